@@ -1,0 +1,78 @@
+/**
+ * The test databases, for handler tests that must pass on both the embedded default and PostgreSQL.
+ *
+ * Usage (tests/unit/*.test.ts):
+ *
+ *   import { databases, useDatabase, truncate } from '../support/databases.ts';
+ *
+ *   describe.each(databases)('my handler on $name', (database) => {
+ *     useDatabase(database);                       // points DATABASE_URL / DATABASE_WS_PROXY at it
+ *     beforeEach(() => truncate(database, ['events', 'contacts']));
+ *     test('does X when Y', async () => {
+ *       const res = await handler(new Request('http://localhost/api/...', { method: 'POST', ... }), context());
+ *       expect(await rows(database, 'select count(*)::int as n from events')).toEqual([{ n: 1 }]);
+ *     });
+ *   });
+ *
+ * Test files run one after another (vitest.config.ts sets fileParallelism: false), so a file may
+ * truncate the tables it uses without disturbing another file.
+ */
+import { afterAll, beforeAll, inject } from 'vitest';
+import type { Context } from '@netlify/functions';
+import { closePool, query, type DatabaseTarget } from '../../netlify/functions/_shared/db.ts';
+
+/** One migrated database reachable through the relay. */
+export interface TestDatabase extends DatabaseTarget {
+  /** `embedded` (PGlite) or `postgres` (the machine's PostgreSQL). */
+  readonly name: 'embedded' | 'postgres';
+  readonly url: string;
+  readonly proxy: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    databases: TestDatabase[];
+  }
+}
+
+/** Both test databases, for `describe.each(databases)`. */
+export const databases: TestDatabase[] = inject('databases');
+
+/** Points the functions' env at `database` for the enclosing describe block, restoring it afterwards. */
+export function useDatabase(database: TestDatabase): void {
+  let saved: { url: string | undefined; proxy: string | undefined } | undefined;
+  beforeAll(() => {
+    saved = { url: process.env['DATABASE_URL'], proxy: process.env['DATABASE_WS_PROXY'] };
+    process.env['DATABASE_URL'] = database.url;
+    process.env['DATABASE_WS_PROXY'] = database.proxy;
+  });
+  afterAll(async () => {
+    restore('DATABASE_URL', saved?.url);
+    restore('DATABASE_WS_PROXY', saved?.proxy);
+    await closePool(database);
+  });
+}
+
+/** Empties tables and restarts their ids. */
+export async function truncate(database: TestDatabase, tables: readonly string[]): Promise<void> {
+  await query(`truncate ${tables.join(', ')} restart identity`, [], database);
+}
+
+/** Runs a query on `database` directly (for assertions). */
+export async function rows<T extends Record<string, unknown>>(
+  database: TestDatabase,
+  text: string,
+  params: readonly unknown[] = [],
+): Promise<T[]> {
+  return query<T>(text, params, database);
+}
+
+/** A minimal Netlify `Context` for calling a handler directly; `ip` is the client address. */
+export function context(ip = '203.0.113.7', extra: Partial<Context> = {}): Context {
+  return { ip, params: {}, ...extra } as unknown as Context;
+}
+
+function restore(key: string, value: string | undefined): void {
+  if (value === undefined) delete process.env[key];
+  else process.env[key] = value;
+}
