@@ -1,0 +1,163 @@
+/**
+ * `npm start`: builds the site, then serves `dist/` and `netlify/functions` through Netlify's own local request
+ * pipeline (`@netlify/dev`), so `netlify.toml` redirects, rewrites and headers and each function's `config.path`
+ * behave as on Netlify. Everything that would reach the network is off: it works offline.
+ *
+ *   node scripts/serve.ts [--no-build]      PORT (default 8888), DATABASE_URL (default: embedded PGlite in .data/)
+ */
+import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { fileURLToPath } from 'node:url';
+import { constants as zlib, createBrotliCompress, createGzip } from 'node:zlib';
+import { NetlifyDev } from '@netlify/dev';
+import { prepareRuntime } from './lib/runtime.ts';
+
+const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+
+/** A running local copy of the site. */
+export interface Site {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Options for {@link startSite}. */
+export interface SiteOptions {
+  port?: number;
+  build?: boolean;
+  /** Where the embedded database and generated secrets live (default `.data/`). */
+  dataDir?: string;
+}
+
+/** Runs `astro build` with this project's Node. */
+export async function buildSite(): Promise<void> {
+  const astro = join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
+  await new Promise<void>((done, fail) => {
+    const child = spawn(process.execPath, [astro, 'build'], { cwd: root, stdio: 'inherit' });
+    child.on('error', fail);
+    child.on('exit', (code) => (code === 0 ? done() : fail(new Error(`astro build exited with ${code}`))));
+  });
+}
+
+/** Builds (unless told not to), starts the database and serves the site with its functions. */
+export async function startSite(options: SiteOptions = {}): Promise<Site> {
+  if (options.build !== false) await buildSite();
+  const runtime = await prepareRuntime({ dataDir: resolve(root, options.dataDir ?? '.data') });
+  // Functions run in workers that inherit this process's environment.
+  Object.assign(process.env, runtime.env);
+
+  const netlify = new NetlifyDev({
+    projectRoot: root,
+    serverAddress: null,
+    aiGateway: { enabled: false },
+    blobs: { enabled: false },
+    database: { enabled: false },
+    edgeFunctions: { enabled: false },
+    geolocation: { enabled: false },
+    images: { enabled: false },
+  });
+  await netlify.start();
+  const notFoundPage = await readFile(join(root, 'dist', '404.html')).catch(() => Buffer.from('Not found'));
+
+  const server = createServer((req, res) => {
+    handle(netlify, notFoundPage, req, res).catch((error: unknown) => {
+      console.error(`${req.method} ${req.url}:`, error);
+      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
+      res.end('Local server error');
+    });
+  });
+  await listen(server, options.port ?? 8888);
+  const { port } = server.address() as AddressInfo;
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      server.closeAllConnections();
+      await new Promise((done) => server.close(done));
+      await netlify.stop();
+      await runtime.close();
+    })());
+  return { url: `http://localhost:${port}`, close };
+}
+
+async function handle(netlify: NetlifyDev, notFoundPage: Buffer, req: IncomingMessage, res: ServerResponse) {
+  const match = await netlify.handleAndIntrospectNodeRequest(req);
+  if (!match) {
+    res.writeHead(404, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
+    res.end(req.method === 'HEAD' ? undefined : notFoundPage);
+    return;
+  }
+  const { response } = match;
+  const headers = new Headers(response.headers);
+  const encoding = pickEncoding(req, headers);
+  if (encoding) {
+    headers.set('content-encoding', encoding);
+    headers.delete('content-length');
+    headers.append('vary', 'Accept-Encoding');
+  }
+  res.writeHead(response.status, Object.fromEntries(headersWithCookies(headers)));
+  if (!response.body || req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  res.flushHeaders();
+  const body = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>);
+  // Closing the tab must stop a long stream (Server-Sent Events) rather than leak it.
+  res.on('close', () => body.destroy());
+  const compressor =
+    encoding === 'br'
+      ? createBrotliCompress({ params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
+      : encoding === 'gzip'
+        ? createGzip()
+        : undefined;
+  await (compressor ? pipeline(body, compressor, res) : pipeline(body, res)).catch(() => res.destroy());
+}
+
+/** Compresses text the way Netlify's CDN does, so local transfer sizes match production. */
+function pickEncoding(req: IncomingMessage, headers: Headers): 'br' | 'gzip' | undefined {
+  const type = headers.get('content-type') ?? '';
+  if (headers.has('content-encoding') || type.startsWith('text/event-stream')) return undefined;
+  if (!/^(text\/|application\/(json|javascript|xml|rss\+xml|manifest\+json)|image\/svg)/.test(type)) return undefined;
+  const accepted = String(req.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return undefined;
+}
+
+function headersWithCookies(headers: Headers): [string, string | string[]][] {
+  const entries: [string, string | string[]][] = [];
+  headers.forEach((value, key) => {
+    if (key !== 'set-cookie') entries.push([key, value]);
+  });
+  const cookies = headers.getSetCookie();
+  if (cookies.length > 0) entries.push(['set-cookie', cookies]);
+  return entries;
+}
+
+function listen(server: Server, port: number) {
+  return new Promise<void>((done, fail) => {
+    server.once('error', fail);
+    server.listen(port, () => done());
+  });
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const site = await startSite({
+    port: Number(process.env['PORT'] ?? 8888),
+    build: !process.argv.includes('--no-build'),
+    ...(process.env['DATA_DIR'] ? { dataDir: process.env['DATA_DIR'] } : {}),
+  });
+  console.log(`Site and functions on ${site.url}`);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      console.log(`\n${signal}: stopping`);
+      const forceExit = setTimeout(() => process.exit(1), 5000);
+      forceExit.unref();
+      void site.close().then(() => process.exit(0));
+    });
+  }
+}
