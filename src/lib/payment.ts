@@ -1,0 +1,69 @@
+/**
+ * The external hosted payment page. Payments never happen on this site: every donate and sponsor button opens
+ * this page in a new tab, without an opener or referrer.
+ */
+
+/**
+ * PLACEHOLDER until the charity's payment provider is configured: set `PUBLIC_PAYMENT_URL` at build time
+ * (Netlify → Site configuration → Environment variables) to the real hosted payment page.
+ */
+export const DEFAULT_PAYMENT_URL = 'https://payments.example.org/tumaini-children';
+
+/** The four payment link kinds of the spec; today they all lead to one address. */
+export type PaymentKind = 'donationUrl' | 'sponsorshipUrl' | 'generalUrl' | 'volunteerUrl';
+
+/** Where on the site a payment link was clicked (spec §3 source tags). */
+export type PaymentSource =
+  | 'hero-section'
+  | 'call-to-action'
+  | 'about-page'
+  | 'blog-post'
+  | 'blog'
+  | 'contact-page'
+  | 'navigation-menu'
+  | 'donate-page'
+  | 'sponsor-page'
+  | 'programs-page';
+
+/** Optional query of a payment link. */
+export interface PaymentOptions {
+  /** Amount in USD. */
+  amount?: number | string;
+  /** Sent as `child_id`. */
+  childId?: string;
+  /** Campaign tag, such as `donate-now`, `hero-cta`, `blog-cta`, `quick-action`, `final-cta`. */
+  campaign?: string;
+  /** Where the link sits on the site. */
+  source?: PaymentSource;
+}
+
+const configured = (import.meta.env?.PUBLIC_PAYMENT_URL as string | undefined) || DEFAULT_PAYMENT_URL;
+
+/** Base address of each link kind (all one page for now, kept apart so they can diverge). */
+export const paymentBaseUrls: Record<PaymentKind, string> = {
+  donationUrl: configured,
+  sponsorshipUrl: configured,
+  generalUrl: configured,
+  volunteerUrl: configured,
+};
+
+/** Builds the payment URL for a link kind with the optional `amount`, `child_id`, `campaign` and `source` query. */
+export function paymentUrl(kind: PaymentKind, options: PaymentOptions = {}): string {
+  const url = new URL(paymentBaseUrls[kind]);
+  if (options.amount !== undefined && options.amount !== '') url.searchParams.set('amount', String(options.amount));
+  if (options.childId) url.searchParams.set('child_id', options.childId);
+  if (options.campaign) url.searchParams.set('campaign', options.campaign);
+  if (options.source) url.searchParams.set('source', options.source);
+  return url.toString();
+}
+
+/** Attributes that make a link open the payment page in a new tab with no opener and no referrer. */
+export const paymentLinkAttributes = { target: '_blank', rel: 'noopener noreferrer' } as const;
+
+/**
+ * Opens a payment URL in a new tab with no opener and no referrer. Call it from the click (or submit) handler
+ * itself so popup blockers let it through.
+ */
+export function openPayment(url: string): void {
+  window.open(url, '_blank', 'noopener,noreferrer');
+}

@@ -1,0 +1,37 @@
+/**
+ * The fixed choices of the public forms. This module imports nothing, so a form can use the same lists as the
+ * server's schemas (`./track.ts`) without shipping zod to the browser.
+ */
+
+/** Contact form types (spec §9); `general` when left out. */
+export const CONTACT_TYPES = ['general', 'volunteer', 'donation', 'sponsorship', 'partnership', 'media'] as const;
+/** Sponsorship options of the sponsor page. */
+export const SPONSORSHIP_TYPES = ['full', 'partial', 'group'] as const;
+/** Sponsorship payment frequencies. */
+export const SPONSORSHIP_PAYMENT_METHODS = ['monthly', 'quarterly', 'annual'] as const;
+/** Donation frequencies. */
+export const DONATION_TYPES = ['one-time', 'monthly'] as const;
+/** Causes a donation can go to. */
+export const DONATION_CAUSES = ['education', 'healthcare', 'water', 'housing', 'emergency', 'general'] as const;
+/** Ways to pay a donation. */
+export const DONATION_PAYMENT_METHODS = ['card', 'paypal', 'bank'] as const;
+/** Smallest donation amount in USD. */
+export const MIN_DONATION = 5;
+/** Youngest age a volunteer may be. */
+export const MIN_VOLUNTEER_AGE = 18;
+/** Subjects a school volunteer can teach (spec §5). */
+export const SCHOOL_SUBJECTS = [
+  'Mathematics',
+  'English',
+  'Science',
+  'Swahili',
+  'Physics',
+  'Chemistry',
+  'Biology',
+  'Computer Studies',
+  'Life Skills',
+] as const;
+/** Internship year-of-study choices (spec §5). */
+export const YEARS_OF_STUDY = ['2nd Year', '3rd Year', '4th Year', '5th Year', '6th Year', 'Graduate', 'Resident'] as const;
+/** Internship durations (spec §5). */
+export const INTERNSHIP_DURATIONS = ['1 month', '2 months', '3 months', '6 months', '1 year'] as const;
