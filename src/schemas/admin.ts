@@ -1,0 +1,146 @@
+/**
+ * Payloads of the staff dashboard: login and the program, blog post and media forms. The dashboard
+ * validates its forms with these and the admin functions check every request body with them.
+ */
+import { z } from 'zod';
+
+/** Lowercase words joined by single hyphens, as used in public URLs. */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** Longest accepted slug, title and name. */
+export const LIMITS = {
+  username: 64,
+  password: 1024,
+  title: 200,
+  slug: 120,
+  summary: 1000,
+  content: 100_000,
+  url: 2048,
+  metaJson: 10_000,
+} as const;
+
+/** Shortest password an account may be given. */
+export const MIN_PASSWORD_LENGTH = 12;
+
+/** A site path (`/media/1/a.png`) or an http(s) address; nothing a browser would run. */
+function isSafeUrl(value: string): boolean {
+  if (value.startsWith('/')) return !value.startsWith('//') && !value.startsWith('/\\');
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+const title = z
+  .string()
+  .trim()
+  .min(1, 'Title is required')
+  .max(LIMITS.title, `Title must be at most ${LIMITS.title} characters`);
+
+const slug = z
+  .string()
+  .trim()
+  .min(1, 'Slug is required')
+  .max(LIMITS.slug, `Slug must be at most ${LIMITS.slug} characters`)
+  .regex(SLUG_PATTERN, 'Slug may hold only lowercase letters, digits and single hyphens');
+
+const text = (label: string, max: number) =>
+  z.string().trim().max(max, `${label} must be at most ${max} characters`).default('');
+
+const url = z
+  .string()
+  .trim()
+  .max(LIMITS.url, `URL must be at most ${LIMITS.url} characters`)
+  .refine((value) => value === '' || isSafeUrl(value), 'Use a site path starting with / or an http(s) address');
+
+/** Sign-in form. The password is never trimmed: spaces are part of it. */
+export const LoginSchema = z.object({
+  /** Account name, matched case-insensitively. */
+  username: z.string().trim().min(1, 'Username is required').max(LIMITS.username),
+  /** The account's password. */
+  password: z.string().min(1, 'Password is required').max(LIMITS.password),
+});
+export type Login = z.infer<typeof LoginSchema>;
+
+/** Account name accepted by `npm run admin:create` and the start-up bootstrap. */
+export const UsernameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Username is required')
+  .max(LIMITS.username)
+  .regex(/^[A-Za-z0-9._@-]+$/, 'Username may hold letters, digits and . _ @ -');
+
+/** A new account password. */
+export const NewPasswordSchema = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(LIMITS.password);
+
+/** Program create/edit form. */
+export const ProgramSchema = z.object({
+  /** Heading shown on the programs page. */
+  title,
+  /** URL part, unique among programs. */
+  slug,
+  /** One or two sentences for cards. */
+  summary: text('Summary', LIMITS.summary),
+  /** Full description. */
+  content: text('Content', LIMITS.content),
+  /** Picture address: a site path or an http(s) URL; empty for none. */
+  image: url.default(''),
+});
+/** What the program form holds before validation. */
+export type ProgramInput = z.input<typeof ProgramSchema>;
+/** A validated program body. */
+export type Program = z.output<typeof ProgramSchema>;
+
+/** Blog post create/edit form. */
+export const BlogPostSchema = z.object({
+  /** Heading of the post. */
+  title,
+  /** URL part, unique among posts. */
+  slug,
+  /** Teaser shown in lists. */
+  excerpt: text('Excerpt', LIMITS.summary),
+  /** Body of the post. */
+  content: text('Content', LIMITS.content),
+  /** Cover picture address: a site path or an http(s) URL; empty for none. */
+  cover: url.default(''),
+});
+/** What the blog form holds before validation. */
+export type BlogPostInput = z.input<typeof BlogPostSchema>;
+/** A validated blog post body. */
+export type BlogPost = z.output<typeof BlogPostSchema>;
+
+/** Media library entry form. */
+export const MediaSchema = z.object({
+  /** Label staff recognise the file by. */
+  name: z.string().trim().min(1, 'Name is required').max(LIMITS.title, `Name must be at most ${LIMITS.title} characters`),
+  /** Where the file lives (the upload answer's url, or an http(s) address). */
+  url: url.pipe(z.string().min(1, 'URL is required')),
+  /** Free-form details (alt text, credits, ...): a JSON object. */
+  meta: z
+    .record(z.string(), z.json(), 'Meta must be a JSON object')
+    .refine((value) => JSON.stringify(value).length <= LIMITS.metaJson, `Meta must be at most ${LIMITS.metaJson} characters of JSON`)
+    .default({}),
+});
+/** What the media form holds before validation. */
+export type MediaInput = z.input<typeof MediaSchema>;
+/** A validated media body. */
+export type Media = z.output<typeof MediaSchema>;
+
+/** Fields every stored admin record has. */
+export interface StoredRecord {
+  /** Database id, as a string. */
+  id: string;
+  /** Creation time, ISO 8601 with zone. */
+  ts: string;
+}
+/** A program as the admin API answers it. */
+export type ProgramRow = StoredRecord & Program;
+/** A blog post as the admin API answers it. */
+export type BlogPostRow = StoredRecord & BlogPost;
+/** A media entry as the admin API answers it. */
+export type MediaRow = StoredRecord & Media;
