@@ -1,0 +1,119 @@
+/**
+ * Answers shared by every function: JSON bodies, the error shape of docs/api.md
+ * (`{error, issues?: [{path, message}]}`), and a size-capped JSON body reader.
+ */
+import type { z } from 'zod';
+
+/** One problem with a request, `path` in dot notation (`payload.email`). */
+export interface Issue {
+  path: string;
+  message: string;
+}
+
+/** Largest JSON body accepted by default (32 KB). */
+export const MAX_JSON_BYTES = 32 * 1024;
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** A JSON answer with `Cache-Control: no-store`. */
+export function json(body: unknown, status = 200, headers: HeadersInit = {}): Response {
+  const all = new Headers(headers);
+  all.set('Content-Type', JSON_TYPE);
+  if (!all.has('Cache-Control')) all.set('Cache-Control', 'no-store');
+  return new Response(JSON.stringify(body), { status, headers: all });
+}
+
+/** An error answer `{error, issues?}`. */
+export function error(status: number, message: string, issues?: Issue[], headers: HeadersInit = {}): Response {
+  return json(issues && issues.length > 0 ? { error: message, issues } : { error: message }, status, headers);
+}
+
+/** The issues of a zod error, paths joined with dots and optionally prefixed (`payload`). */
+export function zodIssues(failure: z.ZodError, prefix?: string): Issue[] {
+  return failure.issues.map((issue) => {
+    const path = [...(prefix ? [prefix] : []), ...issue.path.map(String)].join('.');
+    return { path, message: issue.message };
+  });
+}
+
+/** 400 listing what is wrong with the request. */
+export function badRequest(message: string, issues?: Issue[]): Response {
+  return error(400, message, issues);
+}
+
+/** 400 from a failed `safeParse`. */
+export function invalid(failure: z.ZodError, message = 'Invalid request', prefix?: string): Response {
+  return badRequest(message, zodIssues(failure, prefix));
+}
+
+/** 405 with the `Allow` header listing the methods that work. */
+export function methodNotAllowed(allowed: readonly string[]): Response {
+  return error(405, `Method not allowed; use ${allowed.join(', ')}`, undefined, { Allow: allowed.join(', ') });
+}
+
+/** 413 for a body over `limitBytes`. */
+export function payloadTooLarge(limitBytes: number): Response {
+  return error(413, `Request body is larger than ${Math.round(limitBytes / 1024)} KB`);
+}
+
+/** 415 naming the content type that is expected. */
+export function unsupportedMediaType(expected = 'application/json'): Response {
+  return error(415, `Content-Type must be ${expected}`);
+}
+
+/** 429 with `Retry-After` in whole seconds. */
+export function tooManyRequests(retryAfterSeconds: number): Response {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return error(429, 'Too many requests; please try again shortly', undefined, { 'Retry-After': String(seconds) });
+}
+
+/** True for `application/json` and `application/*+json`, with any parameters. */
+export function isJsonContentType(value: string | null): boolean {
+  if (!value) return false;
+  const type = value.split(';')[0]?.trim().toLowerCase() ?? '';
+  return type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type);
+}
+
+/** Result of {@link readJsonBody}: the parsed value, or the answer to send instead. */
+export type JsonBody = { ok: true; value: unknown } | { ok: false; response: Response };
+
+/** Reads a JSON body of at most `maxBytes`: 415 if not JSON, 413 if too large, 400 if malformed. */
+export async function readJsonBody(req: Request, maxBytes: number = MAX_JSON_BYTES): Promise<JsonBody> {
+  if (!isJsonContentType(req.headers.get('content-type'))) return { ok: false, response: unsupportedMediaType() };
+  const declared = Number(req.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) return { ok: false, response: payloadTooLarge(maxBytes) };
+  const bytes = await readCapped(req, maxBytes);
+  if (!bytes) return { ok: false, response: payloadTooLarge(maxBytes) };
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    if (text.trim() === '') return { ok: false, response: badRequest('Request body is empty') };
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false, response: badRequest('Request body is not valid JSON') };
+  }
+}
+
+/** The body's bytes, or undefined once more than `maxBytes` arrive (the rest is never read). */
+async function readCapped(req: Request, maxBytes: number): Promise<Uint8Array | undefined> {
+  if (!req.body) return new Uint8Array();
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
