@@ -3,6 +3,17 @@
  * before sending, and the track function checks every request with `trackRequest`.
  */
 import { z } from 'zod';
+// The option lists live in a zod-free module so forms can import them without shipping zod.
+import {
+  CONTACT_TYPES,
+  DONATION_CAUSES,
+  DONATION_PAYMENT_METHODS,
+  DONATION_TYPES,
+  MIN_DONATION,
+  MIN_VOLUNTEER_AGE,
+  SPONSORSHIP_PAYMENT_METHODS,
+  SPONSORSHIP_TYPES,
+} from './options.ts';
 
 /** Longest accepted value of each kind of field. */
 export const TRACK_LIMITS = {
@@ -16,22 +27,16 @@ export const TRACK_LIMITS = {
   amount: 1_000_000,
 } as const;
 
-/** Contact form types (spec §9); `general` when left out. */
-export const CONTACT_TYPES = ['general', 'volunteer', 'donation', 'sponsorship', 'partnership', 'media'] as const;
-/** Sponsorship options of the sponsor page. */
-export const SPONSORSHIP_TYPES = ['full', 'partial', 'group'] as const;
-/** Sponsorship payment frequencies. */
-export const SPONSORSHIP_PAYMENT_METHODS = ['monthly', 'quarterly', 'annual'] as const;
-/** Donation frequencies. */
-export const DONATION_TYPES = ['one-time', 'monthly'] as const;
-/** Causes a donation can go to. */
-export const DONATION_CAUSES = ['education', 'healthcare', 'water', 'housing', 'emergency', 'general'] as const;
-/** Ways to pay a donation. */
-export const DONATION_PAYMENT_METHODS = ['card', 'paypal', 'bank'] as const;
-/** Smallest donation amount in USD. */
-export const MIN_DONATION = 5;
-/** Youngest age a volunteer may be. */
-export const MIN_VOLUNTEER_AGE = 18;
+export {
+  CONTACT_TYPES,
+  DONATION_CAUSES,
+  DONATION_PAYMENT_METHODS,
+  DONATION_TYPES,
+  MIN_DONATION,
+  MIN_VOLUNTEER_AGE,
+  SPONSORSHIP_PAYMENT_METHODS,
+  SPONSORSHIP_TYPES,
+};
 
 /** Blank strings count as absent, so an untouched optional input is simply left out. */
 const blankToUndefined = (value: unknown): unknown =>

@@ -1,0 +1,80 @@
+import { describe, expect, test } from 'vitest';
+import { z } from 'zod';
+import { clientAddress, hashAddress } from '../../netlify/functions/_shared/client.ts';
+import { invalid, isJsonContentType, readJsonBody, tooManyRequests } from '../../netlify/functions/_shared/http.ts';
+
+const request = (body: BodyInit, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
+  new Request('http://localhost/x', { method: 'POST', body, headers });
+
+describe('http helpers', () => {
+  test('reads a JSON body', async () => {
+    expect(await readJsonBody(request('{"a":1}'))).toEqual({ ok: true, value: { a: 1 } });
+  });
+
+  test('answers 413 for a streamed body over the cap even without Content-Length', async () => {
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < 40; i++) controller.enqueue(new Uint8Array(1024).fill(32));
+        controller.close();
+      },
+    });
+    const req = new Request('http://localhost/x', {
+      method: 'POST',
+      body: stream,
+      headers: { 'content-type': 'application/json' },
+      duplex: 'half',
+    } as RequestInit);
+    const result = await readJsonBody(req);
+    expect(result.ok ? 200 : result.response.status).toBe(413);
+  });
+
+  test('answers 400 for an empty body and 415 for text', async () => {
+    const empty = await readJsonBody(request(''));
+    expect(empty.ok ? 200 : empty.response.status).toBe(400);
+    const text = await readJsonBody(request('{}', { 'content-type': 'text/plain' }));
+    expect(text.ok ? 200 : text.response.status).toBe(415);
+  });
+
+  test('recognises JSON content types with parameters and +json suffixes', () => {
+    expect(isJsonContentType('application/json; charset=utf-8')).toBe(true);
+    expect(isJsonContentType('application/merge-patch+json')).toBe(true);
+    expect(isJsonContentType('text/json')).toBe(false);
+    expect(isJsonContentType(null)).toBe(false);
+  });
+
+  test('lists zod issues with dotted paths', async () => {
+    const failure = z.object({ a: z.object({ b: z.string() }) }).safeParse({ a: { b: 1 } }).error!;
+    const body = (await invalid(failure, 'Invalid payload').json()) as { issues: { path: string }[] };
+    expect(body.issues.map((issue) => issue.path)).toEqual(['a.b']);
+  });
+
+  test('rounds Retry-After up to whole seconds', () => {
+    expect(tooManyRequests(0.2).headers.get('retry-after')).toBe('1');
+  });
+});
+
+describe('client identity', () => {
+  test('prefers Netlify context ip, then its header, then the first forwarded hop', () => {
+    const req = new Request('http://localhost/', {
+      headers: { 'x-nf-client-connection-ip': '192.0.2.1', 'x-forwarded-for': '192.0.2.2, 10.0.0.1' },
+    });
+    expect(clientAddress(req, { ip: '192.0.2.9' })).toBe('192.0.2.9');
+    expect(clientAddress(req)).toBe('192.0.2.1');
+    expect(clientAddress(new Request('http://localhost/', { headers: { 'x-forwarded-for': '192.0.2.2, 10.0.0.1' } }))).toBe(
+      '192.0.2.2',
+    );
+  });
+
+  test('hashes an address with the configured key so it cannot be read back', () => {
+    const saved = process.env['IP_HASH_KEY'];
+    process.env['IP_HASH_KEY'] = 'key-one';
+    const one = hashAddress('192.0.2.1');
+    process.env['IP_HASH_KEY'] = 'key-two';
+    const two = hashAddress('192.0.2.1');
+    if (saved === undefined) delete process.env['IP_HASH_KEY'];
+    else process.env['IP_HASH_KEY'] = saved;
+    expect(one).toMatch(/^[0-9a-f]{64}$/);
+    expect(one).not.toBe(two);
+    expect(one).not.toContain('192.0.2.1');
+  });
+});
