@@ -1,0 +1,732 @@
+/**
+ * Composes the site's original illustrations as SVG and rasterises them with sharp into
+ * src/assets (JPEG sources that Astro's image pipeline turns into responsive AVIF/WebP),
+ * writes the logo and favicon, and writes the PDF brochure to public/assets.
+ *
+ * Run once after changing a scene: `node scripts/generate-images.ts`. The outputs are committed.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const assets = join(root, 'src/assets');
+
+/** A small deterministic random source, so every run draws the same pictures. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Palette = {
+  sky: [string, string, string];
+  sun: string;
+  far: string;
+  near: string;
+  ground: string;
+  tree: string;
+  figure: string;
+};
+
+const palettes = {
+  sunrise: { sky: ['#fde68a', '#fdba74', '#fb923c'], sun: '#fff7ed', far: '#c2703d', near: '#9a4a1f', ground: '#7c3a14', tree: '#3b1d0c', figure: '#2a140a' },
+  dusk: { sky: ['#fcd34d', '#f97316', '#9f1239'], sun: '#fef3c7', far: '#7c2d12', near: '#5b1f0e', ground: '#431407', tree: '#1f0a04', figure: '#1a0803' },
+  golden: { sky: ['#fef9c3', '#fde047', '#f59e0b'], sun: '#fffbeb', far: '#b7791f', near: '#92561a', ground: '#6b3f12', tree: '#3a2208', figure: '#2b1806' },
+  morning: { sky: ['#e0f2fe', '#fde68a', '#fdba74'], sun: '#fffbeb', far: '#94a36b', near: '#6b7c3f', ground: '#4d5a2b', tree: '#2c3318', figure: '#1f2410' },
+  coast: { sky: ['#bae6fd', '#fde68a', '#fdba74'], sun: '#fffbeb', far: '#0e7490', near: '#155e75', ground: '#e9c88a', tree: '#3f3a1e', figure: '#2b2410' },
+  highland: { sky: ['#dbeafe', '#fef3c7', '#fcd34d'], sun: '#fffbeb', far: '#64748b', near: '#4d7c0f', ground: '#3f6212', tree: '#1a2e05', figure: '#14210a' },
+} satisfies Record<string, Palette>;
+
+type PaletteName = keyof typeof palettes;
+
+type Motif =
+  | 'school'
+  | 'hospital'
+  | 'football'
+  | 'books'
+  | 'family'
+  | 'children'
+  | 'skyline'
+  | 'sea'
+  | 'flamingos'
+  | 'water'
+  | 'houses'
+  | 'heart'
+  | 'tent'
+  | 'laptop'
+  | 'mountain'
+  | 'hands'
+  | 'gifts';
+
+/** Rolling hills as a closed path across the width, with its crest near y. */
+function hill(w: number, h: number, y: number, amp: number, r: () => number, fill: string): string {
+  const n = 4;
+  let d = `M0 ${y + (r() - 0.5) * amp}`;
+  for (let i = 1; i <= n; i++) {
+    const x = (w / n) * i;
+    const cx = x - w / n / 2;
+    d += ` Q${cx.toFixed(0)} ${(y - amp * (0.3 + r())).toFixed(0)} ${x.toFixed(0)} ${(y + (r() - 0.5) * amp).toFixed(0)}`;
+  }
+  return `<path d="${d} L${w} ${h} L0 ${h} Z" fill="${fill}"/>`;
+}
+
+/** An acacia: thin trunk and a wide flat crown. */
+function acacia(x: number, base: number, s: number, fill: string): string {
+  return `<g fill="${fill}">
+<path d="M${x - 2 * s} ${base} L${x - 1 * s} ${base - 40 * s} L${x - 14 * s} ${base - 58 * s} L${x - 12 * s} ${base - 60 * s} L${x} ${base - 46 * s} L${x + 10 * s} ${base - 62 * s} L${x + 13 * s} ${base - 60 * s} L${x + 2 * s} ${base - 40 * s} L${x + 3 * s} ${base} Z"/>
+<ellipse cx="${x - 8 * s}" cy="${base - 64 * s}" rx="${34 * s}" ry="${9 * s}"/>
+<ellipse cx="${x + 14 * s}" cy="${base - 67 * s}" rx="${30 * s}" ry="${8 * s}"/>
+<ellipse cx="${x + 2 * s}" cy="${base - 72 * s}" rx="${24 * s}" ry="${7 * s}"/>
+</g>`;
+}
+
+/** A standing person: round head and a rounded body; child when small. */
+function person(x: number, base: number, height: number, fill: string, dress = false): string {
+  const head = height * 0.16;
+  const bodyW = height * (dress ? 0.34 : 0.26);
+  const top = base - height + head * 2;
+  const body = dress
+    ? `<path d="M${x - bodyW * 0.3} ${top} L${x + bodyW * 0.3} ${top} L${x + bodyW / 2} ${base - height * 0.32} L${x - bodyW / 2} ${base - height * 0.32} Z"/>`
+    : `<rect x="${x - bodyW / 2}" y="${top}" width="${bodyW}" height="${height * 0.42}" rx="${bodyW / 2.6}"/>`;
+  const legW = height * 0.07;
+  return `<g fill="${fill}">
+<circle cx="${x}" cy="${base - height + head}" r="${head}"/>
+${body}
+<rect x="${x - bodyW * 0.28}" y="${base - height * 0.4}" width="${legW}" height="${height * 0.4}" rx="${legW / 2}"/>
+<rect x="${x + bodyW * 0.28 - legW}" y="${base - height * 0.4}" width="${legW}" height="${height * 0.4}" rx="${legW / 2}"/>
+</g>`;
+}
+
+function school(x: number, base: number, s: number): string {
+  const w = 260 * s;
+  const h = 110 * s;
+  let windows = '';
+  for (let i = 0; i < 4; i++) {
+    const wx = x + 20 * s + i * 60 * s + (i >= 2 ? 30 * s : 0);
+    windows += `<rect x="${wx}" y="${base - h + 30 * s}" width="${34 * s}" height="${30 * s}" rx="${3 * s}" fill="#fde68a" stroke="#7c2d12" stroke-width="${3 * s}"/>`;
+  }
+  return `<g>
+<rect x="${x}" y="${base - h}" width="${w}" height="${h}" fill="#fef3c7"/>
+<rect x="${x}" y="${base - 22 * s}" width="${w}" height="${22 * s}" fill="#b45309"/>
+<path d="M${x - 16 * s} ${base - h} L${x + w / 2} ${base - h - 56 * s} L${x + w + 16 * s} ${base - h} Z" fill="#991b1b"/>
+<circle cx="${x + w / 2}" cy="${base - h - 22 * s}" r="${11 * s}" fill="#fef3c7"/>
+${windows}
+<rect x="${x + w / 2 - 18 * s}" y="${base - 62 * s}" width="${36 * s}" height="${62 * s}" fill="#1e3a8a"/>
+<rect x="${x + w + 40 * s}" y="${base - 170 * s}" width="${4 * s}" height="${170 * s}" fill="#44403c"/>
+<path d="M${x + w + 44 * s} ${base - 168 * s} h${46 * s} v${10 * s} h-${46 * s} Z" fill="#111827"/>
+<path d="M${x + w + 44 * s} ${base - 158 * s} h${46 * s} v${8 * s} h-${46 * s} Z" fill="#b91c1c"/>
+<path d="M${x + w + 44 * s} ${base - 150 * s} h${46 * s} v${10 * s} h-${46 * s} Z" fill="#15803d"/>
+</g>`;
+}
+
+function hospital(x: number, base: number, s: number): string {
+  const w = 240 * s;
+  const h = 170 * s;
+  let windows = '';
+  for (let row = 0; row < 3; row++) {
+    for (let col = 0; col < 4; col++) {
+      if (row === 2 && (col === 1 || col === 2)) continue;
+      windows += `<rect x="${x + 22 * s + col * 54 * s}" y="${base - h + 52 * s + row * 40 * s}" width="${32 * s}" height="${24 * s}" rx="${3 * s}" fill="#bae6fd"/>`;
+    }
+  }
+  return `<g>
+<rect x="${x}" y="${base - h}" width="${w}" height="${h}" fill="#f8fafc"/>
+<rect x="${x - 8 * s}" y="${base - h - 10 * s}" width="${w + 16 * s}" height="${14 * s}" fill="#0f766e"/>
+<rect x="${x + w / 2 - 22 * s}" y="${base - h - 58 * s}" width="${44 * s}" height="${44 * s}" rx="${6 * s}" fill="#ffffff"/>
+<path d="M${x + w / 2 - 6 * s} ${base - h - 50 * s} h${12 * s} v${12 * s} h${12 * s} v${12 * s} h-${12 * s} v${12 * s} h-${12 * s} v-${12 * s} h-${12 * s} v-${12 * s} h${12 * s} Z" fill="#dc2626"/>
+${windows}
+<rect x="${x + w / 2 - 30 * s}" y="${base - 46 * s}" width="${60 * s}" height="${46 * s}" fill="#0f766e"/>
+<rect x="${x + w / 2 - 2 * s}" y="${base - 46 * s}" width="${4 * s}" height="${46 * s}" fill="#ccfbf1"/>
+</g>`;
+}
+
+function football(cx: number, cy: number, r: number): string {
+  const pent = (px: number, py: number, pr: number) => {
+    const pts = Array.from({ length: 5 }, (_, i) => {
+      const a = -Math.PI / 2 + (i * 2 * Math.PI) / 5;
+      return `${(px + pr * Math.cos(a)).toFixed(1)},${(py + pr * Math.sin(a)).toFixed(1)}`;
+    });
+    return `<polygon points="${pts.join(' ')}" fill="#111827"/>`;
+  };
+  return `<g>
+<circle cx="${cx}" cy="${cy}" r="${r}" fill="#ffffff" stroke="#111827" stroke-width="${r * 0.06}"/>
+${pent(cx, cy, r * 0.32)}
+${pent(cx - r * 0.72, cy - r * 0.3, r * 0.2)}
+${pent(cx + r * 0.72, cy - r * 0.3, r * 0.2)}
+${pent(cx - r * 0.45, cy + r * 0.7, r * 0.2)}
+${pent(cx + r * 0.45, cy + r * 0.7, r * 0.2)}
+</g>`;
+}
+
+function goal(x: number, base: number, s: number): string {
+  let net = '';
+  for (let i = 1; i < 8; i++) net += `<line x1="${x + i * 30 * s}" y1="${base - 100 * s}" x2="${x + i * 30 * s}" y2="${base}" />`;
+  for (let j = 1; j < 4; j++) net += `<line x1="${x}" y1="${base - j * 25 * s}" x2="${x + 240 * s}" y2="${base - j * 25 * s}" />`;
+  return `<g><g stroke="#ffffff" stroke-opacity="0.45" stroke-width="${1.5 * s}">${net}</g>
+<path d="M${x} ${base} V${base - 100 * s} H${x + 240 * s} V${base}" fill="none" stroke="#ffffff" stroke-width="${7 * s}"/></g>`;
+}
+
+function books(x: number, base: number, s: number): string {
+  const colors = ['#b91c1c', '#1d4ed8', '#15803d', '#a16207', '#7e22ce'];
+  let out = '';
+  let y = base;
+  colors.forEach((c, i) => {
+    const w = (150 - i * 12) * s;
+    const h = 22 * s;
+    const off = (i % 2 ? 8 : -6) * s;
+    out += `<rect x="${x + off + (150 * s - w) / 2}" y="${y - h}" width="${w}" height="${h}" rx="${3 * s}" fill="${c}"/>
+<rect x="${x + off + (150 * s - w) / 2 + 8 * s}" y="${y - h + 8 * s}" width="${w * 0.4}" height="${4 * s}" fill="#fef3c7" opacity="0.8"/>`;
+    y -= h + 2 * s;
+  });
+  // An open book on top of the pile.
+  out += `<path d="M${x + 75 * s} ${y - 6 * s} Q${x + 40 * s} ${y - 30 * s} ${x + 5 * s} ${y - 20 * s} L${x + 5 * s} ${y} Q${x + 40 * s} ${y - 10 * s} ${x + 75 * s} ${y + 4 * s} Z" fill="#fffbeb" stroke="#78350f" stroke-width="${2 * s}"/>
+<path d="M${x + 75 * s} ${y - 6 * s} Q${x + 110 * s} ${y - 30 * s} ${x + 145 * s} ${y - 20 * s} L${x + 145 * s} ${y} Q${x + 110 * s} ${y - 10 * s} ${x + 75 * s} ${y + 4 * s} Z" fill="#fffbeb" stroke="#78350f" stroke-width="${2 * s}"/>`;
+  return `<g>${out}</g>`;
+}
+
+function skyline(w: number, base: number, s: number, fill: string): string {
+  const r = rng(7);
+  let out = '';
+  let x = w * 0.05;
+  while (x < w * 0.95) {
+    const bw = (30 + r() * 50) * s;
+    const bh = (60 + r() * 140) * s;
+    out += `<rect x="${x}" y="${base - bh}" width="${bw}" height="${bh}"/>`;
+    x += bw + 6 * s;
+  }
+  // A round-topped tower like the city's conference-centre landmark.
+  const tx = w * 0.58;
+  out += `<rect x="${tx}" y="${base - 250 * s}" width="${36 * s}" height="${250 * s}" rx="${6 * s}"/>
+<ellipse cx="${tx + 18 * s}" cy="${base - 252 * s}" rx="${30 * s}" ry="${8 * s}"/>
+<rect x="${tx + 16 * s}" y="${base - 285 * s}" width="${4 * s}" height="${30 * s}"/>`;
+  return `<g fill="${fill}" opacity="0.85">${out}</g>`;
+}
+
+function sea(w: number, h: number, top: number): string {
+  let waves = '';
+  for (let i = 0; i < 5; i++) {
+    const y = top + 20 + i * 22;
+    waves += `<path d="M0 ${y} Q${w / 8} ${y - 6} ${w / 4} ${y} T${w / 2} ${y} T${(3 * w) / 4} ${y} T${w} ${y}" fill="none" stroke="#e0f2fe" stroke-opacity="0.5" stroke-width="3"/>`;
+  }
+  const dx = w * 0.72;
+  const dhow = `<path d="M${dx - 70} ${top + 40} L${dx + 70} ${top + 40} L${dx + 50} ${top + 62} L${dx - 55} ${top + 62} Z" fill="#78350f"/>
+<path d="M${dx - 4} ${top + 40} L${dx - 4} ${top - 90} L${dx + 70} ${top + 30} Z" fill="#fffbeb"/>`;
+  return `<rect x="0" y="${top}" width="${w}" height="${h - top}" fill="#0e7490"/>${waves}${dhow}`;
+}
+
+function flamingo(x: number, base: number, s: number): string {
+  return `<g fill="#f472b6">
+<ellipse cx="${x}" cy="${base - 60 * s}" rx="${22 * s}" ry="${13 * s}"/>
+<path d="M${x + 16 * s} ${base - 64 * s} Q${x + 30 * s} ${base - 90 * s} ${x + 22 * s} ${base - 110 * s}" stroke="#f472b6" stroke-width="${5 * s}" fill="none"/>
+<circle cx="${x + 22 * s}" cy="${base - 112 * s}" r="${6 * s}"/>
+<path d="M${x + 26 * s} ${base - 113 * s} l${10 * s} ${6 * s} l-${4 * s} ${3 * s} Z" fill="#1f2937"/>
+<rect x="${x - 1 * s}" y="${base - 48 * s}" width="${2.5 * s}" height="${48 * s}" fill="#db2777"/>
+</g>`;
+}
+
+function waterTank(x: number, base: number, s: number): string {
+  let drops = '';
+  for (let i = 0; i < 3; i++) {
+    const dy = base - 50 * s + i * 16 * s;
+    drops += `<path d="M${x + 112 * s} ${dy} q${5 * s} ${8 * s} 0 ${11 * s} q-${5 * s} -${3 * s} 0 -${11 * s} Z" fill="#38bdf8"/>`;
+  }
+  return `<g>
+<rect x="${x + 10 * s}" y="${base - 120 * s}" width="${8 * s}" height="${120 * s}" fill="#57534e"/>
+<rect x="${x + 82 * s}" y="${base - 120 * s}" width="${8 * s}" height="${120 * s}" fill="#57534e"/>
+<rect x="${x}" y="${base - 210 * s}" width="${100 * s}" height="${96 * s}" rx="${14 * s}" fill="#1d4ed8"/>
+<rect x="${x}" y="${base - 180 * s}" width="${100 * s}" height="${6 * s}" fill="#1e40af"/>
+<rect x="${x}" y="${base - 150 * s}" width="${100 * s}" height="${6 * s}" fill="#1e40af"/>
+<path d="M${x + 90 * s} ${base - 80 * s} h${24 * s} v${18 * s}" stroke="#a8a29e" stroke-width="${7 * s}" fill="none"/>
+${drops}
+<ellipse cx="${x + 112 * s}" cy="${base - 2 * s}" rx="${26 * s}" ry="${6 * s}" fill="#7dd3fc" opacity="0.8"/>
+</g>`;
+}
+
+function houses(x: number, base: number, s: number): string {
+  const walls = ['#fde68a', '#fecaca', '#bbf7d0', '#bfdbfe'];
+  let out = '';
+  walls.forEach((c, i) => {
+    const hx = x + i * 92 * s;
+    const hh = (60 + (i % 2) * 14) * s;
+    out += `<rect x="${hx}" y="${base - hh}" width="${84 * s}" height="${hh}" fill="${c}"/>
+<path d="M${hx - 6 * s} ${base - hh} L${hx + 90 * s} ${base - hh - 14 * s} L${hx + 90 * s} ${base - hh + 4 * s} L${hx - 6 * s} ${base - hh + 10 * s} Z" fill="#94a3b8"/>
+<rect x="${hx + 12 * s}" y="${base - 34 * s}" width="${20 * s}" height="${34 * s}" fill="#7c2d12"/>
+<rect x="${hx + 48 * s}" y="${base - hh + 22 * s}" width="${22 * s}" height="${18 * s}" fill="#fef9c3" stroke="#57534e" stroke-width="${2 * s}"/>`;
+  });
+  return `<g>${out}</g>`;
+}
+
+function heart(cx: number, cy: number, s: number, fill: string): string {
+  return `<path d="M${cx} ${cy + 30 * s} C${cx - 60 * s} ${cy - 10 * s} ${cx - 30 * s} ${cy - 50 * s} ${cx} ${cy - 22 * s} C${cx + 30 * s} ${cy - 50 * s} ${cx + 60 * s} ${cy - 10 * s} ${cx} ${cy + 30 * s} Z" fill="${fill}"/>`;
+}
+
+function tent(x: number, base: number, s: number): string {
+  return `<g>
+<path d="M${x} ${base} L${x + 130 * s} ${base - 130 * s} L${x + 260 * s} ${base} Z" fill="#f8fafc"/>
+<path d="M${x + 100 * s} ${base} L${x + 130 * s} ${base - 130 * s} L${x + 160 * s} ${base} Z" fill="#cbd5e1"/>
+<path d="M${x + 122 * s} ${base - 96 * s} h${16 * s} v${14 * s} h${14 * s} v${16 * s} h-${14 * s} v${14 * s} h-${16 * s} v-${14 * s} h-${14 * s} v-${16 * s} h${14 * s} Z" fill="#dc2626"/>
+</g>`;
+}
+
+function laptop(x: number, base: number, s: number): string {
+  return `<g>
+<rect x="${x}" y="${base - 120 * s}" width="${180 * s}" height="${110 * s}" rx="${8 * s}" fill="#1f2937"/>
+<rect x="${x + 10 * s}" y="${base - 110 * s}" width="${160 * s}" height="${90 * s}" rx="${3 * s}" fill="#38bdf8"/>
+<rect x="${x + 24 * s}" y="${base - 96 * s}" width="${80 * s}" height="${8 * s}" fill="#f0f9ff"/>
+<rect x="${x + 24 * s}" y="${base - 80 * s}" width="${120 * s}" height="${6 * s}" fill="#e0f2fe"/>
+<rect x="${x + 24 * s}" y="${base - 68 * s}" width="${100 * s}" height="${6 * s}" fill="#e0f2fe"/>
+<path d="M${x - 20 * s} ${base - 10 * s} h${220 * s} l-${14 * s} ${10 * s} h-${192 * s} Z" fill="#6b7280"/>
+</g>`;
+}
+
+function mountain(w: number, base: number, s: number): string {
+  const cx = w * 0.3;
+  return `<g>
+<path d="M${cx - 320 * s} ${base} L${cx - 30 * s} ${base - 250 * s} L${cx} ${base - 280 * s} L${cx + 40 * s} ${base - 240 * s} L${cx + 340 * s} ${base} Z" fill="#64748b" opacity="0.8"/>
+<path d="M${cx - 72 * s} ${base - 212 * s} L${cx - 30 * s} ${base - 250 * s} L${cx} ${base - 280 * s} L${cx + 40 * s} ${base - 240 * s} L${cx + 78 * s} ${base - 206 * s} L${cx + 30 * s} ${base - 220 * s} L${cx} ${base - 200 * s} L${cx - 30 * s} ${base - 222 * s} Z" fill="#f8fafc"/>
+</g>`;
+}
+
+function gifts(x: number, base: number, s: number): string {
+  const box = (bx: number, bw: number, bh: number, c: string, ribbon: string) =>
+    `<rect x="${bx}" y="${base - bh}" width="${bw}" height="${bh}" fill="${c}"/>
+<rect x="${bx + bw / 2 - 5 * s}" y="${base - bh}" width="${10 * s}" height="${bh}" fill="${ribbon}"/>
+<rect x="${bx}" y="${base - bh * 0.6}" width="${bw}" height="${8 * s}" fill="${ribbon}"/>
+<ellipse cx="${bx + bw / 2 - 10 * s}" cy="${base - bh - 6 * s}" rx="${12 * s}" ry="${7 * s}" fill="${ribbon}"/>
+<ellipse cx="${bx + bw / 2 + 10 * s}" cy="${base - bh - 6 * s}" rx="${12 * s}" ry="${7 * s}" fill="${ribbon}"/>`;
+  return `<g>${box(x, 90 * s, 80 * s, '#15803d', '#fde047')}${box(x + 100 * s, 70 * s, 110 * s, '#b91c1c', '#fef3c7')}${box(x + 180 * s, 80 * s, 60 * s, '#1d4ed8', '#fbbf24')}</g>`;
+}
+
+/** Hands held up together, as in a gesture of welcome. */
+function hands(cx: number, base: number, s: number, fill: string): string {
+  let out = '';
+  [-90, -30, 30, 90].forEach((dx, i) => {
+    const x = cx + dx * s;
+    const top = base - (150 + (i % 2) * 30) * s;
+    out += `<rect x="${x - 14 * s}" y="${top + 40 * s}" width="${28 * s}" height="${base - top}" rx="${12 * s}"/>
+<ellipse cx="${x}" cy="${top + 26 * s}" rx="${22 * s}" ry="${30 * s}"/>`;
+  });
+  return `<g fill="${fill}">${out}</g>`;
+}
+
+type SceneOptions = { palette: PaletteName; motifs: Motif[]; seed: number; sun?: 'left' | 'center' | 'right' };
+
+/** A landscape: sky, sun, hills, acacias, then the chosen motifs in the foreground. */
+function scene(w: number, h: number, { palette, motifs, seed, sun = 'right' }: SceneOptions): string {
+  const p: Palette = palettes[palette];
+  const r = rng(seed);
+  const s = h / 600;
+  const horizon = h * 0.72;
+  const sunX = sun === 'left' ? w * 0.2 : sun === 'center' ? w * 0.5 : w * 0.78;
+  const sunY = h * 0.36;
+  const parts: string[] = [];
+  parts.push(`<defs>
+<linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${p.sky[0]}"/><stop offset="0.55" stop-color="${p.sky[1]}"/><stop offset="1" stop-color="${p.sky[2]}"/></linearGradient>
+<radialGradient id="glow"><stop offset="0" stop-color="${p.sun}" stop-opacity="0.9"/><stop offset="1" stop-color="${p.sun}" stop-opacity="0"/></radialGradient>
+</defs>
+<rect width="${w}" height="${h}" fill="url(#sky)"/>
+<circle cx="${sunX}" cy="${sunY}" r="${h * 0.36}" fill="url(#glow)"/>
+<circle cx="${sunX}" cy="${sunY}" r="${h * 0.11}" fill="${p.sun}"/>`);
+  if (motifs.includes('heart')) parts.push(heart(sunX, sunY, s * 0.9, '#e11d48'));
+  if (motifs.includes('mountain')) parts.push(mountain(w, horizon, s));
+  parts.push(hill(w, h, horizon - 40 * s, 60 * s, r, p.far));
+  if (motifs.includes('skyline')) parts.push(skyline(w, horizon, s, p.near));
+  parts.push(hill(w, h, horizon + 10 * s, 40 * s, r, p.near));
+  parts.push(`<rect x="0" y="${horizon + 40 * s}" width="${w}" height="${h}" fill="${p.ground}"/>`);
+  if (motifs.includes('sea')) parts.push(sea(w, h, horizon + 10 * s));
+  if (motifs.includes('flamingos')) {
+    parts.push(`<rect x="0" y="${horizon + 20 * s}" width="${w}" height="${h}" fill="#7dd3fc" opacity="0.9"/>`);
+    for (let i = 0; i < 6; i++) parts.push(flamingo(w * (0.1 + i * 0.15) + r() * 30 * s, h * 0.96 - (i % 2) * 20 * s, s * (0.9 + r() * 0.3)));
+  }
+  const treeCount = 2 + Math.floor(r() * 2);
+  for (let i = 0; i < treeCount; i++) {
+    const tx = w * (0.08 + (i / treeCount) * 0.85 + r() * 0.06);
+    parts.push(acacia(tx, horizon + 30 * s, s * (1.4 + r() * 0.9), p.tree));
+  }
+  const ground = h * 0.93;
+  const left = w * 0.08;
+  for (const m of motifs) {
+    if (m === 'school') parts.push(school(w * 0.3, ground, s * 1.15));
+    if (m === 'hospital') parts.push(hospital(w * 0.52, ground, s * 1.2));
+    if (m === 'football') {
+      parts.push(goal(w * 0.58, ground - 20 * s, s * 1.3));
+      parts.push(football(w * 0.36, ground - 34 * s, 30 * s));
+    }
+    if (m === 'books') parts.push(books(w * 0.7, ground, s * 1.1));
+    if (m === 'water') parts.push(waterTank(w * 0.58, ground, s * 1.1));
+    if (m === 'houses') parts.push(houses(w * 0.5, ground, s * 1.1));
+    if (m === 'tent') parts.push(tent(w * 0.55, ground, s * 1.2));
+    if (m === 'laptop') parts.push(laptop(w * 0.6, ground, s * 1.2));
+    if (m === 'gifts') parts.push(gifts(w * 0.62, ground, s * 1.1));
+    if (m === 'hands') parts.push(hands(w * 0.5, h, s * 1.3, p.figure));
+    if (m === 'family') {
+      parts.push(person(left + 40 * s, ground, 170 * s, p.figure, true));
+      parts.push(person(left + 100 * s, ground, 110 * s, p.figure));
+      parts.push(person(left + 150 * s, ground, 95 * s, p.figure, true));
+      parts.push(person(left + 210 * s, ground, 180 * s, p.figure));
+    }
+    if (m === 'children') {
+      const xs = [0, 60, 120, 180];
+      xs.forEach((dx, i) => parts.push(person(left + dx * s + 30 * s, ground, (95 + (i % 3) * 14) * s, p.figure, i % 2 === 1)));
+    }
+  }
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${parts.join('\n')}</svg>`;
+}
+
+type Hair = 'short' | 'puffs' | 'braids' | 'cropped' | 'headwrap' | 'kufi' | 'bun' | 'afro';
+type AvatarOptions = { bg: [string, string]; skin: string; hair: Hair; hairColor?: string; shirt: string; collar?: string; glasses?: boolean; earrings?: boolean };
+
+/** A friendly illustrated head-and-shoulders portrait (never a photo). */
+function avatar(size: number, o: AvatarOptions): string {
+  const c = size / 2;
+  const u = size / 400;
+  const hairColor = o.hairColor ?? '#1c1917';
+  const headY = 175 * u;
+  const headR = 82 * u;
+  const shade = '#00000022';
+  const back: string[] = [];
+  const front: string[] = [];
+  switch (o.hair) {
+    case 'afro':
+      back.push(`<circle cx="${c}" cy="${headY - 20 * u}" r="${118 * u}" fill="${hairColor}"/>`);
+      break;
+    case 'puffs':
+      back.push(`<circle cx="${c - 92 * u}" cy="${headY - 64 * u}" r="${44 * u}" fill="${hairColor}"/><circle cx="${c + 92 * u}" cy="${headY - 64 * u}" r="${44 * u}" fill="${hairColor}"/>`);
+      front.push(`<path d="M${c - headR} ${headY - 6 * u} Q${c - headR} ${headY - headR - 10 * u} ${c} ${headY - headR - 12 * u} Q${c + headR} ${headY - headR - 10 * u} ${c + headR} ${headY - 6 * u} Q${c} ${headY - 60 * u} ${c - headR} ${headY - 6 * u} Z" fill="${hairColor}"/>`);
+      break;
+    case 'braids':
+      for (let i = -3; i <= 3; i++) back.push(`<rect x="${c + i * 22 * u - 7 * u}" y="${headY - 40 * u}" width="${14 * u}" height="${150 * u}" rx="${7 * u}" fill="${hairColor}"/>`);
+      front.push(`<path d="M${c - headR - 4 * u} ${headY} Q${c - headR} ${headY - headR - 14 * u} ${c} ${headY - headR - 14 * u} Q${c + headR} ${headY - headR - 14 * u} ${c + headR + 4 * u} ${headY} Q${c} ${headY - 64 * u} ${c - headR - 4 * u} ${headY} Z" fill="${hairColor}"/>`);
+      for (let i = -2; i <= 2; i++) front.push(`<path d="M${c + i * 26 * u} ${headY - headR - 10 * u} Q${c + i * 30 * u} ${headY - 60 * u} ${c + i * 34 * u} ${headY - 40 * u}" stroke="#ffffff22" stroke-width="${3 * u}" fill="none"/>`);
+      break;
+    case 'headwrap':
+      front.push(`<path d="M${c - headR - 12 * u} ${headY - 8 * u} Q${c - headR - 20 * u} ${headY - headR - 70 * u} ${c} ${headY - headR - 60 * u} Q${c + headR + 30 * u} ${headY - headR - 70 * u} ${c + headR + 12 * u} ${headY - 8 * u} Q${c} ${headY - 52 * u} ${c - headR - 12 * u} ${headY - 8 * u} Z" fill="${hairColor}"/>
+<path d="M${c - 40 * u} ${headY - headR - 30 * u} Q${c} ${headY - headR - 80 * u} ${c + 50 * u} ${headY - headR - 36 * u}" stroke="#fde047" stroke-width="${8 * u}" fill="none"/>`);
+      break;
+    case 'kufi':
+      front.push(`<path d="M${c - headR + 4 * u} ${headY - 30 * u} Q${c} ${headY - headR - 50 * u} ${c + headR - 4 * u} ${headY - 30 * u} Z" fill="${hairColor}"/>
+<path d="M${c - headR + 10 * u} ${headY - 40 * u} H${c + headR - 10 * u}" stroke="#fbbf24" stroke-width="${5 * u}"/>`);
+      break;
+    case 'bun':
+      back.push(`<circle cx="${c}" cy="${headY - headR - 22 * u}" r="${36 * u}" fill="${hairColor}"/>`);
+      front.push(`<path d="M${c - headR - 2 * u} ${headY - 4 * u} Q${c - headR} ${headY - headR - 8 * u} ${c} ${headY - headR - 10 * u} Q${c + headR} ${headY - headR - 8 * u} ${c + headR + 2 * u} ${headY - 4 * u} Q${c + 20 * u} ${headY - 66 * u} ${c - headR - 2 * u} ${headY - 4 * u} Z" fill="${hairColor}"/>`);
+      break;
+    case 'cropped':
+      front.push(`<path d="M${c - headR + 2 * u} ${headY - 18 * u} Q${c - headR} ${headY - headR - 4 * u} ${c} ${headY - headR - 4 * u} Q${c + headR} ${headY - headR - 4 * u} ${c + headR - 2 * u} ${headY - 18 * u} Q${c} ${headY - 62 * u} ${c - headR + 2 * u} ${headY - 18 * u} Z" fill="${hairColor}"/>`);
+      break;
+    case 'short':
+      front.push(`<path d="M${c - headR - 4 * u} ${headY - 4 * u} Q${c - headR - 6 * u} ${headY - headR - 16 * u} ${c} ${headY - headR - 16 * u} Q${c + headR + 6 * u} ${headY - headR - 16 * u} ${c + headR + 4 * u} ${headY - 4 * u} Q${c + 10 * u} ${headY - 58 * u} ${c - headR - 4 * u} ${headY - 4 * u} Z" fill="${hairColor}"/>`);
+      break;
+  }
+  const collar = o.collar
+    ? `<path d="M${c - 38 * u} ${288 * u} L${c} ${330 * u} L${c + 38 * u} ${288 * u} L${c + 22 * u} ${282 * u} L${c} ${306 * u} L${c - 22 * u} ${282 * u} Z" fill="${o.collar}"/>`
+    : `<path d="M${c - 30 * u} ${284 * u} Q${c} ${318 * u} ${c + 30 * u} ${284 * u}" fill="${shade}"/>`;
+  const glasses = o.glasses
+    ? `<g fill="none" stroke="#292524" stroke-width="${4 * u}"><circle cx="${c - 30 * u}" cy="${headY + 4 * u}" r="${19 * u}"/><circle cx="${c + 30 * u}" cy="${headY + 4 * u}" r="${19 * u}"/><path d="M${c - 11 * u} ${headY + 2 * u} Q${c} ${headY - 6 * u} ${c + 11 * u} ${headY + 2 * u}"/></g>`
+    : '';
+  const earrings = o.earrings
+    ? `<circle cx="${c - headR - 2 * u}" cy="${headY + 34 * u}" r="${7 * u}" fill="#fbbf24"/><circle cx="${c + headR + 2 * u}" cy="${headY + 34 * u}" r="${7 * u}" fill="#fbbf24"/>`
+    : '';
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">
+<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${o.bg[0]}"/><stop offset="1" stop-color="${o.bg[1]}"/></linearGradient></defs>
+<rect width="${size}" height="${size}" fill="url(#bg)"/>
+<circle cx="${c + 120 * u}" cy="${90 * u}" r="${54 * u}" fill="#ffffff" opacity="0.28"/>
+<path d="M0 ${330 * u} Q${c} ${290 * u} ${size} ${330 * u} V${size} H0 Z" fill="#ffffff" opacity="0.15"/>
+${back.join('')}
+<path d="M${c - 140 * u} ${size} Q${c - 136 * u} ${290 * u} ${c} ${282 * u} Q${c + 136 * u} ${290 * u} ${c + 140 * u} ${size} Z" fill="${o.shirt}"/>
+<rect x="${c - 24 * u}" y="${236 * u}" width="${48 * u}" height="${54 * u}" rx="${18 * u}" fill="${o.skin}"/>
+<path d="M${c - 24 * u} ${262 * u} Q${c} ${276 * u} ${c + 24 * u} ${262 * u} V${276 * u} H${c - 24 * u} Z" fill="${shade}"/>
+${collar}
+<ellipse cx="${c - headR + 2 * u}" cy="${headY + 10 * u}" rx="${15 * u}" ry="${20 * u}" fill="${o.skin}"/>
+<ellipse cx="${c + headR - 2 * u}" cy="${headY + 10 * u}" rx="${15 * u}" ry="${20 * u}" fill="${o.skin}"/>
+<ellipse cx="${c}" cy="${headY}" rx="${headR}" ry="${headR * 1.05}" fill="${o.skin}"/>
+${front.join('')}
+<path d="M${c - 44 * u} ${headY - 20 * u} q${14 * u} -${8 * u} ${28 * u} 0 M${c + 16 * u} ${headY - 20 * u} q${14 * u} -${8 * u} ${28 * u} 0" stroke="#1c1917" stroke-width="${5 * u}" stroke-linecap="round" fill="none"/>
+<ellipse cx="${c - 30 * u}" cy="${headY + 4 * u}" rx="${8 * u}" ry="${10 * u}" fill="#1c1917"/>
+<ellipse cx="${c + 30 * u}" cy="${headY + 4 * u}" rx="${8 * u}" ry="${10 * u}" fill="#1c1917"/>
+<circle cx="${c - 27 * u}" cy="${headY}" r="${3 * u}" fill="#ffffff"/>
+<circle cx="${c + 33 * u}" cy="${headY}" r="${3 * u}" fill="#ffffff"/>
+<path d="M${c - 6 * u} ${headY + 24 * u} q${6 * u} ${6 * u} ${12 * u} 0" stroke="#00000040" stroke-width="${4 * u}" stroke-linecap="round" fill="none"/>
+<path d="M${c - 28 * u} ${headY + 42 * u} Q${c} ${headY + 66 * u} ${c + 28 * u} ${headY + 42 * u}" stroke="#7f1d1d" stroke-width="${6 * u}" stroke-linecap="round" fill="#ffffff"/>
+<circle cx="${c - 52 * u}" cy="${headY + 30 * u}" r="${11 * u}" fill="#f43f5e" opacity="0.18"/>
+<circle cx="${c + 52 * u}" cy="${headY + 30 * u}" r="${11 * u}" fill="#f43f5e" opacity="0.18"/>
+${glasses}${earrings}
+</svg>`;
+}
+
+const skin = { deep: '#5b3a24', warm: '#7a4a2b', medium: '#8d5a36', honey: '#a4693f', light: '#b97d4e' };
+
+type Job = { out: string; svg: string; quality?: number };
+
+const jobs: Job[] = [];
+const wide = (out: string, o: SceneOptions) => jobs.push({ out, svg: scene(1600, 900, o), quality: 72 });
+const card = (out: string, o: SceneOptions) => jobs.push({ out, svg: scene(800, 600, o), quality: 74 });
+const blogCover = (out: string, o: SceneOptions) => jobs.push({ out, svg: scene(1200, 675, o), quality: 72 });
+const portrait = (out: string, size: number, o: AvatarOptions) => jobs.push({ out, svg: avatar(size, o), quality: 78 });
+
+// Hero slides (16:9).
+wide('slides/education.jpg', { palette: 'sunrise', motifs: ['school', 'children'], seed: 11 });
+wide('slides/sponsorship.jpg', { palette: 'golden', motifs: ['family', 'heart'], seed: 12, sun: 'center' });
+wide('slides/health.jpg', { palette: 'morning', motifs: ['hospital', 'family'], seed: 13, sun: 'left' });
+wide('slides/community.jpg', { palette: 'dusk', motifs: ['houses', 'water', 'children'], seed: 14 });
+wide('slides/volunteers.jpg', { palette: 'highland', motifs: ['hands', 'mountain'], seed: 15, sun: 'right' });
+
+// Children: warm, dignified illustrated portraits in school colours.
+const uniform = { green: '#15803d', blue: '#1d4ed8', maroon: '#9f1239', navy: '#1e3a8a', purple: '#6d28d9', teal: '#0f766e', brown: '#92400e', red: '#b91c1c' };
+portrait('children/amani.jpg', 600, { bg: ['#fde68a', '#fb923c'], skin: skin.warm, hair: 'cropped', shirt: uniform.green, collar: '#f8fafc' });
+portrait('children/wanjiku.jpg', 600, { bg: ['#fbcfe8', '#f97316'], skin: skin.medium, hair: 'braids', shirt: uniform.blue, collar: '#f8fafc', earrings: true });
+portrait('children/baraka.jpg', 600, { bg: ['#bbf7d0', '#facc15'], skin: skin.deep, hair: 'short', shirt: uniform.maroon, collar: '#fef3c7' });
+portrait('children/achieng.jpg', 600, { bg: ['#bae6fd', '#fcd34d'], skin: skin.deep, hair: 'puffs', shirt: uniform.navy, collar: '#f8fafc' });
+portrait('children/kibet.jpg', 600, { bg: ['#fed7aa', '#ea580c'], skin: skin.honey, hair: 'cropped', shirt: uniform.purple, collar: '#f8fafc' });
+portrait('children/zawadi.jpg', 600, { bg: ['#fef08a', '#f472b6'], skin: skin.warm, hair: 'bun', shirt: uniform.teal, collar: '#f8fafc', earrings: true });
+portrait('children/musa.jpg', 600, { bg: ['#ddd6fe', '#fbbf24'], skin: skin.light, hair: 'kufi', hairColor: '#f8fafc', shirt: uniform.brown, collar: '#fef3c7' });
+portrait('children/neema.jpg', 600, { bg: ['#ccfbf1', '#fb923c'], skin: skin.medium, hair: 'afro', shirt: uniform.red, collar: '#f8fafc' });
+
+// Team and founder.
+portrait('team/esther-njoroge.jpg', 400, { bg: ['#fde68a', '#c2410c'], skin: skin.warm, hair: 'headwrap', hairColor: '#b45309', shirt: '#7c2d12', earrings: true });
+portrait('team/david-omondi.jpg', 400, { bg: ['#bae6fd', '#f59e0b'], skin: skin.deep, hair: 'short', shirt: '#1e3a8a', collar: '#e0f2fe', glasses: true });
+portrait('team/fatuma-hassan.jpg', 400, { bg: ['#ccfbf1', '#0f766e'], skin: skin.honey, hair: 'headwrap', hairColor: '#0e7490', shirt: '#f8fafc', collar: '#0f766e' });
+
+// Events: card images and their galleries.
+card('events/nairobi-back-to-school-day.jpg', { palette: 'sunrise', motifs: ['skyline', 'books', 'children'], seed: 21 });
+card('events/mombasa-holiday-book-drive.jpg', { palette: 'coast', motifs: ['sea', 'gifts'], seed: 22, sun: 'left' });
+card('events/nakuru-uniform-drive.jpg', { palette: 'golden', motifs: ['flamingos'], seed: 23 });
+card('events/kirinyaga-medical-camp.jpg', { palette: 'highland', motifs: ['mountain', 'tent', 'family'], seed: 24 });
+card('events/embu-football-tournament.jpg', { palette: 'morning', motifs: ['football', 'children'], seed: 25 });
+const galleries: Record<string, SceneOptions[]> = {
+  'nairobi-back-to-school-day': [
+    { palette: 'golden', motifs: ['books', 'children'], seed: 31 },
+    { palette: 'sunrise', motifs: ['school', 'family'], seed: 32, sun: 'left' },
+    { palette: 'dusk', motifs: ['skyline', 'hands'], seed: 33 },
+  ],
+  'mombasa-holiday-book-drive': [
+    { palette: 'coast', motifs: ['sea', 'children'], seed: 34 },
+    { palette: 'golden', motifs: ['books', 'gifts'], seed: 35, sun: 'left' },
+  ],
+  'nakuru-uniform-drive': [
+    { palette: 'morning', motifs: ['school', 'children'], seed: 36 },
+    { palette: 'golden', motifs: ['flamingos', 'heart'], seed: 37, sun: 'center' },
+  ],
+  'kirinyaga-medical-camp': [
+    { palette: 'highland', motifs: ['tent', 'family'], seed: 38 },
+    { palette: 'morning', motifs: ['mountain', 'hospital'], seed: 39, sun: 'left' },
+    { palette: 'sunrise', motifs: ['hands', 'heart'], seed: 40, sun: 'center' },
+  ],
+  'embu-football-tournament': [
+    { palette: 'golden', motifs: ['football', 'family'], seed: 41 },
+    { palette: 'dusk', motifs: ['children', 'mountain'], seed: 42, sun: 'left' },
+    { palette: 'sunrise', motifs: ['football', 'hands'], seed: 43 },
+  ],
+};
+for (const [id, list] of Object.entries(galleries)) list.forEach((o, i) => card(`events/gallery/${id}-${i + 1}.jpg`, o));
+
+// Blog covers.
+blogCover('blog/first-day-at-kibera-hope.jpg', { palette: 'sunrise', motifs: ['school', 'children'], seed: 51 });
+blogCover('blog/clean-water-for-mathare.jpg', { palette: 'morning', motifs: ['water', 'houses'], seed: 52, sun: 'left' });
+blogCover('blog/letters-from-sponsors.jpg', { palette: 'golden', motifs: ['heart', 'books'], seed: 53, sun: 'center' });
+blogCover('blog/medical-camp-kirinyaga-recap.jpg', { palette: 'highland', motifs: ['mountain', 'tent', 'family'], seed: 54 });
+blogCover('blog/football-and-friendship-in-embu.jpg', { palette: 'dusk', motifs: ['football', 'children'], seed: 55 });
+blogCover('blog/a-volunteer-teachers-term.jpg', { palette: 'golden', motifs: ['books', 'hands'], seed: 56, sun: 'left' });
+blogCover('blog/coding-club-kawangware.jpg', { palette: 'morning', motifs: ['laptop', 'children'], seed: 57 });
+
+// Schools, hospitals, volunteer opportunities.
+card('schools/kibera-hope-primary.jpg', { palette: 'sunrise', motifs: ['school', 'children'], seed: 61 });
+card('schools/mathare-valley-junior.jpg', { palette: 'golden', motifs: ['school', 'books'], seed: 62, sun: 'left' });
+card('schools/kawangware-community-academy.jpg', { palette: 'morning', motifs: ['school', 'family'], seed: 63 });
+card('hospitals/uhuru-national-referral.jpg', { palette: 'morning', motifs: ['skyline', 'hospital'], seed: 71, sun: 'left' });
+card('hospitals/westlands-mission-hospital.jpg', { palette: 'golden', motifs: ['hospital', 'family'], seed: 72 });
+card('hospitals/kibera-community-health-centre.jpg', { palette: 'sunrise', motifs: ['hospital', 'houses'], seed: 73 });
+card('opportunities/education-general.jpg', { palette: 'sunrise', motifs: ['books', 'children'], seed: 81 });
+card('opportunities/healthcare-support.jpg', { palette: 'morning', motifs: ['hospital', 'family'], seed: 82, sun: 'left' });
+card('opportunities/community-development.jpg', { palette: 'golden', motifs: ['houses', 'water'], seed: 83 });
+card('opportunities/youth-mentorship.jpg', { palette: 'dusk', motifs: ['football', 'family'], seed: 84 });
+card('opportunities/special-needs.jpg', { palette: 'highland', motifs: ['hands', 'heart'], seed: 85, sun: 'center' });
+card('opportunities/technology-training.jpg', { palette: 'coast', motifs: ['laptop', 'children'], seed: 86, sun: 'left' });
+
+// About page.
+blogCover('about/our-story.jpg', { palette: 'sunrise', motifs: ['skyline', 'family'], seed: 91 });
+
+/** The mark: a rising sun over two hills with a heart, in the charity's warm palette. */
+const mark = `<circle cx="32" cy="34" r="15" fill="#f59e0b"/>
+<g stroke="#f59e0b" stroke-width="3.5" stroke-linecap="round"><path d="M32 9v5M14.3 16.3l3.5 3.5M49.7 16.3l-3.5 3.5M7 34h5M52 34h5"/></g>
+<path d="M4 50 Q20 34 36 46 Q48 38 60 48 V60 H4 Z" fill="#c2410c"/>
+<path d="M32 44 C22 36 24 28 32 33 C40 28 42 36 32 44 Z" fill="#fff7ed"/>`;
+
+const favicon = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#fff7ed"/><g transform="translate(0 -2)">${mark}</g></svg>\n`;
+
+const logo = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" role="img" aria-label="Tumaini Children's Foundation"><g transform="translate(0 -2)">${mark}</g></svg>\n`;
+
+async function main(): Promise<void> {
+  let total = 0;
+  for (const job of jobs) {
+    const out = join(assets, job.out);
+    await mkdir(dirname(out), { recursive: true });
+    const buf = await sharp(Buffer.from(job.svg))
+      .jpeg({ quality: job.quality ?? 75, mozjpeg: true, chromaSubsampling: '4:2:0' })
+      .toBuffer();
+    await writeFile(out, buf);
+    total += buf.length;
+    console.log(`${job.out.padEnd(58)} ${(buf.length / 1024).toFixed(1).padStart(6)} KB`);
+  }
+  await writeFile(join(assets, 'logo.svg'), logo);
+  await mkdir(join(root, 'public/assets'), { recursive: true });
+  await writeFile(join(root, 'public/favicon.svg'), favicon);
+  const [site] = JSON.parse(await readFile(join(root, 'src/content/site.json'), 'utf8')) as SiteForBrochure[];
+  if (!site) throw new Error('src/content/site.json holds no record');
+  const pdf = brochurePdf(site);
+  await writeFile(join(root, 'public/assets/tumaini-brochure.pdf'), pdf);
+  console.log(`${jobs.length} images, ${(total / 1024).toFixed(0)} KB; brochure ${(pdf.length / 1024).toFixed(1)} KB`);
+}
+
+type SiteForBrochure = {
+  name: string;
+  tagline: string;
+  mission: string;
+  contact: { email: string; phone: string; address: string };
+  about: { mission: string; vision: string; values: { title: string; description: string }[] };
+  figures: Record<string, { value: string; label: string }>;
+};
+
+/** Text a PDF string literal can hold: parentheses and backslashes escaped, non-Latin-1 replaced. */
+function pdfText(s: string): string {
+  return s
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/[\u2013\u2014]/g, '-')
+    .replace(/\u00b7/g, '-')
+    .replace(/[^\x20-\x7e]/g, '')
+    .replace(/[\\()]/g, (c) => `\\${c}`);
+}
+
+/** Greedy word wrap to a maximum number of characters per line. */
+function wrap(s: string, max: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of s.split(/\s+/)) {
+    if ((line + ' ' + word).trim().length > max) {
+      lines.push(line);
+      line = word;
+    } else line = (line + ' ' + word).trim();
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/**
+ * A two-page A4 brochure written as a minimal PDF 1.4 file by hand: the standard Helvetica fonts
+ * (no embedding), one content stream per page, and an exact cross-reference table.
+ */
+function brochurePdf(site: SiteForBrochure): Buffer {
+  const W = 595;
+  const H = 842;
+  const M = 56;
+  type Block = { font: 'F1' | 'F2'; size: number; text: string; gap?: number; color?: string };
+  const pages: string[] = [];
+  /** A circle path from four Bezier quarters. */
+  const circle = (cx: number, cy: number, r: number) => {
+    const k = 0.5523 * r;
+    const n = (v: number) => v.toFixed(2);
+    return [
+      `${n(cx + r)} ${n(cy)} m`,
+      `${n(cx + r)} ${n(cy + k)} ${n(cx + k)} ${n(cy + r)} ${n(cx)} ${n(cy + r)} c`,
+      `${n(cx - k)} ${n(cy + r)} ${n(cx - r)} ${n(cy + k)} ${n(cx - r)} ${n(cy)} c`,
+      `${n(cx - r)} ${n(cy - k)} ${n(cx - k)} ${n(cy - r)} ${n(cx)} ${n(cy - r)} c`,
+      `${n(cx + k)} ${n(cy - r)} ${n(cx + r)} ${n(cy - k)} ${n(cx + r)} ${n(cy)} c`,
+    ].join(' ');
+  };
+  const header = (title: string) =>
+    `0.761 0.255 0.047 rg 0 ${H - 120} ${W} 120 re f\n0.961 0.62 0.043 rg ${circle(W - 80, H - 60, 30)} f\n` +
+    `BT 1 1 1 rg /F2 24 Tf ${M} ${H - 62} Td (${pdfText(title)}) Tj ET\nBT 1 0.969 0.929 rg /F1 12 Tf ${M} ${H - 88} Td (${pdfText(site.tagline)}) Tj ET\n`;
+  const body = (blocks: Block[]) => {
+    let y = H - 160;
+    let out = '';
+    for (const b of blocks) {
+      const max = Math.floor((W - 2 * M) / (b.size * 0.5));
+      for (const line of wrap(b.text, max)) {
+        out += `BT ${b.color ?? '0.16 0.1 0.06'} rg /${b.font} ${b.size} Tf ${M} ${y} Td (${pdfText(line)}) Tj ET\n`;
+        y -= b.size * 1.45;
+      }
+      y -= b.gap ?? 8;
+    }
+    return out;
+  };
+  const accent = '0.761 0.255 0.047';
+  const f = site.figures;
+  const figureLine = (keys: string[]) =>
+    keys
+      .map((k) => f[k])
+      .filter((x): x is { value: string; label: string } => x !== undefined)
+      .map((x) => `${x.value} ${x.label.toLowerCase()}`)
+      .join('  -  ');
+  pages.push(
+    header(site.name) +
+      body([
+        { font: 'F2', size: 15, text: 'Who we are', color: accent },
+        { font: 'F1', size: 11, text: site.mission, gap: 14 },
+        { font: 'F2', size: 15, text: 'Our mission', color: accent },
+        { font: 'F1', size: 11, text: site.about.mission, gap: 14 },
+        { font: 'F2', size: 15, text: 'Our vision', color: accent },
+        { font: 'F1', size: 11, text: site.about.vision, gap: 14 },
+        { font: 'F2', size: 15, text: 'What we do', color: accent },
+        { font: 'F1', size: 11, text: 'Child sponsorship: school fees, uniforms, books, meals and health care for children in Kibera, Mathare, Kawangware and other Nairobi neighbourhoods, with a caseworker who knows each family.' },
+        { font: 'F1', size: 11, text: 'School volunteering: volunteer teachers support our partner schools in mathematics, English, science and life skills for a minimum of three months.' },
+        { font: 'F1', size: 11, text: 'Hospital internships: medical and nursing students train at partner hospitals while serving children and families who need care.' },
+        { font: 'F1', size: 11, text: 'Community events: back-to-school drives, free medical camps and youth football tournaments across Kenya.', gap: 14 },
+        { font: 'F2', size: 15, text: 'Our values', color: accent },
+        ...site.about.values.map((v): Block => ({ font: 'F1', size: 11, text: `${v.title}: ${v.description}`, gap: 4 })),
+      ]),
+  );
+  pages.push(
+    header('How you can help') +
+      body([
+        { font: 'F2', size: 15, text: 'Sponsor a child', color: accent },
+        { font: 'F1', size: 11, text: 'Full sponsorship costs between $45 and $75 a month depending on the child, for a minimum of one year and renewable. Partial sponsorship is $15 to $30 a month for at least six months. Groups of friends or colleagues can share a sponsorship at $20 to $25 each over twelve months, supporting three to five children.', gap: 14 },
+        { font: 'F2', size: 15, text: 'Donate', color: accent },
+        { font: 'F1', size: 11, text: 'Gifts of any size fund education, health care, clean water, safe housing and emergency relief. 98% of every gift goes to programmes.', gap: 14 },
+        { font: 'F2', size: 15, text: 'Volunteer', color: accent },
+        { font: 'F1', size: 11, text: 'Volunteers must be at least 18. We answer every application within 3-5 business days; hospital internship applications within 5-7 business days.', gap: 14 },
+        { font: 'F2', size: 15, text: 'Our impact so far', color: accent },
+        { font: 'F1', size: 11, text: figureLine(['livesChanged', 'sponsors', 'donations', 'fundsToPrograms']) },
+        { font: 'F1', size: 11, text: figureLine(['studentsTaught', 'partnerSchools', 'interns', 'partnerHospitals']) },
+        { font: 'F1', size: 11, text: figureLine(['graduationRate', 'graduated', 'atUniversity', 'partnerOrganizations']), gap: 14 },
+        { font: 'F2', size: 15, text: 'Contact us', color: accent },
+        { font: 'F1', size: 11, text: site.contact.address, gap: 2 },
+        { font: 'F1', size: 11, text: `Email: ${site.contact.email}`, gap: 2 },
+        { font: 'F1', size: 11, text: `Phone and WhatsApp: ${site.contact.phone}`, gap: 2 },
+        { font: 'F1', size: 11, text: 'Office hours (Nairobi time): Monday-Friday 8:00 AM-6:00 PM, Sunday 9:00 AM-2:00 PM, Saturday closed.' },
+      ]),
+  );
+  // Objects: 1 catalog, 2 pages, 3 Helvetica, 4 Helvetica-Bold, 5 info, then page + content pairs.
+  const objects: string[] = [];
+  const kids = pages.map((_, i) => `${6 + i * 2} 0 R`).join(' ');
+  objects[1] = '<< /Type /Catalog /Pages 2 0 R >>';
+  objects[2] = `<< /Type /Pages /Kids [${kids}] /Count ${pages.length} >>`;
+  objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>';
+  objects[4] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>';
+  objects[5] = `<< /Title (${pdfText(site.name)} - Brochure) /Author (${pdfText(site.name)}) /Producer (scripts/generate-images.ts) >>`;
+  pages.forEach((content, i) => {
+    const pageId = 6 + i * 2;
+    objects[pageId] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${W} ${H}] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${pageId + 1} 0 R >>`;
+    objects[pageId + 1] = `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}endstream`;
+  });
+  let pdf = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n';
+  const offsets: number[] = [];
+  for (let id = 1; id < objects.length; id++) {
+    offsets[id] = Buffer.byteLength(pdf, 'latin1');
+    pdf += `${id} 0 obj\n${objects[id]}\nendobj\n`;
+  }
+  const xref = Buffer.byteLength(pdf, 'latin1');
+  pdf += `xref\n0 ${objects.length}\n0000000000 65535 f \n`;
+  for (let id = 1; id < objects.length; id++) pdf += `${String(offsets[id]).padStart(10, '0')} 00000 n \n`;
+  pdf += `trailer\n<< /Size ${objects.length} /Root 1 0 R /Info 5 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+}
+
+await main();

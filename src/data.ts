@@ -1,0 +1,187 @@
+/**
+ * The one place pages get content from. Every list is ready to render (filtered and sorted here, never in a
+ * page) and every value is a plain object, so it can be passed to a React island as it is; images are
+ * `ImageMetadata` for `<Image>` / `<Picture>` or `getImage()`.
+ */
+import { getCollection, getEntry, render, type CollectionEntry } from 'astro:content';
+import { CHILDREN_SHOWN } from './lib/constants.ts';
+
+/** A child waiting for a sponsor (spec §3 Child). */
+export type Child = CollectionEntry<'children'>['data'];
+/** An event of the programs page, with its `kind`. */
+export type CharityEvent = CollectionEntry<'events'>['data'];
+/** A team member of the About page. */
+export type TeamMember = CollectionEntry<'team'>['data'];
+/** A partner school of the school volunteering page. */
+export type School = CollectionEntry<'schools'>['data'];
+/** A partner hospital of the internships page. */
+export type Hospital = CollectionEntry<'hospitals'>['data'];
+/** A volunteer opportunity (spec §3). */
+export type Opportunity = CollectionEntry<'opportunities'>['data'];
+/** A donation cause (spec §3). */
+export type Cause = CollectionEntry<'causes'>['data'];
+/** A Home hero slide. */
+export type Slide = CollectionEntry<'slides'>['data'];
+/** Site settings: contact, social links, figures, About text. */
+export type Site = CollectionEntry<'site'>['data'];
+/** A marketing figure such as { value: '15+', label: 'Campaigns' }. */
+export type Figure = Site['statsBand'][number];
+
+/** A published blog story (spec §3 Blog story); `content` holds its paragraphs as plain text. */
+export type Post = Omit<CollectionEntry<'blog'>['data'], 'draft'> & { id: string; content: string[] };
+
+const siteEntry = await getEntry('site', 'site');
+if (!siteEntry) throw new Error('src/content/site.json must hold one record with "id": "site"');
+
+/** Site settings: name, tagline, mission, contact, social links, brochure, map, office hours, About text. */
+export const site: Site = siteEntry.data;
+
+/** The four figures of the Home stats band, in order. */
+export const stats: Figure[] = site.statsBand;
+
+/** Every marketing figure of spec §9 by name, e.g. `figures.partnerSchools.value` → '15'. */
+export const figures: Site['figures'] = site.figures;
+
+/** The About page: intro, founder message, mission, vision, the four values and the 2021–2025 timeline. */
+export const about: Site['about'] = site.about;
+
+/** Quotes shown on the Volunteer page. */
+export const volunteerTestimonials: Site['volunteerTestimonials'] = site.volunteerTestimonials;
+
+/** Entries of a JSON collection in file order. */
+async function inFileOrder<C extends 'children' | 'events' | 'team' | 'schools' | 'hospitals' | 'opportunities' | 'causes' | 'slides'>(
+  collection: C,
+): Promise<CollectionEntry<C>['data'][]> {
+  const entries = await getCollection(collection);
+  return entries.map((e) => e.data);
+}
+
+/** The five hero slides of Home, in file order. */
+export async function heroSlides(): Promise<Slide[]> {
+  return inFileOrder('slides');
+}
+
+/** Every child, in file order (the order editors chose). */
+export async function allChildren(): Promise<Child[]> {
+  return inFileOrder('children');
+}
+
+/** The first `n` children (at most CHILDREN_SHOWN): /children and /sponsor show these, Home picks 2 of them. */
+export async function firstChildren(n: number = CHILDREN_SHOWN): Promise<Child[]> {
+  return (await allChildren()).slice(0, Math.min(n, CHILDREN_SHOWN));
+}
+
+/** The child with this id, or undefined. */
+export async function childById(id: string): Promise<Child | undefined> {
+  return (await allChildren()).find((c) => c.id === id);
+}
+
+/** Every event: the featured one, then upcoming (soonest first), then past (latest first). */
+export async function allEvents(): Promise<CharityEvent[]> {
+  const events = await inFileOrder('events');
+  const byDate = (a: CharityEvent, b: CharityEvent) => a.date.localeCompare(b.date);
+  return [
+    ...events.filter((e) => e.kind === 'featured'),
+    ...events.filter((e) => e.kind === 'upcoming').sort(byDate),
+    ...events.filter((e) => e.kind === 'past').sort((a, b) => byDate(b, a)),
+  ];
+}
+
+/** The featured event (the one with a contribution link); throws if the content has none. */
+export async function featuredEvent(): Promise<CharityEvent> {
+  const featured = (await allEvents()).find((e) => e.kind === 'featured');
+  if (!featured) throw new Error('src/content/events.json needs one event with "kind": "featured"');
+  return featured;
+}
+
+/** Upcoming events, soonest first. */
+export async function upcomingEvents(): Promise<CharityEvent[]> {
+  return (await allEvents()).filter((e) => e.kind === 'upcoming');
+}
+
+/** Past events, latest first. */
+export async function pastEvents(): Promise<CharityEvent[]> {
+  return (await allEvents()).filter((e) => e.kind === 'past');
+}
+
+/** The event with this id, or undefined. */
+export async function eventById(id: string): Promise<CharityEvent | undefined> {
+  return (await allEvents()).find((e) => e.id === id);
+}
+
+/** The paragraphs of a markdown body as plain text (blank-line separated). */
+function paragraphs(body: string | undefined): string[] {
+  return (body ?? '')
+    .split(/\n\s*\n/)
+    .map((p) => p.replace(/\s*\n\s*/g, ' ').trim())
+    .filter((p) => p.length > 0);
+}
+
+function toPost(entry: CollectionEntry<'blog'>): Post {
+  const { draft: _draft, ...data } = entry.data;
+  return { ...data, id: entry.id, content: paragraphs(entry.body) };
+}
+
+async function publishedEntries(): Promise<CollectionEntry<'blog'>[]> {
+  const entries = await getCollection('blog', (e) => !e.data.draft);
+  return entries.sort((a, b) => b.data.date.localeCompare(a.data.date) || a.id.localeCompare(b.id));
+}
+
+/** Published blog stories, newest first. */
+export async function publishedPosts(): Promise<Post[]> {
+  return (await publishedEntries()).map(toPost);
+}
+
+/** The newest published story (Home's latest story card). */
+export async function latestPost(): Promise<Post> {
+  const [latest] = await publishedPosts();
+  if (!latest) throw new Error('src/content/blog holds no published story');
+  return latest;
+}
+
+/** The published story with this slug, or undefined. */
+export async function postBySlug(slug: string): Promise<Post | undefined> {
+  return (await publishedPosts()).find((p) => p.slug === slug);
+}
+
+/** The story's markdown rendered to a component (`<Content />`), for pages that want headings, links or emphasis. */
+export async function renderPost(slug: string): Promise<Awaited<ReturnType<typeof render>> | undefined> {
+  const entry = (await publishedEntries()).find((e) => e.data.slug === slug);
+  return entry ? render(entry) : undefined;
+}
+
+/** Every blog category in use, in alphabetical order. */
+export async function postCategories(): Promise<string[]> {
+  return [...new Set((await publishedPosts()).map((p) => p.category))].sort();
+}
+
+/** The team of the About page, in file order (founder first). */
+export async function team(): Promise<TeamMember[]> {
+  return inFileOrder('team');
+}
+
+/** The partner schools, most urgent first. */
+export async function schools(): Promise<School[]> {
+  const rank = { high: 0, medium: 1, low: 2 } as const;
+  return (await inFileOrder('schools')).sort((a, b) => rank[a.urgency] - rank[b.urgency]);
+}
+
+/** The partner hospitals, largest first. */
+export async function hospitals(): Promise<Hospital[]> {
+  return (await inFileOrder('hospitals')).sort((a, b) => b.beds - a.beds);
+}
+
+/** The six volunteer opportunities, in file order. */
+export async function opportunities(): Promise<Opportunity[]> {
+  return inFileOrder('opportunities');
+}
+
+/** The opportunities of one category (the Get Involved page shows Education, Community and Healthcare). */
+export async function opportunitiesIn(category: Opportunity['category']): Promise<Opportunity[]> {
+  return (await opportunities()).filter((o) => o.category === category);
+}
+
+/** The six donation causes, in file order. */
+export async function causes(): Promise<Cause[]> {
+  return inFileOrder('causes');
+}

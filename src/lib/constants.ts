@@ -1,0 +1,10 @@
+/** Business constants of spec §9 that pages and data queries share. */
+
+/** How many children /children and /sponsor show at most, and how many Home picks from (spec §9). */
+export const CHILDREN_SHOWN = 4;
+
+/** How many of those children Home displays (spec §2 Home). */
+export const HOME_CHILDREN_SHOWN = 2;
+
+/** KES per USD used to show a child's monthly need in dollars (spec §9). */
+export const KES_PER_USD = 135;
