@@ -215,7 +215,7 @@ function sea(w: number, h: number, top: number): string {
     const y = top + 20 + i * 22;
     waves += `<path d="M0 ${y} Q${w / 8} ${y - 6} ${w / 4} ${y} T${w / 2} ${y} T${(3 * w) / 4} ${y} T${w} ${y}" fill="none" stroke="#e0f2fe" stroke-opacity="0.5" stroke-width="3"/>`;
   }
-  const dx = w * 0.72;
+  const dx = w * 0.3;
   const dhow = `<path d="M${dx - 70} ${top + 40} L${dx + 70} ${top + 40} L${dx + 50} ${top + 62} L${dx - 55} ${top + 62} Z" fill="#78350f"/>
 <path d="M${dx - 4} ${top + 40} L${dx - 4} ${top - 90} L${dx + 70} ${top + 30} Z" fill="#fffbeb"/>`;
   return `<rect x="0" y="${top}" width="${w}" height="${h - top}" fill="#0e7490"/>${waves}${dhow}`;
@@ -304,16 +304,26 @@ function gifts(x: number, base: number, s: number): string {
   return `<g>${box(x, 90 * s, 80 * s, '#15803d', '#fde047')}${box(x + 100 * s, 70 * s, 110 * s, '#b91c1c', '#fef3c7')}${box(x + 180 * s, 80 * s, 60 * s, '#1d4ed8', '#fbbf24')}</g>`;
 }
 
-/** Hands held up together, as in a gesture of welcome. */
-function hands(cx: number, base: number, s: number, fill: string): string {
+/** Open hands raised together, in several skin tones, as in a gesture of welcome. */
+function hands(cx: number, base: number, s: number): string {
+  const tones = ['#5b3a24', '#a4693f', '#7a4a2b', '#c68a5a', '#8d5a36'];
   let out = '';
-  [-90, -30, 30, 90].forEach((dx, i) => {
+  [-160, -80, 0, 80, 160].forEach((dx, i) => {
     const x = cx + dx * s;
-    const top = base - (150 + (i % 2) * 30) * s;
-    out += `<rect x="${x - 14 * s}" y="${top + 40 * s}" width="${28 * s}" height="${base - top}" rx="${12 * s}"/>
-<ellipse cx="${x}" cy="${top + 26 * s}" rx="${22 * s}" ry="${30 * s}"/>`;
+    const top = base - (230 + (i % 2 ? 0 : 40) - Math.abs(dx) * 0.3) * s;
+    const tilt = dx * 0.06;
+    const fingers = [44, 52, 50, 40]
+      .map((fh, j) => `<rect x="${x - 27 * s + j * 14 * s}" y="${top + 24 * s - fh * s}" width="${12 * s}" height="${(fh + 20) * s}" rx="${6 * s}"/>`)
+      .join('');
+    out += `<g fill="${tones[i % tones.length]}" transform="rotate(${tilt.toFixed(1)} ${x} ${base})">
+<rect x="${x - 17 * s}" y="${top + 60 * s}" width="${34 * s}" height="${base - top}" rx="${14 * s}"/>
+<rect x="${x - 29 * s}" y="${top + 14 * s}" width="${58 * s}" height="${66 * s}" rx="${22 * s}"/>
+${fingers}
+<rect x="${x - 35 * s}" y="${top + 28 * s}" width="${14 * s}" height="${48 * s}" rx="${7 * s}" transform="rotate(-32 ${x - 28 * s} ${top + 76 * s})"/>
+<rect x="${x - 17 * s}" y="${top + 96 * s}" width="${34 * s}" height="${10 * s}" fill="#fde047" opacity="0.9"/>
+</g>`;
   });
-  return `<g fill="${fill}">${out}</g>`;
+  return `<g>${out}</g>`;
 }
 
 type SceneOptions = { palette: PaletteName; motifs: Motif[]; seed: number; sun?: 'left' | 'center' | 'right' };
@@ -365,7 +375,7 @@ function scene(w: number, h: number, { palette, motifs, seed, sun = 'right' }: S
     if (m === 'tent') parts.push(tent(w * 0.55, ground, s * 1.2));
     if (m === 'laptop') parts.push(laptop(w * 0.6, ground, s * 1.2));
     if (m === 'gifts') parts.push(gifts(w * 0.62, ground, s * 1.1));
-    if (m === 'hands') parts.push(hands(w * 0.5, h, s * 1.3, p.figure));
+    if (m === 'hands') parts.push(hands(w * 0.5, h, s * 1.3));
     if (m === 'family') {
       parts.push(person(left + 40 * s, ground, 170 * s, p.figure, true));
       parts.push(person(left + 100 * s, ground, 110 * s, p.figure));
@@ -381,7 +391,7 @@ function scene(w: number, h: number, { palette, motifs, seed, sun = 'right' }: S
 }
 
 type Hair = 'short' | 'puffs' | 'braids' | 'cropped' | 'headwrap' | 'kufi' | 'bun' | 'afro';
-type AvatarOptions = { bg: [string, string]; skin: string; hair: Hair; hairColor?: string; shirt: string; collar?: string; glasses?: boolean; earrings?: boolean };
+type AvatarOptions = { bg: [string, string]; skin: string; hair: Hair; hairColor?: string; shirt: string; collar?: string; glasses?: boolean; earrings?: boolean; adult?: boolean };
 
 /** A friendly illustrated head-and-shoulders portrait (never a photo). */
 function avatar(size: number, o: AvatarOptions): string {
@@ -391,6 +401,10 @@ function avatar(size: number, o: AvatarOptions): string {
   const headY = 175 * u;
   const headR = 82 * u;
   const shade = '#00000022';
+  // Adults get a longer face and smaller eyes than children, so portraits read as grown-ups.
+  const faceRy = o.adult ? 1.14 : 1.05;
+  const eyeRx = (o.adult ? 6.5 : 8) * u;
+  const eyeRy = (o.adult ? 8 : 10) * u;
   const back: string[] = [];
   const front: string[] = [];
   switch (o.hair) {
@@ -407,8 +421,10 @@ function avatar(size: number, o: AvatarOptions): string {
       for (let i = -2; i <= 2; i++) front.push(`<path d="M${c + i * 26 * u} ${headY - headR - 10 * u} Q${c + i * 30 * u} ${headY - 60 * u} ${c + i * 34 * u} ${headY - 40 * u}" stroke="#ffffff22" stroke-width="${3 * u}" fill="none"/>`);
       break;
     case 'headwrap':
-      front.push(`<path d="M${c - headR - 12 * u} ${headY - 8 * u} Q${c - headR - 20 * u} ${headY - headR - 70 * u} ${c} ${headY - headR - 60 * u} Q${c + headR + 30 * u} ${headY - headR - 70 * u} ${c + headR + 12 * u} ${headY - 8 * u} Q${c} ${headY - 52 * u} ${c - headR - 12 * u} ${headY - 8 * u} Z" fill="${hairColor}"/>
-<path d="M${c - 40 * u} ${headY - headR - 30 * u} Q${c} ${headY - headR - 80 * u} ${c + 50 * u} ${headY - headR - 36 * u}" stroke="#fde047" stroke-width="${8 * u}" fill="none"/>`);
+      front.push(`<path d="M${c - headR - 10 * u} ${headY - 14 * u} C${c - headR - 30 * u} ${headY - headR - 90 * u} ${c + headR + 40 * u} ${headY - headR - 110 * u} ${c + headR + 10 * u} ${headY - 14 * u} Q${c} ${headY - 50 * u} ${c - headR - 10 * u} ${headY - 14 * u} Z" fill="${hairColor}"/>
+<path d="M${c - headR + 6 * u} ${headY - 44 * u} Q${c} ${headY - headR - 40 * u} ${c + headR + 4 * u} ${headY - 70 * u} M${c - headR + 20 * u} ${headY - 80 * u} Q${c + 10 * u} ${headY - headR - 80 * u} ${c + headR - 4 * u} ${headY - 110 * u}" stroke="#fde047" stroke-width="${7 * u}" stroke-linecap="round" fill="none"/>
+<ellipse cx="${c + 46 * u}" cy="${headY - headR - 54 * u}" rx="${30 * u}" ry="${20 * u}" transform="rotate(-25 ${c + 46 * u} ${headY - headR - 54 * u})" fill="${hairColor}"/>
+<ellipse cx="${c + 46 * u}" cy="${headY - headR - 54 * u}" rx="${30 * u}" ry="${20 * u}" transform="rotate(-25 ${c + 46 * u} ${headY - headR - 54 * u})" fill="#00000026"/>`);
       break;
     case 'kufi':
       front.push(`<path d="M${c - headR + 4 * u} ${headY - 30 * u} Q${c} ${headY - headR - 50 * u} ${c + headR - 4 * u} ${headY - 30 * u} Z" fill="${hairColor}"/>
@@ -446,11 +462,11 @@ ${back.join('')}
 ${collar}
 <ellipse cx="${c - headR + 2 * u}" cy="${headY + 10 * u}" rx="${15 * u}" ry="${20 * u}" fill="${o.skin}"/>
 <ellipse cx="${c + headR - 2 * u}" cy="${headY + 10 * u}" rx="${15 * u}" ry="${20 * u}" fill="${o.skin}"/>
-<ellipse cx="${c}" cy="${headY}" rx="${headR}" ry="${headR * 1.05}" fill="${o.skin}"/>
+<ellipse cx="${c}" cy="${headY}" rx="${headR}" ry="${headR * faceRy}" fill="${o.skin}"/>
 ${front.join('')}
 <path d="M${c - 44 * u} ${headY - 20 * u} q${14 * u} -${8 * u} ${28 * u} 0 M${c + 16 * u} ${headY - 20 * u} q${14 * u} -${8 * u} ${28 * u} 0" stroke="#1c1917" stroke-width="${5 * u}" stroke-linecap="round" fill="none"/>
-<ellipse cx="${c - 30 * u}" cy="${headY + 4 * u}" rx="${8 * u}" ry="${10 * u}" fill="#1c1917"/>
-<ellipse cx="${c + 30 * u}" cy="${headY + 4 * u}" rx="${8 * u}" ry="${10 * u}" fill="#1c1917"/>
+<ellipse cx="${c - 30 * u}" cy="${headY + 4 * u}" rx="${eyeRx}" ry="${eyeRy}" fill="#1c1917"/>
+<ellipse cx="${c + 30 * u}" cy="${headY + 4 * u}" rx="${eyeRx}" ry="${eyeRy}" fill="#1c1917"/>
 <circle cx="${c - 27 * u}" cy="${headY}" r="${3 * u}" fill="#ffffff"/>
 <circle cx="${c + 33 * u}" cy="${headY}" r="${3 * u}" fill="#ffffff"/>
 <path d="M${c - 6 * u} ${headY + 24 * u} q${6 * u} ${6 * u} ${12 * u} 0" stroke="#00000040" stroke-width="${4 * u}" stroke-linecap="round" fill="none"/>
@@ -490,9 +506,9 @@ portrait('children/musa.jpg', 600, { bg: ['#ddd6fe', '#fbbf24'], skin: skin.ligh
 portrait('children/neema.jpg', 600, { bg: ['#ccfbf1', '#fb923c'], skin: skin.medium, hair: 'afro', shirt: uniform.red, collar: '#f8fafc' });
 
 // Team and founder.
-portrait('team/esther-njoroge.jpg', 400, { bg: ['#fde68a', '#c2410c'], skin: skin.warm, hair: 'headwrap', hairColor: '#b45309', shirt: '#7c2d12', earrings: true });
-portrait('team/david-omondi.jpg', 400, { bg: ['#bae6fd', '#f59e0b'], skin: skin.deep, hair: 'short', shirt: '#1e3a8a', collar: '#e0f2fe', glasses: true });
-portrait('team/fatuma-hassan.jpg', 400, { bg: ['#ccfbf1', '#0f766e'], skin: skin.honey, hair: 'headwrap', hairColor: '#0e7490', shirt: '#f8fafc', collar: '#0f766e' });
+portrait('team/esther-njoroge.jpg', 400, { bg: ['#fde68a', '#c2410c'], skin: skin.warm, hair: 'headwrap', hairColor: '#b45309', shirt: '#7c2d12', earrings: true, adult: true });
+portrait('team/david-omondi.jpg', 400, { bg: ['#bae6fd', '#f59e0b'], skin: skin.deep, hair: 'short', shirt: '#1e3a8a', collar: '#e0f2fe', glasses: true, adult: true });
+portrait('team/fatuma-hassan.jpg', 400, { bg: ['#ccfbf1', '#0f766e'], skin: skin.honey, hair: 'headwrap', hairColor: '#0e7490', shirt: '#f8fafc', collar: '#0f766e', adult: true });
 
 // Events: card images and their galleries.
 card('events/nairobi-back-to-school-day.jpg', { palette: 'sunrise', motifs: ['skyline', 'books', 'children'], seed: 21 });
@@ -594,14 +610,12 @@ type SiteForBrochure = {
   figures: Record<string, { value: string; label: string }>;
 };
 
-/** Text a PDF string literal can hold: parentheses and backslashes escaped, non-Latin-1 replaced. */
+/** Text a PDF string literal can hold in WinAnsiEncoding: typographic marks mapped, parentheses escaped. */
 function pdfText(s: string): string {
+  const winAnsi: Record<string, string> = { '\u2018': '\x91', '\u2019': '\x92', '\u201c': '\x93', '\u201d': '\x94', '\u2013': '\x96', '\u2014': '\x97' };
   return s
-    .replace(/[\u2018\u2019]/g, "'")
-    .replace(/[\u201c\u201d]/g, '"')
-    .replace(/[\u2013\u2014]/g, '-')
-    .replace(/\u00b7/g, '-')
-    .replace(/[^\x20-\x7e]/g, '')
+    .replace(/[\u2018\u2019\u201c\u201d\u2013\u2014]/g, (c) => winAnsi[c] ?? '')
+    .replace(/[^\x20-\x7e\x91-\x97\xa0-\xff]/g, '')
     .replace(/[\\()]/g, (c) => `\\${c}`);
 }
 
@@ -664,7 +678,7 @@ function brochurePdf(site: SiteForBrochure): Buffer {
       .map((k) => f[k])
       .filter((x): x is { value: string; label: string } => x !== undefined)
       .map((x) => `${x.value} ${x.label.toLowerCase()}`)
-      .join('  -  ');
+      .join('  \u00b7  ');
   pages.push(
     header(site.name) +
       body([
@@ -691,7 +705,7 @@ function brochurePdf(site: SiteForBrochure): Buffer {
         { font: 'F2', size: 15, text: 'Donate', color: accent },
         { font: 'F1', size: 11, text: 'Gifts of any size fund education, health care, clean water, safe housing and emergency relief. 98% of every gift goes to programmes.', gap: 14 },
         { font: 'F2', size: 15, text: 'Volunteer', color: accent },
-        { font: 'F1', size: 11, text: 'Volunteers must be at least 18. We answer every application within 3-5 business days; hospital internship applications within 5-7 business days.', gap: 14 },
+        { font: 'F1', size: 11, text: 'Volunteers must be at least 18. We answer every application within 3–5 business days; hospital internship applications within 5–7 business days.', gap: 14 },
         { font: 'F2', size: 15, text: 'Our impact so far', color: accent },
         { font: 'F1', size: 11, text: figureLine(['livesChanged', 'sponsors', 'donations', 'fundsToPrograms']) },
         { font: 'F1', size: 11, text: figureLine(['studentsTaught', 'partnerSchools', 'interns', 'partnerHospitals']) },
@@ -700,7 +714,7 @@ function brochurePdf(site: SiteForBrochure): Buffer {
         { font: 'F1', size: 11, text: site.contact.address, gap: 2 },
         { font: 'F1', size: 11, text: `Email: ${site.contact.email}`, gap: 2 },
         { font: 'F1', size: 11, text: `Phone and WhatsApp: ${site.contact.phone}`, gap: 2 },
-        { font: 'F1', size: 11, text: 'Office hours (Nairobi time): Monday-Friday 8:00 AM-6:00 PM, Sunday 9:00 AM-2:00 PM, Saturday closed.' },
+        { font: 'F1', size: 11, text: 'Office hours (Nairobi time): Monday–Friday 8:00 AM–6:00 PM, Sunday 9:00 AM–2:00 PM, Saturday closed.' },
       ]),
   );
   // Objects: 1 catalog, 2 pages, 3 Helvetica, 4 Helvetica-Bold, 5 info, then page + content pairs.
