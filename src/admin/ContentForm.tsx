@@ -1,0 +1,151 @@
+import { useEffect, useId, useMemo, useRef, useState, type SubmitEvent } from 'react';
+import { ApiError, saveRecord } from './api.ts';
+import { groupIssues, type Issue } from './lib/issues.ts';
+import type { Row } from './lib/list.ts';
+import { parseMeta } from './lib/meta.ts';
+import { slugify } from './lib/slug.ts';
+import type { ContentConfig } from './content.tsx';
+import FormField from './FormField.tsx';
+import UploadField from './UploadField.tsx';
+
+type Props = {
+  readonly config: ContentConfig;
+  /** The record being edited (already loaded), or null to create one. */
+  readonly row: Row | null;
+  readonly onSaved: () => void;
+  readonly onCancel: () => void;
+};
+
+/** The create or edit form of a program, blog post or media item; problems appear by their field and what was typed stays. */
+export default function ContentForm({ config, row, onSaved, onCancel }: Props) {
+  const formId = useId();
+  const [values, setValues] = useState<Record<string, string>>(() => config.toValues(row));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [uploading, setUploading] = useState(0);
+  // A slug follows the title while creating, until the staff member edits the slug themselves.
+  const [slugFollows, setSlugFollows] = useState(row === null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const fieldRefs = useRef(new Map<string, HTMLInputElement | HTMLTextAreaElement>());
+  const fieldNames = useMemo(() => config.fields.map((field) => field.name), [config]);
+  const editing = row !== null;
+  const noun = config.noun;
+
+  useEffect(() => headingRef.current?.focus(), []);
+
+  function setValue(name: string, value: string): void {
+    setValues((current) => {
+      const next = { ...current, [name]: value };
+      if (name === 'title' && slugFollows && 'slug' in current) next['slug'] = slugify(value);
+      return next;
+    });
+    if (name === 'slug') setSlugFollows(false);
+    setErrors((current) => {
+      if (!(name in current) && !(name === 'title' && 'slug' in current)) return current;
+      const rest = { ...current };
+      delete rest[name];
+      if (name === 'title') delete rest['slug'];
+      return rest;
+    });
+  }
+
+  function showIssues(issues: readonly Issue[], fallback: string | null): void {
+    const grouped = groupIssues(issues, fieldNames);
+    setErrors({ ...grouped.byField });
+    const other = grouped.other.join(' ');
+    setFormError(other || (Object.keys(grouped.byField).length === 0 ? fallback : null));
+    const first = fieldNames.find((name) => name in grouped.byField);
+    if (first) fieldRefs.current.get(first)?.focus();
+  }
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>): Promise<void> {
+    event.preventDefault();
+    if (saving || uploading > 0) return;
+    setFormError(null);
+    const checked = config.check(values);
+    if (!checked.ok) {
+      showIssues(checked.issues, 'Please check the form.');
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      await saveRecord(config.resource, row?.id ?? null, checked.body);
+      onSaved();
+    } catch (error) {
+      setSaving(false);
+      if (error instanceof ApiError && error.status === 401) return;
+      if (error instanceof ApiError && (error.status === 400 || error.status === 409)) {
+        showIssues(error.issues, error.message);
+      } else {
+        setFormError(`Could not save the ${noun}: ${error instanceof Error ? error.message : 'unknown error'}`);
+      }
+    }
+  }
+
+  const metaInvalid = 'meta' in values && !parseMeta(values['meta'] ?? '').valid;
+  const title = editing ? `Edit ${noun}` : `New ${noun}`;
+
+  return (
+    <form className="card content-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby={`${formId}-title`}>
+      <h3 id={`${formId}-title`} ref={headingRef} tabIndex={-1}>
+        {title}
+        {editing && <span className="muted"> — {config.describe(row)}</span>}
+      </h3>
+      {config.fields.map((field) => {
+        const id = `${formId}-${field.name}`;
+        return (
+          <FormField
+            key={field.name}
+            id={id}
+            name={field.name}
+            label={field.label}
+            kind={field.kind}
+            value={values[field.name] ?? ''}
+            onChange={(value) => setValue(field.name, value)}
+            fieldRef={(element) => {
+              if (element) fieldRefs.current.set(field.name, element);
+              else fieldRefs.current.delete(field.name);
+            }}
+            {...(field.required ? { required: true } : {})}
+            {...(field.rows ? { rows: field.rows } : {})}
+            {...(field.hint ? { hint: field.hint } : {})}
+            {...(errors[field.name] ? { error: errors[field.name] } : {})}
+            {...(field.kind === 'meta' && metaInvalid
+              ? { warning: 'This is not a valid JSON object: if you save now, meta will be saved as an empty object {}.' }
+              : {})}
+            {...(field.upload
+              ? {
+                  extra: (
+                    <UploadField
+                      forLabel={field.label}
+                      accept={field.upload}
+                      onBusy={(busy) => setUploading((count) => count + (busy ? 1 : -1))}
+                      onUploaded={(url, file) => {
+                        setValue(field.name, url);
+                        if ('name' in values && !(values['name'] ?? '').trim()) setValue('name', file.name);
+                      }}
+                    />
+                  ),
+                }
+              : {})}
+          />
+        );
+      })}
+      {formError && (
+        <p className="form-error" role="alert">
+          {formError}
+        </p>
+      )}
+      <div className="form-actions">
+        <button type="submit" className="button primary" disabled={saving || uploading > 0}>
+          {saving ? 'Saving...' : editing ? `Update ${noun}` : `Create ${noun}`}
+        </button>
+        <button type="button" className="button" onClick={onCancel} disabled={saving}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,102 @@
+import { useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { ApiError, fetchRecord } from './api.ts';
+import type { Row } from './lib/list.ts';
+import { $lists, loadMore, reloadAll, reloadResource } from './stores/data.ts';
+import { notify } from './stores/toast.ts';
+import type { ContentConfig } from './content.tsx';
+import ContentForm from './ContentForm.tsx';
+import DataTable from './DataTable.tsx';
+import DeleteDialog from './DeleteDialog.tsx';
+
+type Props = { readonly label: string; readonly config: ContentConfig };
+
+/** The form is closed, open to create, or open to edit a loaded record (spec §4 Admin forms). */
+type FormState = { readonly kind: 'closed' } | { readonly kind: 'create' } | { readonly kind: 'edit'; readonly row: Row };
+
+/** A create-and-edit tab: programs, blog posts or media. */
+export default function ContentPanel({ label, config }: Props) {
+  const list = useStore($lists, { keys: [config.resource] })[config.resource];
+  const [form, setForm] = useState<FormState>({ kind: 'closed' });
+  const [loadingId, setLoadingId] = useState<string | null>(null);
+  const [toDelete, setToDelete] = useState<Row | null>(null);
+  const newButton = useRef<HTMLButtonElement>(null);
+
+  async function edit(row: Row): Promise<void> {
+    setLoadingId(row.id);
+    try {
+      const record = await fetchRecord(config.resource, row.id, config.recordNames);
+      setForm({ kind: 'edit', row: record });
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 401)) notify(config.loadError, 'error');
+    } finally {
+      setLoadingId(null);
+    }
+  }
+
+  function close(): void {
+    setForm({ kind: 'closed' });
+    // The form is gone: put focus back where the staff member can carry on.
+    requestAnimationFrame(() => newButton.current?.focus());
+  }
+
+  function saved(): void {
+    notify(form.kind === 'edit' ? `Updated ${config.noun}` : `Created ${config.noun}`);
+    close();
+    void reloadAll();
+  }
+
+  return (
+    <>
+      <div className="panel-head">
+        <h2 className="panel-title">{label}</h2>
+        <button
+          ref={newButton}
+          type="button"
+          className="button primary"
+          onClick={() => setForm({ kind: 'create' })}
+          disabled={form.kind !== 'closed'}
+        >
+          New {config.noun}
+        </button>
+      </div>
+      {form.kind !== 'closed' && (
+        <ContentForm
+          key={form.kind === 'edit' ? `edit-${form.row.id}` : 'create'}
+          config={config}
+          row={form.kind === 'edit' ? form.row : null}
+          onSaved={saved}
+          onCancel={close}
+        />
+      )}
+      <DataTable
+        caption={label}
+        plural={config.plural}
+        list={list}
+        columns={config.columns}
+        onRetry={() => void reloadResource(config.resource)}
+        onLoadMore={() => void loadMore(config.resource)}
+        actions={(row) => (
+          <div className="row-actions">
+            <button type="button" className="button small" onClick={() => void edit(row)} disabled={loadingId !== null}>
+              {loadingId === row.id ? 'Loading...' : 'Edit'}
+              <span className="visually-hidden"> {config.noun} {config.describe(row)}</span>
+            </button>
+            <button type="button" className="button small danger" onClick={() => setToDelete(row)}>
+              Delete<span className="visually-hidden"> {config.noun} {config.describe(row)}</span>
+            </button>
+          </div>
+        )}
+      />
+      {toDelete && (
+        <DeleteDialog
+          resource={config.resource}
+          noun={config.noun}
+          row={toDelete}
+          description={config.describe(toDelete)}
+          onClose={() => setToDelete(null)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,121 @@
+import { useDeferredValue, useId, useMemo, useState, type ReactNode } from 'react';
+import { toCsv, type CsvColumn } from './lib/csv.ts';
+import { nairobiDateStamp } from './lib/dates.ts';
+import { filterRows } from './lib/filter.ts';
+import type { Row } from './lib/list.ts';
+import { saveFile } from './download.ts';
+import { notify } from './stores/toast.ts';
+import type { ListState } from './stores/data.ts';
+import type { Column } from './table.ts';
+
+type Props = {
+  /** Names the table, e.g. 'Contacts'. */
+  readonly caption: string;
+  /** Lower-case plural used in messages, e.g. 'contacts'. */
+  readonly plural: string;
+  readonly list: ListState;
+  readonly columns: readonly Column[];
+  readonly actions?: (row: Row) => ReactNode;
+  /** When given, a CSV export of the rows shown, saved as '{name}-{date}.csv'. */
+  readonly csv?: { readonly name: string; readonly columns: readonly CsvColumn<Row>[] };
+  readonly onRetry: () => void;
+  readonly onLoadMore: () => void;
+};
+
+/** A searchable table that scrolls within 520 px, with optional row actions and CSV export. */
+export default function DataTable({ caption, plural, list, columns, actions, csv, onRetry, onLoadMore }: Props) {
+  const [query, setQuery] = useState('');
+  const deferredQuery = useDeferredValue(query);
+  const searchId = useId();
+  const captionId = useId();
+  const rows = useMemo(
+    () => filterRows(list.rows, deferredQuery, (row) => columns.map((column) => column.text(row)).join(' ')),
+    [list.rows, deferredQuery, columns],
+  );
+  const searching = deferredQuery.trim() !== '';
+
+  function exportCsv(): void {
+    if (!csv) return;
+    // The byte-order mark makes spreadsheet programs read the file as UTF-8.
+    const blob = new Blob(['\uFEFF', toCsv(csv.columns, rows)], { type: 'text/csv;charset=utf-8' });
+    const filename = `${csv.name}-${nairobiDateStamp()}.csv`;
+    saveFile(blob, filename);
+    notify(`Exported ${rows.length} ${rows.length === 1 ? 'row' : 'rows'} to ${filename}`);
+  }
+
+  return (
+    <div className="data-table">
+      <div className="table-tools">
+        <div className="field search-field">
+          <label htmlFor={searchId}>Search {plural}</label>
+          <input id={searchId} type="search" value={query} onChange={(event) => setQuery(event.target.value)} autoComplete="off" />
+        </div>
+        {csv && (
+          <button type="button" className="button" onClick={exportCsv} disabled={rows.length === 0}>
+            Export CSV
+          </button>
+        )}
+      </div>
+      <p className="table-count" aria-live="polite">
+        {list.status === 'loading' && list.rows.length === 0
+          ? `Loading ${plural}...`
+          : searching
+            ? `${rows.length} of ${list.rows.length} ${plural} match`
+            : `${list.rows.length} ${plural} shown`}
+      </p>
+      {list.error && (
+        <div className="form-error" role="alert">
+          <span>Could not load {plural}: {list.error}</span>{' '}
+          <button type="button" className="button small" onClick={onRetry}>
+            Try again
+          </button>
+        </div>
+      )}
+      <div className="table-scroll" role="region" aria-labelledby={captionId} tabIndex={0}>
+        <table>
+          <caption id={captionId} className="visually-hidden">
+            {caption}
+          </caption>
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column.key} scope="col" className={column.className}>
+                  {column.header}
+                </th>
+              ))}
+              {actions && (
+                <th scope="col" className="col-actions">
+                  Actions
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id}>
+                {columns.map((column) => (
+                  <td key={column.key} className={column.className}>
+                    {column.cell(row)}
+                  </td>
+                ))}
+                {actions && <td className="col-actions">{actions(row)}</td>}
+              </tr>
+            ))}
+            {rows.length === 0 && list.status !== 'loading' && (
+              <tr>
+                <td colSpan={columns.length + (actions ? 1 : 0)} className="empty">
+                  {searching ? `No ${plural} match “${deferredQuery.trim()}”.` : `No ${plural} yet.`}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+      {list.nextCursor && (
+        <button type="button" className="button load-more" onClick={onLoadMore}>
+          Load more {plural}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { useEffect, useRef, useState } from 'react';
+import { ApiError, deleteRecord } from './api.ts';
+import type { Row } from './lib/list.ts';
+import { reloadAll, type Resource } from './stores/data.ts';
+import { notify } from './stores/toast.ts';
+
+type Props = {
+  readonly resource: Resource;
+  /** Singular name, e.g. 'contact'. */
+  readonly noun: string;
+  readonly row: Row;
+  /** Names the row, e.g. 'Jane Doe (jane@example.org)'. */
+  readonly description: string;
+  readonly onClose: () => void;
+};
+
+/** Asks before deleting one record; on Delete removes it and reloads every list. */
+export default function DeleteDialog({ resource, noun, row, description, onClose }: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const [pending, setPending] = useState(false);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
+  }, []);
+
+  async function confirm(): Promise<void> {
+    setPending(true);
+    try {
+      await deleteRecord(resource, row.id);
+      notify(`Deleted ${noun}: ${description}`);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return;
+      // Already gone (deleted elsewhere): the reload below shows that.
+      if (error instanceof ApiError && error.status === 404) notify(`That ${noun} was already deleted.`);
+      else notify(`Could not delete the ${noun}: ${error instanceof Error ? error.message : 'unknown error'}`, 'error');
+    }
+    onClose();
+    void reloadAll();
+  }
+
+  return (
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby="delete-title"
+      aria-describedby="delete-text"
+      onCancel={(event) => {
+        event.preventDefault();
+        if (!pending) onClose();
+      }}
+    >
+      <h2 id="delete-title">Delete this {noun}?</h2>
+      <p id="delete-text">
+        {description}. This cannot be undone.
+      </p>
+      <div className="dialog-actions">
+        <button type="button" className="button" onClick={onClose} disabled={pending} autoFocus>
+          Cancel
+        </button>
+        <button type="button" className="button danger" onClick={() => void confirm()} disabled={pending}>
+          {pending ? 'Deleting...' : `Delete ${noun}`}
+        </button>
+      </div>
+    </dialog>
+  );
+}

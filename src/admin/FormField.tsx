@@ -1,0 +1,77 @@
+import type { ReactNode } from 'react';
+
+type Props = {
+  readonly id: string;
+  readonly name: string;
+  readonly label: string;
+  readonly kind: 'text' | 'textarea' | 'url' | 'meta';
+  readonly value: string;
+  readonly onChange: (value: string) => void;
+  readonly required?: boolean;
+  readonly rows?: number;
+  readonly hint?: string;
+  /** A problem that stops saving, from the shared schema or the server. */
+  readonly error?: string;
+  /** Something to know before saving that does not stop it. */
+  readonly warning?: string;
+  readonly fieldRef?: (element: HTMLInputElement | HTMLTextAreaElement | null) => void;
+  /** Shown under the control, e.g. an upload button. */
+  readonly extra?: ReactNode;
+};
+
+/** A labelled input or text area with its hint and any problem announced and tied to it (aria-describedby). */
+export default function FormField(props: Props) {
+  const { id, name, label, kind, value, onChange, required, rows, hint, error, warning, fieldRef, extra } = props;
+  const describedBy = [hint && `${id}-hint`, warning && `${id}-warning`, error && `${id}-error`].filter(Boolean).join(' ');
+  const shared = {
+    id,
+    name,
+    value,
+    ref: fieldRef,
+    'aria-describedby': describedBy || undefined,
+    'aria-invalid': error || warning ? true : undefined,
+    'aria-required': required ? true : undefined,
+  } as const;
+  return (
+    <div className={`field${error ? ' has-error' : ''}`}>
+      <label htmlFor={id}>
+        {label}
+        {required && <span className="required"> (required)</span>}
+      </label>
+      {kind === 'textarea' || kind === 'meta' ? (
+        <textarea
+          {...shared}
+          rows={rows ?? 4}
+          spellCheck={kind !== 'meta'}
+          className={kind === 'meta' ? 'mono' : undefined}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      ) : (
+        <input
+          {...shared}
+          type="text"
+          inputMode={kind === 'url' ? 'url' : undefined}
+          spellCheck={kind !== 'url'}
+          autoComplete="off"
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+      {hint && (
+        <p id={`${id}-hint`} className="hint">
+          {hint}
+        </p>
+      )}
+      {warning && (
+        <p id={`${id}-warning`} className="field-warning">
+          {warning}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+      {extra}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { useStore } from '@nanostores/react';
+import type { Row } from './lib/list.ts';
+import { $lists, loadMore, reloadResource } from './stores/data.ts';
+import type { RecordConfig } from './table.ts';
+import DataTable from './DataTable.tsx';
+import DeleteDialog from './DeleteDialog.tsx';
+
+type Props = { readonly label: string; readonly config: RecordConfig };
+
+/** A list-and-delete tab (contacts, subscribers, volunteers, donations) with search and CSV export. */
+export default function RecordsPanel({ label, config }: Props) {
+  const list = useStore($lists, { keys: [config.resource] })[config.resource];
+  const [toDelete, setToDelete] = useState<Row | null>(null);
+
+  return (
+    <>
+      <h2 className="panel-title">{label}</h2>
+      <DataTable
+        caption={label}
+        plural={config.plural}
+        list={list}
+        columns={config.columns}
+        csv={{ name: config.plural, columns: config.csv }}
+        onRetry={() => void reloadResource(config.resource)}
+        onLoadMore={() => void loadMore(config.resource)}
+        actions={(row) => (
+          <button type="button" className="button small danger" onClick={() => setToDelete(row)}>
+            Delete<span className="visually-hidden"> {config.noun} {config.describe(row)}</span>
+          </button>
+        )}
+      />
+      {toDelete && (
+        <DeleteDialog
+          resource={config.resource}
+          noun={config.noun}
+          row={toDelete}
+          description={config.describe(toDelete)}
+          onClose={() => setToDelete(null)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+import { useRef, type KeyboardEvent } from 'react';
+
+type Props = {
+  readonly label: string;
+  readonly idPrefix: string;
+  readonly tabs: readonly { readonly id: string; readonly label: string }[];
+  readonly selected: string;
+  readonly onSelect: (id: string) => void;
+};
+
+/** An ARIA tablist: arrow keys move between tabs (and select them), Home and End jump to the ends. */
+export default function TabList({ label, idPrefix, tabs, selected, onSelect }: Props) {
+  const refs = useRef(new Map<string, HTMLButtonElement>());
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>): void {
+    const index = tabs.findIndex((tab) => tab.id === selected);
+    let next: number;
+    switch (event.key) {
+      case 'ArrowRight':
+      case 'ArrowDown':
+        next = (index + 1) % tabs.length;
+        break;
+      case 'ArrowLeft':
+      case 'ArrowUp':
+        next = (index - 1 + tabs.length) % tabs.length;
+        break;
+      case 'Home':
+        next = 0;
+        break;
+      case 'End':
+        next = tabs.length - 1;
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+    const tab = tabs[next];
+    if (!tab) return;
+    onSelect(tab.id);
+    refs.current.get(tab.id)?.focus();
+  }
+
+  return (
+    <div role="tablist" aria-label={label} className="tabs" onKeyDown={onKeyDown}>
+      {tabs.map((tab) => {
+        const active = tab.id === selected;
+        return (
+          <button
+            key={tab.id}
+            ref={(element) => {
+              if (element) refs.current.set(tab.id, element);
+              else refs.current.delete(tab.id);
+            }}
+            type="button"
+            role="tab"
+            id={`${idPrefix}-${tab.id}`}
+            aria-selected={active}
+            aria-controls={`${idPrefix}-${tab.id}-panel`}
+            tabIndex={active ? 0 : -1}
+            className="tab"
+            onClick={() => onSelect(tab.id)}
+          >
+            {tab.label}
+          </button>
+        );
+      })}
+    </div>
+  );
+}

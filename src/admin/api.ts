@@ -1,0 +1,153 @@
+import { unwrapList, unwrapRecord, type ListPage, type Row } from './lib/list.ts';
+import { readIssues, type Issue } from './lib/issues.ts';
+import { filenameFromDisposition } from './lib/format.ts';
+import { $token, expireSession } from './stores/session.ts';
+
+/** A failed call: its HTTP status (0 for a network failure), the server's text and any field problems. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly issues: readonly Issue[];
+  readonly serverText: string | null;
+
+  constructor(status: number, message: string, serverText: string | null = null, issues: readonly Issue[] = []) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.serverText = serverText;
+    this.issues = issues;
+  }
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const raw = await response.text();
+  if (raw === '') return null;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+}
+
+function errorText(body: unknown): string | null {
+  if (typeof body === 'object' && body !== null) {
+    const error = (body as Record<string, unknown>)['error'] ?? (body as Record<string, unknown>)['message'];
+    if (typeof error === 'string' && error.trim() !== '') return error;
+  }
+  return null;
+}
+
+type CallOptions = { readonly method?: string; readonly json?: unknown; readonly body?: BodyInit };
+
+/** Calls an admin endpoint with the bearer token; a 401 signs out with the session-expired notice. */
+async function call(path: string, options: CallOptions = {}): Promise<Response> {
+  const token = $token.get();
+  const headers = new Headers({ Accept: 'application/json' });
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let body = options.body;
+  if (options.json !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.json);
+  }
+  let response: Response;
+  try {
+    response = await fetch(path, { method: options.method ?? 'GET', headers, cache: 'no-store', ...(body ? { body } : {}) });
+  } catch {
+    throw new ApiError(0, 'Network error: check the connection and try again.');
+  }
+  if (response.ok) return response;
+  const errorBody = await readBody(response);
+  const serverText = errorText(errorBody);
+  if (response.status === 401) expireSession(token);
+  throw new ApiError(response.status, serverText ?? `Request failed (${response.status})`, serverText, readIssues(errorBody));
+}
+
+async function callJson(path: string, options: CallOptions = {}): Promise<unknown> {
+  const response = await call(path, options);
+  return response.status === 204 ? null : readBody(response);
+}
+
+/** Signs in; resolves to the token or rejects with the server's text, else 'Login failed' (spec §8). */
+export async function login(username: string, password: string): Promise<string> {
+  let response: Response;
+  try {
+    response = await fetch('/api/auth/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ username, password }),
+      cache: 'no-store',
+    });
+  } catch {
+    throw new Error('Login failed');
+  }
+  const body = await readBody(response);
+  const token = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['token'] : undefined;
+  if (response.ok && typeof token === 'string' && token !== '') return token;
+  throw new Error(errorText(body) ?? 'Login failed');
+}
+
+/** Reads one page of a staff list. */
+export async function fetchList(resource: string, limit: number, cursor: string | null = null): Promise<ListPage> {
+  const query = new URLSearchParams({ limit: String(limit) });
+  if (cursor) query.set('cursor', cursor);
+  return unwrapList(await callJson(`/api/admin/${resource}?${query.toString()}`), resource);
+}
+
+/** Reads the count of every resource; unreadable counts are left out. */
+export async function fetchStats(): Promise<Record<string, number>> {
+  const body = await callJson('/api/admin/stats');
+  const source = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const inner = source['stats'];
+  const counts = typeof inner === 'object' && inner !== null ? (inner as Record<string, unknown>) : source;
+  const stats: Record<string, number> = {};
+  for (const [key, value] of Object.entries(counts)) {
+    const count = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
+    if (Number.isFinite(count)) stats[key] = count;
+  }
+  return stats;
+}
+
+/** Reads one program, post or media item for editing. */
+export async function fetchRecord(resource: string, id: string, names: readonly string[]): Promise<Row> {
+  const row = unwrapRecord(await callJson(`/api/admin/${resource}/${encodeURIComponent(id)}`), names);
+  if (!row) throw new ApiError(200, 'The record could not be read.');
+  return row;
+}
+
+/** Creates (id null) or updates a program, post or media item. */
+export async function saveRecord(resource: string, id: string | null, body: unknown): Promise<void> {
+  const path = id === null ? `/api/admin/${resource}` : `/api/admin/${resource}/${encodeURIComponent(id)}`;
+  await callJson(path, { method: id === null ? 'POST' : 'PUT', json: body });
+}
+
+/** Deletes one record of any deletable list. */
+export async function deleteRecord(resource: string, id: string): Promise<void> {
+  await callJson(`/api/admin/${resource}/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+/** Uploads a file; resolves to the public URL it is served from. */
+export async function uploadFile(file: File): Promise<string> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const body = await callJson('/api/admin/media/upload', { method: 'POST', body: form });
+  const url = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['url'] : undefined;
+  if (typeof url !== 'string' || url === '') throw new ApiError(200, 'The upload answer had no URL.');
+  return url;
+}
+
+/** Asks the server for a backup; resolves to the file and its name. */
+export async function createBackup(): Promise<{ readonly blob: Blob; readonly filename: string }> {
+  const response = await call('/api/admin/db/backup', { method: 'POST' });
+  const filename =
+    response.headers.get('X-Backup-Filename') ??
+    filenameFromDisposition(response.headers.get('Content-Disposition')) ??
+    `backup-${new Date().toISOString().replaceAll(':', '-')}.json`;
+  return { blob: await response.blob(), filename };
+}
+
+/** Gets a short-lived token for the live event stream (a normal token is refused in a URL). */
+export async function fetchStreamToken(): Promise<string> {
+  const body = await callJson('/api/admin/events/stream-token', { method: 'POST' });
+  const token = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['token'] : undefined;
+  if (typeof token !== 'string' || token === '') throw new ApiError(200, 'No stream token in the answer.');
+  return token;
+}

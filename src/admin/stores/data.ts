@@ -1,0 +1,131 @@
+import { atom, map } from 'nanostores';
+import { fetchList, fetchStats, ApiError } from '../api.ts';
+import { appendPage, type Row } from '../lib/list.ts';
+import { MAX_EVENTS, mergeEvents } from '../lib/events.ts';
+
+/** Every staff list, in the spec's tab order. */
+export const RESOURCES = ['events', 'contacts', 'newsletter', 'volunteers', 'programs', 'blog', 'donations', 'media'] as const;
+
+/** One of the staff lists. */
+export type Resource = (typeof RESOURCES)[number];
+
+/** What a tab shows of one list. */
+export type ListState = {
+  readonly rows: readonly Row[];
+  readonly nextCursor: string | null;
+  readonly status: 'loading' | 'ready' | 'error';
+  readonly error: string | null;
+};
+
+/** Rows fetched per page (the API's default; it allows up to 500). */
+export const PAGE_SIZE = 100;
+const MAX_LIMIT = 500;
+
+const EMPTY: ListState = { rows: [], nextCursor: null, status: 'loading', error: null };
+
+function emptyLists(): Record<Resource, ListState> {
+  return Object.fromEntries(RESOURCES.map((resource) => [resource, EMPTY])) as Record<Resource, ListState>;
+}
+
+/** Every list the dashboard shows. */
+export const $lists = map<Record<Resource, ListState>>(emptyLists());
+
+/** Counts per resource from /api/admin/stats, or null before the first answer. */
+export const $stats = atom<Readonly<Record<string, number>> | null>(null);
+
+const generation: Record<string, number> = {};
+
+function bump(key: string): number {
+  generation[key] = (generation[key] ?? 0) + 1;
+  return generation[key];
+}
+
+function failure(error: unknown): string {
+  return error instanceof ApiError ? error.message : 'Could not load the list.';
+}
+
+/** Reloads one list (keeping as many rows as are shown, up to the API's limit); a slower, older answer never overwrites a newer one. */
+export async function reloadResource(resource: Resource): Promise<void> {
+  const mine = bump(resource);
+  const current = $lists.get()[resource];
+  const limit = Math.min(MAX_LIMIT, Math.max(PAGE_SIZE, current.rows.length));
+  try {
+    const page = await fetchList(resource, limit);
+    if (generation[resource] !== mine) return;
+    const rows = resource === 'events' ? mergeEvents($lists.get().events.rows, page.rows) : page.rows;
+    $lists.setKey(resource, { rows, nextCursor: page.nextCursor, status: 'ready', error: null });
+  } catch (error) {
+    if (generation[resource] !== mine) return;
+    $lists.setKey(resource, { ...$lists.get()[resource], status: 'error', error: failure(error) });
+  }
+}
+
+/** Reloads the counts. */
+export async function reloadStats(): Promise<void> {
+  const mine = bump('stats');
+  try {
+    const stats = await fetchStats();
+    if (generation['stats'] === mine) $stats.set(stats);
+  } catch {
+    // The counts keep their last values; the lists show any lasting failure.
+  }
+}
+
+/** Reloads every list and the counts (after a create, update or delete, spec §4). */
+export async function reloadAll(): Promise<void> {
+  pending.clear();
+  await Promise.all([reloadStats(), ...RESOURCES.map(reloadResource)]);
+}
+
+/** Fetches the next page of a list and adds it below the rows shown. */
+export async function loadMore(resource: Resource): Promise<void> {
+  const current = $lists.get()[resource];
+  if (!current.nextCursor) return;
+  const mine = bump(resource);
+  try {
+    const page = await fetchList(resource, PAGE_SIZE, current.nextCursor);
+    if (generation[resource] !== mine) return;
+    const latest = $lists.get()[resource];
+    const rows = resource === 'events' ? mergeEvents(latest.rows, page.rows) : appendPage(latest.rows, page.rows);
+    const full = resource === 'events' && rows.length >= MAX_EVENTS;
+    $lists.setKey(resource, { ...latest, rows, nextCursor: full ? null : page.nextCursor });
+  } catch (error) {
+    if (generation[resource] === mine) $lists.setKey(resource, { ...$lists.get()[resource], error: failure(error) });
+  }
+}
+
+/** Adds events from the live stream to Recent Activity (newest first, each once, at most 500). */
+export function addEvents(events: readonly Row[]): void {
+  const current = $lists.get().events;
+  $lists.setKey('events', { ...current, rows: mergeEvents(current.rows, events), status: 'ready', error: null });
+}
+
+const pending = new Set<Resource | 'stats'>();
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+/** Reloads the given lists and the counts shortly, coalescing bursts of live notices into one round of calls. */
+export function scheduleReload(resources: readonly (Resource | 'stats')[]): void {
+  for (const resource of resources) pending.add(resource);
+  if (timer !== undefined) return;
+  timer = setTimeout(() => {
+    timer = undefined;
+    const due = [...pending];
+    pending.clear();
+    for (const key of due) void (key === 'stats' ? reloadStats() : reloadResource(key));
+  }, 150);
+}
+
+/** True when a name is one of the staff lists. */
+export function isResource(name: unknown): name is Resource {
+  return typeof name === 'string' && (RESOURCES as readonly string[]).includes(name);
+}
+
+/** Forgets every list (on sign-out, so the next staff member never sees the last one's data). */
+export function resetData(): void {
+  if (timer !== undefined) clearTimeout(timer);
+  timer = undefined;
+  pending.clear();
+  for (const key of Object.keys(generation)) bump(key);
+  $lists.set(emptyLists());
+  $stats.set(null);
+}

@@ -1,0 +1,111 @@
+import { atom } from 'nanostores';
+import { ApiError, fetchStreamToken } from '../api.ts';
+import { unwrapList, type Row } from '../lib/list.ts';
+import { resourceOfEvent } from '../lib/events.ts';
+import { $lists, addEvents, isResource, RESOURCES, scheduleReload, type Resource } from './data.ts';
+
+/** Whether Recent Activity is receiving events right now. */
+export type LiveStatus = 'connecting' | 'live' | 'reconnecting';
+
+/** The state of the live stream, shown next to Recent Activity. */
+export const $liveStatus = atom<LiveStatus>('connecting');
+
+const MAX_DELAY_MS = 15_000;
+
+function parse(data: unknown): Record<string, unknown> | null {
+  if (typeof data !== 'string') return null;
+  try {
+    const value: unknown = JSON.parse(data);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+function affected(events: readonly Row[]): (Resource | 'stats')[] {
+  const resources = new Set<Resource | 'stats'>(['stats']);
+  for (const event of events) {
+    const resource = resourceOfEvent(event['type']);
+    if (isResource(resource)) resources.add(resource);
+  }
+  return [...resources];
+}
+
+/**
+ * Opens the live event stream and keeps it open: each connection gets a fresh stream token (they last 5 minutes and the
+ * server ends a stream before 60 s), reconnecting at once after a clean end and backing off while the server is away.
+ * Events missed between two connections arrive in the next `initial_events` and are merged by id. Returns a stop function.
+ */
+export function startLive(): () => void {
+  let stopped = false;
+  let source: EventSource | null = null;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let failures = 0;
+  let connections = 0;
+
+  const receive = (message: Record<string, unknown>): void => {
+    failures = 0;
+    const kind = message['type'];
+    if (kind === 'initial_events') {
+      const events = unwrapList(message['events'] ?? [], 'events').rows;
+      const known = new Set($lists.get().events.rows.map((row) => row.id));
+      const unseen = events.filter((event) => !known.has(event.id));
+      addEvents(events);
+      // After a reconnect, events stored during the gap may have added rows to other lists.
+      if (connections > 1 && unseen.length > 0) scheduleReload(affected(unseen));
+    } else if (kind === 'new_event') {
+      const events = unwrapList([message['event']], 'events').rows;
+      addEvents(events);
+      scheduleReload(affected(events));
+    } else if (kind === 'resource_changed') {
+      scheduleReload([...RESOURCES, 'stats']);
+    }
+  };
+
+  const scheduleConnect = (): void => {
+    if (stopped) return;
+    const delay = failures === 0 ? 0 : Math.min(MAX_DELAY_MS, 1000 * 2 ** (failures - 1));
+    failures += 1;
+    retry = setTimeout(() => void connect(), delay);
+  };
+
+  const connect = async (): Promise<void> => {
+    let token: string;
+    try {
+      token = await fetchStreamToken();
+    } catch (error) {
+      // A 401 has already signed out; anything else is retried.
+      if (!(error instanceof ApiError && error.status === 401)) scheduleConnect();
+      return;
+    }
+    if (stopped) return;
+    const stream = new EventSource(`/api/admin/events/stream?token=${encodeURIComponent(token)}`);
+    source = stream;
+    connections += 1;
+    const onMessage = (event: MessageEvent): void => {
+      const message = parse(event.data);
+      if (message && !stopped) receive(message);
+    };
+    stream.addEventListener('open', () => $liveStatus.set('live'));
+    for (const name of ['message', 'initial_events', 'new_event', 'resource_changed']) {
+      stream.addEventListener(name, onMessage as EventListener);
+    }
+    stream.addEventListener('error', () => {
+      // The browser's own retry would reuse a token that may have expired; reconnect with a fresh one instead.
+      stream.close();
+      if (source !== stream || stopped) return;
+      source = null;
+      $liveStatus.set('reconnecting');
+      scheduleConnect();
+    });
+  };
+
+  $liveStatus.set('connecting');
+  void connect();
+  return () => {
+    stopped = true;
+    if (retry !== undefined) clearTimeout(retry);
+    source?.close();
+    source = null;
+  };
+}

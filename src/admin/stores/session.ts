@@ -1,0 +1,79 @@
+import { atom } from 'nanostores';
+import { isTokenUnexpired } from '../lib/token.ts';
+
+/** Local-storage key of the bearer token (spec §9: two keys, token and flag). */
+export const TOKEN_KEY = 'adminToken';
+/** Local-storage key of the signed-in flag, 'true' while signed in. */
+export const AUTH_KEY = 'adminAuth';
+/** Shown on the login form when a stored or used token is no longer accepted. */
+export const SESSION_EXPIRED = 'Your session has expired, please sign in again.';
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    // Storage can be blocked by the browser's privacy settings.
+    return null;
+  }
+}
+
+type Stored = { readonly token: string | null; readonly notice: string | null };
+
+function readStored(): Stored {
+  const store = storage();
+  const token = store?.getItem(TOKEN_KEY) ?? null;
+  const flag = store?.getItem(AUTH_KEY) ?? null;
+  if (flag === 'true' && isTokenUnexpired(token)) return { token, notice: null };
+  if (token === null && flag === null) return { token: null, notice: null };
+  // A leftover token or flag that no longer opens the gate: clear both so they stay in step.
+  store?.removeItem(TOKEN_KEY);
+  store?.removeItem(AUTH_KEY);
+  return { token: null, notice: token !== null && flag === 'true' ? SESSION_EXPIRED : null };
+}
+
+const initial = readStored();
+
+/** The signed-in staff member's bearer token, or null on the login form. */
+export const $token = atom<string | null>(initial.token);
+
+/** A message shown above the login form (why the staff member was signed out), or null. */
+export const $signInNotice = atom<string | null>(initial.notice);
+
+/** Stores a fresh token under both keys and opens the dashboard. */
+export function signIn(token: string): void {
+  const store = storage();
+  store?.setItem(TOKEN_KEY, token);
+  store?.setItem(AUTH_KEY, 'true');
+  $signInNotice.set(null);
+  $token.set(token);
+}
+
+/** Clears both keys and returns to the login form, optionally saying why. */
+export function signOut(notice: string | null = null): void {
+  const store = storage();
+  store?.removeItem(TOKEN_KEY);
+  store?.removeItem(AUTH_KEY);
+  $signInNotice.set(notice);
+  $token.set(null);
+}
+
+/** Signs out with the session-expired notice, unless the expired token was already replaced by a newer sign-in. */
+export function expireSession(usedToken: string | null = $token.get()): void {
+  if (usedToken !== $token.get()) return;
+  if ($token.get() === null && $signInNotice.get() !== null) return;
+  signOut(SESSION_EXPIRED);
+}
+
+/** Follows sign-in and sign-out made in another tab of the same browser. */
+export function syncWithOtherTabs(): () => void {
+  const onStorage = (event: StorageEvent): void => {
+    if (event.key !== null && event.key !== TOKEN_KEY && event.key !== AUTH_KEY) return;
+    const stored = readStored();
+    if (stored.token !== $token.get()) {
+      $signInNotice.set(stored.notice);
+      $token.set(stored.token);
+    }
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
+}
