@@ -1,6 +1,13 @@
 /**
- * Helpers for the admin API tests: sample file bytes by type, and requests carrying a staff token.
+ * Helpers for the admin API tests: sample file bytes by type, requests carrying a staff token,
+ * staff accounts, and a reader for Server-Sent Events.
  */
+import type { Context } from '@netlify/functions';
+import { afterAll, beforeAll } from 'vitest';
+import { signToken } from '../../netlify/functions/_shared/auth.ts';
+import { query } from '../../netlify/functions/_shared/db.ts';
+import { hashPassword } from '../../netlify/functions/_shared/passwords.ts';
+import { context } from './databases.ts';
 const text = (value: string) => new TextEncoder().encode(value);
 
 function concat(...parts: (Uint8Array | number[])[]): Uint8Array {
@@ -28,4 +35,151 @@ export function bytesOf(kind: 'png' | 'jpeg' | 'gif' | 'webp' | 'avif' | 'pdf' |
   const out = new Uint8Array(Math.max(size, head.length));
   out.set(head);
   return out;
+}
+
+/** A JWT secret long enough for the tests. */
+export const TEST_JWT_SECRET = 'admin-tests-secret-0123456789-abcdefghijklmnop';
+
+/** Sets `JWT_SECRET` for the enclosing describe block, restoring it afterwards. */
+export function useJwtSecret(secret = TEST_JWT_SECRET): void {
+  let saved: string | undefined;
+  beforeAll(() => {
+    saved = process.env['JWT_SECRET'];
+    process.env['JWT_SECRET'] = secret;
+  });
+  afterAll(() => {
+    if (saved === undefined) delete process.env['JWT_SECRET'];
+    else process.env['JWT_SECRET'] = saved;
+  });
+}
+
+/** Every table the admin API reads or writes, for `truncate`. */
+export const ADMIN_TABLES = [
+  'events',
+  'contacts',
+  'newsletter_subscribers',
+  'volunteers',
+  'programs',
+  'blog_posts',
+  'media',
+  'donations',
+  'admin_users',
+  'login_failures',
+  'uploads',
+] as const;
+
+/** A function handler as exported by netlify/functions/*.ts. */
+export type Handler = (req: Request, context: Context) => Promise<Response>;
+
+/** Options of {@link call}. */
+export interface CallOptions {
+  /** Bearer token; none when undefined. */
+  token?: string | undefined;
+  /** JSON body (sent with `Content-Type: application/json`). */
+  json?: unknown;
+  /** Raw body and headers, for anything else. */
+  body?: BodyInit;
+  headers?: Record<string, string>;
+  /** Client address seen by the handler. */
+  ip?: string;
+}
+
+/** Calls `handler` with a real Request for `method path`, as the platform would. */
+export function call(handler: Handler, method: string, path: string, options: CallOptions = {}): Promise<Response> {
+  const headers = new Headers(options.headers);
+  if (options.token !== undefined) headers.set('Authorization', `Bearer ${options.token}`);
+  let body = options.body;
+  if (options.json !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.json);
+  }
+  return handler(new Request(`http://localhost${path}`, { method, headers, body: body ?? null }), context(options.ip));
+}
+
+/** A session token for `username`. */
+export function staffToken(username = 'staff'): Promise<string> {
+  return signToken(username, 'session');
+}
+
+/** Creates (or resets) a staff account directly in the database of the current env. */
+export async function createStaff(username: string, password: string): Promise<void> {
+  await query(
+    `insert into admin_users (username, password_hash) values ($1, $2)
+     on conflict ((lower(username))) do update set password_hash = excluded.password_hash`,
+    [username, await hashPassword(password)],
+  );
+}
+
+/** The audit events stored so far, oldest first. */
+export async function auditEvents(): Promise<{ type: string; payload: Record<string, unknown> }[]> {
+  return query(`select type, payload from events where type like 'admin.%' order by id`);
+}
+
+/** One parsed Server-Sent Events message. */
+export interface SseMessage {
+  id?: string;
+  event: string;
+  data: unknown;
+}
+
+/** Reads SSE messages from a response body as they arrive. */
+export class SseReader {
+  private readonly reader: ReadableStreamDefaultReader<Uint8Array>;
+  private readonly decoder = new TextDecoder();
+  private buffer = '';
+  /** True once the server ended the stream. */
+  ended = false;
+
+  constructor(body: ReadableStream<Uint8Array>) {
+    this.reader = body.getReader();
+  }
+
+  /** The next message (comments and `retry:` lines skipped), or undefined when the stream ends or `timeoutMs` passes. */
+  async next(timeoutMs = 5000): Promise<SseMessage | undefined> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const message = this.take();
+      if (message) return message;
+      if (this.ended) return undefined;
+      const left = deadline - Date.now();
+      if (left <= 0) return undefined;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), left)));
+      const chunk = await Promise.race([this.pending ??= this.reader.read(), timeout]);
+      clearTimeout(timer);
+      if (chunk === 'timeout') return undefined;
+      this.pending = undefined;
+      if (chunk.done) this.ended = true;
+      else this.buffer += this.decoder.decode(chunk.value, { stream: true });
+    }
+  }
+
+  /** Stops reading (the server sees the stream cancelled). */
+  async close(): Promise<void> {
+    await this.reader.cancel().catch(() => {});
+  }
+
+  private pending: Promise<ReadableStreamReadResult<Uint8Array>> | undefined;
+
+  private take(): SseMessage | undefined {
+    for (;;) {
+      const end = this.buffer.indexOf('\n\n');
+      if (end === -1) return undefined;
+      const block = this.buffer.slice(0, end);
+      this.buffer = this.buffer.slice(end + 2);
+      const fields: Record<string, string> = {};
+      for (const line of block.split('\n')) {
+        if (line.startsWith(':')) continue;
+        const colon = line.indexOf(':');
+        const key = colon === -1 ? line : line.slice(0, colon);
+        fields[key] = (fields[key] ? `${fields[key]}\n` : '') + line.slice(colon + 1).replace(/^ /, '');
+      }
+      if (fields['data'] === undefined) continue;
+      return {
+        ...(fields['id'] === undefined ? {} : { id: fields['id'] }),
+        event: fields['event'] ?? 'message',
+        data: JSON.parse(fields['data']) as unknown,
+      };
+    }
+  }
 }

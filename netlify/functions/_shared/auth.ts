@@ -1,9 +1,10 @@
 /**
- * Staff tokens: HS256 JWTs made and checked with jose. A session token (8 h) goes in the
- * Authorization header; a stream token (5 min, its own audience) is the only kind the event stream
- * accepts in its URL, because URLs end up in logs.
+ * Staff authentication: HS256 JWTs made and checked with jose, and the guards every admin function
+ * starts with. A session token (8 h) goes in the Authorization header; a stream token (5 min, its
+ * own audience) is the only kind the event stream accepts in its URL, because URLs end up in logs.
  */
 import { SignJWT, jwtVerify } from 'jose';
+import { error } from './http.ts';
 
 /** Who issues every staff token. */
 export const ISSUER = 'watoto-nairobi';
@@ -73,4 +74,29 @@ export async function verifyToken(token: string, kind: TokenKind = 'session'): P
   } catch {
     return null;
   }
+}
+
+const BEARER = /^Bearer +([A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*)$/;
+
+function unauthorized(message: string): Response {
+  return error(401, message, undefined, { 'WWW-Authenticate': 'Bearer realm="staff"' });
+}
+
+/**
+ * The username of a request's valid session token (`Authorization: Bearer …`), or the 401 answer
+ * to send: the same for every kind of bad token, carrying no data.
+ */
+export async function requireStaff(req: Request): Promise<string | Response> {
+  const header = req.headers.get('authorization');
+  if (!header) return unauthorized('Sign in required');
+  const token = BEARER.exec(header.trim())?.[1];
+  const username = token ? await verifyToken(token, 'session') : null;
+  return username ?? unauthorized('Invalid or expired token');
+}
+
+/** The username of a valid stream token given in the URL, or the 401 answer to send. */
+export async function requireStreamToken(url: URL): Promise<string | Response> {
+  const token = url.searchParams.get('token');
+  if (!token) return unauthorized('Stream token required');
+  return (await verifyToken(token, 'stream')) ?? unauthorized('Invalid or expired stream token');
 }

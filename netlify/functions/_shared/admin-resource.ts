@@ -1,0 +1,247 @@
+/**
+ * The machinery behind every `/api/admin/<resource>` function: the staff guard, newest-first lists
+ * with a cursor, one record, create, update and delete, each write audited in its own transaction.
+ * A resource function only describes its table (see admin-programs.ts).
+ */
+import type { Context } from '@netlify/functions';
+import { z } from 'zod';
+import { requireStaff, SecretNotConfiguredError } from './auth.ts';
+import { audit, type AdminResource } from './audit.ts';
+import { DatabaseNotConfiguredError, query, transaction } from './db.ts';
+import { error, invalid, json, methodNotAllowed, readJsonBody } from './http.ts';
+
+/** Largest create/update body: a long blog post in JSON. */
+export const MAX_ADMIN_BODY_BYTES = 512 * 1024;
+
+/** Default and largest page of a list. */
+export const LIST_LIMITS = { default: 100, max: 500 } as const;
+
+/** What a staff-only handler gets: the request, the signed-in username and the Netlify context. */
+export type StaffHandler = (req: Request, actor: string, context: Context) => Promise<Response>;
+
+/** Describes one table served under `/api/admin/<resource>`. */
+export interface ResourceSpec {
+  /** Path segment after `/api/admin/`, also the field the list is wrapped in. */
+  resource: AdminResource | 'events';
+  /** Table name (a constant, never input). */
+  table: string;
+  /** Columns of an answer row besides `id` and `ts`; for editable resources also the body fields. */
+  columns: readonly string[];
+  /** Singular noun for messages (`program`). */
+  noun: string;
+  /** Makes the resource editable: `GET`/`PUT` of one record and `POST`, with this body schema. */
+  edit?: {
+    /** Field one record is wrapped in (`program`, `post`, `media`). */
+    single: string;
+    /** Schema of create and update bodies; its output keys are `columns`. */
+    schema: z.ZodType<Record<string, unknown>>;
+  };
+  /** Allows `DELETE /api/admin/<resource>/<id>`. */
+  deletable?: boolean;
+  /** Columns kept in audit events: public content only, never a person's details. */
+  auditColumns?: readonly string[];
+  /** Turns column values into their answer form (e.g. numeric text to a number). */
+  convert?: (row: Record<string, unknown>) => Record<string, unknown>;
+}
+
+/** Largest bigint; ids above it are malformed, not unknown. */
+const MAX_ID = 9_223_372_036_854_775_807n;
+
+/** A positive bigint id written in decimal. */
+export const IdSchema = z
+  .string()
+  .regex(/^[1-9][0-9]{0,18}$/, 'Expected a positive whole number')
+  .refine((value) => BigInt(value) <= MAX_ID, 'Id is too large');
+
+const ListQuery = z.object({
+  limit: z.coerce
+    .number('Limit must be a number')
+    .int('Limit must be a whole number')
+    .min(1, 'Limit must be at least 1')
+    .max(LIST_LIMITS.max, `Limit must be at most ${LIST_LIMITS.max}`)
+    .default(LIST_LIMITS.default),
+  cursor: IdSchema.optional(),
+});
+
+/**
+ * Wraps a staff-only handler: 401 without a valid session token, and an answer instead of a crash
+ * when the server is misconfigured (500) or the database is unreachable (503).
+ */
+export function staffFunction(handler: StaffHandler): (req: Request, context: Context) => Promise<Response> {
+  return async (req, context) => {
+    try {
+      const actor = await requireStaff(req);
+      if (actor instanceof Response) return actor;
+      return await handler(req, actor, context);
+    } catch (failure) {
+      return failureAnswer(failure, new URL(req.url).pathname);
+    }
+  };
+}
+
+/** The answer for an unexpected failure past validation; logs it (never request bodies). */
+export function failureAnswer(failure: unknown, where: string): Response {
+  console.error(`${where}:`, failure);
+  if (failure instanceof SecretNotConfiguredError) return error(500, 'The server is not configured');
+  const code = (failure as { code?: unknown } | null)?.code;
+  if (failure instanceof DatabaseNotConfiguredError || typeof code === 'string') {
+    return error(503, 'The service is temporarily unavailable; please try again later');
+  }
+  return error(500, 'Something went wrong on the server');
+}
+
+/** The whole function of a resource: routes `/api/admin/<resource>[/<id>]` by shape and method. */
+export function resourceFunction(spec: ResourceSpec): (req: Request, context: Context) => Promise<Response> {
+  return staffFunction(async (req, actor) => {
+    const prefix = `/api/admin/${spec.resource}`;
+    const { pathname } = new URL(req.url);
+    const rest = pathname.startsWith(prefix) ? pathname.slice(prefix.length) : undefined;
+    if (rest === '' || rest === '/') return collection(spec, req, actor);
+    const id = rest === undefined ? undefined : /^\/([^/]+)\/?$/.exec(rest)?.[1];
+    if (id === undefined) return error(404, 'Not found');
+    return item(spec, req, actor, decodeURIComponent(id));
+  });
+}
+
+async function collection(spec: ResourceSpec, req: Request, actor: string): Promise<Response> {
+  const allowed = spec.edit ? ['GET', 'POST'] : ['GET'];
+  if (req.method === 'GET') return list(spec, new URL(req.url).searchParams);
+  if (req.method === 'POST' && spec.edit) return create(spec, spec.edit, req, actor);
+  return methodNotAllowed(allowed);
+}
+
+async function item(spec: ResourceSpec, req: Request, actor: string, rawId: string): Promise<Response> {
+  const allowed = [...(spec.edit ? ['GET', 'PUT'] : []), ...(spec.deletable ? ['DELETE'] : [])];
+  if (allowed.length === 0) return error(404, 'Not found');
+  if (!allowed.includes(req.method)) return methodNotAllowed(allowed);
+  const id = IdSchema.safeParse(rawId);
+  if (!id.success) return invalid(id.error, 'Malformed id', 'id');
+  if (req.method === 'DELETE') return remove(spec, id.data, actor);
+  if (!spec.edit) return methodNotAllowed(allowed);
+  if (req.method === 'GET') return getOne(spec, spec.edit, id.data);
+  return update(spec, spec.edit, id.data, req, actor);
+}
+
+const selectList = (spec: ResourceSpec) => ['id::text as id', 'ts', ...spec.columns].join(', ');
+
+/** An answer row: ISO timestamps, converted values. */
+function toAnswer(spec: ResourceSpec, row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) out[key] = value instanceof Date ? value.toISOString() : value;
+  return spec.convert ? spec.convert(out) : out;
+}
+
+const notFound = (spec: ResourceSpec) => error(404, `${spec.noun[0]?.toUpperCase()}${spec.noun.slice(1)} not found`);
+
+/** Keeps what the audit trail may hold about a row. */
+function auditDetails(spec: ResourceSpec, row: Record<string, unknown>): Record<string, unknown> {
+  const details: Record<string, unknown> = { id: row['id'] };
+  for (const column of spec.auditColumns ?? []) details[column] = row[column];
+  return details;
+}
+
+async function list(spec: ResourceSpec, params: URLSearchParams): Promise<Response> {
+  const parsed = ListQuery.safeParse(Object.fromEntries(params));
+  if (!parsed.success) return invalid(parsed.error, 'Invalid list parameters');
+  const { limit, cursor } = parsed.data;
+  const rows = await query(
+    `select ${selectList(spec)} from ${spec.table}
+     where ($1::bigint is null or id < $1::bigint) order by id desc limit $2`,
+    [cursor ?? null, limit + 1],
+  );
+  const page = rows.slice(0, limit).map((row) => toAnswer(spec, row));
+  const nextCursor = rows.length > limit ? (page.at(-1)?.['id'] ?? null) : null;
+  return json({ [spec.resource]: page, nextCursor });
+}
+
+async function getOne(spec: ResourceSpec, edit: NonNullable<ResourceSpec['edit']>, id: string): Promise<Response> {
+  const [row] = await query(`select ${selectList(spec)} from ${spec.table} where id = $1`, [id]);
+  return row ? json({ [edit.single]: toAnswer(spec, row) }) : notFound(spec);
+}
+
+/** Reads and validates a create/update body, or gives the 4xx answer. */
+async function readBody(
+  spec: ResourceSpec,
+  edit: NonNullable<ResourceSpec['edit']>,
+  req: Request,
+): Promise<{ values: unknown[] } | { response: Response }> {
+  const body = await readJsonBody(req, MAX_ADMIN_BODY_BYTES);
+  if (!body.ok) return { response: body.response };
+  const parsed = edit.schema.safeParse(body.value);
+  if (!parsed.success) return { response: invalid(parsed.error, `Invalid ${spec.noun}`) };
+  return { values: spec.columns.map((column) => parsed.data[column]) };
+}
+
+/** 409 for a slug another record already has, or undefined for any other failure. */
+function conflict(spec: ResourceSpec, failure: unknown): Response | undefined {
+  if ((failure as { code?: unknown } | null)?.code !== '23505') return undefined;
+  return error(409, `Another ${spec.noun} already uses this slug`, [
+    { path: 'slug', message: `Another ${spec.noun} already uses this slug` },
+  ]);
+}
+
+async function create(
+  spec: ResourceSpec,
+  edit: NonNullable<ResourceSpec['edit']>,
+  req: Request,
+  actor: string,
+): Promise<Response> {
+  const body = await readBody(spec, edit, req);
+  if ('response' in body) return body.response;
+  const placeholders = spec.columns.map((_, i) => `$${i + 1}`).join(', ');
+  try {
+    const row = await transaction(async (tx) => {
+      const [created] = await tx.query(
+        `insert into ${spec.table} (${spec.columns.join(', ')}) values (${placeholders}) returning ${selectList(spec)}`,
+        body.values,
+      );
+      if (!created) throw new Error(`insert into ${spec.table} returned no row`);
+      await audit(tx, `admin.${spec.resource as AdminResource}.create`, actor, auditDetails(spec, created));
+      return created;
+    });
+    return json({ [edit.single]: toAnswer(spec, row) }, 201);
+  } catch (failure) {
+    const answer = conflict(spec, failure);
+    if (answer) return answer;
+    throw failure;
+  }
+}
+
+async function update(
+  spec: ResourceSpec,
+  edit: NonNullable<ResourceSpec['edit']>,
+  id: string,
+  req: Request,
+  actor: string,
+): Promise<Response> {
+  const body = await readBody(spec, edit, req);
+  if ('response' in body) return body.response;
+  const assignments = spec.columns.map((column, i) => `${column} = $${i + 2}`).join(', ');
+  try {
+    const row = await transaction(async (tx) => {
+      const [updated] = await tx.query(
+        `update ${spec.table} set ${assignments}, updated_at = now() where id = $1 returning ${selectList(spec)}`,
+        [id, ...body.values],
+      );
+      if (updated) await audit(tx, `admin.${spec.resource as AdminResource}.update`, actor, auditDetails(spec, updated));
+      return updated;
+    });
+    return row ? json({ [edit.single]: toAnswer(spec, row) }) : notFound(spec);
+  } catch (failure) {
+    const answer = conflict(spec, failure);
+    if (answer) return answer;
+    throw failure;
+  }
+}
+
+async function remove(spec: ResourceSpec, id: string, actor: string): Promise<Response> {
+  const removed = await transaction(async (tx) => {
+    const [row] = await tx.query(
+      `delete from ${spec.table} where id = $1 returning ${['id::text as id', ...(spec.auditColumns ?? [])].join(', ')}`,
+      [id],
+    );
+    if (row) await audit(tx, `admin.${spec.resource as AdminResource}.delete`, actor, auditDetails(spec, row));
+    return row !== undefined;
+  });
+  return removed ? new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } }) : notFound(spec);
+}

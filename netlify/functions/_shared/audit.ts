@@ -1,0 +1,33 @@
+/**
+ * The audit trail: every staff action is stored as an event (`admin.<what>`, `payload.actor`), in the
+ * transaction of the action itself, so Recent Activity and the live stream read it from `events` alone.
+ */
+import type { Queryable } from './db.ts';
+
+/** Resources staff create, update or delete; the path segment after `/api/admin/`. */
+export const ADMIN_RESOURCES = ['programs', 'blog', 'media', 'contacts', 'newsletter', 'volunteers', 'donations'] as const;
+/** One of {@link ADMIN_RESOURCES}. */
+export type AdminResource = (typeof ADMIN_RESOURCES)[number];
+
+/** What a staff member can do to a resource. */
+export type ResourceAction = 'create' | 'update' | 'delete';
+
+/** Every audit event type. */
+export type AuditType =
+  | 'admin.login'
+  | 'admin.login_failed'
+  | 'admin.media.upload'
+  | 'admin.db.backup'
+  | `admin.${AdminResource}.${ResourceAction}`;
+
+const RESOURCE_CHANGE = new RegExp(`^admin\\.(${ADMIN_RESOURCES.join('|')})\\.(create|update|delete)$`);
+
+/** Stores one audit event on `db` (the caller's transaction). */
+export async function audit(db: Queryable, type: AuditType, actor: string, details: Record<string, unknown> = {}): Promise<void> {
+  await db.query('insert into events (type, payload) values ($1, $2)', [type, { actor, ...details }]);
+}
+
+/** The resource an event type reports a change of (`admin.programs.update` → `programs`), or null. */
+export function changedResource(type: string): AdminResource | null {
+  return (RESOURCE_CHANGE.exec(type)?.[1] as AdminResource | undefined) ?? null;
+}

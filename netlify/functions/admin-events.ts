@@ -1,0 +1,12 @@
+/** `GET /api/admin/events`: the event log (tracking calls and the staff audit trail), newest first. */
+import type { Config } from '@netlify/functions';
+import { resourceFunction } from './_shared/admin-resource.ts';
+
+export default resourceFunction({
+  resource: 'events',
+  table: 'events',
+  columns: ['type', 'payload'],
+  noun: 'event',
+});
+
+export const config: Config = { path: '/api/admin/events' };

@@ -1,0 +1,28 @@
+/** `GET /api/admin/stats`: how many records each dashboard tab holds. */
+import type { Config } from '@netlify/functions';
+import { staffFunction } from './_shared/admin-resource.ts';
+import { query } from './_shared/db.ts';
+import { json, methodNotAllowed } from './_shared/http.ts';
+
+/** Table behind each counted resource. */
+const TABLES = {
+  events: 'events',
+  contacts: 'contacts',
+  newsletter: 'newsletter_subscribers',
+  volunteers: 'volunteers',
+  programs: 'programs',
+  blog: 'blog_posts',
+  donations: 'donations',
+  media: 'media',
+} as const;
+
+export default staffFunction(async (req) => {
+  if (req.method !== 'GET') return methodNotAllowed(['GET']);
+  const counts = Object.entries(TABLES)
+    .map(([name, table]) => `(select count(*) from ${table})::float8 as ${name}`)
+    .join(', ');
+  const [row] = await query<Record<keyof typeof TABLES, number>>(`select ${counts}`);
+  return json(row);
+});
+
+export const config: Config = { path: '/api/admin/stats' };

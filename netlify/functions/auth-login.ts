@@ -1,0 +1,57 @@
+/**
+ * `POST /api/auth/login`: `{username, password}` → `{token}` (8-hour session token). An unknown user
+ * and a wrong password get the same 401 in about the same time; five failures for one username from
+ * one client within fifteen minutes get 429 with `Retry-After`. Every outcome is audited.
+ */
+import type { Config, Context } from '@netlify/functions';
+import { LoginSchema, type Login } from '../../src/schemas/admin.ts';
+import { failureAnswer } from './_shared/admin-resource.ts';
+import { audit } from './_shared/audit.ts';
+import { signingKey, signToken } from './_shared/auth.ts';
+import { clientId } from './_shared/client.ts';
+import { query, transaction } from './_shared/db.ts';
+import { error, invalid, json, methodNotAllowed, readJsonBody, tooManyRequests } from './_shared/http.ts';
+import { blockedFor, clearFailures, recordFailure } from './_shared/login-throttle.ts';
+import { checkLogin } from './_shared/passwords.ts';
+
+/** Signs a staff member in. */
+export default async (req: Request, context: Context): Promise<Response> => {
+  if (req.method !== 'POST') return methodNotAllowed(['POST']);
+  const body = await readJsonBody(req);
+  if (!body.ok) return body.response;
+  const parsed = LoginSchema.safeParse(body.value);
+  if (!parsed.success) return invalid(parsed.error, 'Username and password are required');
+  try {
+    // Refuse before touching anything when tokens cannot be made.
+    signingKey();
+    return await login(parsed.data, clientId(req, context));
+  } catch (failure) {
+    return failureAnswer(failure, '/api/auth/login');
+  }
+};
+
+export const config: Config = { path: '/api/auth/login' };
+
+async function login({ username, password }: Login, client: string): Promise<Response> {
+  const retryAfter = await blockedFor({ query }, username, client);
+  if (retryAfter > 0) {
+    await audit({ query }, 'admin.login_failed', username, { reason: 'throttled' });
+    return tooManyRequests(retryAfter);
+  }
+  const [account] = await query<{ username: string; password_hash: string }>(
+    'select username, password_hash from admin_users where lower(username) = lower($1)',
+    [username],
+  );
+  if (!(await checkLogin(password, account?.password_hash)) || !account) {
+    await transaction(async (tx) => {
+      await recordFailure(tx, username, client);
+      await audit(tx, 'admin.login_failed', username, { reason: 'invalid' });
+    });
+    return error(401, 'Invalid username or password');
+  }
+  await transaction(async (tx) => {
+    await clearFailures(tx, username, client);
+    await audit(tx, 'admin.login', account.username);
+  });
+  return json({ token: await signToken(account.username) });
+}

@@ -1,0 +1,173 @@
+import { SignJWT, UnsecuredJWT } from 'jose';
+import { beforeEach, describe, expect, test } from 'vitest';
+import login from '../../netlify/functions/auth-login.ts';
+import programs from '../../netlify/functions/admin-programs.ts';
+import { ISSUER, signToken, TOKEN_KINDS } from '../../netlify/functions/_shared/auth.ts';
+import {
+  ADMIN_TABLES,
+  auditEvents,
+  call,
+  createStaff,
+  TEST_JWT_SECRET,
+  useJwtSecret,
+} from '../support/admin.ts';
+import { databases, rows, truncate, useDatabase } from '../support/databases.ts';
+
+const PASSWORD = 'a long staff password';
+
+describe.each(databases)('POST /api/auth/login on $name', (database) => {
+  useDatabase(database);
+  useJwtSecret();
+  beforeEach(async () => {
+    await truncate(database, ADMIN_TABLES);
+    await createStaff('Staff', PASSWORD);
+  });
+
+  const attempt = (username: string, password: string, ip = '198.51.100.1') =>
+    call(login, 'POST', '/api/auth/login', { json: { username, password }, ip });
+
+  test('answers a token that opens the admin API when the password is right', async () => {
+    const res = await attempt('staff', PASSWORD);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const { token } = (await res.json()) as { token: string };
+    const list = await call(programs, 'GET', '/api/admin/programs', { token });
+    expect(list.status).toBe(200);
+    expect(await auditEvents()).toEqual([{ type: 'admin.login', payload: { actor: 'Staff' } }]);
+  });
+
+  test('gives an unknown user and a wrong password the same 401 in about the same time', async () => {
+    const timed = async (username: string) => {
+      const start = performance.now();
+      const res = await attempt(username, 'not the password');
+      return { status: res.status, body: await res.json(), ms: performance.now() - start };
+    };
+    await timed('warm-up');
+    const wrong = await timed('staff');
+    const unknown = await timed('nobody');
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(unknown.body).toEqual({ error: 'Invalid username or password' });
+    expect(wrong.body).toEqual(unknown.body);
+    expect(unknown.ms).toBeGreaterThan(wrong.ms * 0.5);
+    expect(unknown.ms).toBeLessThan(wrong.ms * 2);
+    const failures = (await auditEvents()).filter((event) => event.type === 'admin.login_failed');
+    expect(failures.map((event) => event.payload['actor'])).toEqual(['warm-up', 'staff', 'nobody']);
+    expect(JSON.stringify(failures)).not.toContain('not the password');
+  });
+
+  test('answers 400 for a malformed body, 415 for a non-JSON one and 405 for other methods', async () => {
+    for (const json of [{}, { username: 'staff' }, { username: '', password: 'x' }, { username: 1, password: 2 }, []]) {
+      const res = await call(login, 'POST', '/api/auth/login', { json });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: string }).error).toBeTruthy();
+    }
+    const broken = await call(login, 'POST', '/api/auth/login', {
+      body: '{"username":',
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(broken.status).toBe(400);
+    const form = await call(login, 'POST', '/api/auth/login', { body: 'username=staff', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    expect(form.status).toBe(415);
+    const get = await call(login, 'GET', '/api/auth/login');
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
+  });
+
+  test('blocks a username from one client after 5 failures within 15 minutes, with Retry-After', async () => {
+    for (let i = 0; i < 5; i += 1) expect((await attempt('staff', `wrong ${i}`)).status).toBe(401);
+    const blocked = await attempt('STAFF', PASSWORD);
+    expect(blocked.status).toBe(429);
+    const retry = Number(blocked.headers.get('retry-after'));
+    expect(retry).toBeGreaterThan(14 * 60);
+    expect(retry).toBeLessThanOrEqual(15 * 60);
+    // Another client, and another username from this client, are not blocked.
+    expect((await attempt('staff', PASSWORD, '198.51.100.2')).status).toBe(200);
+    expect((await attempt('other', 'x')).status).toBe(401);
+    // Failures older than the window no longer count.
+    await rows(database, `update login_failures set ts = ts - interval '16 minutes'`);
+    expect((await attempt('staff', PASSWORD)).status).toBe(200);
+  });
+
+  test('forgets earlier failures once the right password is given', async () => {
+    for (let i = 0; i < 4; i += 1) await attempt('staff', 'wrong');
+    expect((await attempt('staff', PASSWORD)).status).toBe(200);
+    for (let i = 0; i < 4; i += 1) await attempt('staff', 'wrong');
+    expect((await attempt('staff', PASSWORD)).status).toBe(200);
+  });
+
+  test('keeps the failure count in the database, never the client address', async () => {
+    await attempt('staff', 'wrong', '192.0.2.55');
+    const [row] = await rows<{ client: string; username: string }>(database, 'select client, username from login_failures');
+    expect(row?.username).toBe('staff');
+    expect(row?.client).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(await rows(database, 'select * from events'))).not.toContain('192.0.2.55');
+  });
+});
+
+describe('staff token checks', () => {
+  useJwtSecret();
+  const key = new TextEncoder().encode(TEST_JWT_SECRET);
+  const session = TOKEN_KINDS.session.audience;
+  const now = () => Math.floor(Date.now() / 1000);
+  const get = (headers: Record<string, string>) => call(programs, 'GET', '/api/admin/programs', { headers });
+
+  const cases: [string, () => Promise<Record<string, string>>][] = [
+    ['missing', async () => ({})],
+    ['not a bearer', async () => ({ Authorization: `Basic ${btoa('staff:pw')}` })],
+    ['malformed', async () => ({ Authorization: 'Bearer not.a-jwt' })],
+    ['empty', async () => ({ Authorization: 'Bearer ' })],
+    [
+      'badly signed',
+      async () => ({
+        Authorization: `Bearer ${await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('staff').setIssuer(ISSUER).setAudience(session).setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode('another-secret-of-at-least-32-bytes!!'))}`,
+      }),
+    ],
+    [
+      'alg none',
+      async () => ({
+        Authorization: `Bearer ${new UnsecuredJWT({ sub: 'staff', iss: ISSUER, aud: session, iat: now(), exp: now() + 3600 }).encode()}`,
+      }),
+    ],
+    [
+      'expired',
+      async () => ({
+        Authorization: `Bearer ${await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('staff').setIssuer(ISSUER).setAudience(session).setIssuedAt(now() - 9 * 3600).setExpirationTime(now() - 60).sign(key)}`,
+      }),
+    ],
+    [
+      'wrong audience',
+      async () => ({
+        Authorization: `Bearer ${await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('staff').setIssuer(ISSUER).setAudience('another-app').setIssuedAt().setExpirationTime('1h').sign(key)}`,
+      }),
+    ],
+    ['a stream token', async () => ({ Authorization: `Bearer ${await signToken('staff', 'stream')}` })],
+  ];
+
+  test.each(cases)('answers 401 with no data for a %s token', async (_name, headers) => {
+    const res = await get(await headers());
+    expect(res.status).toBe(401);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(Object.keys(body)).toEqual(['error']);
+  });
+
+  test('answers 401 before anything else, whatever the method', async () => {
+    expect((await call(programs, 'DELETE', '/api/admin/programs/1')).status).toBe(401);
+  });
+
+  test('refuses to run with a short JWT_SECRET', async () => {
+    const token = await signToken('staff');
+    process.env['JWT_SECRET'] = 'too-short';
+    try {
+      const res = await call(programs, 'GET', '/api/admin/programs', { token });
+      expect(res.status).toBe(500);
+      expect(await res.json()).toEqual({ error: 'The server is not configured' });
+      const signIn = await call(login, 'POST', '/api/auth/login', { json: { username: 'staff', password: 'x' } });
+      expect(signIn.status).toBe(500);
+    } finally {
+      process.env['JWT_SECRET'] = TEST_JWT_SECRET;
+    }
+  });
+});
