@@ -1,0 +1,40 @@
+import { defineConfig } from '@playwright/test';
+import { e2eAdmin } from './tests/e2e/support/admin.ts';
+import { chromiumArgs, chromiumPath } from './tests/e2e/support/chromium.ts';
+
+/** Port of the site under test; set E2E_PORT to run two suites side by side. */
+const port = Number(process.env['E2E_PORT'] ?? 8899);
+const dataDir = `.data/e2e-${port}`;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: true,
+  workers: process.env['CI'] ? 2 : 3,
+  retries: process.env['CI'] ? 1 : 0,
+  timeout: 45_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env['CI'] ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
+  },
+  projects: [{ name: 'chromium' }],
+  webServer: {
+    // A fresh embedded database per run (set E2E_DATABASE_URL to run against a PostgreSQL server instead).
+    command: `rm -rf ${dataDir} && node scripts/serve.ts`,
+    url: `http://localhost:${port}/`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: process.env['E2E_DATABASE_URL'] ?? '',
+      ADMIN_USERNAME: e2eAdmin.username,
+      ADMIN_PASSWORD: e2eAdmin.password,
+    },
+  },
+});

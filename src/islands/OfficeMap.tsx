@@ -1,0 +1,34 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+
+type Props = {
+  center: [number, number];
+  zoom: number;
+  popup: string;
+  label: string;
+  /** Link to a maps search, the fallback when the map cannot load. */
+  directionsUrl: string;
+};
+
+const NairobiMap = lazy(() => import('./NairobiMap.tsx'));
+
+/**
+ * Placeholder that swaps in the Leaflet map once hydrated (`client:visible`, so only near the viewport).
+ * Leaflet touches `window` when imported, so it is loaded in the browser only.
+ */
+export default function OfficeMap({ directionsUrl, ...map }: Props) {
+  const [inBrowser, setInBrowser] = useState(false);
+  useEffect(() => setInBrowser(true), []);
+  const placeholder = (
+    <div className="nairobi-map nairobi-map--placeholder">
+      <a href={directionsUrl} target="_blank" rel="noopener noreferrer">
+        {map.popup} — open in a map
+      </a>
+    </div>
+  );
+  if (!inBrowser) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <NairobiMap {...map} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,20 @@
+/** How a child's details read on cards: the story teaser and the monthly need in two currencies. */
+import { KES_PER_USD } from './constants.ts';
+
+/** Length of the story teaser on child cards (spec §9). */
+export const STORY_TEASER_LENGTH = 60;
+
+/** The story cut at 60 characters, with an ellipsis when anything was cut. */
+export function storyTeaser(story: string, length: number = STORY_TEASER_LENGTH): string {
+  return story.length <= length ? story : `${story.slice(0, length).trimEnd()}…`;
+}
+
+/** A monthly need in KES shown in US dollars: KES ÷ 135, rounded (spec §9). */
+export function kesToUsd(kes: number): number {
+  return Math.round(kes / KES_PER_USD);
+}
+
+/** `KES 5,400` */
+export function formatKes(kes: number): string {
+  return `KES ${kes.toLocaleString('en-KE')}`;
+}
