@@ -11,6 +11,22 @@ const text = (what: string) => z.string().min(1).describe(what);
 /** A list of at least one non-empty text line. */
 const textList = (what: string) => z.array(z.string().min(1)).min(1).describe(what);
 
+/**
+ * A file loader for a JSON array that records each item's position as `order`: Astro stores entries sorted by
+ * id, and editors expect the order of the file to be the order on the site.
+ */
+const orderedFile = (path: string) =>
+  file(path, {
+    parser: (text) => {
+      const items: unknown = JSON.parse(text);
+      if (!Array.isArray(items)) throw new Error(`${path} must hold a JSON array`);
+      return items.map((item: Record<string, unknown>, order) => ({ ...item, order }));
+    },
+  });
+
+/** Position in the file, set by the loader (editors never write it). */
+const order = z.number().int().nonnegative().describe('Set automatically from the position in the file');
+
 /** A quote from a person: shared by events and the volunteer page. */
 const testimonial = z.object({
   name: text('Who said it'),
@@ -19,10 +35,11 @@ const testimonial = z.object({
 });
 
 const children = defineCollection({
-  loader: file('src/content/children.json'),
+  loader: orderedFile('src/content/children.json'),
   schema: ({ image }) =>
     z.object({
       id: text('Short lowercase id used in links, e.g. /sponsor?child=amani'),
+      order,
       name: text('First and family name'),
       age: z.number().int().min(3).max(18).describe('Age in years'),
       location: text('Neighbourhood in Nairobi, e.g. Kibera'),
@@ -48,11 +65,12 @@ const children = defineCollection({
 const eventKind = z.enum(['featured', 'upcoming', 'past']);
 
 const events = defineCollection({
-  loader: file('src/content/events.json'),
+  loader: orderedFile('src/content/events.json'),
   schema: ({ image }) =>
     z
       .object({
         id: text('Short lowercase id'),
+        order,
         kind: eventKind.describe('featured (exactly one), upcoming or past'),
         title: text('Event name'),
         subtitle: text('One line under the title'),
@@ -122,10 +140,11 @@ const blog = defineCollection({
 });
 
 const team = defineCollection({
-  loader: file('src/content/team.json'),
+  loader: orderedFile('src/content/team.json'),
   schema: ({ image }) =>
     z.object({
       id: text('Short lowercase id'),
+      order,
       name: text('Full name'),
       role: text('Job title'),
       image: image().describe('Illustrated portrait in src/assets/team/'),
@@ -137,10 +156,11 @@ const team = defineCollection({
 });
 
 const schools = defineCollection({
-  loader: file('src/content/schools.json'),
+  loader: orderedFile('src/content/schools.json'),
   schema: ({ image }) =>
     z.object({
       id: text('Short lowercase id'),
+      order,
       name: text('School name'),
       location: text('Neighbourhood, e.g. "Kibera, Nairobi"'),
       students: z.number().int().positive().describe('Number of pupils'),
@@ -154,10 +174,11 @@ const schools = defineCollection({
 });
 
 const hospitals = defineCollection({
-  loader: file('src/content/hospitals.json'),
+  loader: orderedFile('src/content/hospitals.json'),
   schema: ({ image }) =>
     z.object({
       id: text('Short lowercase id'),
+      order,
       name: text('Hospital name'),
       location: text('Town or neighbourhood'),
       type: text('e.g. "National Referral Hospital"'),
@@ -173,10 +194,11 @@ const hospitals = defineCollection({
 });
 
 const opportunities = defineCollection({
-  loader: file('src/content/opportunities.json'),
+  loader: orderedFile('src/content/opportunities.json'),
   schema: ({ image }) =>
     z.object({
       id: text('Short lowercase id'),
+      order,
       title: text('Role name'),
       category: z.enum(['Education', 'Healthcare', 'Community']).describe('Education, Healthcare or Community'),
       description: text('Two sentences for the card'),
@@ -193,8 +215,9 @@ const opportunities = defineCollection({
 });
 
 const causes = defineCollection({
-  loader: file('src/content/causes.json'),
+  loader: orderedFile('src/content/causes.json'),
   schema: z.object({
+    order,
     id: z.enum(['education', 'healthcare', 'water', 'housing', 'emergency', 'general']).describe('Fixed cause id'),
     name: text('Cause name'),
     description: text('One sentence'),
@@ -208,10 +231,11 @@ const causes = defineCollection({
 });
 
 const slides = defineCollection({
-  loader: file('src/content/slides.json'),
+  loader: orderedFile('src/content/slides.json'),
   schema: ({ image }) =>
     z.object({
       id: text('Short lowercase id; slides show in file order'),
+      order,
       title: text('Large heading'),
       subtitle: text('One sentence under the heading'),
       quote: text('A short quote, without quotation marks'),
@@ -228,10 +252,11 @@ const figure = z.object({
 });
 
 const site = defineCollection({
-  loader: file('src/content/site.json'),
+  loader: orderedFile('src/content/site.json'),
   schema: ({ image }) =>
     z.object({
       id: z.literal('site'),
+      order,
       name: text("The charity's name"),
       shortName: text('Short name for tight spaces'),
       tagline: text('One line under the name'),

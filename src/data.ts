@@ -48,12 +48,12 @@ export const about: Site['about'] = site.about;
 /** Quotes shown on the Volunteer page. */
 export const volunteerTestimonials: Site['volunteerTestimonials'] = site.volunteerTestimonials;
 
-/** Entries of a JSON collection in file order. */
-async function inFileOrder<C extends 'children' | 'events' | 'team' | 'schools' | 'hospitals' | 'opportunities' | 'causes' | 'slides'>(
-  collection: C,
-): Promise<CollectionEntry<C>['data'][]> {
+type OrderedCollection = 'children' | 'events' | 'team' | 'schools' | 'hospitals' | 'opportunities' | 'causes' | 'slides';
+
+/** Entries of a JSON collection in the order of its file (the loader records each item's position). */
+async function inFileOrder<C extends OrderedCollection>(collection: C): Promise<CollectionEntry<C>['data'][]> {
   const entries = await getCollection(collection);
-  return entries.map((e) => e.data);
+  return entries.map((e) => e.data).sort((a, b) => a.order - b.order);
 }
 
 /** The five hero slides of Home, in file order. */
