@@ -77,6 +77,19 @@ function hill(w: number, h: number, y: number, amp: number, r: () => number, fil
   return `<path d="${d} L${w} ${h} L0 ${h} Z" fill="${fill}"/>`;
 }
 
+/** A few distant birds gliding across the sky. */
+function birds(w: number, h: number, r: () => number, stroke: string): string {
+  let out = '';
+  const count = 3 + Math.floor(r() * 3);
+  for (let i = 0; i < count; i++) {
+    const x = w * (0.15 + r() * 0.5);
+    const y = h * (0.12 + r() * 0.2);
+    const k = (h / 600) * (6 + r() * 5);
+    out += `<path d="M${(x - 2 * k).toFixed(1)} ${y.toFixed(1)} q${k.toFixed(1)} -${k.toFixed(1)} ${(2 * k).toFixed(1)} 0 q${k.toFixed(1)} -${k.toFixed(1)} ${(2 * k).toFixed(1)} 0"/>`;
+  }
+  return `<g fill="none" stroke="${stroke}" stroke-width="${((h / 600) * 2.2).toFixed(1)}" stroke-linecap="round" opacity="0.7">${out}</g>`;
+}
+
 /** An acacia: thin trunk and a wide flat crown. */
 function acacia(x: number, base: number, s: number, fill: string): string {
   return `<g fill="${fill}">
@@ -345,6 +358,7 @@ function scene(w: number, h: number, { palette, motifs, seed, sun = 'right' }: S
 <circle cx="${sunX}" cy="${sunY}" r="${h * 0.36}" fill="url(#glow)"/>
 <circle cx="${sunX}" cy="${sunY}" r="${h * 0.11}" fill="${p.sun}"/>`);
   if (motifs.includes('heart')) parts.push(heart(sunX, sunY, s * 0.9, '#e11d48'));
+  parts.push(birds(w, h, r, p.tree));
   if (motifs.includes('mountain')) parts.push(mountain(w, horizon, s));
   parts.push(hill(w, h, horizon - 40 * s, 60 * s, r, p.far));
   if (motifs.includes('skyline')) parts.push(skyline(w, horizon, s, p.near));
@@ -369,9 +383,10 @@ function scene(w: number, h: number, { palette, motifs, seed, sun = 'right' }: S
       parts.push(goal(w * 0.58, ground - 20 * s, s * 1.3));
       parts.push(football(w * 0.36, ground - 34 * s, 30 * s));
     }
-    if (m === 'books') parts.push(books(w * 0.7, ground, s * 1.1));
+    // Beside a school, books move right so they clear its flag pole.
+    if (m === 'books') parts.push(books(motifs.includes('school') ? w - 190 * s : w * 0.7, ground, s * (motifs.includes('school') ? 1 : 1.1)));
     if (m === 'water') parts.push(waterTank(w * 0.58, ground, s * 1.1));
-    if (m === 'houses') parts.push(houses(w * 0.5, ground, s * 1.1));
+    if (m === 'houses') parts.push(houses(motifs.includes('hospital') ? w * 0.03 : w * 0.5, ground, s * 1.1));
     if (m === 'tent') parts.push(tent(w * 0.55, ground, s * 1.2));
     if (m === 'laptop') parts.push(laptop(w * 0.6, ground, s * 1.2));
     if (m === 'gifts') parts.push(gifts(w * 0.62, ground, s * 1.1));
