@@ -51,7 +51,7 @@ const MAX_ID = 9_223_372_036_854_775_807n;
 export const IdSchema = z
   .string()
   .regex(/^[1-9][0-9]{0,18}$/, 'Expected a positive whole number')
-  .refine((value) => BigInt(value) <= MAX_ID, 'Id is too large');
+  .refine((value) => !/^[0-9]+$/.test(value) || BigInt(value) <= MAX_ID, 'Id is too large');
 
 const ListQuery = z.object({
   limit: z.coerce

@@ -117,3 +117,8 @@ async function readCapped(req: Request, maxBytes: number): Promise<Uint8Array | 
   }
   return out;
 }
+
+/** The raw body of at most `maxBytes`, or undefined when more arrive (the rest is never read). */
+export function readBodyBytes(req: Request, maxBytes: number): Promise<Uint8Array | undefined> {
+  return readCapped(req, maxBytes);
+}

@@ -1,0 +1,64 @@
+/**
+ * `POST /api/admin/media/upload` (multipart, field `file`) → `201 {url}`. Accepts JPEG, PNG, WebP,
+ * AVIF, GIF and PDF as recognised by their bytes, at most 4 MB, stored in Postgres (`uploads`) and
+ * served by media-file.ts at `/media/<id>/<name>`.
+ */
+import type { Config } from '@netlify/functions';
+import { staffFunction } from './_shared/admin-resource.ts';
+import { audit } from './_shared/audit.ts';
+import { transaction } from './_shared/db.ts';
+import { detectFileType, safeFileName } from './_shared/file-types.ts';
+import {
+  badRequest,
+  error,
+  json,
+  methodNotAllowed,
+  readBodyBytes,
+  unsupportedMediaType,
+} from './_shared/http.ts';
+
+/** Largest file accepted (the platform's binary request limit is about 4.5 MB). */
+export const MAX_UPLOAD_BYTES = 4 * 1024 * 1024;
+// Room for the multipart boundaries and part headers around the file.
+const MAX_BODY_BYTES = MAX_UPLOAD_BYTES + 64 * 1024;
+
+const tooLarge = () => error(413, 'The file is larger than 4 MB');
+
+export default staffFunction(async (req, actor) => {
+  if (req.method !== 'POST') return methodNotAllowed(['POST']);
+  const contentType = req.headers.get('content-type') ?? '';
+  if (!/^multipart\/form-data\s*;\s*boundary=/i.test(contentType)) return unsupportedMediaType('multipart/form-data');
+  if (Number(req.headers.get('content-length')) > MAX_BODY_BYTES) return tooLarge();
+  const body = await readBodyBytes(req, MAX_BODY_BYTES);
+  if (!body) return tooLarge();
+
+  let form: FormData;
+  try {
+    form = await new Response(new Blob([body as Uint8Array<ArrayBuffer>]), { headers: { 'Content-Type': contentType } }).formData();
+  } catch {
+    return badRequest('The upload is not a readable multipart form');
+  }
+  const file = form.get('file');
+  if (!(file instanceof File)) return badRequest('No file', [{ path: 'file', message: 'Attach a file in the field "file"' }]);
+  if (file.size > MAX_UPLOAD_BYTES) return tooLarge();
+  if (file.size === 0) return badRequest('The file is empty', [{ path: 'file', message: 'The file is empty' }]);
+
+  const data = Buffer.from(await file.arrayBuffer());
+  const type = detectFileType(data);
+  if (!type) return error(415, 'Only JPEG, PNG, WebP, AVIF, GIF or PDF files can be uploaded');
+  const name = safeFileName(file.name, type.ext);
+
+  const id = await transaction(async (tx) => {
+    const [row] = await tx.query<{ id: string }>(
+      `insert into uploads (name, content_type, size, data, uploaded_by) values ($1, $2, $3, $4, $5)
+       returning id::text as id`,
+      [name, type.mime, data.byteLength, data, actor],
+    );
+    if (!row) throw new Error('insert into uploads returned no row');
+    await audit(tx, 'admin.media.upload', actor, { id: row.id, name, contentType: type.mime, size: data.byteLength });
+    return row.id;
+  });
+  return json({ url: `/media/${id}/${name}` }, 201);
+});
+
+export const config: Config = { path: '/api/admin/media/upload' };

@@ -1,0 +1,41 @@
+/**
+ * `GET /media/<id>/<name>`: an uploaded file, public, with the type found in its bytes at upload,
+ * `nosniff`, a year-long immutable cache (an id never changes content) and, for PDFs, a download.
+ */
+import type { Config } from '@netlify/functions';
+import { failureAnswer } from './_shared/admin-resource.ts';
+import { query } from './_shared/db.ts';
+import { error, methodNotAllowed } from './_shared/http.ts';
+
+const PATH = /^\/media\/([1-9][0-9]{0,18})\/([a-z0-9][a-z0-9._-]{0,99})$/;
+
+/** Serves one uploaded file. */
+export default async (req: Request): Promise<Response> => {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(['GET', 'HEAD']);
+  const match = PATH.exec(new URL(req.url).pathname);
+  if (!match) return error(404, 'File not found');
+  const [, id, name] = match as unknown as [string, string, string];
+  try {
+    const [file] = await query<{ content_type: string; data: Buffer }>(
+      'select content_type, data from uploads where id = $1 and name = $2',
+      [id, name],
+    );
+    if (!file) return error(404, 'File not found');
+    const disposition = file.content_type === 'application/pdf' ? 'attachment' : 'inline';
+    return new Response(req.method === 'HEAD' ? null : new Uint8Array(file.data), {
+      headers: {
+        'Content-Type': file.content_type,
+        'Content-Length': String(file.data.byteLength),
+        'Content-Disposition': `${disposition}; filename="${name}"`,
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': 'public, max-age=31536000, immutable',
+        // Even if a browser were tricked into rendering it as a page, nothing in it could run.
+        'Content-Security-Policy': "default-src 'none'; sandbox",
+      },
+    });
+  } catch (failure) {
+    return failureAnswer(failure, '/media');
+  }
+};
+
+export const config: Config = { path: '/media/:id/:name' };
