@@ -255,7 +255,7 @@ const site = defineCollection({
   loader: orderedFile('src/content/site.json'),
   schema: ({ image }) =>
     z.object({
-      id: z.literal('site'),
+      id: z.literal('site').describe('Always "site": the file holds one record'),
       order,
       name: text("The charity's name"),
       shortName: text('Short name for tight spaces'),
@@ -270,16 +270,16 @@ const site = defineCollection({
         mapsQuery: text('Search text for the Get Directions link'),
       }),
       social: z.object({
-        facebook: z.url(),
-        x: z.url(),
-        instagram: z.url(),
-        linkedin: z.url(),
+        facebook: z.url().describe('Facebook page'),
+        x: z.url().describe('X (Twitter) profile'),
+        instagram: z.url().describe('Instagram profile'),
+        linkedin: z.url().describe('LinkedIn page'),
       }),
       brochure: z.string().startsWith('/assets/').describe('Path of the PDF brochure under public/'),
       schedulingUrl: z.url().describe('15-minute call booking page'),
       map: z.object({
         center: z.tuple([z.number(), z.number()]).describe('[latitude, longitude]'),
-        zoom: z.number().int().min(1).max(18),
+        zoom: z.number().int().min(1).max(18).describe('Map zoom level'),
         popup: text('Text of the marker popup'),
       }),
       officeHours: z
@@ -320,17 +320,19 @@ const site = defineCollection({
         founderMessage: z.object({
           name: text('Founder name'),
           role: text('Founder title'),
-          image: image(),
-          paragraphs: z.array(z.string().min(1)).min(1),
+          image: image().describe('Founder portrait in src/assets/'),
+          paragraphs: z.array(z.string().min(1)).min(1).describe('The message, one string per paragraph'),
         }),
         mission: text('Mission statement'),
         vision: text('Vision statement'),
         values: z
           .array(z.object({ title: z.enum(['Compassion', 'Impact', 'Community', 'Innovation']), description: text('One sentence') }))
-          .length(4),
+          .length(4)
+          .describe('The four values, in the order shown'),
         timeline: z
           .array(z.object({ year: z.number().int().min(2021).max(2025), title: text('Milestone'), description: text('One or two sentences') }))
-          .min(5),
+          .min(5)
+          .describe('Timeline 2021–2025, oldest first'),
       }),
       volunteerTestimonials: z.array(testimonial).min(2).describe('Quotes on the Volunteer page'),
     }),
