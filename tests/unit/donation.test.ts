@@ -1,0 +1,89 @@
+import { describe, expect, test } from 'vitest';
+import {
+  DEFAULT_DONATION,
+  DONATE_PRESETS,
+  donationAlert,
+  formatUsd,
+  GET_INVOLVED_PRESETS,
+  IMPACT_LADDER,
+  MIN_DONATION,
+  parseAmount,
+  reachesStep,
+  stepsReached,
+} from '../../src/lib/donation.ts';
+
+describe('donation constants', () => {
+  test('match spec §9', () => {
+    expect(DEFAULT_DONATION).toBe(50);
+    expect(MIN_DONATION).toBe(5);
+    expect(GET_INVOLVED_PRESETS).toEqual([25, 50, 100]);
+    expect(DONATE_PRESETS).toEqual([25, 50, 100, 250, 500, 1000]);
+  });
+
+  test('the impact ladder climbs from the smallest gift', () => {
+    const amounts = IMPACT_LADDER.map((step) => step.amount);
+    expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
+    expect(new Set(amounts).size).toBe(amounts.length);
+  });
+});
+
+describe('parseAmount', () => {
+  test('reads whole and decimal dollars', () => {
+    expect(parseAmount('50')).toBe(50);
+    expect(parseAmount(' 12.5 ')).toBe(12.5);
+    expect(parseAmount('.5')).toBe(0.5);
+    expect(parseAmount('7.')).toBe(7);
+    expect(parseAmount(100)).toBe(100);
+  });
+
+  test('accepts a leading dollar sign and thousands separators', () => {
+    expect(parseAmount('$1,000')).toBe(1000);
+  });
+
+  test('returns null when the amount is blank, negative, zero or not a number', () => {
+    for (const input of ['', '   ', '-5', '0', '0.00', 'abc', '5e3', '1.2.3', 'NaN', 'Infinity']) {
+      expect(parseAmount(input), input).toBeNull();
+    }
+  });
+});
+
+describe('impact ladder highlight', () => {
+  const [first, second, third, fourth] = IMPACT_LADDER;
+
+  test('a step is reached when the amount is at least its amount', () => {
+    expect(reachesStep(second!, second!.amount)).toBe(true);
+    expect(reachesStep(second!, second!.amount + 0.01)).toBe(true);
+    expect(reachesStep(second!, second!.amount - 0.01)).toBe(false);
+  });
+
+  test('a blank amount reaches no step', () => {
+    expect(reachesStep(first!, null)).toBe(false);
+    expect(stepsReached(null)).toBe(0);
+  });
+
+  test('counts the steps an amount reaches', () => {
+    expect(stepsReached(DEFAULT_DONATION)).toBe(2);
+    expect(stepsReached(24)).toBe(0);
+    expect(stepsReached(third!.amount)).toBe(3);
+    expect(stepsReached(fourth!.amount * 10)).toBe(IMPACT_LADDER.length);
+  });
+});
+
+describe('formatUsd', () => {
+  test('shows whole dollars without cents and other amounts with two decimals', () => {
+    expect(formatUsd(50)).toBe('$50');
+    expect(formatUsd(1000)).toBe('$1,000');
+    expect(formatUsd(12.5)).toBe('$12.50');
+  });
+});
+
+describe('donationAlert', () => {
+  test('names the frequency and the amount (spec §8)', () => {
+    expect(donationAlert('monthly', 50)).toBe(
+      'Redirecting to secure payment portal for your monthly donation of $50. Thank you for your generosity!',
+    );
+    expect(donationAlert('one-time', 250)).toBe(
+      'Redirecting to secure payment portal for your one-time donation of $250. Thank you for your generosity!',
+    );
+  });
+});
