@@ -160,12 +160,14 @@ describe.each(databases)('admin resources on $name', (database) => {
       await rows(database, `insert into events (type) select 'e' || n from generate_series(1, 501) n`);
       const page = (await (await call(events, 'GET', '/api/admin/events', { token })).json()) as { events: Json[] };
       expect(page.events).toHaveLength(100);
+      expect(page.events.slice(0, 3).map((row) => row['type'])).toEqual(['e501', 'e500', 'e499']);
       const max = (await (await call(events, 'GET', '/api/admin/events?limit=500', { token })).json()) as {
         events: Json[];
         nextCursor: string;
       };
       expect(max.events).toHaveLength(500);
       expect(max.nextCursor).toBe(max.events[499]?.['id']);
+      expect(max.events[499]?.['type']).toBe('e2');
     });
 
     test('answer 400 for a bad limit or cursor', async () => {

@@ -145,8 +145,9 @@ async function list(spec: ResourceSpec, params: URLSearchParams): Promise<Respon
   if (!parsed.success) return invalid(parsed.error, 'Invalid list parameters');
   const { limit, cursor } = parsed.data;
   const rows = await query(
-    `select ${selectList(spec)} from ${spec.table}
-     where ($1::bigint is null or id < $1::bigint) order by id desc limit $2`,
+    // `t.id`: a bare `id` in ORDER BY would mean the text column of the select list.
+    `select ${selectList(spec)} from ${spec.table} t
+     where ($1::bigint is null or t.id < $1::bigint) order by t.id desc limit $2`,
     [cursor ?? null, limit + 1],
   );
   const page = rows.slice(0, limit).map((row) => toAnswer(spec, row));
