@@ -1,0 +1,100 @@
+/**
+ * The database backup: every table (but the migrations log) as JSON, written row page by row page so
+ * a large database streams instead of filling memory. scripts/lib/restore.ts reads it back.
+ *
+ *   {"format":"watoto-backup","version":1,"createdAt":…,"migrations":[…],"tables":{"events":[{…},…],…}}
+ *
+ * Rows are Postgres's own `row_to_json`, so `json_populate_recordset` restores every type exactly
+ * (bytea as `\x…` hex, timestamps with their zone and microseconds).
+ */
+import { query, type Queryable } from './db.ts';
+
+/** Identifies a backup file. */
+export const BACKUP_FORMAT = { format: 'watoto-backup', version: 1 } as const;
+
+/** Rows read per page. */
+const PAGE_ROWS = 200;
+
+/** A table of the backup and whether it can be paged by `id`. */
+export interface BackupTable {
+  name: string;
+  hasId: boolean;
+}
+
+/** Quotes an identifier taken from the catalog. */
+export const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** Every table of the current schema but the migrations log, by name. */
+export async function backupTables(db: Queryable = { query }): Promise<BackupTable[]> {
+  const rows = await db.query<{ name: string; has_id: boolean }>(
+    `select t.table_name::text as name,
+            exists (select 1 from information_schema.columns c
+                    where c.table_schema = t.table_schema and c.table_name = t.table_name and c.column_name = 'id') as has_id
+     from information_schema.tables t
+     where t.table_schema = current_schema() and t.table_type = 'BASE TABLE' and t.table_name <> 'schema_migrations'
+     order by t.table_name`,
+  );
+  return rows.map((row) => ({ name: row.name, hasId: row.has_id }));
+}
+
+/** The migrations applied to the database, in order. */
+export async function appliedMigrations(db: Queryable = { query }): Promise<string[]> {
+  const rows = await db.query<{ version: string }>('select version from schema_migrations order by version');
+  return rows.map((row) => row.version);
+}
+
+/** `backup-<UTC timestamp>.json` for a moment. */
+export function backupFileName(at: Date): string {
+  return `backup-${at.toISOString().replace(/\.\d+Z$/, 'Z').replaceAll(/[-:]/g, '')}.json`;
+}
+
+/** The pieces of a backup document, in order. */
+export async function* backupChunks(createdAt: Date): AsyncGenerator<string> {
+  const [tables, migrations] = await Promise.all([backupTables(), appliedMigrations()]);
+  yield `{"format":"${BACKUP_FORMAT.format}","version":${BACKUP_FORMAT.version},"createdAt":"${createdAt.toISOString()}",` +
+    `"migrations":${JSON.stringify(migrations)},"tables":{`;
+  for (const [index, table] of tables.entries()) {
+    yield `${index === 0 ? '' : ','}\n${JSON.stringify(table.name)}:[`;
+    let first = true;
+    for await (const page of pages(table)) {
+      yield `${first ? '' : ','}\n${page.join(',\n')}`;
+      first = false;
+    }
+    yield ']';
+  }
+  yield '\n}}\n';
+}
+
+async function* pages(table: BackupTable): AsyncGenerator<string[]> {
+  if (!table.hasId) {
+    const rows = await query<{ row: string }>(`select row_to_json(t)::text as row from ${ident(table.name)} t`);
+    if (rows.length > 0) yield rows.map((r) => r.row);
+    return;
+  }
+  let after: string | null = null;
+  for (;;) {
+    const rows: { id: string; row: string }[] = await query(
+      `select t.id::text as id, row_to_json(t)::text as row from ${ident(table.name)} t
+       where ($1::bigint is null or t.id > $1::bigint) order by t.id limit ${PAGE_ROWS}`,
+      [after],
+    );
+    if (rows.length === 0) return;
+    yield rows.map((r) => r.row);
+    after = rows.at(-1)?.id ?? null;
+  }
+}
+
+/** A byte stream that pulls the next chunk only when the reader wants it. */
+export function textStream(chunks: AsyncGenerator<string>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await chunks.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+    async cancel() {
+      await chunks.return(undefined);
+    },
+  });
+}

@@ -1,0 +1,100 @@
+/**
+ * Loads a backup of admin-backup.ts into an empty, migrated database, in one transaction: ids,
+ * timestamps and bytes come back exactly, and identity sequences continue after the restored ids.
+ */
+import { z } from 'zod';
+import { appliedMigrations, BACKUP_FORMAT, backupTables, ident } from '../../netlify/functions/_shared/backup.ts';
+import { transaction, type DatabaseTarget, type Queryable } from '../../netlify/functions/_shared/db.ts';
+
+const BackupSchema = z.object({
+  format: z.literal(BACKUP_FORMAT.format),
+  version: z.literal(BACKUP_FORMAT.version),
+  createdAt: z.string(),
+  migrations: z.array(z.string()),
+  tables: z.record(z.string(), z.array(z.record(z.string(), z.unknown()))),
+});
+
+/** A parsed backup document. */
+export type Backup = z.infer<typeof BackupSchema>;
+
+// Rows per insert statement are capped by the size of their JSON, since uploads can be megabytes.
+const MAX_BATCH_CHARS = 8 * 1024 * 1024;
+
+/** Parses and checks a backup file's text; throws a readable error when it is not one. */
+export function parseBackup(text: string): Backup {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new Error('The file is not JSON (is the backup complete?)');
+  }
+  const parsed = BackupSchema.safeParse(value);
+  if (!parsed.success) throw new Error(`The file is not a backup: ${z.prettifyError(parsed.error)}`);
+  return parsed.data;
+}
+
+/** Restores `backup` into the (empty, migrated) database of `target`; returns rows restored per table. */
+export async function restoreBackup(backup: Backup, target?: DatabaseTarget): Promise<Record<string, number>> {
+  return transaction(async (tx) => {
+    await checkTarget(tx, backup);
+    const counts: Record<string, number> = {};
+    for (const [table, rows] of Object.entries(backup.tables)) {
+      for (const batch of batches(rows)) {
+        await tx.query(
+          `insert into ${ident(table)} overriding system value
+           select * from json_populate_recordset(null::${ident(table)}, $1::json)`,
+          [JSON.stringify(batch)],
+        );
+      }
+      counts[table] = rows.length;
+    }
+    await continueIdentities(tx);
+    return counts;
+  }, target);
+}
+
+/** Throws unless the database has the backup's schema and holds no rows. */
+async function checkTarget(tx: Queryable, backup: Backup): Promise<void> {
+  const applied = new Set(await appliedMigrations(tx));
+  const missing = backup.migrations.filter((name) => !applied.has(name));
+  if (missing.length > 0) throw new Error(`The database lacks migrations of the backup: ${missing.join(', ')}`);
+  const tables = new Set((await backupTables(tx)).map((table) => table.name));
+  for (const table of Object.keys(backup.tables)) {
+    if (!tables.has(table)) throw new Error(`The backup has a table the database lacks: ${table}`);
+  }
+  for (const table of tables) {
+    const [row] = await tx.query<{ used: boolean }>(`select exists (select 1 from ${ident(table)}) as used`);
+    if (row?.used) throw new Error(`The database is not empty (table ${table} has rows); restore into an empty database`);
+  }
+}
+
+function* batches(rows: readonly Record<string, unknown>[]): Generator<Record<string, unknown>[]> {
+  let batch: Record<string, unknown>[] = [];
+  let size = 0;
+  for (const row of rows) {
+    const rowSize = JSON.stringify(row).length;
+    if (batch.length > 0 && (size + rowSize > MAX_BATCH_CHARS || batch.length >= 500)) {
+      yield batch;
+      batch = [];
+      size = 0;
+    }
+    batch.push(row);
+    size += rowSize;
+  }
+  if (batch.length > 0) yield batch;
+}
+
+/** Moves each identity sequence past the highest restored id. */
+async function continueIdentities(tx: Queryable): Promise<void> {
+  const columns = await tx.query<{ table_name: string; column_name: string }>(
+    `select table_name::text, column_name::text from information_schema.columns
+     where table_schema = current_schema() and is_identity = 'YES'`,
+  );
+  for (const { table_name: table, column_name: column } of columns) {
+    await tx.query(
+      `select setval(pg_get_serial_sequence($1, $2), coalesce(max(${ident(column)}), 1), max(${ident(column)}) is not null)
+       from ${ident(table)}`,
+      [ident(table), column],
+    );
+  }
+}

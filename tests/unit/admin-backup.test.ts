@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import backup from '../../netlify/functions/admin-backup.ts';
+import { backupTables, ident } from '../../netlify/functions/_shared/backup.ts';
+import { closePool, query, type DatabaseTarget } from '../../netlify/functions/_shared/db.ts';
+import { startLocalDatabase } from '../../scripts/lib/local-database.ts';
+import { migrate } from '../../scripts/lib/migrate.ts';
+import { parseBackup, restoreBackup } from '../../scripts/lib/restore.ts';
+import { ADMIN_TABLES, auditEvents, call, staffToken, useJwtSecret } from '../support/admin.ts';
+import { databases, rows, truncate, useDatabase, type TestDatabase } from '../support/databases.ts';
+
+/** An empty, migrated database of the same kind as `source`, and how to drop it. */
+async function emptyDatabase(source: TestDatabase): Promise<{ target: DatabaseTarget; drop(): Promise<void> }> {
+  if (source.name === 'embedded') {
+    const dataDir = await mkdtemp(join(tmpdir(), 'watoto-restore-'));
+    const local = await startLocalDatabase({ dataDir });
+    const target = { url: local.url, proxy: local.proxy };
+    await migrate(target);
+    return {
+      target,
+      drop: async () => {
+        await closePool(target);
+        await local.close();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const admin = { url: Object.assign(new URL(source.url), { pathname: '/postgres' }).toString(), proxy: source.proxy };
+  const name = `watoto_restore_${randomBytes(5).toString('hex')}`;
+  await query(`create database ${name}`, [], admin);
+  const target = { url: Object.assign(new URL(source.url), { pathname: `/${name}` }).toString(), proxy: source.proxy };
+  await migrate(target);
+  return {
+    target,
+    drop: async () => {
+      await closePool(target);
+      await query(`drop database if exists ${name} with (force)`, [], admin);
+      await closePool(admin);
+    },
+  };
+}
+
+/** Every row of every table, in a stable order, as Postgres's own JSON. */
+async function snapshot(target?: DatabaseTarget): Promise<Record<string, string[]>> {
+  const out: Record<string, string[]> = {};
+  for (const table of await backupTables({ query: (text, params) => query(text, params, target) })) {
+    const found = await query<{ row: string }>(
+      `select row_to_json(t)::text as row from ${ident(table.name)} t order by row_to_json(t)::text`,
+      [],
+      target,
+    );
+    out[table.name] = found.map((r) => r.row);
+  }
+  return out;
+}
+
+const allBytes = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
+
+describe.each(databases)('database backup on $name', (database) => {
+  useDatabase(database);
+  useJwtSecret();
+  let token: string;
+  let restoreTarget: Awaited<ReturnType<typeof emptyDatabase>>;
+  beforeAll(async () => {
+    token = await staffToken('staff');
+    restoreTarget = await emptyDatabase(database);
+  });
+  afterAll(() => restoreTarget.drop());
+  beforeEach(() => truncate(database, [...ADMIN_TABLES, 'rate_limits']));
+
+  async function seed(): Promise<void> {
+    await rows(database, `insert into events (type, payload) values ('contact_submit', '{"name":"Wanjiru","nested":{"list":[1,2.5,"x"]}}')`);
+    await rows(database, `insert into contacts (name, email, subject, type, message) values ('Ann ✓', 'a@b.org', 'Hi', 'media', E'line 1\\nline 2 "quoted"')`);
+    await rows(database, `insert into newsletter_subscribers (email, name) values ('n@b.org', null), ('m@b.org', 'Mo')`);
+    await rows(database, `insert into volunteers (name, email, details) values ('Vic', 'v@b.org', '{"form":"internship_application"}')`);
+    await rows(database, `insert into programs (title, slug, content) values ('Clinics', 'clinics', 'Karibu — welcome')`);
+    await rows(database, `insert into blog_posts (title, slug) values ('Post', 'post')`);
+    await rows(database, `insert into media (name, url, meta) values ('Van', '/media/1/van.png', '{"alt":"A van"}')`);
+    await rows(database, `insert into donations (donor_name, amount, currency) values (null, 1234.56, 'USD'), ('Dan', 5, 'KES')`);
+    await rows(database, `insert into admin_users (username, password_hash) values ('staff', '$argon2id$v=19$m=1,t=1,p=1$c2FsdA$aGFzaA')`);
+    await rows(database, `insert into login_failures (username, client) values ('staff', 'abc')`);
+    await rows(database, `insert into uploads (name, content_type, size, data, uploaded_by) values ('van.png', 'image/png', 256, $1, 'staff')`, [allBytes]);
+    await rows(database, `insert into rate_limits (key, window_start, count) values ('track:abc', now(), 3)`);
+    // A gap in the ids must survive too.
+    await rows(database, `delete from programs where id = (select max(id) from programs)`);
+    await rows(database, `insert into programs (title, slug) values ('Later', 'later')`);
+  }
+
+  test('round-trips every table into an empty database without losing anything', async () => {
+    await seed();
+    const res = await call(backup, 'POST', '/api/admin/db/backup', { token });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const file = res.headers.get('x-backup-filename');
+    expect(file).toMatch(/^backup-\d{8}T\d{6}Z\.json$/);
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${file}"`);
+    const text = await res.text();
+
+    const before = await snapshot();
+    expect(Object.keys(before)).toEqual(expect.arrayContaining([...ADMIN_TABLES, 'rate_limits']));
+    for (const table of [...ADMIN_TABLES, 'rate_limits']) expect(before[table]?.length, table).toBeGreaterThan(0);
+
+    const counts = await restoreBackup(parseBackup(text), restoreTarget.target);
+    expect(counts['programs']).toBe(1);
+    expect(await snapshot(restoreTarget.target)).toEqual(before);
+
+    const [upload] = await query<{ data: Buffer }>('select data from uploads', [], restoreTarget.target);
+    expect(Buffer.compare(upload!.data, allBytes)).toBe(0);
+    // New rows continue after the restored ids instead of colliding with them.
+    const [source] = await rows<{ id: string }>(database, `insert into programs (title, slug) values ('n', 'n') returning id::text as id`);
+    const [restored] = await query<{ id: string }>(
+      `insert into programs (title, slug) values ('n', 'n') returning id::text as id`,
+      [],
+      restoreTarget.target,
+    );
+    expect(restored?.id).toBe(source?.id);
+    expect((await auditEvents()).map((event) => event.type)).toEqual(['admin.db.backup']);
+  });
+
+  test('refuses to restore into a database that holds rows, or a file that is not a backup', async () => {
+    const text = await (await call(backup, 'POST', '/api/admin/db/backup', { token })).text();
+    await expect(restoreBackup(parseBackup(text))).rejects.toThrow(/not empty/);
+    expect(() => parseBackup('{"tables":')).toThrow(/not JSON/);
+    expect(() => parseBackup('{"format":"other"}')).toThrow(/not a backup/);
+  });
+
+  test('needs a staff token and POST', async () => {
+    expect((await call(backup, 'POST', '/api/admin/db/backup')).status).toBe(401);
+    expect((await call(backup, 'GET', '/api/admin/db/backup', { token })).status).toBe(405);
+  });
+});
