@@ -36,12 +36,60 @@ type Palette = {
 };
 
 const palettes = {
-  sunrise: { sky: ['#fde68a', '#fdba74', '#fb923c'], sun: '#fff7ed', far: '#c2703d', near: '#9a4a1f', ground: '#7c3a14', tree: '#3b1d0c', figure: '#2a140a' },
-  dusk: { sky: ['#fcd34d', '#f97316', '#9f1239'], sun: '#fef3c7', far: '#7c2d12', near: '#5b1f0e', ground: '#431407', tree: '#1f0a04', figure: '#1a0803' },
-  golden: { sky: ['#fef9c3', '#fde047', '#f59e0b'], sun: '#fffbeb', far: '#b7791f', near: '#92561a', ground: '#6b3f12', tree: '#3a2208', figure: '#2b1806' },
-  morning: { sky: ['#e0f2fe', '#fde68a', '#fdba74'], sun: '#fffbeb', far: '#94a36b', near: '#6b7c3f', ground: '#4d5a2b', tree: '#2c3318', figure: '#1f2410' },
-  coast: { sky: ['#bae6fd', '#fde68a', '#fdba74'], sun: '#fffbeb', far: '#0e7490', near: '#155e75', ground: '#e9c88a', tree: '#3f3a1e', figure: '#2b2410' },
-  highland: { sky: ['#dbeafe', '#fef3c7', '#fcd34d'], sun: '#fffbeb', far: '#64748b', near: '#4d7c0f', ground: '#3f6212', tree: '#1a2e05', figure: '#14210a' },
+  sunrise: {
+    sky: ['#fde68a', '#fdba74', '#fb923c'],
+    sun: '#fff7ed',
+    far: '#c2703d',
+    near: '#9a4a1f',
+    ground: '#7c3a14',
+    tree: '#3b1d0c',
+    figure: '#2a140a',
+  },
+  dusk: {
+    sky: ['#fcd34d', '#f97316', '#9f1239'],
+    sun: '#fef3c7',
+    far: '#7c2d12',
+    near: '#5b1f0e',
+    ground: '#431407',
+    tree: '#1f0a04',
+    figure: '#1a0803',
+  },
+  golden: {
+    sky: ['#fef9c3', '#fde047', '#f59e0b'],
+    sun: '#fffbeb',
+    far: '#b7791f',
+    near: '#92561a',
+    ground: '#6b3f12',
+    tree: '#3a2208',
+    figure: '#2b1806',
+  },
+  morning: {
+    sky: ['#e0f2fe', '#fde68a', '#fdba74'],
+    sun: '#fffbeb',
+    far: '#94a36b',
+    near: '#6b7c3f',
+    ground: '#4d5a2b',
+    tree: '#2c3318',
+    figure: '#1f2410',
+  },
+  coast: {
+    sky: ['#bae6fd', '#fde68a', '#fdba74'],
+    sun: '#fffbeb',
+    far: '#0e7490',
+    near: '#155e75',
+    ground: '#e9c88a',
+    tree: '#3f3a1e',
+    figure: '#2b2410',
+  },
+  highland: {
+    sky: ['#dbeafe', '#fef3c7', '#fcd34d'],
+    sun: '#fffbeb',
+    far: '#64748b',
+    near: '#4d7c0f',
+    ground: '#3f6212',
+    tree: '#1a2e05',
+    figure: '#14210a',
+  },
 } satisfies Record<string, Palette>;
 
 type PaletteName = keyof typeof palettes;
@@ -180,8 +228,10 @@ ${pent(cx + r * 0.45, cy + r * 0.7, r * 0.2)}
 
 function goal(x: number, base: number, s: number): string {
   let net = '';
-  for (let i = 1; i < 8; i++) net += `<line x1="${x + i * 30 * s}" y1="${base - 100 * s}" x2="${x + i * 30 * s}" y2="${base}" />`;
-  for (let j = 1; j < 4; j++) net += `<line x1="${x}" y1="${base - j * 25 * s}" x2="${x + 240 * s}" y2="${base - j * 25 * s}" />`;
+  for (let i = 1; i < 8; i++)
+    net += `<line x1="${x + i * 30 * s}" y1="${base - 100 * s}" x2="${x + i * 30 * s}" y2="${base}" />`;
+  for (let j = 1; j < 4; j++)
+    net += `<line x1="${x}" y1="${base - j * 25 * s}" x2="${x + 240 * s}" y2="${base - j * 25 * s}" />`;
   return `<g><g stroke="#ffffff" stroke-opacity="0.45" stroke-width="${1.5 * s}">${net}</g>
 <path d="M${x} ${base} V${base - 100 * s} H${x + 240 * s} V${base}" fill="none" stroke="#ffffff" stroke-width="${7 * s}"/></g>`;
 }
@@ -326,7 +376,10 @@ function hands(cx: number, base: number, s: number): string {
     const top = base - (230 + (i % 2 ? 0 : 40) - Math.abs(dx) * 0.3) * s;
     const tilt = dx * 0.06;
     const fingers = [44, 52, 50, 40]
-      .map((fh, j) => `<rect x="${x - 27 * s + j * 14 * s}" y="${top + 24 * s - fh * s}" width="${12 * s}" height="${(fh + 20) * s}" rx="${6 * s}"/>`)
+      .map(
+        (fh, j) =>
+          `<rect x="${x - 27 * s + j * 14 * s}" y="${top + 24 * s - fh * s}" width="${12 * s}" height="${(fh + 20) * s}" rx="${6 * s}"/>`,
+      )
       .join('');
     out += `<g fill="${tones[i % tones.length]}" transform="rotate(${tilt.toFixed(1)} ${x} ${base})">
 <rect x="${x - 17 * s}" y="${top + 60 * s}" width="${34 * s}" height="${base - top}" rx="${14 * s}"/>
@@ -367,7 +420,8 @@ function scene(w: number, h: number, { palette, motifs, seed, sun = 'right' }: S
   if (motifs.includes('sea')) parts.push(sea(w, h, horizon + 10 * s));
   if (motifs.includes('flamingos')) {
     parts.push(`<rect x="0" y="${horizon + 20 * s}" width="${w}" height="${h}" fill="#7dd3fc" opacity="0.9"/>`);
-    for (let i = 0; i < 6; i++) parts.push(flamingo(w * (0.1 + i * 0.15) + r() * 30 * s, h * 0.96 - (i % 2) * 20 * s, s * (0.9 + r() * 0.3)));
+    for (let i = 0; i < 6; i++)
+      parts.push(flamingo(w * (0.1 + i * 0.15) + r() * 30 * s, h * 0.96 - (i % 2) * 20 * s, s * (0.9 + r() * 0.3)));
   }
   const treeCount = 2 + Math.floor(r() * 2);
   for (let i = 0; i < treeCount; i++) {
@@ -384,7 +438,10 @@ function scene(w: number, h: number, { palette, motifs, seed, sun = 'right' }: S
       parts.push(football(w * 0.36, ground - 34 * s, 30 * s));
     }
     // Beside a school, books move right so they clear its flag pole.
-    if (m === 'books') parts.push(books(motifs.includes('school') ? w - 190 * s : w * 0.7, ground, s * (motifs.includes('school') ? 1 : 1.1)));
+    if (m === 'books')
+      parts.push(
+        books(motifs.includes('school') ? w - 190 * s : w * 0.7, ground, s * (motifs.includes('school') ? 1 : 1.1)),
+      );
     if (m === 'water') parts.push(waterTank(w * 0.58, ground, s * 1.1));
     if (m === 'houses') parts.push(houses(motifs.includes('hospital') ? w * 0.03 : w * 0.5, ground, s * 1.1));
     if (m === 'tent') parts.push(tent(w * 0.55, ground, s * 1.2));
@@ -399,14 +456,26 @@ function scene(w: number, h: number, { palette, motifs, seed, sun = 'right' }: S
     }
     if (m === 'children') {
       const xs = [0, 60, 120, 180];
-      xs.forEach((dx, i) => parts.push(person(left + dx * s + 30 * s, ground, (95 + (i % 3) * 14) * s, p.figure, i % 2 === 1)));
+      xs.forEach((dx, i) =>
+        parts.push(person(left + dx * s + 30 * s, ground, (95 + (i % 3) * 14) * s, p.figure, i % 2 === 1)),
+      );
     }
   }
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${parts.join('\n')}</svg>`;
 }
 
 type Hair = 'short' | 'puffs' | 'braids' | 'cropped' | 'headwrap' | 'kufi' | 'bun' | 'afro';
-type AvatarOptions = { bg: [string, string]; skin: string; hair: Hair; hairColor?: string; shirt: string; collar?: string; glasses?: boolean; earrings?: boolean; adult?: boolean };
+type AvatarOptions = {
+  bg: [string, string];
+  skin: string;
+  hair: Hair;
+  hairColor?: string;
+  shirt: string;
+  collar?: string;
+  glasses?: boolean;
+  earrings?: boolean;
+  adult?: boolean;
+};
 
 /** A friendly illustrated head-and-shoulders portrait (never a photo). */
 function avatar(size: number, o: AvatarOptions): string {
@@ -427,13 +496,25 @@ function avatar(size: number, o: AvatarOptions): string {
       back.push(`<circle cx="${c}" cy="${headY - 20 * u}" r="${118 * u}" fill="${hairColor}"/>`);
       break;
     case 'puffs':
-      back.push(`<circle cx="${c - 92 * u}" cy="${headY - 64 * u}" r="${44 * u}" fill="${hairColor}"/><circle cx="${c + 92 * u}" cy="${headY - 64 * u}" r="${44 * u}" fill="${hairColor}"/>`);
-      front.push(`<path d="M${c - headR} ${headY - 6 * u} Q${c - headR} ${headY - headR - 10 * u} ${c} ${headY - headR - 12 * u} Q${c + headR} ${headY - headR - 10 * u} ${c + headR} ${headY - 6 * u} Q${c} ${headY - 60 * u} ${c - headR} ${headY - 6 * u} Z" fill="${hairColor}"/>`);
+      back.push(
+        `<circle cx="${c - 92 * u}" cy="${headY - 64 * u}" r="${44 * u}" fill="${hairColor}"/><circle cx="${c + 92 * u}" cy="${headY - 64 * u}" r="${44 * u}" fill="${hairColor}"/>`,
+      );
+      front.push(
+        `<path d="M${c - headR} ${headY - 6 * u} Q${c - headR} ${headY - headR - 10 * u} ${c} ${headY - headR - 12 * u} Q${c + headR} ${headY - headR - 10 * u} ${c + headR} ${headY - 6 * u} Q${c} ${headY - 60 * u} ${c - headR} ${headY - 6 * u} Z" fill="${hairColor}"/>`,
+      );
       break;
     case 'braids':
-      for (let i = -3; i <= 3; i++) back.push(`<rect x="${c + i * 22 * u - 7 * u}" y="${headY - 40 * u}" width="${14 * u}" height="${150 * u}" rx="${7 * u}" fill="${hairColor}"/>`);
-      front.push(`<path d="M${c - headR - 4 * u} ${headY} Q${c - headR} ${headY - headR - 14 * u} ${c} ${headY - headR - 14 * u} Q${c + headR} ${headY - headR - 14 * u} ${c + headR + 4 * u} ${headY} Q${c} ${headY - 64 * u} ${c - headR - 4 * u} ${headY} Z" fill="${hairColor}"/>`);
-      for (let i = -2; i <= 2; i++) front.push(`<path d="M${c + i * 26 * u} ${headY - headR - 10 * u} Q${c + i * 30 * u} ${headY - 60 * u} ${c + i * 34 * u} ${headY - 40 * u}" stroke="#ffffff22" stroke-width="${3 * u}" fill="none"/>`);
+      for (let i = -3; i <= 3; i++)
+        back.push(
+          `<rect x="${c + i * 22 * u - 7 * u}" y="${headY - 40 * u}" width="${14 * u}" height="${150 * u}" rx="${7 * u}" fill="${hairColor}"/>`,
+        );
+      front.push(
+        `<path d="M${c - headR - 4 * u} ${headY} Q${c - headR} ${headY - headR - 14 * u} ${c} ${headY - headR - 14 * u} Q${c + headR} ${headY - headR - 14 * u} ${c + headR + 4 * u} ${headY} Q${c} ${headY - 64 * u} ${c - headR - 4 * u} ${headY} Z" fill="${hairColor}"/>`,
+      );
+      for (let i = -2; i <= 2; i++)
+        front.push(
+          `<path d="M${c + i * 26 * u} ${headY - headR - 10 * u} Q${c + i * 30 * u} ${headY - 60 * u} ${c + i * 34 * u} ${headY - 40 * u}" stroke="#ffffff22" stroke-width="${3 * u}" fill="none"/>`,
+        );
       break;
     case 'headwrap':
       front.push(`<path d="M${c - headR - 10 * u} ${headY - 14 * u} C${c - headR - 30 * u} ${headY - headR - 90 * u} ${c + headR + 40 * u} ${headY - headR - 110 * u} ${c + headR + 10 * u} ${headY - 14 * u} Q${c} ${headY - 50 * u} ${c - headR - 10 * u} ${headY - 14 * u} Z" fill="${hairColor}"/>
@@ -447,13 +528,19 @@ function avatar(size: number, o: AvatarOptions): string {
       break;
     case 'bun':
       back.push(`<circle cx="${c}" cy="${headY - headR - 22 * u}" r="${36 * u}" fill="${hairColor}"/>`);
-      front.push(`<path d="M${c - headR - 2 * u} ${headY - 4 * u} Q${c - headR} ${headY - headR - 8 * u} ${c} ${headY - headR - 10 * u} Q${c + headR} ${headY - headR - 8 * u} ${c + headR + 2 * u} ${headY - 4 * u} Q${c + 20 * u} ${headY - 66 * u} ${c - headR - 2 * u} ${headY - 4 * u} Z" fill="${hairColor}"/>`);
+      front.push(
+        `<path d="M${c - headR - 2 * u} ${headY - 4 * u} Q${c - headR} ${headY - headR - 8 * u} ${c} ${headY - headR - 10 * u} Q${c + headR} ${headY - headR - 8 * u} ${c + headR + 2 * u} ${headY - 4 * u} Q${c + 20 * u} ${headY - 66 * u} ${c - headR - 2 * u} ${headY - 4 * u} Z" fill="${hairColor}"/>`,
+      );
       break;
     case 'cropped':
-      front.push(`<path d="M${c - headR + 2 * u} ${headY - 18 * u} Q${c - headR} ${headY - headR - 4 * u} ${c} ${headY - headR - 4 * u} Q${c + headR} ${headY - headR - 4 * u} ${c + headR - 2 * u} ${headY - 18 * u} Q${c} ${headY - 62 * u} ${c - headR + 2 * u} ${headY - 18 * u} Z" fill="${hairColor}"/>`);
+      front.push(
+        `<path d="M${c - headR + 2 * u} ${headY - 18 * u} Q${c - headR} ${headY - headR - 4 * u} ${c} ${headY - headR - 4 * u} Q${c + headR} ${headY - headR - 4 * u} ${c + headR - 2 * u} ${headY - 18 * u} Q${c} ${headY - 62 * u} ${c - headR + 2 * u} ${headY - 18 * u} Z" fill="${hairColor}"/>`,
+      );
       break;
     case 'short':
-      front.push(`<path d="M${c - headR - 4 * u} ${headY - 4 * u} Q${c - headR - 6 * u} ${headY - headR - 16 * u} ${c} ${headY - headR - 16 * u} Q${c + headR + 6 * u} ${headY - headR - 16 * u} ${c + headR + 4 * u} ${headY - 4 * u} Q${c + 10 * u} ${headY - 58 * u} ${c - headR - 4 * u} ${headY - 4 * u} Z" fill="${hairColor}"/>`);
+      front.push(
+        `<path d="M${c - headR - 4 * u} ${headY - 4 * u} Q${c - headR - 6 * u} ${headY - headR - 16 * u} ${c} ${headY - headR - 16 * u} Q${c + headR + 6 * u} ${headY - headR - 16 * u} ${c + headR + 4 * u} ${headY - 4 * u} Q${c + 10 * u} ${headY - 58 * u} ${c - headR - 4 * u} ${headY - 4 * u} Z" fill="${hairColor}"/>`,
+      );
       break;
   }
   const collar = o.collar
@@ -510,23 +597,111 @@ wide('slides/community.jpg', { palette: 'dusk', motifs: ['houses', 'water', 'chi
 wide('slides/volunteers.jpg', { palette: 'highland', motifs: ['hands', 'mountain'], seed: 15, sun: 'right' });
 
 // Children: warm, dignified illustrated portraits in school colours.
-const uniform = { green: '#15803d', blue: '#1d4ed8', maroon: '#9f1239', navy: '#1e3a8a', purple: '#6d28d9', teal: '#0f766e', brown: '#92400e', red: '#b91c1c' };
-portrait('children/amani.jpg', 600, { bg: ['#fde68a', '#fb923c'], skin: skin.warm, hair: 'cropped', shirt: uniform.green, collar: '#f8fafc' });
-portrait('children/wanjiku.jpg', 600, { bg: ['#fbcfe8', '#f97316'], skin: skin.medium, hair: 'braids', shirt: uniform.blue, collar: '#f8fafc', earrings: true });
-portrait('children/baraka.jpg', 600, { bg: ['#bbf7d0', '#facc15'], skin: skin.deep, hair: 'short', shirt: uniform.maroon, collar: '#fef3c7' });
-portrait('children/achieng.jpg', 600, { bg: ['#bae6fd', '#fcd34d'], skin: skin.deep, hair: 'puffs', shirt: uniform.navy, collar: '#f8fafc' });
-portrait('children/kibet.jpg', 600, { bg: ['#fed7aa', '#ea580c'], skin: skin.honey, hair: 'cropped', shirt: uniform.purple, collar: '#f8fafc' });
-portrait('children/zawadi.jpg', 600, { bg: ['#fef08a', '#f472b6'], skin: skin.warm, hair: 'bun', shirt: uniform.teal, collar: '#f8fafc', earrings: true });
-portrait('children/musa.jpg', 600, { bg: ['#ddd6fe', '#fbbf24'], skin: skin.light, hair: 'kufi', hairColor: '#f8fafc', shirt: uniform.brown, collar: '#fef3c7' });
-portrait('children/neema.jpg', 600, { bg: ['#ccfbf1', '#fb923c'], skin: skin.medium, hair: 'afro', shirt: uniform.red, collar: '#f8fafc' });
+const uniform = {
+  green: '#15803d',
+  blue: '#1d4ed8',
+  maroon: '#9f1239',
+  navy: '#1e3a8a',
+  purple: '#6d28d9',
+  teal: '#0f766e',
+  brown: '#92400e',
+  red: '#b91c1c',
+};
+portrait('children/amani.jpg', 600, {
+  bg: ['#fde68a', '#fb923c'],
+  skin: skin.warm,
+  hair: 'cropped',
+  shirt: uniform.green,
+  collar: '#f8fafc',
+});
+portrait('children/wanjiku.jpg', 600, {
+  bg: ['#fbcfe8', '#f97316'],
+  skin: skin.medium,
+  hair: 'braids',
+  shirt: uniform.blue,
+  collar: '#f8fafc',
+  earrings: true,
+});
+portrait('children/baraka.jpg', 600, {
+  bg: ['#bbf7d0', '#facc15'],
+  skin: skin.deep,
+  hair: 'short',
+  shirt: uniform.maroon,
+  collar: '#fef3c7',
+});
+portrait('children/achieng.jpg', 600, {
+  bg: ['#bae6fd', '#fcd34d'],
+  skin: skin.deep,
+  hair: 'puffs',
+  shirt: uniform.navy,
+  collar: '#f8fafc',
+});
+portrait('children/kibet.jpg', 600, {
+  bg: ['#fed7aa', '#ea580c'],
+  skin: skin.honey,
+  hair: 'cropped',
+  shirt: uniform.purple,
+  collar: '#f8fafc',
+});
+portrait('children/zawadi.jpg', 600, {
+  bg: ['#fef08a', '#f472b6'],
+  skin: skin.warm,
+  hair: 'bun',
+  shirt: uniform.teal,
+  collar: '#f8fafc',
+  earrings: true,
+});
+portrait('children/musa.jpg', 600, {
+  bg: ['#ddd6fe', '#fbbf24'],
+  skin: skin.light,
+  hair: 'kufi',
+  hairColor: '#f8fafc',
+  shirt: uniform.brown,
+  collar: '#fef3c7',
+});
+portrait('children/neema.jpg', 600, {
+  bg: ['#ccfbf1', '#fb923c'],
+  skin: skin.medium,
+  hair: 'afro',
+  shirt: uniform.red,
+  collar: '#f8fafc',
+});
 
 // Team and founder.
-portrait('team/esther-njoroge.jpg', 400, { bg: ['#fde68a', '#c2410c'], skin: skin.warm, hair: 'headwrap', hairColor: '#b45309', shirt: '#7c2d12', earrings: true, adult: true });
-portrait('team/david-omondi.jpg', 400, { bg: ['#bae6fd', '#f59e0b'], skin: skin.deep, hair: 'short', shirt: '#1e3a8a', collar: '#e0f2fe', glasses: true, adult: true });
-portrait('team/fatuma-hassan.jpg', 400, { bg: ['#ccfbf1', '#0f766e'], skin: skin.honey, hair: 'headwrap', hairColor: '#0e7490', shirt: '#f8fafc', collar: '#0f766e', adult: true });
+portrait('team/esther-njoroge.jpg', 400, {
+  bg: ['#fde68a', '#c2410c'],
+  skin: skin.warm,
+  hair: 'headwrap',
+  hairColor: '#b45309',
+  shirt: '#7c2d12',
+  earrings: true,
+  adult: true,
+});
+portrait('team/david-omondi.jpg', 400, {
+  bg: ['#bae6fd', '#f59e0b'],
+  skin: skin.deep,
+  hair: 'short',
+  shirt: '#1e3a8a',
+  collar: '#e0f2fe',
+  glasses: true,
+  adult: true,
+});
+portrait('team/fatuma-hassan.jpg', 400, {
+  bg: ['#ccfbf1', '#0f766e'],
+  skin: skin.honey,
+  hair: 'headwrap',
+  hairColor: '#0e7490',
+  shirt: '#f8fafc',
+  collar: '#0f766e',
+  adult: true,
+});
 
 // Events: card images and their galleries.
-card('events/nairobi-back-to-school-day.jpg', { palette: 'sunrise', motifs: ['skyline', 'books', 'children'], seed: 21 });
+card('events/nairobi-back-to-school-day.jpg', {
+  palette: 'sunrise',
+  motifs: ['skyline', 'books', 'children'],
+  seed: 21,
+});
 card('events/mombasa-holiday-book-drive.jpg', { palette: 'coast', motifs: ['sea', 'gifts'], seed: 22, sun: 'left' });
 card('events/nakuru-uniform-drive.jpg', { palette: 'golden', motifs: ['flamingos'], seed: 23 });
 card('events/kirinyaga-medical-camp.jpg', { palette: 'highland', motifs: ['mountain', 'tent', 'family'], seed: 24 });
@@ -556,30 +731,60 @@ const galleries: Record<string, SceneOptions[]> = {
     { palette: 'sunrise', motifs: ['football', 'hands'], seed: 43 },
   ],
 };
-for (const [id, list] of Object.entries(galleries)) list.forEach((o, i) => card(`events/gallery/${id}-${i + 1}.jpg`, o));
+for (const [id, list] of Object.entries(galleries))
+  list.forEach((o, i) => card(`events/gallery/${id}-${i + 1}.jpg`, o));
 
 // Blog covers.
 blogCover('blog/first-day-at-kibera-hope.jpg', { palette: 'sunrise', motifs: ['school', 'children'], seed: 51 });
-blogCover('blog/clean-water-for-mathare.jpg', { palette: 'morning', motifs: ['water', 'houses'], seed: 52, sun: 'left' });
+blogCover('blog/clean-water-for-mathare.jpg', {
+  palette: 'morning',
+  motifs: ['water', 'houses'],
+  seed: 52,
+  sun: 'left',
+});
 blogCover('blog/letters-from-sponsors.jpg', { palette: 'golden', motifs: ['heart', 'books'], seed: 53, sun: 'center' });
-blogCover('blog/medical-camp-kirinyaga-recap.jpg', { palette: 'highland', motifs: ['mountain', 'tent', 'family'], seed: 54 });
+blogCover('blog/medical-camp-kirinyaga-recap.jpg', {
+  palette: 'highland',
+  motifs: ['mountain', 'tent', 'family'],
+  seed: 54,
+});
 blogCover('blog/football-and-friendship-in-embu.jpg', { palette: 'dusk', motifs: ['football', 'children'], seed: 55 });
-blogCover('blog/a-volunteer-teachers-term.jpg', { palette: 'golden', motifs: ['books', 'hands'], seed: 56, sun: 'left' });
+blogCover('blog/a-volunteer-teachers-term.jpg', {
+  palette: 'golden',
+  motifs: ['books', 'hands'],
+  seed: 56,
+  sun: 'left',
+});
 blogCover('blog/coding-club-kawangware.jpg', { palette: 'morning', motifs: ['laptop', 'children'], seed: 57 });
 
 // Schools, hospitals, volunteer opportunities.
 card('schools/kibera-hope-primary.jpg', { palette: 'sunrise', motifs: ['school', 'children'], seed: 61 });
 card('schools/mathare-valley-junior.jpg', { palette: 'golden', motifs: ['school', 'books'], seed: 62, sun: 'left' });
 card('schools/kawangware-community-academy.jpg', { palette: 'morning', motifs: ['school', 'family'], seed: 63 });
-card('hospitals/uhuru-national-referral.jpg', { palette: 'morning', motifs: ['skyline', 'hospital'], seed: 71, sun: 'left' });
+card('hospitals/uhuru-national-referral.jpg', {
+  palette: 'morning',
+  motifs: ['skyline', 'hospital'],
+  seed: 71,
+  sun: 'left',
+});
 card('hospitals/westlands-mission-hospital.jpg', { palette: 'golden', motifs: ['hospital', 'family'], seed: 72 });
 card('hospitals/kibera-community-health-centre.jpg', { palette: 'sunrise', motifs: ['hospital', 'houses'], seed: 73 });
 card('opportunities/education-general.jpg', { palette: 'sunrise', motifs: ['books', 'children'], seed: 81 });
-card('opportunities/healthcare-support.jpg', { palette: 'morning', motifs: ['hospital', 'family'], seed: 82, sun: 'left' });
+card('opportunities/healthcare-support.jpg', {
+  palette: 'morning',
+  motifs: ['hospital', 'family'],
+  seed: 82,
+  sun: 'left',
+});
 card('opportunities/community-development.jpg', { palette: 'golden', motifs: ['houses', 'water'], seed: 83 });
 card('opportunities/youth-mentorship.jpg', { palette: 'dusk', motifs: ['football', 'family'], seed: 84 });
 card('opportunities/special-needs.jpg', { palette: 'highland', motifs: ['hands', 'heart'], seed: 85, sun: 'center' });
-card('opportunities/technology-training.jpg', { palette: 'coast', motifs: ['laptop', 'children'], seed: 86, sun: 'left' });
+card('opportunities/technology-training.jpg', {
+  palette: 'coast',
+  motifs: ['laptop', 'children'],
+  seed: 86,
+  sun: 'left',
+});
 
 // About page.
 blogCover('about/our-story.jpg', { palette: 'sunrise', motifs: ['skyline', 'family'], seed: 91 });
@@ -627,7 +832,14 @@ type SiteForBrochure = {
 
 /** Text a PDF string literal can hold in WinAnsiEncoding: typographic marks mapped, parentheses escaped. */
 function pdfText(s: string): string {
-  const winAnsi: Record<string, string> = { '\u2018': '\x91', '\u2019': '\x92', '\u201c': '\x93', '\u201d': '\x94', '\u2013': '\x96', '\u2014': '\x97' };
+  const winAnsi: Record<string, string> = {
+    '\u2018': '\x91',
+    '\u2019': '\x92',
+    '\u201c': '\x93',
+    '\u201d': '\x94',
+    '\u2013': '\x96',
+    '\u2014': '\x97',
+  };
   return s
     .replace(/[\u2018\u2019\u201c\u201d\u2013\u2014]/g, (c) => winAnsi[c] ?? '')
     .replace(/[^\x20-\x7e\x91-\x97\xa0-\xff]/g, '')
@@ -704,32 +916,78 @@ function brochurePdf(site: SiteForBrochure): Buffer {
         { font: 'F2', size: 15, text: 'Our vision', color: accent },
         { font: 'F1', size: 11, text: site.about.vision, gap: 14 },
         { font: 'F2', size: 15, text: 'What we do', color: accent },
-        { font: 'F1', size: 11, text: 'Child sponsorship: school fees, uniforms, books, meals and health care for children in Kibera, Mathare, Kawangware and other Nairobi neighbourhoods, with a caseworker who knows each family.' },
-        { font: 'F1', size: 11, text: 'School volunteering: volunteer teachers support our partner schools in mathematics, English, science and life skills for a minimum of three months.' },
-        { font: 'F1', size: 11, text: 'Hospital internships: medical and nursing students train at partner hospitals while serving children and families who need care.' },
-        { font: 'F1', size: 11, text: 'Community events: back-to-school drives, free medical camps and youth football tournaments across Kenya.', gap: 14 },
+        {
+          font: 'F1',
+          size: 11,
+          text: 'Child sponsorship: school fees, uniforms, books, meals and health care for children in Kibera, Mathare, Kawangware and other Nairobi neighbourhoods, with a caseworker who knows each family.',
+        },
+        {
+          font: 'F1',
+          size: 11,
+          text: 'School volunteering: volunteer teachers support our partner schools in mathematics, English, science and life skills for a minimum of three months.',
+        },
+        {
+          font: 'F1',
+          size: 11,
+          text: 'Hospital internships: medical and nursing students train at partner hospitals while serving children and families who need care.',
+        },
+        {
+          font: 'F1',
+          size: 11,
+          text: 'Community events: back-to-school drives, free medical camps and youth football tournaments across Kenya.',
+          gap: 14,
+        },
         { font: 'F2', size: 15, text: 'Our values', color: accent },
-        ...site.about.values.map((v): Block => ({ font: 'F1', size: 11, text: `${v.title}: ${v.description}`, gap: 4 })),
+        ...site.about.values.map((v): Block => ({
+          font: 'F1',
+          size: 11,
+          text: `${v.title}: ${v.description}`,
+          gap: 4,
+        })),
       ]),
   );
   pages.push(
     header('How you can help') +
       body([
         { font: 'F2', size: 15, text: 'Sponsor a child', color: accent },
-        { font: 'F1', size: 11, text: 'Full sponsorship costs between $45 and $75 a month depending on the child, for a minimum of one year and renewable. Partial sponsorship is $15 to $30 a month for at least six months. Groups of friends or colleagues can share a sponsorship at $20 to $25 each over twelve months, supporting three to five children.', gap: 14 },
+        {
+          font: 'F1',
+          size: 11,
+          text: 'Full sponsorship costs between $45 and $75 a month depending on the child, for a minimum of one year and renewable. Partial sponsorship is $15 to $30 a month for at least six months. Groups of friends or colleagues can share a sponsorship at $20 to $25 each over twelve months, supporting three to five children.',
+          gap: 14,
+        },
         { font: 'F2', size: 15, text: 'Donate', color: accent },
-        { font: 'F1', size: 11, text: 'Gifts of any size fund education, health care, clean water, safe housing and emergency relief. 98% of every gift goes to programmes.', gap: 14 },
+        {
+          font: 'F1',
+          size: 11,
+          text: 'Gifts of any size fund education, health care, clean water, safe housing and emergency relief. 98% of every gift goes to programmes.',
+          gap: 14,
+        },
         { font: 'F2', size: 15, text: 'Volunteer', color: accent },
-        { font: 'F1', size: 11, text: 'Volunteers must be at least 18. We answer every application within 3–5 business days; hospital internship applications within 5–7 business days.', gap: 14 },
+        {
+          font: 'F1',
+          size: 11,
+          text: 'Volunteers must be at least 18. We answer every application within 3–5 business days; hospital internship applications within 5–7 business days.',
+          gap: 14,
+        },
         { font: 'F2', size: 15, text: 'Our impact so far', color: accent },
         { font: 'F1', size: 11, text: figureLine(['livesChanged', 'sponsors', 'donations', 'fundsToPrograms']) },
         { font: 'F1', size: 11, text: figureLine(['studentsTaught', 'partnerSchools', 'interns', 'partnerHospitals']) },
-        { font: 'F1', size: 11, text: figureLine(['graduationRate', 'graduated', 'atUniversity', 'partnerOrganizations']), gap: 14 },
+        {
+          font: 'F1',
+          size: 11,
+          text: figureLine(['graduationRate', 'graduated', 'atUniversity', 'partnerOrganizations']),
+          gap: 14,
+        },
         { font: 'F2', size: 15, text: 'Contact us', color: accent },
         { font: 'F1', size: 11, text: site.contact.address, gap: 2 },
         { font: 'F1', size: 11, text: `Email: ${site.contact.email}`, gap: 2 },
         { font: 'F1', size: 11, text: `Phone and WhatsApp: ${site.contact.phone}`, gap: 2 },
-        { font: 'F1', size: 11, text: 'Office hours (Nairobi time): Monday–Friday 8:00 AM–6:00 PM, Sunday 9:00 AM–2:00 PM, Saturday closed.' },
+        {
+          font: 'F1',
+          size: 11,
+          text: 'Office hours (Nairobi time): Monday–Friday 8:00 AM–6:00 PM, Sunday 9:00 AM–2:00 PM, Saturday closed.',
+        },
       ]),
   );
   // Objects: 1 catalog, 2 pages, 3 Helvetica, 4 Helvetica-Bold, 5 info, then page + content pairs.
@@ -742,7 +1000,8 @@ function brochurePdf(site: SiteForBrochure): Buffer {
   objects[5] = `<< /Title (${pdfText(site.name)} - Brochure) /Author (${pdfText(site.name)}) /Producer (scripts/generate-images.ts) >>`;
   pages.forEach((content, i) => {
     const pageId = 6 + i * 2;
-    objects[pageId] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${W} ${H}] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${pageId + 1} 0 R >>`;
+    objects[pageId] =
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${W} ${H}] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${pageId + 1} 0 R >>`;
     objects[pageId + 1] = `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}endstream`;
   });
   let pdf = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n';

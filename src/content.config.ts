@@ -169,7 +169,9 @@ const schools = defineCollection({
       description: text('Two or three sentences about the school'),
       image: image().describe('Illustration in src/assets/schools/'),
       imageAlt: text('What the illustration shows'),
-      urgency: z.enum(['high', 'medium', 'low']).describe('high = Urgent Need, medium = Moderate Need, low = Available'),
+      urgency: z
+        .enum(['high', 'medium', 'low'])
+        .describe('high = Urgent Need, medium = Moderate Need, low = Available'),
     }),
 });
 
@@ -264,7 +266,10 @@ const site = defineCollection({
       contact: z.object({
         email: z.email().describe('Public contact email'),
         phone: text('Phone as shown, +254 format'),
-        whatsapp: z.string().regex(/^\d{9,15}$/).describe('WhatsApp number, digits only with country code'),
+        whatsapp: z
+          .string()
+          .regex(/^\d{9,15}$/)
+          .describe('WhatsApp number, digits only with country code'),
         city: text('City'),
         address: text('Street address as shown'),
         mapsQuery: text('Search text for the Get Directions link'),
@@ -288,8 +293,16 @@ const site = defineCollection({
             label: text('e.g. "Monday – Friday"'),
             hours: text('e.g. "8:00 AM – 6:00 PM" or "Closed"'),
             days: z.array(z.number().int().min(0).max(6)).min(1).describe('Weekdays, 0 = Sunday'),
-            open: z.string().regex(/^\d\d:\d\d$/).optional().describe('Opening time HH:MM, Nairobi time'),
-            close: z.string().regex(/^\d\d:\d\d$/).optional().describe('Closing time HH:MM, Nairobi time'),
+            open: z
+              .string()
+              .regex(/^\d\d:\d\d$/)
+              .optional()
+              .describe('Opening time HH:MM, Nairobi time'),
+            close: z
+              .string()
+              .regex(/^\d\d:\d\d$/)
+              .optional()
+              .describe('Closing time HH:MM, Nairobi time'),
           }),
         )
         .describe('Office hours in Africa/Nairobi time'),
@@ -326,11 +339,22 @@ const site = defineCollection({
         mission: text('Mission statement'),
         vision: text('Vision statement'),
         values: z
-          .array(z.object({ title: z.enum(['Compassion', 'Impact', 'Community', 'Innovation']), description: text('One sentence') }))
+          .array(
+            z.object({
+              title: z.enum(['Compassion', 'Impact', 'Community', 'Innovation']),
+              description: text('One sentence'),
+            }),
+          )
           .length(4)
           .describe('The four values, in the order shown'),
         timeline: z
-          .array(z.object({ year: z.number().int().min(2021).max(2025), title: text('Milestone'), description: text('One or two sentences') }))
+          .array(
+            z.object({
+              year: z.number().int().min(2021).max(2025),
+              title: text('Milestone'),
+              description: text('One or two sentences'),
+            }),
+          )
           .min(5)
           .describe('Timeline 2021–2025, oldest first'),
       }),

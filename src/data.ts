@@ -48,7 +48,8 @@ export const about: Site['about'] = site.about;
 /** Quotes shown on the Volunteer page. */
 export const volunteerTestimonials: Site['volunteerTestimonials'] = site.volunteerTestimonials;
 
-type OrderedCollection = 'children' | 'events' | 'team' | 'schools' | 'hospitals' | 'opportunities' | 'causes' | 'slides';
+type OrderedCollection =
+  'children' | 'events' | 'team' | 'schools' | 'hospitals' | 'opportunities' | 'causes' | 'slides';
 
 /** Entries of a JSON collection in the order of its file (the loader records each item's position). */
 async function inFileOrder<C extends OrderedCollection>(collection: C): Promise<CollectionEntry<C>['data'][]> {
