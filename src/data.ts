@@ -119,8 +119,20 @@ function paragraphs(body: string | undefined): string[] {
 }
 
 function toPost(entry: CollectionEntry<'blog'>): Post {
-  const { draft: _draft, ...data } = entry.data;
-  return { ...data, id: entry.id, content: paragraphs(entry.body) };
+  const { title, slug, excerpt, image, imageAlt, category, author, date, tags } = entry.data;
+  return {
+    id: entry.id,
+    title,
+    slug,
+    excerpt,
+    image,
+    imageAlt,
+    category,
+    author,
+    date,
+    tags,
+    content: paragraphs(entry.body),
+  };
 }
 
 async function publishedEntries(): Promise<CollectionEntry<'blog'>[]> {
