@@ -88,7 +88,12 @@ export default function ContentForm({ config, row, onSaved, onCancel }: Props) {
   const title = editing ? `Edit ${noun}` : `New ${noun}`;
 
   return (
-    <form className="card content-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby={`${formId}-title`}>
+    <form
+      className="card content-form"
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-labelledby={`${formId}-title`}
+    >
       <h3 id={`${formId}-title`} ref={headingRef} tabIndex={-1}>
         {title}
         {editing && <span className="muted"> — {config.describe(row)}</span>}
@@ -113,7 +118,10 @@ export default function ContentForm({ config, row, onSaved, onCancel }: Props) {
             {...(field.hint ? { hint: field.hint } : {})}
             {...(errors[field.name] ? { error: errors[field.name] } : {})}
             {...(field.kind === 'meta' && metaInvalid
-              ? { warning: 'This is not a valid JSON object: if you save now, meta will be saved as an empty object {}.' }
+              ? {
+                  warning:
+                    'This is not a valid JSON object: if you save now, meta will be saved as an empty object {}.',
+                }
               : {})}
             {...(field.upload
               ? {

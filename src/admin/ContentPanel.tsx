@@ -12,7 +12,8 @@ import DeleteDialog from './DeleteDialog.tsx';
 type Props = { readonly label: string; readonly config: ContentConfig };
 
 /** The form is closed, open to create, or open to edit a loaded record (spec §4 Admin forms). */
-type FormState = { readonly kind: 'closed' } | { readonly kind: 'create' } | { readonly kind: 'edit'; readonly row: Row };
+type FormState =
+  { readonly kind: 'closed' } | { readonly kind: 'create' } | { readonly kind: 'edit'; readonly row: Row };
 
 /** A create-and-edit tab: programs, blog posts or media. */
 export default function ContentPanel({ label, config }: Props) {
@@ -80,10 +81,17 @@ export default function ContentPanel({ label, config }: Props) {
           <div className="row-actions">
             <button type="button" className="button small" onClick={() => void edit(row)} disabled={loadingId !== null}>
               {loadingId === row.id ? 'Loading...' : 'Edit'}
-              <span className="visually-hidden"> {config.noun} {config.describe(row)}</span>
+              <span className="visually-hidden">
+                {' '}
+                {config.noun} {config.describe(row)}
+              </span>
             </button>
             <button type="button" className="button small danger" onClick={() => setToDelete(row)}>
-              Delete<span className="visually-hidden"> {config.noun} {config.describe(row)}</span>
+              Delete
+              <span className="visually-hidden">
+                {' '}
+                {config.noun} {config.describe(row)}
+              </span>
             </button>
           </div>
         )}

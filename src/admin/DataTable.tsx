@@ -48,7 +48,13 @@ export default function DataTable({ caption, plural, list, columns, actions, csv
       <div className="table-tools">
         <div className="field search-field">
           <label htmlFor={searchId}>Search {plural}</label>
-          <input id={searchId} type="search" value={query} onChange={(event) => setQuery(event.target.value)} autoComplete="off" />
+          <input
+            id={searchId}
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            autoComplete="off"
+          />
         </div>
         {csv && (
           <button type="button" className="button" onClick={exportCsv} disabled={rows.length === 0}>
@@ -65,7 +71,9 @@ export default function DataTable({ caption, plural, list, columns, actions, csv
       </p>
       {list.error && (
         <div className="form-error" role="alert">
-          <span>Could not load {plural}: {list.error}</span>{' '}
+          <span>
+            Could not load {plural}: {list.error}
+          </span>{' '}
           <button type="button" className="button small" onClick={onRetry}>
             Try again
           </button>

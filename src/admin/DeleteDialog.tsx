@@ -52,9 +52,7 @@ export default function DeleteDialog({ resource, noun, row, description, onClose
       }}
     >
       <h2 id="delete-title">Delete this {noun}?</h2>
-      <p id="delete-text">
-        {description}. This cannot be undone.
-      </p>
+      <p id="delete-text">{description}. This cannot be undone.</p>
       <div className="dialog-actions">
         <button type="button" className="button" onClick={onClose} disabled={pending} autoFocus>
           Cancel

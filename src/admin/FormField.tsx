@@ -22,7 +22,9 @@ type Props = {
 /** A labelled input or text area with its hint and any problem announced and tied to it (aria-describedby). */
 export default function FormField(props: Props) {
   const { id, name, label, kind, value, onChange, required, rows, hint, error, warning, fieldRef, extra } = props;
-  const describedBy = [hint && `${id}-hint`, warning && `${id}-warning`, error && `${id}-error`].filter(Boolean).join(' ');
+  const describedBy = [hint && `${id}-hint`, warning && `${id}-warning`, error && `${id}-error`]
+    .filter(Boolean)
+    .join(' ');
   const shared = {
     id,
     name,

@@ -26,7 +26,11 @@ export default function RecordsPanel({ label, config }: Props) {
         onLoadMore={() => void loadMore(config.resource)}
         actions={(row) => (
           <button type="button" className="button small danger" onClick={() => setToDelete(row)}>
-            Delete<span className="visually-hidden"> {config.noun} {config.describe(row)}</span>
+            Delete
+            <span className="visually-hidden">
+              {' '}
+              {config.noun} {config.describe(row)}
+            </span>
           </button>
         )}
       />

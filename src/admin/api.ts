@@ -50,7 +50,12 @@ async function call(path: string, options: CallOptions = {}): Promise<Response> 
   }
   let response: Response;
   try {
-    response = await fetch(path, { method: options.method ?? 'GET', headers, cache: 'no-store', ...(body ? { body } : {}) });
+    response = await fetch(path, {
+      method: options.method ?? 'GET',
+      headers,
+      cache: 'no-store',
+      ...(body ? { body } : {}),
+    });
   } catch {
     throw new ApiError(0, 'Network error: check the connection and try again.');
   }
@@ -58,7 +63,12 @@ async function call(path: string, options: CallOptions = {}): Promise<Response> 
   const errorBody = await readBody(response);
   const serverText = errorText(errorBody);
   if (response.status === 401) expireSession(token);
-  throw new ApiError(response.status, serverText ?? `Request failed (${response.status})`, serverText, readIssues(errorBody));
+  throw new ApiError(
+    response.status,
+    serverText ?? `Request failed (${response.status})`,
+    serverText,
+    readIssues(errorBody),
+  );
 }
 
 async function callJson(path: string, options: CallOptions = {}): Promise<unknown> {

@@ -15,7 +15,13 @@ export const timeColumn: Column = {
 };
 
 function plain(key: string, header: string, className?: string): Column {
-  return { key, header, cell: (row) => text(row[key]), text: (row) => text(row[key]), ...(className ? { className } : {}) };
+  return {
+    key,
+    header,
+    cell: (row) => text(row[key]),
+    text: (row) => text(row[key]),
+    ...(className ? { className } : {}),
+  };
 }
 
 const email: Column = {
@@ -34,7 +40,8 @@ const csvField = (key: string, header: string) => ({ header, value: (row: Row) =
 
 function volunteerForm(row: Row): string {
   const details = row['details'];
-  const form = typeof details === 'object' && details !== null ? (details as Record<string, unknown>)['form'] : undefined;
+  const form =
+    typeof details === 'object' && details !== null ? (details as Record<string, unknown>)['form'] : undefined;
   return typeof form === 'string' ? humanizeKey(form) : '';
 }
 
@@ -121,6 +128,7 @@ export const RECORDS: Readonly<Record<'contacts' | 'newsletter' | 'volunteers' |
       { header: 'Amount', value: (row) => (typeof row['amount'] === 'number' ? row['amount'] : text(row['amount'])) },
       csvField('currency', 'Currency'),
     ],
-    describe: (row) => `${formatAmount(row['amount'], row['currency'])} from ${text(row['donor_name']) || 'an anonymous donor'}`,
+    describe: (row) =>
+      `${formatAmount(row['amount'], row['currency'])} from ${text(row['donor_name']) || 'an anonymous donor'}`,
   },
 };

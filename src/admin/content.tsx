@@ -21,7 +21,8 @@ export type FieldDef = {
 };
 
 /** The outcome of checking a form against its shared schema. */
-export type Checked = { readonly ok: true; readonly body: unknown } | { readonly ok: false; readonly issues: readonly Issue[] };
+export type Checked =
+  { readonly ok: true; readonly body: unknown } | { readonly ok: false; readonly issues: readonly Issue[] };
 
 /** A create-and-edit tab: programs, blog posts, media. */
 export type ContentConfig = {
@@ -69,7 +70,12 @@ const titleColumn: Column = {
   cell: (row) => <strong>{text(row['title'])}</strong>,
   text: (row) => text(row['title']),
 };
-const slugColumn: Column = { key: 'slug', header: 'Slug', cell: (row) => <code>{text(row['slug'])}</code>, text: (row) => text(row['slug']) };
+const slugColumn: Column = {
+  key: 'slug',
+  header: 'Slug',
+  cell: (row) => <code>{text(row['slug'])}</code>,
+  text: (row) => text(row['slug']),
+};
 const longText = (key: string, header: string): Column => ({
   key,
   header,
@@ -91,7 +97,13 @@ export const CONTENT: Readonly<Record<ContentConfig['resource'], ContentConfig>>
     loadError: 'Failed to load program',
     fields: [
       { name: 'title', label: 'Title', kind: 'text', required: true },
-      { name: 'slug', label: 'Slug', kind: 'text', required: true, hint: 'Lowercase letters, digits and hyphens; part of the address.' },
+      {
+        name: 'slug',
+        label: 'Slug',
+        kind: 'text',
+        required: true,
+        hint: 'Lowercase letters, digits and hyphens; part of the address.',
+      },
       { name: 'summary', label: 'Summary', kind: 'textarea', rows: 3 },
       { name: 'content', label: 'Content', kind: 'textarea', rows: 10 },
       { name: 'image', label: 'Image URL', kind: 'url', hint: URL_HINT, upload: IMAGES },
@@ -109,7 +121,13 @@ export const CONTENT: Readonly<Record<ContentConfig['resource'], ContentConfig>>
     loadError: 'Failed to load post',
     fields: [
       { name: 'title', label: 'Title', kind: 'text', required: true },
-      { name: 'slug', label: 'Slug', kind: 'text', required: true, hint: 'Lowercase letters, digits and hyphens; part of the address.' },
+      {
+        name: 'slug',
+        label: 'Slug',
+        kind: 'text',
+        required: true,
+        hint: 'Lowercase letters, digits and hyphens; part of the address.',
+      },
       { name: 'excerpt', label: 'Excerpt', kind: 'textarea', rows: 3 },
       { name: 'content', label: 'Content', kind: 'textarea', rows: 12 },
       { name: 'cover', label: 'Cover image URL', kind: 'url', hint: URL_HINT, upload: IMAGES },
@@ -136,9 +154,17 @@ export const CONTENT: Readonly<Record<ContentConfig['resource'], ContentConfig>>
         hint: 'Optional details such as {"alt": "Children reading"}.',
       },
     ],
-    toValues: (row) => ({ name: row ? text(row['name']) : '', url: row ? text(row['url']) : '', meta: formatMeta(row?.['meta']) }),
+    toValues: (row) => ({
+      name: row ? text(row['name']) : '',
+      url: row ? text(row['url']) : '',
+      meta: formatMeta(row?.['meta']),
+    }),
     check: (form) =>
-      check(MediaSchema, { name: form['name'] ?? '', url: form['url'] ?? '', meta: parseMeta(form['meta'] ?? '').meta }),
+      check(MediaSchema, {
+        name: form['name'] ?? '',
+        url: form['url'] ?? '',
+        meta: parseMeta(form['meta'] ?? '').meta,
+      }),
     columns: [
       {
         key: 'preview',
@@ -150,7 +176,12 @@ export const CONTENT: Readonly<Record<ContentConfig['resource'], ContentConfig>>
         },
         text: () => '',
       },
-      { key: 'name', header: 'Name', cell: (row) => <strong>{text(row['name'])}</strong>, text: (row) => text(row['name']) },
+      {
+        key: 'name',
+        header: 'Name',
+        cell: (row) => <strong>{text(row['name'])}</strong>,
+        text: (row) => text(row['name']),
+      },
       {
         key: 'url',
         header: 'URL',
@@ -166,7 +197,13 @@ export const CONTENT: Readonly<Record<ContentConfig['resource'], ContentConfig>>
         },
         text: (row) => text(row['url']),
       },
-      { key: 'meta', header: 'Meta', className: 'col-long', cell: (row) => detailsText(row['meta']), text: (row) => detailsText(row['meta']) },
+      {
+        key: 'meta',
+        header: 'Meta',
+        className: 'col-long',
+        cell: (row) => detailsText(row['meta']),
+        text: (row) => detailsText(row['meta']),
+      },
       timeColumn,
     ],
     describe: (row) => text(row['name']) || text(row['url']),

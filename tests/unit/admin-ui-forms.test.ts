@@ -41,7 +41,12 @@ describe('slugify', () => {
 
 describe('issues', () => {
   test('reads issues with string or array paths', () => {
-    expect(readIssues({ error: 'x', issues: [{ path: 'slug', message: 'Taken' }, { path: ['meta', 'alt'], message: 'Bad' }, { path: 'title' }] })).toEqual([
+    expect(
+      readIssues({
+        error: 'x',
+        issues: [{ path: 'slug', message: 'Taken' }, { path: ['meta', 'alt'], message: 'Bad' }, { path: 'title' }],
+      }),
+    ).toEqual([
       { path: 'slug', message: 'Taken' },
       { path: 'meta.alt', message: 'Bad' },
       { path: 'title', message: 'Invalid value' },
@@ -67,8 +72,18 @@ describe('issues', () => {
 
 describe('content form checks (shared schemas)', () => {
   test('sends a program body of exactly the five fields, trimmed', () => {
-    const checked = CONTENT.programs.check({ title: ' Reading Club ', slug: 'reading-club', summary: '', content: 'Weekly.', image: '', extra: 'x' });
-    expect(checked).toEqual({ ok: true, body: { title: 'Reading Club', slug: 'reading-club', summary: '', content: 'Weekly.', image: '' } });
+    const checked = CONTENT.programs.check({
+      title: ' Reading Club ',
+      slug: 'reading-club',
+      summary: '',
+      content: 'Weekly.',
+      image: '',
+      extra: 'x',
+    });
+    expect(checked).toEqual({
+      ok: true,
+      body: { title: 'Reading Club', slug: 'reading-club', summary: '', content: 'Weekly.', image: '' },
+    });
   });
 
   test('reports a missing title and a bad slug by field', () => {
@@ -83,7 +98,11 @@ describe('content form checks (shared schemas)', () => {
   });
 
   test('fills the edit form from a stored record', () => {
-    expect(CONTENT.media.toValues({ id: '1', name: 'N', url: '/u', meta: { alt: 'A' } })).toEqual({ name: 'N', url: '/u', meta: '{\n  "alt": "A"\n}' });
+    expect(CONTENT.media.toValues({ id: '1', name: 'N', url: '/u', meta: { alt: 'A' } })).toEqual({
+      name: 'N',
+      url: '/u',
+      meta: '{\n  "alt": "A"\n}',
+    });
     expect(CONTENT.programs.toValues(null)).toEqual({ title: '', slug: '', summary: '', content: '', image: '' });
   });
 });

@@ -46,7 +46,11 @@ describe('appendPage', () => {
 });
 
 describe('mergeEvents', () => {
-  const event = (id: number, minute: number) => ({ id: String(id), ts: `2025-01-01T10:${String(minute).padStart(2, '0')}:00Z`, type: 't' });
+  const event = (id: number, minute: number) => ({
+    id: String(id),
+    ts: `2025-01-01T10:${String(minute).padStart(2, '0')}:00Z`,
+    type: 't',
+  });
 
   test('puts a new event first', () => {
     const merged = mergeEvents([event(2, 2), event(1, 1)], [event(3, 3)]);
@@ -59,7 +63,10 @@ describe('mergeEvents', () => {
   });
 
   test('keeps at most 500, dropping the oldest', () => {
-    const many = Array.from({ length: 600 }, (_, i) => ({ id: String(i + 1), ts: new Date(Date.UTC(2025, 0, 1, 0, 0, i)).toISOString() }));
+    const many = Array.from({ length: 600 }, (_, i) => ({
+      id: String(i + 1),
+      ts: new Date(Date.UTC(2025, 0, 1, 0, 0, i)).toISOString(),
+    }));
     const merged = mergeEvents([], many);
     expect(MAX_EVENTS).toBe(500);
     expect(merged).toHaveLength(500);

@@ -39,7 +39,13 @@ describe('details', () => {
   });
 
   test('lists the non-empty fields of a volunteer application as labelled values, leaving out the form name', () => {
-    const details = { form: 'internship_application', phone: '+254700', university: 'UoN', references: '', skills: ['First aid'] };
+    const details = {
+      form: 'internship_application',
+      phone: '+254700',
+      university: 'UoN',
+      references: '',
+      skills: ['First aid'],
+    };
     expect(detailEntries(details, ['form'])).toEqual([
       { key: 'phone', label: 'Phone', value: '+254700' },
       { key: 'university', label: 'University', value: 'UoN' },
@@ -63,9 +69,13 @@ describe('format', () => {
   });
 
   test('reads the file name of a download', () => {
-    expect(filenameFromDisposition('attachment; filename="backup-20250101T120000Z.json"')).toBe('backup-20250101T120000Z.json');
+    expect(filenameFromDisposition('attachment; filename="backup-20250101T120000Z.json"')).toBe(
+      'backup-20250101T120000Z.json',
+    );
     expect(filenameFromDisposition('attachment; filename=plain.json')).toBe('plain.json');
-    expect(filenameFromDisposition("attachment; filename=\"x.json\"; filename*=UTF-8''b%C3%A4ckup.json")).toBe('bäckup.json');
+    expect(filenameFromDisposition('attachment; filename="x.json"; filename*=UTF-8\'\'b%C3%A4ckup.json')).toBe(
+      'bäckup.json',
+    );
     expect(filenameFromDisposition(null)).toBeNull();
     expect(filenameFromDisposition('inline')).toBeNull();
   });

@@ -21,7 +21,12 @@ export function formatNairobi(value: unknown): string {
 
 /** A file-name-safe date stamp of now in Nairobi, e.g. '2025-01-05'. */
 export function nairobiDateStamp(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: NAIROBI, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: NAIROBI,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
 }
 
 /** Nairobi local time in a sortable form for spreadsheets, e.g. '2025-01-05 14:03'; anything unreadable as it came. */

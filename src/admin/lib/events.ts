@@ -22,9 +22,7 @@ export function mergeEvents(existing: readonly Row[], incoming: readonly Row[], 
   const byId = new Map<string, Row>();
   for (const row of existing) byId.set(row.id, row);
   for (const row of incoming) byId.set(row.id, row);
-  return [...byId.values()]
-    .sort((a, b) => time(b) - time(a) || compareIdsDesc(a.id, b.id))
-    .slice(0, max);
+  return [...byId.values()].sort((a, b) => time(b) - time(a) || compareIdsDesc(a.id, b.id)).slice(0, max);
 }
 
 /** Public tracking types and the staff list each of them adds a row to (docs/api.md, track). */

@@ -4,7 +4,16 @@ import { appendPage, type Row } from '../lib/list.ts';
 import { MAX_EVENTS, mergeEvents } from '../lib/events.ts';
 
 /** Every staff list, in the spec's tab order. */
-export const RESOURCES = ['events', 'contacts', 'newsletter', 'volunteers', 'programs', 'blog', 'donations', 'media'] as const;
+export const RESOURCES = [
+  'events',
+  'contacts',
+  'newsletter',
+  'volunteers',
+  'programs',
+  'blog',
+  'donations',
+  'media',
+] as const;
 
 /** One of the staff lists. */
 export type Resource = (typeof RESOURCES)[number];

@@ -16,7 +16,9 @@ function parse(data: unknown): Record<string, unknown> | null {
   if (typeof data !== 'string') return null;
   try {
     const value: unknown = JSON.parse(data);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }
@@ -34,7 +36,8 @@ function affected(events: readonly Row[]): (Resource | 'stats')[] {
 /**
  * Opens the live event stream and keeps it open: each connection gets a fresh stream token (they last 5 minutes and the
  * server ends a stream before 60 s), reconnecting at once after a clean end and backing off while the server is away.
- * Events missed between two connections arrive in the next `initial_events` and are merged by id. Returns a stop function.
+ * A reconnect asks to resume after the last event seen (`lastEventId`, as a fresh EventSource cannot send the
+ * Last-Event-ID header); a server that ignores it sends `initial_events` again, merged by id. Returns a stop function.
  */
 export function startLive(): () => void {
   let stopped = false;
@@ -42,6 +45,7 @@ export function startLive(): () => void {
   let retry: ReturnType<typeof setTimeout> | undefined;
   let failures = 0;
   let connections = 0;
+  let lastEventId = '';
 
   const receive = (message: Record<string, unknown>): void => {
     failures = 0;
@@ -79,12 +83,16 @@ export function startLive(): () => void {
       return;
     }
     if (stopped) return;
-    const stream = new EventSource(`/api/admin/events/stream?token=${encodeURIComponent(token)}`);
+    const query = new URLSearchParams({ token });
+    if (lastEventId) query.set('lastEventId', lastEventId);
+    const stream = new EventSource(`/api/admin/events/stream?${query.toString()}`);
     source = stream;
     connections += 1;
     const onMessage = (event: MessageEvent): void => {
+      if (stopped) return;
       const message = parse(event.data);
-      if (message && !stopped) receive(message);
+      if (message) receive(message);
+      if (event.lastEventId) lastEventId = event.lastEventId;
     };
     stream.addEventListener('open', () => $liveStatus.set('live'));
     for (const name of ['message', 'initial_events', 'new_event', 'resource_changed']) {
