@@ -1,0 +1,34 @@
+/**
+ * Staff accounts for scripts: `npm run admin:create` and the start-up bootstrap
+ * (`ADMIN_USERNAME` / `ADMIN_PASSWORD`). Passwords are checked for length and stored only hashed.
+ */
+import { query, type DatabaseTarget } from '../../netlify/functions/_shared/db.ts';
+import { hashPassword, verifyPassword } from '../../netlify/functions/_shared/passwords.ts';
+import { NewPasswordSchema, UsernameSchema } from '../../src/schemas/admin.ts';
+
+/** What {@link setAdminPassword} did. */
+export type AccountChange = 'created' | 'updated' | 'unchanged';
+
+/** Creates the account `username` (matched case-insensitively) with `password`, or gives it that password. */
+export async function setAdminPassword(username: string, password: string, target?: DatabaseTarget): Promise<AccountChange> {
+  const name = UsernameSchema.safeParse(username);
+  if (!name.success) throw new Error(`Invalid username: ${name.error.issues[0]?.message}`);
+  const secret = NewPasswordSchema.safeParse(password);
+  if (!secret.success) throw new Error(`Invalid password: ${secret.error.issues[0]?.message}`);
+
+  const [existing] = await query<{ password_hash: string }>(
+    'select password_hash from admin_users where lower(username) = lower($1)',
+    [name.data],
+    target,
+  );
+  if (existing && (await verifyPassword(secret.data, existing.password_hash))) return 'unchanged';
+  const hash = await hashPassword(secret.data);
+  const [row] = await query<{ created: boolean }>(
+    `insert into admin_users (username, password_hash) values ($1, $2)
+     on conflict ((lower(username))) do update set password_hash = excluded.password_hash, updated_at = now()
+     returning (xmax = 0) as created`,
+    [name.data, hash],
+    target,
+  );
+  return row?.created ? 'created' : 'updated';
+}
