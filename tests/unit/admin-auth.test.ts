@@ -43,16 +43,18 @@ describe.each(databases)('POST /api/auth/login on $name', (database) => {
       return { status: res.status, body: await res.json(), ms: performance.now() - start };
     };
     await timed('warm-up');
-    const wrong = await timed('staff');
-    const unknown = await timed('nobody');
-    expect(wrong.status).toBe(401);
-    expect(unknown.status).toBe(401);
-    expect(unknown.body).toEqual({ error: 'Invalid username or password' });
-    expect(wrong.body).toEqual(unknown.body);
-    expect(unknown.ms).toBeGreaterThan(wrong.ms * 0.5);
-    expect(unknown.ms).toBeLessThan(wrong.ms * 2);
+    const wrong = [await timed('staff'), await timed('staff')];
+    const unknown = [await timed('nobody'), await timed('nobody')];
+    for (const answer of [...wrong, ...unknown]) {
+      expect(answer.status).toBe(401);
+      expect(answer.body).toEqual({ error: 'Invalid username or password' });
+    }
+    // The fastest of each pair: the least disturbed by whatever else the machine is doing.
+    const fastest = (runs: { ms: number }[]) => Math.min(...runs.map((run) => run.ms));
+    expect(fastest(unknown)).toBeGreaterThan(fastest(wrong) * 0.5);
+    expect(fastest(unknown)).toBeLessThan(fastest(wrong) * 2);
     const failures = (await auditEvents()).filter((event) => event.type === 'admin.login_failed');
-    expect(failures.map((event) => event.payload['actor'])).toEqual(['warm-up', 'staff', 'nobody']);
+    expect(failures.map((event) => event.payload['actor'])).toEqual(['warm-up', 'staff', 'staff', 'nobody', 'nobody']);
     expect(JSON.stringify(failures)).not.toContain('not the password');
   });
 

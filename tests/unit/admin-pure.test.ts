@@ -29,8 +29,9 @@ describe('passwords', () => {
       expect(await checkLogin('wrong password', stored)).toBe(false);
       return performance.now() - start;
     };
-    const known = await time(hash);
-    const unknown = await time(undefined);
+    // The fastest of three: the least disturbed by whatever else the machine is doing.
+    const known = Math.min(await time(hash), await time(hash), await time(hash));
+    const unknown = Math.min(await time(undefined), await time(undefined), await time(undefined));
     expect(unknown).toBeGreaterThan(known * 0.5);
     expect(unknown).toBeLessThan(known * 2);
   });

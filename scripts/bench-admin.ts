@@ -1,0 +1,123 @@
+/**
+ * `npm run bench:admin`: p50/p95/p99 latency of three staff calls, in-process and warm (the figures
+ * measure our code and the database, not a worker spawn), against the embedded database and against
+ * PostgreSQL (a throw-away database on `TEST_PG_URL`, default postgres://postgres@127.0.0.1:5432/postgres):
+ *
+ * - login: `POST /api/auth/login` with the right password (argon2id dominates, on purpose);
+ * - list: `GET /api/admin/programs?limit=500` over 500 programs;
+ * - create: `POST /api/admin/programs` (insert and audit event in one transaction).
+ *
+ * Options (env): BENCH_LOGINS (default 40), BENCH_REQUESTS (default 300) for list and create.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Context } from '@netlify/functions';
+import programs from '../netlify/functions/admin-programs.ts';
+import login from '../netlify/functions/auth-login.ts';
+import { signToken } from '../netlify/functions/_shared/auth.ts';
+import { closePools, query, type DatabaseTarget } from '../netlify/functions/_shared/db.ts';
+import { setAdminPassword } from './lib/accounts.ts';
+import { startLocalDatabase } from './lib/local-database.ts';
+import { migrate } from './lib/migrate.ts';
+import { startRelay } from './lib/relay.ts';
+
+const LOGINS = Number(process.env['BENCH_LOGINS'] ?? 40);
+const REQUESTS = Number(process.env['BENCH_REQUESTS'] ?? 300);
+const PASSWORD = randomBytes(12).toString('base64url');
+
+let sequence = 0;
+const context = () => ({ ip: `10.9.${(sequence >> 8) & 255}.${sequence++ & 255}` }) as Context;
+
+/** Times `count` sequential calls of `call`, each of which must answer `status`. */
+async function time(count: number, status: number, call: (i: number) => Promise<Response>): Promise<number[]> {
+  const latencies: number[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const started = performance.now();
+    const response = await call(i);
+    await response.arrayBuffer();
+    latencies.push(performance.now() - started);
+    if (response.status !== status) throw new Error(`expected ${status}, got ${response.status}`);
+  }
+  return latencies.sort((a, b) => a - b);
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+function report(database: string, name: string, sorted: number[]): void {
+  const ms = (p: number) => percentile(sorted, p).toFixed(2).padStart(8);
+  console.log(`${database.padEnd(9)} ${name.padEnd(8)} ${String(sorted.length).padStart(4)} calls  p50 ${ms(50)} ms  p95 ${ms(95)} ms  p99 ${ms(99)} ms`);
+}
+
+async function bench(name: string, target: DatabaseTarget): Promise<void> {
+  process.env['DATABASE_URL'] = target.url;
+  process.env['DATABASE_WS_PROXY'] = target.proxy ?? '';
+  await migrate(target);
+  await setAdminPassword('bench', PASSWORD, target);
+  await query(
+    `insert into programs (title, slug, summary, content)
+     select 'Program ' || n, 'program-' || n, repeat('summary ', 10), repeat('content ', 100) from generate_series(1, 500) n`,
+    [],
+    target,
+  );
+  const token = await signToken('bench');
+  const auth = { Authorization: `Bearer ${token}` };
+  const signIn = () =>
+    login(
+      new Request('http://localhost/api/auth/login', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ username: 'bench', password: PASSWORD }),
+      }),
+      context(),
+    );
+  const list = () => programs(new Request('http://localhost/api/admin/programs?limit=500', { headers: auth }), context());
+  const create = (i: number) =>
+    programs(
+      new Request('http://localhost/api/admin/programs', {
+        method: 'POST',
+        headers: { ...auth, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ title: `Bench ${i}`, slug: `bench-${name}-${sequence}-${i}`, summary: 'Bench', content: 'x'.repeat(500) }),
+      }),
+      context(),
+    );
+
+  // Warm-up: pools, JIT, prepared plans.
+  await time(3, 200, signIn);
+  await time(20, 200, list);
+  await time(20, 201, create);
+
+  report(name, 'login', await time(LOGINS, 200, signIn));
+  report(name, 'list500', await time(REQUESTS, 200, list));
+  report(name, 'create', await time(REQUESTS, 201, create));
+  await closePools();
+}
+
+process.env['JWT_SECRET'] ||= randomBytes(32).toString('hex');
+const relay = await startRelay();
+const dataDir = await mkdtemp(join(tmpdir(), 'watoto-bench-admin-'));
+const embedded = await startLocalDatabase({ dataDir, relay });
+const adminUrl = process.env['TEST_PG_URL'] || 'postgres://postgres@127.0.0.1:5432/postgres';
+const admin: DatabaseTarget = { url: adminUrl, proxy: relay.proxy };
+const dbName = `watoto_bench_${randomBytes(4).toString('hex')}`;
+let created = false;
+
+console.log(`admin handlers, in-process and warm, one call at a time (node ${process.version})`);
+try {
+  await bench('embedded', { url: embedded.url, proxy: relay.proxy });
+  await query(`create database ${dbName}`, [], admin);
+  created = true;
+  const pgUrl = new URL(adminUrl);
+  pgUrl.pathname = `/${dbName}`;
+  await bench('postgres', { url: pgUrl.toString(), proxy: relay.proxy });
+} finally {
+  await closePools();
+  if (created) await query(`drop database if exists ${dbName} with (force)`, [], admin);
+  await closePools();
+  await embedded.close();
+  await relay.close();
+  await rm(dataDir, { recursive: true, force: true });
+}
