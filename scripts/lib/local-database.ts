@@ -1,11 +1,11 @@
 /**
  * The database a local run talks to. Without `DATABASE_URL`: PGlite stored under a data directory,
- * served over the Postgres wire protocol on a free 127.0.0.1 port. With `DATABASE_URL`: that server.
+ * served over the Postgres wire protocol on a free 127.0.0.1 port (pglite-server.ts). With `DATABASE_URL`: that server.
  * Either way a relay is started so functions reach it through the Neon driver, as they do in production.
  */
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { servePGlite } from './pglite-server.ts';
 import { startRelay, type Relay } from './relay.ts';
 
 /** A database reachable through the Neon driver. */
@@ -22,16 +22,16 @@ export interface LocalDatabase {
 
 /** Options of {@link startLocalDatabase}. */
 export interface LocalDatabaseOptions {
-  /** Directory of the embedded database (ignored when a URL is given). */
-  dataDir: string;
+  /** Directory of the embedded database (default `.data/pglite`; ignored when a URL is given). */
+  dataDir?: string;
   /** A Postgres URL; when absent the embedded database is used. */
   url?: string | undefined;
   /** Reuse an already running relay instead of starting one. */
   relay?: Relay;
 }
 
-/** Connections the embedded server accepts at once; PGlite queues their queries one at a time. */
-export const EMBEDDED_MAX_CONNECTIONS = 64;
+/** Where the embedded database lives unless told otherwise (git-ignored). */
+export const DEFAULT_DATA_DIR = '.data/pglite';
 
 /** True for hosts the Neon driver reaches over its own WebSocket endpoint (no relay needed). */
 export function isNeonHost(url: string): boolean {
@@ -54,18 +54,18 @@ export async function startLocalDatabase(options: LocalDatabaseOptions): Promise
       },
     };
   }
-  await mkdir(options.dataDir, { recursive: true });
-  const db = await PGlite.create(options.dataDir);
-  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: EMBEDDED_MAX_CONNECTIONS });
-  await server.start();
+  const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
+  await mkdir(dataDir, { recursive: true });
+  const db = await PGlite.create(dataDir);
+  const server = await servePGlite(db);
   const relay = options.relay ?? (await startRelay());
   return {
-    url: `postgres://postgres@${server.getServerConn()}/postgres`,
+    url: `postgres://postgres@${server.address}/postgres`,
     proxy: relay.proxy,
     kind: 'embedded',
     close: async () => {
       if (!options.relay) await relay.close();
-      await server.stop();
+      await server.close();
       await db.close();
     },
   };

@@ -33,4 +33,29 @@ describe.each(databases)('db on $name', (database) => {
     );
     expect(results.map((r) => r[0]?.n)).toEqual(Array.from({ length: 200 }, (_, i) => i));
   });
+
+  test('keeps 400 interleaved transactions and queries from different connections apart', async () => {
+    await query('create table if not exists interleave (id bigint generated always as identity primary key, n int not null)');
+    const failures: string[] = [];
+    await Promise.all(
+      Array.from({ length: 400 }, async (_, i) => {
+        try {
+          if (i % 2 === 1) {
+            const [row] = await query<{ n: number }>('select $1::int as n', [i]);
+            if (row?.n !== i) failures.push(`query ${i} got ${row?.n}`);
+            return;
+          }
+          await transaction(async (tx) => {
+            const [row] = await tx.query<{ id: string }>('insert into interleave (n) values ($1) returning id', [i]);
+            const [back] = await tx.query<{ n: number }>('select n from interleave where id = $1', [row?.id]);
+            if (back?.n !== i) failures.push(`transaction ${i} read ${back?.n}`);
+          });
+        } catch (failure) {
+          failures.push(String(failure));
+        }
+      }),
+    );
+    await query('drop table interleave');
+    expect(failures).toEqual([]);
+  });
 });

@@ -61,6 +61,9 @@ function relayClient(proxy: string): typeof Client {
       socket.useSecureWebSocket = false;
       socket.pipelineTLS = false;
       socket.pipelineConnect = false;
+      // Coalescing waits a tick to batch writes, worth it over the internet to Neon but it doubles
+      // every round trip on the loopback relay.
+      socket.coalesceWrites = false;
     }
   };
 }

@@ -1,0 +1,185 @@
+/**
+ * Serves one PGlite over the Postgres wire protocol to many connections at once.
+ *
+ * pglite-socket's own multiplexer (0.2.x) queues single messages, so two connections' extended-query
+ * messages interleave (A: Parse, B: Parse, A: Bind → "unnamed prepared statement does not exist") and
+ * results get mixed under load. Here a connection runs a whole batch (up to its Sync or simple Query)
+ * alone, and keeps PGlite to itself while it has a transaction open (BEGIN … COMMIT/ROLLBACK).
+ */
+import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import type { PGlite } from '@electric-sql/pglite';
+
+/** A running wire-protocol server. */
+export interface PGliteServer {
+  /** `127.0.0.1:<port>`. */
+  readonly address: string;
+  /** Port it listens on. */
+  readonly port: number;
+  /** Closes every connection (rolling back an open transaction) and stops listening. */
+  close(): Promise<void>;
+}
+
+const SSL_REQUEST = 80877103;
+const GSSENC_REQUEST = 80877104;
+const CANCEL_REQUEST = 80877102;
+// Messages after which a client waits for answers: Sync, simple Query, Flush, Terminate.
+const BATCH_END = new Set([0x53, 0x51, 0x48, 0x58]);
+const TERMINATE = 0x58;
+
+/** Hands PGlite to one connection at a time, and keeps it with a connection inside a transaction. */
+class Scheduler {
+  private owner: Connection | undefined;
+  private readonly waiting: { connection: Connection; wake: () => void }[] = [];
+  private readonly db: PGlite;
+
+  constructor(db: PGlite) {
+    this.db = db;
+  }
+
+  /** Runs `work` with PGlite to itself; afterwards keeps it for `connection` while a transaction is open. */
+  async run(connection: Connection, work: () => Promise<void>): Promise<void> {
+    if (this.owner !== connection) {
+      if (this.owner) await new Promise<void>((wake) => this.waiting.push({ connection, wake }));
+      this.owner = connection;
+    }
+    try {
+      await this.db.runExclusive(work);
+    } finally {
+      if (!this.db.isInTransaction() || connection.closed) this.release(connection);
+    }
+  }
+
+  /** Drops a closed connection: rolls back its transaction and passes PGlite on. */
+  async forget(connection: Connection): Promise<void> {
+    if (this.owner !== connection) return;
+    if (this.db.isInTransaction()) await this.db.runExclusive(() => this.db.exec('ROLLBACK')).catch(() => {});
+    this.release(connection);
+  }
+
+  private release(connection: Connection): void {
+    if (this.owner !== connection) return;
+    this.owner = undefined;
+    const next = this.waiting.shift();
+    if (next) {
+      this.owner = next.connection;
+      next.wake();
+    }
+  }
+}
+
+/** One client socket: splits its bytes into messages and batches. */
+class Connection {
+  closed = false;
+  private buffer: Buffer = Buffer.alloc(0);
+  private started = false;
+  private batch: Buffer[] = [];
+  private chain: Promise<void> = Promise.resolve();
+  private readonly socket: Socket;
+  private readonly db: PGlite;
+  private readonly scheduler: Scheduler;
+
+  constructor(socket: Socket, db: PGlite, scheduler: Scheduler) {
+    this.socket = socket;
+    this.db = db;
+    this.scheduler = scheduler;
+    socket.setNoDelay(true);
+    socket.on('data', (data) => this.receive(data));
+    socket.on('error', () => socket.destroy());
+    socket.on('close', () => {
+      this.closed = true;
+      this.chain = this.chain.then(() => this.scheduler.forget(this));
+    });
+  }
+
+  private receive(data: Buffer): void {
+    this.buffer = this.buffer.length === 0 ? data : Buffer.concat([this.buffer, data]);
+    for (;;) {
+      const message = this.started ? this.takeTyped() : this.takeStartup();
+      if (!message) return;
+      if (message.length === 0) continue;
+      this.batch.push(message);
+      if (!this.started || BATCH_END.has(message[0]!)) this.flushBatch(message[0] === TERMINATE && this.started);
+      if (!this.started) this.started = true;
+    }
+  }
+
+  /** The untyped startup message; answers SSL/GSS requests with 'N' and returns an empty marker for them. */
+  private takeStartup(): Buffer | undefined {
+    if (this.buffer.length < 8) return undefined;
+    const length = this.buffer.readInt32BE(0);
+    if (this.buffer.length < length) return undefined;
+    const code = this.buffer.readInt32BE(4);
+    const message = this.buffer.subarray(0, length);
+    this.buffer = this.buffer.subarray(length);
+    if (code === SSL_REQUEST || code === GSSENC_REQUEST) {
+      this.socket.write('N');
+      return Buffer.alloc(0);
+    }
+    if (code === CANCEL_REQUEST) {
+      this.socket.end();
+      return Buffer.alloc(0);
+    }
+    return Buffer.from(message);
+  }
+
+  private takeTyped(): Buffer | undefined {
+    if (this.buffer.length < 5) return undefined;
+    const length = 1 + this.buffer.readInt32BE(1);
+    if (this.buffer.length < length) return undefined;
+    const message = Buffer.from(this.buffer.subarray(0, length));
+    this.buffer = this.buffer.subarray(length);
+    return message;
+  }
+
+  private flushBatch(terminate: boolean): void {
+    const messages = this.batch;
+    this.batch = [];
+    this.chain = this.chain.then(async () => {
+      if (terminate) {
+        this.socket.end();
+        return;
+      }
+      if (this.closed) return;
+      await this.scheduler.run(this, async () => {
+        for (const message of messages) {
+          await this.db.execProtocolRawStream(message, {
+            syncToFs: false,
+            onRawData: (chunk) => {
+              if (!this.closed) this.socket.write(chunk);
+            },
+          });
+        }
+        // Persist once a change is committed, not after every message of a transaction.
+        if (!this.db.isInTransaction()) await this.db.syncToFs();
+      });
+    }).catch(() => {
+      this.socket.destroy();
+    });
+  }
+}
+
+/** Serves `db` on 127.0.0.1 (port 0: a free one). */
+export async function servePGlite(db: PGlite, port = 0): Promise<PGliteServer> {
+  await db.waitReady;
+  const scheduler = new Scheduler(db);
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    new Connection(socket, db, scheduler);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  const actual = (server.address() as AddressInfo).port;
+  return {
+    port: actual,
+    address: `127.0.0.1:${actual}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
