@@ -1,0 +1,133 @@
+/**
+ * `npm run bench:track`: requests per second and p50/p95/p99 latency of the track handler, called
+ * in-process and warm (so the figures measure our code and the database, not a worker spawn), against
+ * the embedded database and against PostgreSQL (a throw-away database on `TEST_PG_URL`,
+ * default postgres://postgres@127.0.0.1:5432/postgres). Both go through the Neon driver and the relay.
+ *
+ * Options (env): BENCH_REQUESTS (default 2000), BENCH_CONCURRENCY (default "1,16").
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Context } from '@netlify/functions';
+import track from '../netlify/functions/track.ts';
+import { closePools, query, type DatabaseTarget } from '../netlify/functions/_shared/db.ts';
+import { startLocalDatabase } from './lib/local-database.ts';
+import { migrate } from './lib/migrate.ts';
+import { startRelay } from './lib/relay.ts';
+
+const REQUESTS = Number(process.env['BENCH_REQUESTS'] ?? 2000);
+const CONCURRENCY = (process.env['BENCH_CONCURRENCY'] ?? '1,16').split(',').map(Number);
+const WARMUP = 200;
+
+const timestamp = new Date().toISOString();
+const bodies = [
+  { type: 'newsletter_subscribe', payload: { email: 'reader@example.org' } },
+  { type: 'contact_submit', payload: { name: 'Amina', email: 'amina@example.org', subject: 'Visit', message: 'Hello' } },
+  {
+    type: 'volunteer_application',
+    payload: {
+      name: 'Brian',
+      email: 'brian@example.org',
+      phone: '0700',
+      age: 24,
+      nationality: 'Kenyan',
+      availability: 'Weekends',
+      motivation: 'Give back',
+    },
+  },
+  {
+    type: 'donation_intent',
+    payload: {
+      amount: 50,
+      type: 'one-time',
+      cause: 'education',
+      paymentMethod: 'card',
+      name: 'Faith',
+      email: 'faith@example.org',
+      anonymous: false,
+      newsletter: true,
+      timestamp,
+    },
+  },
+].map((body) => JSON.stringify(body));
+
+let sequence = 0;
+async function once(): Promise<number> {
+  const n = sequence++;
+  // A fresh address per request keeps the rate limit out of the way while still exercising it.
+  const ip = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+  const request = new Request('http://localhost/api/admin/track', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: bodies[n % bodies.length]!,
+  });
+  const started = performance.now();
+  const response = await track(request, { ip } as Context);
+  const elapsed = performance.now() - started;
+  if (response.status !== 202) throw new Error(`status ${response.status}: ${await response.text()}`);
+  return elapsed;
+}
+
+async function run(total: number, concurrency: number): Promise<{ seconds: number; latencies: number[] }> {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        next++;
+        latencies.push(await once());
+      }
+    }),
+  );
+  return { seconds: (performance.now() - started) / 1000, latencies };
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+async function bench(name: string, target: DatabaseTarget): Promise<void> {
+  process.env['DATABASE_URL'] = target.url;
+  process.env['DATABASE_WS_PROXY'] = target.proxy ?? '';
+  process.env['IP_HASH_KEY'] ??= randomBytes(16).toString('hex');
+  await migrate(target);
+  await run(WARMUP, 8);
+  for (const concurrency of CONCURRENCY) {
+    const { seconds, latencies } = await run(REQUESTS, concurrency);
+    const sorted = latencies.sort((a, b) => a - b);
+    const ms = (p: number) => percentile(sorted, p).toFixed(2).padStart(7);
+    console.log(
+      `${name.padEnd(9)} c=${String(concurrency).padEnd(3)} ${String(REQUESTS).padStart(6)} req  ` +
+        `${(REQUESTS / seconds).toFixed(0).padStart(6)} req/s  p50 ${ms(50)} ms  p95 ${ms(95)} ms  p99 ${ms(99)} ms`,
+    );
+  }
+  await closePools();
+}
+
+const relay = await startRelay();
+const dataDir = await mkdtemp(join(tmpdir(), 'watoto-bench-'));
+const embedded = await startLocalDatabase({ dataDir, relay });
+const adminUrl = process.env['TEST_PG_URL'] || 'postgres://postgres@127.0.0.1:5432/postgres';
+const admin: DatabaseTarget = { url: adminUrl, proxy: relay.proxy };
+const dbName = `watoto_bench_${randomBytes(4).toString('hex')}`;
+let created = false;
+
+console.log(`track handler, in-process and warm; ${REQUESTS} requests per row, mixed form types (node ${process.version})`);
+try {
+  await bench('embedded', { url: embedded.url, proxy: relay.proxy });
+  await query(`create database ${dbName}`, [], admin);
+  created = true;
+  const pgUrl = new URL(adminUrl);
+  pgUrl.pathname = `/${dbName}`;
+  await bench('postgres', { url: pgUrl.toString(), proxy: relay.proxy });
+} finally {
+  await closePools();
+  if (created) await query(`drop database if exists ${dbName} with (force)`, [], admin);
+  await closePools();
+  await embedded.close();
+  await relay.close();
+  await rm(dataDir, { recursive: true, force: true });
+}
