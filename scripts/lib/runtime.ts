@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { MIN_SECRET_BYTES } from '../../netlify/functions/_shared/auth.ts';
 import { closePools, type DatabaseTarget } from '../../netlify/functions/_shared/db.ts';
 import { setAdminPassword } from './accounts.ts';
@@ -13,10 +13,24 @@ import { migrate } from './migrate.ts';
 
 /** A prepared local runtime. */
 export interface Runtime {
-  /** Env vars to hand to the functions (`DATABASE_URL`, `DATABASE_WS_PROXY`, `JWT_SECRET`, …). */
+  /** Env vars to hand to the functions (`DATABASE_URL`, `DATABASE_WS_PROXY`, `IP_HASH_KEY`, …). */
   env: Record<string, string>;
   /** Stops what was started (relay, embedded database) and closes pools. */
   close(): Promise<void>;
+}
+
+/** A random secret kept in `file` (created 0600 on first use), so it survives restarts. */
+export async function persistentSecret(file: string): Promise<string> {
+  try {
+    const existing = (await readFile(file, 'utf8')).trim();
+    if (existing) return existing;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const secret = randomBytes(32).toString('hex');
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
 }
 
 /** Starts the database (embedded under `dataDir` unless `DATABASE_URL` is set), migrates it, returns the env. */
@@ -24,6 +38,8 @@ export async function prepareRuntime(opts: { dataDir: string }): Promise<Runtime
   const database = await startLocalDatabase({ dataDir: opts.dataDir, url: process.env['DATABASE_URL'] || undefined });
   const env: Record<string, string> = { DATABASE_URL: database.url };
   if (database.proxy) env['DATABASE_WS_PROXY'] = database.proxy;
+  // Rate-limit hashes must agree across the fresh worker each local request runs in.
+  env['IP_HASH_KEY'] = process.env['IP_HASH_KEY'] || (await persistentSecret(join(dirname(opts.dataDir), 'ip-hash.key')));
   try {
     env['JWT_SECRET'] = await jwtSecret(opts.dataDir);
     const applied = await migrate({ url: database.url, proxy: database.proxy });
