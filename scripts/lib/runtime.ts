@@ -13,7 +13,7 @@ import { migrate } from './migrate.ts';
 
 /** A prepared local runtime. */
 export interface Runtime {
-  /** Env vars to hand to the functions (`DATABASE_URL`, `DATABASE_WS_PROXY`, `IP_HASH_KEY`, …). */
+  /** Env vars to hand to the functions (`DATABASE_URL`, `DATABASE_WS_PROXY`, `IP_HASH_KEY`, `JWT_SECRET`, …). */
   env: Record<string, string>;
   /** Stops what was started (relay, embedded database) and closes pools. */
   close(): Promise<void>;
@@ -62,20 +62,9 @@ export async function prepareRuntime(opts: { dataDir: string }): Promise<Runtime
 /** `JWT_SECRET` when set (refused under 32 bytes), else a random one kept in `<dataDir>/jwt-secret` (0600). */
 export async function jwtSecret(dataDir: string): Promise<string> {
   const given = process.env['JWT_SECRET'];
-  if (given) {
-    if (Buffer.byteLength(given) < MIN_SECRET_BYTES) throw new Error(`JWT_SECRET must be at least ${MIN_SECRET_BYTES} bytes`);
-    return given;
-  }
-  const file = join(dataDir, 'jwt-secret');
-  const kept = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return '';
-    throw error;
-  });
-  if (Buffer.byteLength(kept.trim()) >= MIN_SECRET_BYTES) return kept.trim();
-  const secret = randomBytes(32).toString('hex');
-  await mkdir(dataDir, { recursive: true });
-  await writeFile(file, `${secret}\n`, { mode: 0o600 });
-  return secret;
+  if (!given) return persistentSecret(join(dataDir, 'jwt-secret'));
+  if (Buffer.byteLength(given) < MIN_SECRET_BYTES) throw new Error(`JWT_SECRET must be at least ${MIN_SECRET_BYTES} bytes`);
+  return given;
 }
 
 /** When `ADMIN_USERNAME` and `ADMIN_PASSWORD` are both set, that staff account exists with that password. */
