@@ -34,7 +34,7 @@ export const IMPACT_LADDER: readonly ImpactStep[] = [
 /** The amount a visitor typed as a number of dollars, or `null` when it is blank, not a number or not positive. */
 export function parseAmount(input: string | number): number | null {
   const text = String(input).trim().replace(/^\$/, '').replace(/,/g, '');
-  if (text === '' || !/^(\d+(\.\d*)?|\.\d+)$/.test(text)) return null;
+  if (text === '' || !/^(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i.test(text)) return null;
   const amount = Number(text);
   return Number.isFinite(amount) && amount > 0 ? amount : null;
 }
@@ -65,3 +65,15 @@ export type DonationType = 'one-time' | 'monthly';
 export function donationAlert(type: DonationType, amount: number): string {
   return `Redirecting to secure payment portal for your ${type} donation of ${formatUsd(amount)}. Thank you for your generosity!`;
 }
+
+/** What a screen reader hears after each ladder step, so the highlight is not only a colour. */
+export const LADDER_STATE = { reached: 'reached by your gift', open: 'not reached yet' } as const;
+
+/** One line summing up the ladder for `amount`, e.g. "A gift of $100 reaches 3 of 4 steps." */
+export function ladderSummary(amount: number | null, ladder: readonly ImpactStep[] = IMPACT_LADDER): string {
+  if (amount === null) return 'Enter an amount to see what it does.';
+  return `A gift of ${formatUsd(amount)} reaches ${stepsReached(amount, ladder)} of ${ladder.length} steps.`;
+}
+
+/** Local-storage key the Donate form keeps the last submission under (spec §7, §9). */
+export const DONATION_STORAGE_KEY = 'donationData';

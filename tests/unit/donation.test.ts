@@ -6,6 +6,7 @@ import {
   formatUsd,
   GET_INVOLVED_PRESETS,
   IMPACT_LADDER,
+  ladderSummary,
   MIN_DONATION,
   parseAmount,
   reachesStep,
@@ -34,6 +35,8 @@ describe('parseAmount', () => {
     expect(parseAmount('.5')).toBe(0.5);
     expect(parseAmount('7.')).toBe(7);
     expect(parseAmount(100)).toBe(100);
+    // A number input accepts exponents, so the helper must read them the same way.
+    expect(parseAmount('1e3')).toBe(1000);
   });
 
   test('accepts a leading dollar sign and thousands separators', () => {
@@ -41,7 +44,7 @@ describe('parseAmount', () => {
   });
 
   test('returns null when the amount is blank, negative, zero or not a number', () => {
-    for (const input of ['', '   ', '-5', '0', '0.00', 'abc', '5e3', '1.2.3', 'NaN', 'Infinity']) {
+    for (const input of ['', '   ', '-5', '0', '0.00', 'abc', '0x10', 'e3', '1.2.3', 'NaN', 'Infinity']) {
       expect(parseAmount(input), input).toBeNull();
     }
   });
@@ -66,6 +69,17 @@ describe('impact ladder highlight', () => {
     expect(stepsReached(24)).toBe(0);
     expect(stepsReached(third!.amount)).toBe(3);
     expect(stepsReached(fourth!.amount * 10)).toBe(IMPACT_LADDER.length);
+  });
+});
+
+describe('ladderSummary', () => {
+  test('says how many steps the amount reaches', () => {
+    expect(ladderSummary(100)).toBe(`A gift of $100 reaches 3 of ${IMPACT_LADDER.length} steps.`);
+    expect(ladderSummary(10)).toBe(`A gift of $10 reaches 0 of ${IMPACT_LADDER.length} steps.`);
+  });
+
+  test('asks for an amount when there is none', () => {
+    expect(ladderSummary(null)).toBe('Enter an amount to see what it does.');
   });
 });
 
