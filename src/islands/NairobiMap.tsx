@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { CircleMarker, MapContainer, Popup, TileLayer } from 'react-leaflet';
-import 'leaflet/dist/leaflet.css';
 
 type Props = {
   center: [number, number];

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import leafletStylesheet from 'leaflet/dist/leaflet.css?url';
 
 type Props = {
   center: [number, number];
@@ -9,7 +10,22 @@ type Props = {
   directionsUrl: string;
 };
 
-const NairobiMap = lazy(() => import('./NairobiMap.tsx'));
+/** Resolves once the stylesheet has loaded (or failed: the map then shows unstyled rather than never). */
+function loadStylesheet(href: string): Promise<void> {
+  return new Promise((done) => {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = href;
+    link.onload = link.onerror = () => done();
+    document.head.append(link);
+  });
+}
+
+// Leaflet's stylesheet is fetched with the map code, so pages that never scroll to a map never download either.
+const NairobiMap = lazy(async () => {
+  const [map] = await Promise.all([import('./NairobiMap.tsx'), loadStylesheet(leafletStylesheet)]);
+  return map;
+});
 
 /**
  * Placeholder that swaps in the Leaflet map once hydrated (`client:visible`, so only near the viewport).

@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
 type Props = {
   /** Whether the dialog is showing. */
   open: boolean;
@@ -13,8 +15,8 @@ type Props = {
 };
 
 /**
- * A modal dialog on the native `<dialog>`: the browser keeps focus inside while it is open, Escape closes it,
- * and focus returns to whatever opened it.
+ * A modal dialog on the native `<dialog>`: the rest of the page is inert while it is open, Tab cycles inside it,
+ * Escape closes it, and focus returns to whatever opened it.
  */
 export default function Modal({ open, onClose, title, className, children }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -55,6 +57,23 @@ export default function Modal({ open, onClose, title, className, children }: Pro
       onClose={restoreFocus}
       onClick={(event) => {
         if (event.target === dialog.current) onClose();
+      }}
+      onKeyDown={(event) => {
+        // A modal <dialog> lets Tab leave for the browser's own controls; keep it cycling inside instead.
+        if (event.key !== 'Tab' || !dialog.current) return;
+        const focusable = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+          (element) => !element.closest('[hidden], .honeypot'),
+        );
+        const first = focusable[0];
+        const last = focusable.at(-1);
+        if (!first || !last) return;
+        if (event.shiftKey && document.activeElement === first) {
+          event.preventDefault();
+          last.focus();
+        } else if (!event.shiftKey && document.activeElement === last) {
+          event.preventDefault();
+          first.focus();
+        }
       }}
     >
       <div className="modal__panel">

@@ -1,0 +1,39 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+import { e2eAdmin } from './admin.ts';
+
+/** Signs in as the e2e staff account and returns its bearer token. */
+export async function staffToken(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/api/auth/login', { data: e2eAdmin });
+  expect(response.status(), 'staff login').toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** Reads one admin list (`contacts`, `newsletter`, `volunteers`, `donations`, `events`, …), newest first. */
+export async function staffList<T = Record<string, unknown>>(
+  request: APIRequestContext,
+  resource: string,
+): Promise<T[]> {
+  const token = await staffToken(request);
+  const response = await request.get(`/api/admin/${resource}?limit=500`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(response.status(), `GET /api/admin/${resource}`).toBe(200);
+  const body = (await response.json()) as Record<string, T[]> | T[];
+  return Array.isArray(body) ? body : (body[resource] ?? []);
+}
+
+/** Polls an admin list until a row matches (tracking calls are fire-and-forget). */
+export async function expectStaffRow<T = Record<string, unknown>>(
+  request: APIRequestContext,
+  resource: string,
+  matches: (row: T) => boolean,
+): Promise<T> {
+  let found: T | undefined;
+  await expect
+    .poll(async () => (found = (await staffList<T>(request, resource)).find(matches)) !== undefined, {
+      timeout: 15_000,
+      message: `a matching row in ${resource}`,
+    })
+    .toBe(true);
+  return found!;
+}
