@@ -97,6 +97,10 @@ describe.each(databases)('admin resources on $name', (database) => {
       const notJson = await call(handler, 'POST', path, { token, body: '{', headers: { 'Content-Type': 'application/json' } });
       expect(notJson.status).toBe(400);
       expect((await call(handler, 'POST', path, { token, body: 'x', headers: { 'Content-Type': 'text/plain' } })).status).toBe(415);
+      const deep = `{"meta":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+      expect((await call(handler, 'POST', path, { token, body: deep, headers: { 'Content-Type': 'application/json' } })).status).toBe(400);
+      const tooBig = JSON.stringify({ ...body, content: 'x'.repeat(600 * 1024) });
+      expect((await call(handler, 'POST', path, { token, body: tooBig, headers: { 'Content-Type': 'application/json' } })).status).toBe(413);
       expect(await auditEvents()).toEqual([]);
     });
 

@@ -13,6 +13,9 @@ import { error, invalid, json, methodNotAllowed, readJsonBody } from './http.ts'
 /** Largest create/update body: a long blog post in JSON. */
 export const MAX_ADMIN_BODY_BYTES = 512 * 1024;
 
+/** Deepest nesting a body may have; deeper JSON would exhaust the stack of recursive checks. */
+export const MAX_BODY_DEPTH = 32;
+
 /** Default and largest page of a list. */
 export const LIST_LIMITS = { default: 100, max: 500 } as const;
 
@@ -168,9 +171,24 @@ async function readBody(
 ): Promise<{ values: unknown[] } | { response: Response }> {
   const body = await readJsonBody(req, MAX_ADMIN_BODY_BYTES);
   if (!body.ok) return { response: body.response };
+  if (nestedDeeperThan(body.value, MAX_BODY_DEPTH)) {
+    return { response: error(400, `Request body nests deeper than ${MAX_BODY_DEPTH} levels`) };
+  }
   const parsed = edit.schema.safeParse(body.value);
   if (!parsed.success) return { response: invalid(parsed.error, `Invalid ${spec.noun}`) };
   return { values: spec.columns.map((column) => parsed.data[column]) };
+}
+
+/** True when `value` has arrays or objects nested more than `max` deep (checked without recursion). */
+export function nestedDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop()!;
+    if (typeof current !== 'object' || current === null) continue;
+    if (depth >= max) return true;
+    for (const child of Object.values(current)) stack.push([child, depth + 1]);
+  }
+  return false;
 }
 
 /** 409 for a slug another record already has, or undefined for any other failure. */
