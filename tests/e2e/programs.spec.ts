@@ -25,13 +25,11 @@ async function islandReady(page: Page, selector: string): Promise<void> {
 
 /** Scrolls through the page so every scroll-reveal section is shown (as a reader would), then back to the top. */
 async function revealAll(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.documentElement.scrollHeight; y += 300) {
-      window.scrollTo({ top: y, behavior: 'instant' });
-      await new Promise((done) => setTimeout(done, 30));
-    }
-  });
-  await expect(page.locator('main [data-reveal]:not(.is-revealed)')).toHaveCount(0);
+  for (const section of await page.locator('main [data-reveal]').all()) {
+    await section.scrollIntoViewIfNeeded();
+    await expect(section).toHaveClass(/\bis-revealed\b/);
+  }
+  await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
   // The footer's lazy map replaces its placeholder once in view; check the page as it then stays.
   await expect(page.locator('.nairobi-map--placeholder')).toHaveCount(0, { timeout: 20_000 });
   // Let the fade-in finish so colour contrast is measured on the final colours.
