@@ -2,13 +2,11 @@ import { useId, useState, type FormEvent } from 'react';
 import { track } from '../lib/track.ts';
 import Honeypot from './shared/Honeypot.tsx';
 
-type Props = Record<string, never>;
-
 /**
  * Footer newsletter sign-up. The button reads 'Subscribe' until the request resolves, then 'Subscribed', and
  * the field clears. A failure is swallowed (spec §8): the visitor is never shown an error for it.
  */
-export default function NewsletterForm(_props: Props) {
+export default function NewsletterForm() {
   const [email, setEmail] = useState('');
   const [website, setWebsite] = useState('');
   const [state, setState] = useState<'idle' | 'sending' | 'subscribed'>('idle');

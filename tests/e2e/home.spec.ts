@@ -8,7 +8,7 @@ const slideTitles = [
   'Healthy Children Learn Better',
   'Stronger Together in Our Communities',
   'Lend Your Hands and Heart',
-];
+] as const;
 const visibleSlideTitle = (page: import('@playwright/test').Page) =>
   page.locator('.hero-carousel__slide:not([hidden])').getByRole('heading').first();
 
