@@ -81,8 +81,7 @@ try {
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
     const { lhr } = result;
-    const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ??
-      []) as NetworkItem[];
+    const items = (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? [];
     const bytes = (type?: string) =>
       kb(items.filter((item) => !type || item.resourceType === type).reduce((sum, item) => sum + (item.transferSize ?? 0), 0));
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);

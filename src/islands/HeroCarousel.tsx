@@ -60,7 +60,7 @@ export default function HeroCarousel({ slides, donateUrl }: Props) {
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
       onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
       }}
     >
       <div className="hero-carousel__slides" aria-live={rotating ? 'off' : 'polite'}>

@@ -21,7 +21,7 @@ export default function NewsletterForm() {
   };
 
   return (
-    <form className="newsletter" onSubmit={submit}>
+    <form className="newsletter" onSubmit={(event) => void submit(event)}>
       <label htmlFor={`${id}-email`} className="newsletter__label">
         Email address
       </label>
