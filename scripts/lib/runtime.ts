@@ -39,7 +39,7 @@ export async function prepareRuntime(opts: { dataDir: string }): Promise<Runtime
   const env: Record<string, string> = { DATABASE_URL: database.url };
   if (database.proxy) env['DATABASE_WS_PROXY'] = database.proxy;
   // Rate-limit hashes must agree across the fresh worker each local request runs in.
-  env['IP_HASH_KEY'] = process.env['IP_HASH_KEY'] || (await persistentSecret(join(dirname(opts.dataDir), 'ip-hash.key')));
+  env['IP_HASH_KEY'] = process.env['IP_HASH_KEY'] || (await persistentSecret(join(opts.dataDir, 'ip-hash.key')));
   try {
     env['JWT_SECRET'] = await jwtSecret(opts.dataDir);
     const applied = await migrate({ url: database.url, proxy: database.proxy });

@@ -1,0 +1,36 @@
+/**
+ * `npm run dev`: Astro's dev server with live reload, plus the functions through @netlify/vite-plugin and the same
+ * local database as `npm start`, for UI work. Edge functions and everything else that reaches the network are off.
+ */
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import netlify from '@netlify/vite-plugin';
+import { dev } from 'astro';
+import { prepareRuntime } from './lib/runtime.ts';
+
+const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const runtime = await prepareRuntime({ dataDir: resolve(root, process.env['DATA_DIR'] ?? '.data') });
+Object.assign(process.env, runtime.env);
+
+const server = await dev({
+  root,
+  server: { port: Number(process.env['PORT'] ?? 4321) },
+  vite: {
+    plugins: [
+      netlify({
+        aiGateway: { enabled: false },
+        blobs: { enabled: false },
+        database: { enabled: false },
+        edgeFunctions: { enabled: false },
+        geolocation: { enabled: false },
+        images: { enabled: false },
+      }),
+    ],
+  },
+});
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void Promise.all([server.stop(), runtime.close()]).then(() => process.exit(0));
+  });
+}
