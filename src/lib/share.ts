@@ -74,7 +74,13 @@ export function openSharePopup(url: string, size: PopupSize, host: PopupHost = w
 /** The parts of the browser copying needs. */
 export type CopyHost = {
   clipboard?: { writeText: (text: string) => Promise<void> } | undefined;
-  document: Pick<Document, 'createElement' | 'body' | 'execCommand' | 'activeElement'>;
+  document: {
+    readonly body: { append: (node: HTMLTextAreaElement) => void };
+    readonly activeElement: Element | null;
+    createElement: (tag: 'textarea') => HTMLTextAreaElement;
+    /** `document.execCommand('copy')`: deprecated, and kept only as this fallback. */
+    execCommand: (command: 'copy') => boolean;
+  };
 };
 
 /** Copies with the hidden-textarea method older browsers and insecure pages still allow. */
