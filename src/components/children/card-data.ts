@@ -1,0 +1,24 @@
+/** Children as the /children and /sponsor islands take them: plain JSON with responsive images, built at build time. */
+import type { Child } from '../../data.ts';
+import { storyTeaser } from '../../lib/children.ts';
+import { responsiveImage } from '../../lib/images.ts';
+import type { ChildCardData } from '../../islands/children/ChildCard.tsx';
+
+/** Widths of a card portrait (the sources are 600 px square). */
+const CARD_IMAGE_WIDTHS = [320, 480, 600];
+
+/** The card fields of each child, with the story cut to its teaser and the portrait made responsive. */
+export async function childCardData(children: readonly Child[]): Promise<ChildCardData[]> {
+  return Promise.all(
+    children.map(async (child) => ({
+      id: child.id,
+      name: child.name,
+      age: child.age,
+      location: child.location,
+      dreamJob: child.dreamJob,
+      monthlyNeed: child.monthlyNeed,
+      teaser: storyTeaser(child.story),
+      image: await responsiveImage(child.image, CARD_IMAGE_WIDTHS),
+    })),
+  );
+}
