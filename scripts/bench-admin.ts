@@ -49,7 +49,9 @@ function percentile(sorted: number[], p: number): number {
 
 function report(database: string, name: string, sorted: number[]): void {
   const ms = (p: number) => percentile(sorted, p).toFixed(2).padStart(8);
-  console.log(`${database.padEnd(9)} ${name.padEnd(8)} ${String(sorted.length).padStart(4)} calls  p50 ${ms(50)} ms  p95 ${ms(95)} ms  p99 ${ms(99)} ms`);
+  console.log(
+    `${database.padEnd(9)} ${name.padEnd(8)} ${String(sorted.length).padStart(4)} calls  p50 ${ms(50)} ms  p95 ${ms(95)} ms  p99 ${ms(99)} ms`,
+  );
 }
 
 async function bench(name: string, target: DatabaseTarget): Promise<void> {
@@ -74,13 +76,19 @@ async function bench(name: string, target: DatabaseTarget): Promise<void> {
       }),
       context(),
     );
-  const list = () => programs(new Request('http://localhost/api/admin/programs?limit=500', { headers: auth }), context());
+  const list = () =>
+    programs(new Request('http://localhost/api/admin/programs?limit=500', { headers: auth }), context());
   const create = (i: number) =>
     programs(
       new Request('http://localhost/api/admin/programs', {
         method: 'POST',
         headers: { ...auth, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ title: `Bench ${i}`, slug: `bench-${name}-${sequence}-${i}`, summary: 'Bench', content: 'x'.repeat(500) }),
+        body: JSON.stringify({
+          title: `Bench ${i}`,
+          slug: `bench-${name}-${sequence}-${i}`,
+          summary: 'Bench',
+          content: 'x'.repeat(500),
+        }),
       }),
       context(),
     );

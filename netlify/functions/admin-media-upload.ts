@@ -8,14 +8,7 @@ import { staffFunction } from './_shared/admin-resource.ts';
 import { audit } from './_shared/audit.ts';
 import { transaction } from './_shared/db.ts';
 import { detectFileType, safeFileName } from './_shared/file-types.ts';
-import {
-  badRequest,
-  error,
-  json,
-  methodNotAllowed,
-  readBodyBytes,
-  unsupportedMediaType,
-} from './_shared/http.ts';
+import { badRequest, error, json, methodNotAllowed, readBodyBytes, unsupportedMediaType } from './_shared/http.ts';
 
 /** Largest file accepted (the platform's binary request limit is about 4.5 MB). */
 export const MAX_UPLOAD_BYTES = 4 * 1024 * 1024;
@@ -34,12 +27,15 @@ export default staffFunction(async (req, actor) => {
 
   let form: FormData;
   try {
-    form = await new Response(new Blob([body as Uint8Array<ArrayBuffer>]), { headers: { 'Content-Type': contentType } }).formData();
+    form = await new Response(new Blob([body as Uint8Array<ArrayBuffer>]), {
+      headers: { 'Content-Type': contentType },
+    }).formData();
   } catch {
     return badRequest('The upload is not a readable multipart form');
   }
   const file = form.get('file');
-  if (!(file instanceof File)) return badRequest('No file', [{ path: 'file', message: 'Attach a file in the field "file"' }]);
+  if (!(file instanceof File))
+    return badRequest('No file', [{ path: 'file', message: 'Attach a file in the field "file"' }]);
   if (file.size > MAX_UPLOAD_BYTES) return tooLarge();
   if (file.size === 0) return badRequest('The file is empty', [{ path: 'file', message: 'The file is empty' }]);
 

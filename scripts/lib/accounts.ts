@@ -10,7 +10,11 @@ import { NewPasswordSchema, UsernameSchema } from '../../src/schemas/admin.ts';
 export type AccountChange = 'created' | 'updated' | 'unchanged';
 
 /** Creates the account `username` (matched case-insensitively) with `password`, or gives it that password. */
-export async function setAdminPassword(username: string, password: string, target?: DatabaseTarget): Promise<AccountChange> {
+export async function setAdminPassword(
+  username: string,
+  password: string,
+  target?: DatabaseTarget,
+): Promise<AccountChange> {
   const name = UsernameSchema.safeParse(username);
   if (!name.success) throw new Error(`Invalid username: ${name.error.issues[0]?.message}`);
   const secret = NewPasswordSchema.safeParse(password);

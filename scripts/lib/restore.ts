@@ -64,7 +64,8 @@ async function checkTarget(tx: Queryable, backup: Backup): Promise<void> {
   }
   for (const table of tables) {
     const [row] = await tx.query<{ used: boolean }>(`select exists (select 1 from ${ident(table)}) as used`);
-    if (row?.used) throw new Error(`The database is not empty (table ${table} has rows); restore into an empty database`);
+    if (row?.used)
+      throw new Error(`The database is not empty (table ${table} has rows); restore into an empty database`);
   }
 }
 

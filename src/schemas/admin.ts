@@ -117,13 +117,20 @@ export type BlogPost = z.output<typeof BlogPostSchema>;
 /** Media library entry form. */
 export const MediaSchema = z.object({
   /** Label staff recognise the file by. */
-  name: z.string().trim().min(1, 'Name is required').max(LIMITS.title, `Name must be at most ${LIMITS.title} characters`),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Name is required')
+    .max(LIMITS.title, `Name must be at most ${LIMITS.title} characters`),
   /** Where the file lives (the upload answer's url, or an http(s) address). */
   url: url.pipe(z.string().min(1, 'URL is required')),
   /** Free-form details (alt text, credits, ...): a JSON object. */
   meta: z
     .record(z.string(), z.json(), 'Meta must be a JSON object')
-    .refine((value) => JSON.stringify(value).length <= LIMITS.metaJson, `Meta must be at most ${LIMITS.metaJson} characters of JSON`)
+    .refine(
+      (value) => JSON.stringify(value).length <= LIMITS.metaJson,
+      `Meta must be at most ${LIMITS.metaJson} characters of JSON`,
+    )
     .default({}),
 });
 /** What the media form holds before validation. */

@@ -35,9 +35,13 @@ test.describe('admin API over HTTP', () => {
     auth = { Authorization: `Bearer ${token}` };
   });
 
-  test('signs in, refuses a wrong password like an unknown user, and throttles after 5 failures', async ({ request }) => {
+  test('signs in, refuses a wrong password like an unknown user, and throttles after 5 failures', async ({
+    request,
+  }) => {
     const name = `nobody-${tag()}`;
-    const wrong = await request.post('/api/auth/login', { data: { username: e2eAdmin.username, password: `x${tag()}` } });
+    const wrong = await request.post('/api/auth/login', {
+      data: { username: e2eAdmin.username, password: `x${tag()}` },
+    });
     const unknown = await request.post('/api/auth/login', { data: { username: name, password: 'whatever' } });
     expect(wrong.status()).toBe(401);
     expect(unknown.status()).toBe(401);
@@ -45,7 +49,8 @@ test.describe('admin API over HTTP', () => {
     expect(await wrong.json()).toEqual(await unknown.json());
     expect((await request.post('/api/auth/login', { data: { username: 'x' } })).status()).toBe(400);
     expect((await request.get('/api/auth/login')).status()).toBe(405);
-    for (let i = 0; i < 4; i += 1) await request.post('/api/auth/login', { data: { username: name, password: 'whatever' } });
+    for (let i = 0; i < 4; i += 1)
+      await request.post('/api/auth/login', { data: { username: name, password: 'whatever' } });
     const blocked = await request.post('/api/auth/login', { data: { username: name, password: 'whatever' } });
     expect(blocked.status()).toBe(429);
     expect(Number(blocked.headers()['retry-after'])).toBeGreaterThan(0);
@@ -58,7 +63,9 @@ test.describe('admin API over HTTP', () => {
       expectStaffHeaders(res);
       expect(Object.keys((await res.json()) as Json)).toEqual(['error']);
     }
-    const forged = await request.get('/api/admin/programs', { headers: { Authorization: `Bearer ${token.slice(0, -4)}AAAA` } });
+    const forged = await request.get('/api/admin/programs', {
+      headers: { Authorization: `Bearer ${token.slice(0, -4)}AAAA` },
+    });
     expect(forged.status()).toBe(401);
     expect((await request.post('/api/admin/db/backup')).status()).toBe(401);
     expect((await request.post('/api/admin/media/upload')).status()).toBe(401);
@@ -81,8 +88,14 @@ test.describe('admin API over HTTP', () => {
   });
 
   const content = {
-    programs: { single: 'program', body: (t: string) => ({ title: `Program ${t}`, slug: `program-${t}`, summary: 's', content: 'c', image: '' }) },
-    blog: { single: 'post', body: (t: string) => ({ title: `Post ${t}`, slug: `post-${t}`, excerpt: 'e', content: 'c', cover: '' }) },
+    programs: {
+      single: 'program',
+      body: (t: string) => ({ title: `Program ${t}`, slug: `program-${t}`, summary: 's', content: 'c', image: '' }),
+    },
+    blog: {
+      single: 'post',
+      body: (t: string) => ({ title: `Post ${t}`, slug: `post-${t}`, excerpt: 'e', content: 'c', cover: '' }),
+    },
     media: { single: 'media', body: (t: string) => ({ name: `Media ${t}`, url: '/media/1/x.png', meta: { alt: t } }) },
   } as const;
 
@@ -96,7 +109,7 @@ test.describe('admin API over HTTP', () => {
       expectStaffHeaders(created);
       const row = ((await created.json()) as Json)[single] as Json;
       expect(row).toMatchObject(body);
-      const path = `/api/admin/${resource}/${row['id']}`;
+      const path = `/api/admin/${resource}/${String(row['id'])}`;
       expect(((await (await request.get(path, { headers: auth })).json()) as Json)[single]).toEqual(row);
       const label = 'title' in body ? 'title' : 'name';
       const updated = await request.put(path, { headers: auth, data: { ...body, [label]: `${String(body[label])}!` } });
@@ -108,7 +121,9 @@ test.describe('admin API over HTTP', () => {
       }
       const invalid = await request.post(`/api/admin/${resource}`, { headers: auth, data: { ...body, [label]: '' } });
       expect(invalid.status()).toBe(400);
-      expect(((await invalid.json()) as { issues: { path: string }[] }).issues.map((issue) => issue.path)).toEqual([label]);
+      expect(((await invalid.json()) as { issues: { path: string }[] }).issues.map((issue) => issue.path)).toEqual([
+        label,
+      ]);
       expect((await request.get(`/api/admin/${resource}/abc`, { headers: auth })).status()).toBe(400);
       expect((await request.delete(path, { headers: auth })).status()).toBe(204);
       expect((await request.get(path, { headers: auth })).status()).toBe(404);
@@ -121,10 +136,14 @@ test.describe('admin API over HTTP', () => {
       data: { type: 'contact_submit', payload: { name: 'E2E', email, subject: 'Hello', message: 'From the API test' } },
     });
     expect(sent.status()).toBe(202);
-    const contacts = ((await (await request.get('/api/admin/contacts?limit=500', { headers: auth })).json()) as { contacts: Json[] }).contacts;
+    const contacts = (
+      (await (await request.get('/api/admin/contacts?limit=500', { headers: auth })).json()) as { contacts: Json[] }
+    ).contacts;
     const contact = contacts.find((row) => row['email'] === email);
     expect(contact).toMatchObject({ name: 'E2E', subject: 'Hello', message: 'From the API test' });
-    expect((await request.delete(`/api/admin/contacts/${contact?.['id']}`, { headers: auth })).status()).toBe(204);
+    expect((await request.delete(`/api/admin/contacts/${String(contact?.['id'])}`, { headers: auth })).status()).toBe(
+      204,
+    );
     expect((await request.post('/api/admin/contacts', { headers: auth, data: {} })).status()).toBe(405);
   });
 
@@ -158,14 +177,23 @@ test.describe('admin API over HTTP', () => {
     expect(res.headers()['content-disposition']).toBe(`attachment; filename="${file}"`);
     const backup = (await res.json()) as { format: string; tables: Record<string, unknown[]> };
     expect(backup.format).toBe('watoto-backup');
-    expect(Object.keys(backup.tables)).toEqual(expect.arrayContaining(['events', 'programs', 'admin_users', 'uploads']));
+    expect(Object.keys(backup.tables)).toEqual(
+      expect.arrayContaining(['events', 'programs', 'admin_users', 'uploads']),
+    );
   });
 
-  test('streams live events: the latest first, then a new one within 2 s, with the audit trail', async ({ request, baseURL }) => {
+  test('streams live events: the latest first, then a new one within 2 s, with the audit trail', async ({
+    request,
+    baseURL,
+  }) => {
     test.setTimeout(90_000);
-    const streamToken = ((await (await request.post('/api/admin/events/stream-token', { headers: auth })).json()) as { token: string }).token;
+    const streamToken = (
+      (await (await request.post('/api/admin/events/stream-token', { headers: auth })).json()) as { token: string }
+    ).token;
     const abort = new AbortController();
-    const res = await fetch(new URL(`/api/admin/events/stream?token=${streamToken}`, baseURL), { signal: abort.signal });
+    const res = await fetch(new URL(`/api/admin/events/stream?token=${streamToken}`, baseURL), {
+      signal: abort.signal,
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     const reader = res.body!.getReader();
@@ -176,7 +204,10 @@ test.describe('admin API over HTTP', () => {
       while (!pattern.test(text)) {
         const left = deadline - Date.now();
         if (left <= 0) throw new Error(`no ${pattern} within ${ms} ms; got:\n${text.slice(-2000)}`);
-        const chunk = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), left))]);
+        const chunk = await Promise.race([
+          reader.read(),
+          new Promise<null>((resolve) => setTimeout(() => resolve(null), left)),
+        ]);
         if (chunk && !chunk.done) text += decoder.decode(chunk.value, { stream: true });
       }
     };
@@ -189,13 +220,15 @@ test.describe('admin API over HTTP', () => {
       await waitFor(new RegExp(`event: new_event\\ndata: .*"admin\\.programs\\.create".*"${slug}"`), 2_000);
       await waitFor(/event: resource_changed\ndata: \{"type":"resource_changed","resource":"programs"\}/, 2_000);
       const id = ((await created.json()) as { program: Json }).program['id'];
-      await request.delete(`/api/admin/programs/${id}`, { headers: auth });
+      await request.delete(`/api/admin/programs/${String(id)}`, { headers: auth });
     } finally {
       abort.abort();
     }
 
     await request.post('/api/auth/login', { data: { username: `nobody-${tag()}`, password: 'wrong' } });
-    const events = ((await (await request.get('/api/admin/events?limit=500', { headers: auth })).json()) as { events: Json[] }).events;
+    const events = (
+      (await (await request.get('/api/admin/events?limit=500', { headers: auth })).json()) as { events: Json[] }
+    ).events;
     const types = new Set(events.map((event) => event['type']));
     for (const type of ['admin.login', 'admin.login_failed', 'admin.programs.create', 'admin.programs.delete']) {
       expect(types, type).toContain(type);

@@ -145,7 +145,7 @@ export class SseReader {
       if (left <= 0) return undefined;
       let timer: ReturnType<typeof setTimeout> | undefined;
       const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), left)));
-      const chunk = await Promise.race([this.pending ??= this.reader.read(), timeout]);
+      const chunk = await Promise.race([(this.pending ??= this.reader.read()), timeout]);
       clearTimeout(timer);
       if (chunk === 'timeout') return undefined;
       this.pending = undefined;

@@ -3,14 +3,7 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import login from '../../netlify/functions/auth-login.ts';
 import programs from '../../netlify/functions/admin-programs.ts';
 import { ISSUER, signToken, TOKEN_KINDS } from '../../netlify/functions/_shared/auth.ts';
-import {
-  ADMIN_TABLES,
-  auditEvents,
-  call,
-  createStaff,
-  TEST_JWT_SECRET,
-  useJwtSecret,
-} from '../support/admin.ts';
+import { ADMIN_TABLES, auditEvents, call, createStaff, TEST_JWT_SECRET, useJwtSecret } from '../support/admin.ts';
 import { databases, rows, truncate, useDatabase } from '../support/databases.ts';
 
 const PASSWORD = 'a long staff password';
@@ -40,7 +33,7 @@ describe.each(databases)('POST /api/auth/login on $name', (database) => {
     const timed = async (username: string) => {
       const start = performance.now();
       const res = await attempt(username, 'not the password');
-      return { status: res.status, body: await res.json(), ms: performance.now() - start };
+      return { status: res.status, body: (await res.json()) as unknown, ms: performance.now() - start };
     };
     await timed('warm-up');
     const wrong = [await timed('staff'), await timed('staff')];
@@ -69,7 +62,10 @@ describe.each(databases)('POST /api/auth/login on $name', (database) => {
       headers: { 'Content-Type': 'application/json' },
     });
     expect(broken.status).toBe(400);
-    const form = await call(login, 'POST', '/api/auth/login', { body: 'username=staff', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const form = await call(login, 'POST', '/api/auth/login', {
+      body: 'username=staff',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     expect(form.status).toBe(415);
     const get = await call(login, 'GET', '/api/auth/login');
     expect(get.status).toBe(405);
@@ -100,7 +96,10 @@ describe.each(databases)('POST /api/auth/login on $name', (database) => {
 
   test('keeps the failure count in the database, never the client address', async () => {
     await attempt('staff', 'wrong', '192.0.2.55');
-    const [row] = await rows<{ client: string; username: string }>(database, 'select client, username from login_failures');
+    const [row] = await rows<{ client: string; username: string }>(
+      database,
+      'select client, username from login_failures',
+    );
     expect(row?.username).toBe('staff');
     expect(row?.client).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(await rows(database, 'select * from events'))).not.toContain('192.0.2.55');
@@ -114,11 +113,11 @@ describe('staff token checks', () => {
   const now = () => Math.floor(Date.now() / 1000);
   const get = (headers: Record<string, string>) => call(programs, 'GET', '/api/admin/programs', { headers });
 
-  const cases: [string, () => Promise<Record<string, string>>][] = [
-    ['missing', async () => ({})],
-    ['not a bearer', async () => ({ Authorization: `Basic ${btoa('staff:pw')}` })],
-    ['malformed', async () => ({ Authorization: 'Bearer not.a-jwt' })],
-    ['empty', async () => ({ Authorization: 'Bearer ' })],
+  const cases: [string, () => Record<string, string> | Promise<Record<string, string>>][] = [
+    ['missing', () => ({})],
+    ['not a bearer', () => ({ Authorization: `Basic ${btoa('staff:pw')}` })],
+    ['malformed', () => ({ Authorization: 'Bearer not.a-jwt' })],
+    ['empty', () => ({ Authorization: 'Bearer ' })],
     [
       'badly signed',
       async () => ({
@@ -127,14 +126,21 @@ describe('staff token checks', () => {
     ],
     [
       'alg none',
-      async () => ({
+      () => ({
         Authorization: `Bearer ${new UnsecuredJWT({ sub: 'staff', iss: ISSUER, aud: session, iat: now(), exp: now() + 3600 }).encode()}`,
       }),
     ],
     [
       'expired',
       async () => ({
-        Authorization: `Bearer ${await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('staff').setIssuer(ISSUER).setAudience(session).setIssuedAt(now() - 9 * 3600).setExpirationTime(now() - 60).sign(key)}`,
+        Authorization: `Bearer ${await new SignJWT({})
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject('staff')
+          .setIssuer(ISSUER)
+          .setAudience(session)
+          .setIssuedAt(now() - 9 * 3600)
+          .setExpirationTime(now() - 60)
+          .sign(key)}`,
       }),
     ],
     [

@@ -72,17 +72,42 @@ describe.each(databases)('database backup on $name', (database) => {
   beforeEach(() => truncate(database, [...ADMIN_TABLES, 'rate_limits']));
 
   async function seed(): Promise<void> {
-    await rows(database, `insert into events (type, payload) values ('contact_submit', '{"name":"Wanjiru","nested":{"list":[1,2.5,"x"]}}')`);
-    await rows(database, `insert into contacts (name, email, subject, type, message) values ('Ann ✓', 'a@b.org', 'Hi', 'media', E'line 1\\nline 2 "quoted"')`);
-    await rows(database, `insert into newsletter_subscribers (email, name) values ('n@b.org', null), ('m@b.org', 'Mo')`);
-    await rows(database, `insert into volunteers (name, email, details) values ('Vic', 'v@b.org', '{"form":"internship_application"}')`);
-    await rows(database, `insert into programs (title, slug, content) values ('Clinics', 'clinics', 'Karibu — welcome')`);
+    await rows(
+      database,
+      `insert into events (type, payload) values ('contact_submit', '{"name":"Wanjiru","nested":{"list":[1,2.5,"x"]}}')`,
+    );
+    await rows(
+      database,
+      `insert into contacts (name, email, subject, type, message) values ('Ann ✓', 'a@b.org', 'Hi', 'media', E'line 1\\nline 2 "quoted"')`,
+    );
+    await rows(
+      database,
+      `insert into newsletter_subscribers (email, name) values ('n@b.org', null), ('m@b.org', 'Mo')`,
+    );
+    await rows(
+      database,
+      `insert into volunteers (name, email, details) values ('Vic', 'v@b.org', '{"form":"internship_application"}')`,
+    );
+    await rows(
+      database,
+      `insert into programs (title, slug, content) values ('Clinics', 'clinics', 'Karibu — welcome')`,
+    );
     await rows(database, `insert into blog_posts (title, slug) values ('Post', 'post')`);
     await rows(database, `insert into media (name, url, meta) values ('Van', '/media/1/van.png', '{"alt":"A van"}')`);
-    await rows(database, `insert into donations (donor_name, amount, currency) values (null, 1234.56, 'USD'), ('Dan', 5, 'KES')`);
-    await rows(database, `insert into admin_users (username, password_hash) values ('staff', '$argon2id$v=19$m=1,t=1,p=1$c2FsdA$aGFzaA')`);
+    await rows(
+      database,
+      `insert into donations (donor_name, amount, currency) values (null, 1234.56, 'USD'), ('Dan', 5, 'KES')`,
+    );
+    await rows(
+      database,
+      `insert into admin_users (username, password_hash) values ('staff', '$argon2id$v=19$m=1,t=1,p=1$c2FsdA$aGFzaA')`,
+    );
     await rows(database, `insert into login_failures (username, client) values ('staff', 'abc')`);
-    await rows(database, `insert into uploads (name, content_type, size, data, uploaded_by) values ('van.png', 'image/png', 256, $1, 'staff')`, [allBytes]);
+    await rows(
+      database,
+      `insert into uploads (name, content_type, size, data, uploaded_by) values ('van.png', 'image/png', 256, $1, 'staff')`,
+      [allBytes],
+    );
     await rows(database, `insert into rate_limits (key, window_start, count) values ('track:abc', now(), 3)`);
     // A gap in the ids must survive too.
     await rows(database, `delete from programs where id = (select max(id) from programs)`);
@@ -110,7 +135,10 @@ describe.each(databases)('database backup on $name', (database) => {
     const [upload] = await query<{ data: Buffer }>('select data from uploads', [], restoreTarget.target);
     expect(Buffer.compare(upload!.data, allBytes)).toBe(0);
     // New rows continue after the restored ids instead of colliding with them.
-    const [source] = await rows<{ id: string }>(database, `insert into programs (title, slug) values ('n', 'n') returning id::text as id`);
+    const [source] = await rows<{ id: string }>(
+      database,
+      `insert into programs (title, slug) values ('n', 'n') returning id::text as id`,
+    );
     const [restored] = await query<{ id: string }>(
       `insert into programs (title, slug) values ('n', 'n') returning id::text as id`,
       [],

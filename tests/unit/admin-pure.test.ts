@@ -1,6 +1,12 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { ISSUER, SecretNotConfiguredError, TOKEN_KINDS, signToken, verifyToken } from '../../netlify/functions/_shared/auth.ts';
+import {
+  ISSUER,
+  SecretNotConfiguredError,
+  TOKEN_KINDS,
+  signToken,
+  verifyToken,
+} from '../../netlify/functions/_shared/auth.ts';
 import { detectFileType, safeFileName } from '../../netlify/functions/_shared/file-types.ts';
 import { checkLogin, hashPassword, verifyPassword } from '../../netlify/functions/_shared/passwords.ts';
 import { BlogPostSchema, LoginSchema, MediaSchema, ProgramSchema } from '../../src/schemas/admin.ts';
@@ -70,15 +76,41 @@ describe('tokens', () => {
     const refused = [
       'not-a-jwt',
       '',
-      await base().setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode('x'.repeat(40))),
-      new UnsecuredJWT({ sub: 'staff', iss: ISSUER, aud: TOKEN_KINDS.session.audience, iat: now, exp: now + 3600 }).encode(),
+      await base()
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(new TextEncoder().encode('x'.repeat(40))),
+      new UnsecuredJWT({
+        sub: 'staff',
+        iss: ISSUER,
+        aud: TOKEN_KINDS.session.audience,
+        iat: now,
+        exp: now + 3600,
+      }).encode(),
       await base().setProtectedHeader({ alg: 'HS512' }).setIssuedAt().setExpirationTime('1h').sign(key()),
-      await base().setProtectedHeader({ alg: 'HS256' }).setIssuedAt(now - 9 * 3600).setExpirationTime(now - 3600).sign(key()),
+      await base()
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuedAt(now - 9 * 3600)
+        .setExpirationTime(now - 3600)
+        .sign(key()),
       await base().setProtectedHeader({ alg: 'HS256' }).setIssuedAt().sign(key()),
-      await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('staff').setIssuer('someone-else')
-        .setAudience(TOKEN_KINDS.session.audience).setIssuedAt().setExpirationTime('1h').sign(key()),
-      await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('staff').setIssuer(ISSUER)
-        .setAudience('another-app').setIssuedAt().setExpirationTime('1h').sign(key()),
+      await new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject('staff')
+        .setIssuer('someone-else')
+        .setAudience(TOKEN_KINDS.session.audience)
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(key()),
+      await new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject('staff')
+        .setIssuer(ISSUER)
+        .setAudience('another-app')
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(key()),
     ];
     for (const token of refused) expect(await verifyToken(token)).toBeNull();
   });
@@ -151,6 +183,9 @@ describe('admin schemas', () => {
   });
 
   test('keeps password spaces and trims the username', () => {
-    expect(LoginSchema.parse({ username: ' staff ', password: ' pw ' })).toEqual({ username: 'staff', password: ' pw ' });
+    expect(LoginSchema.parse({ username: ' staff ', password: ' pw ' })).toEqual({
+      username: 'staff',
+      password: ' pw ',
+    });
   });
 });

@@ -25,13 +25,20 @@ describe.each(databases)('event stream on $name', (database) => {
   });
 
   const insertEvents = (...types: string[]) =>
-    rows<{ id: string }>(database, `select id::text as id from (insert into events (type) select unnest($1::text[]) returning id) t order by id`, [types]).catch(
-      async () => {
-        const ids: { id: string }[] = [];
-        for (const type of types) ids.push(...(await rows<{ id: string }>(database, 'insert into events (type) values ($1) returning id::text as id', [type])));
-        return ids;
-      },
-    );
+    rows<{ id: string }>(
+      database,
+      `select id::text as id from (insert into events (type) select unnest($1::text[]) returning id) t order by id`,
+      [types],
+    ).catch(async () => {
+      const ids: { id: string }[] = [];
+      for (const type of types)
+        ids.push(
+          ...(await rows<{ id: string }>(database, 'insert into events (type) values ($1) returning id::text as id', [
+            type,
+          ])),
+        );
+      return ids;
+    });
 
   const open = async (query = '', headers: Record<string, string> = {}) => {
     const token = await signToken('staff', 'stream');
@@ -88,7 +95,10 @@ describe.each(databases)('event stream on $name', (database) => {
     expect(initial?.id).toBe(data.events[0]?.id);
 
     const start = Date.now();
-    const created = await call(programs, 'POST', '/api/admin/programs', { token: session, json: { title: 'T', slug: 't' } });
+    const created = await call(programs, 'POST', '/api/admin/programs', {
+      token: session,
+      json: { title: 'T', slug: 't' },
+    });
     expect(created.status).toBe(201);
     const fresh = await reader.next(2000);
     expect(Date.now() - start).toBeLessThan(2000);
@@ -97,7 +107,10 @@ describe.each(databases)('event stream on $name', (database) => {
     expect(event).toMatchObject({ type: 'admin.programs.create', payload: { actor: 'staff', slug: 't' } });
     expect(fresh?.id).toBe(event.id);
     const changed = await reader.next(1000);
-    expect(changed).toMatchObject({ event: 'resource_changed', data: { type: 'resource_changed', resource: 'programs' } });
+    expect(changed).toMatchObject({
+      event: 'resource_changed',
+      data: { type: 'resource_changed', resource: 'programs' },
+    });
   });
 
   test('sends at most 500 initial events', async () => {
@@ -136,27 +149,33 @@ describe.each(databases)('event stream on $name', (database) => {
     }
   });
 
-  test.skipIf(database.name === 'embedded')('waits for an earlier id that commits late instead of skipping it', async () => {
-    const reader = await open();
-    await reader.next();
-    const client = await getPool().connect();
-    try {
-      await client.query('begin');
-      await client.query(`insert into events (type) values ('slow')`);
-      await insertEvents('fast');
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      await client.query('commit');
-    } finally {
-      client.release();
-    }
-    const types = [];
-    for (let i = 0; i < 2; i += 1) types.push(((await reader.next(3000))?.data as { event: StreamedEvent }).event.type);
-    expect(types).toEqual(['slow', 'fast']);
-  });
+  test.skipIf(database.name === 'embedded')(
+    'waits for an earlier id that commits late instead of skipping it',
+    async () => {
+      const reader = await open();
+      await reader.next();
+      const client = await getPool().connect();
+      try {
+        await client.query('begin');
+        await client.query(`insert into events (type) values ('slow')`);
+        await insertEvents('fast');
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await client.query('commit');
+      } finally {
+        client.release();
+      }
+      const types = [];
+      for (let i = 0; i < 2; i += 1)
+        types.push(((await reader.next(3000))?.data as { event: StreamedEvent }).event.type);
+      expect(types).toEqual(['slow', 'fast']);
+    },
+  );
 
   test('ends itself well before the 60 s function limit', async () => {
     expect(STREAM_TIMING.durationMs).toBeLessThanOrEqual(55_000);
-    const short = new SseReader(eventStream(undefined, { durationMs: 300, pollMs: 50, gapWaitMs: 100, heartbeatMs: 100 }));
+    const short = new SseReader(
+      eventStream(undefined, { durationMs: 300, pollMs: 50, gapWaitMs: 100, heartbeatMs: 100 }),
+    );
     readers.push(short);
     expect((await short.next())?.event).toBe('initial_events');
     expect(await short.next(2000)).toBeUndefined();

@@ -38,9 +38,12 @@ describe.each(databases)('uploads on $name', (database) => {
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(png);
 
     const [event] = await auditEvents();
-    expect(event).toEqual({
-      type: 'admin.media.upload',
-      payload: expect.objectContaining({ actor: 'staff', name: 'children-playing.png', contentType: 'image/png', size: 2048 }),
+    expect(event?.type).toBe('admin.media.upload');
+    expect(event?.payload).toMatchObject({
+      actor: 'staff',
+      name: 'children-playing.png',
+      contentType: 'image/png',
+      size: 2048,
     });
   });
 

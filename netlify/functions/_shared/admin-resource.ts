@@ -242,7 +242,8 @@ async function update(
         `update ${spec.table} set ${assignments}, updated_at = now() where id = $1 returning ${selectList(spec)}`,
         [id, ...body.values],
       );
-      if (updated) await audit(tx, `admin.${spec.resource as AdminResource}.update`, actor, auditDetails(spec, updated));
+      if (updated)
+        await audit(tx, `admin.${spec.resource as AdminResource}.update`, actor, auditDetails(spec, updated));
       return updated;
     });
     return row ? json({ [edit.single]: toAnswer(spec, row) }) : notFound(spec);

@@ -5,7 +5,15 @@
 import type { Queryable } from './db.ts';
 
 /** Resources staff create, update or delete; the path segment after `/api/admin/`. */
-export const ADMIN_RESOURCES = ['programs', 'blog', 'media', 'contacts', 'newsletter', 'volunteers', 'donations'] as const;
+export const ADMIN_RESOURCES = [
+  'programs',
+  'blog',
+  'media',
+  'contacts',
+  'newsletter',
+  'volunteers',
+  'donations',
+] as const;
 /** One of {@link ADMIN_RESOURCES}. */
 export type AdminResource = (typeof ADMIN_RESOURCES)[number];
 
@@ -23,7 +31,12 @@ export type AuditType =
 const RESOURCE_CHANGE = new RegExp(`^admin\\.(${ADMIN_RESOURCES.join('|')})\\.(create|update|delete)$`);
 
 /** Stores one audit event on `db` (the caller's transaction). */
-export async function audit(db: Queryable, type: AuditType, actor: string, details: Record<string, unknown> = {}): Promise<void> {
+export async function audit(
+  db: Queryable,
+  type: AuditType,
+  actor: string,
+  details: Record<string, unknown> = {},
+): Promise<void> {
   await db.query('insert into events (type, payload) values ($1, $2)', [type, { actor, ...details }]);
 }
 

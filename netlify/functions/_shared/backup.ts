@@ -45,14 +45,19 @@ export async function appliedMigrations(db: Queryable = { query }): Promise<stri
 
 /** `backup-<UTC timestamp>.json` for a moment. */
 export function backupFileName(at: Date): string {
-  return `backup-${at.toISOString().replace(/\.\d+Z$/, 'Z').replaceAll(/[-:]/g, '')}.json`;
+  return `backup-${at
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replaceAll(/[-:]/g, '')}.json`;
 }
 
 /** The pieces of a backup document, in order. */
 export async function* backupChunks(createdAt: Date): AsyncGenerator<string> {
   const [tables, migrations] = await Promise.all([backupTables(), appliedMigrations()]);
-  yield `{"format":"${BACKUP_FORMAT.format}","version":${BACKUP_FORMAT.version},"createdAt":"${createdAt.toISOString()}",` +
-    `"migrations":${JSON.stringify(migrations)},"tables":{`;
+  yield (
+    `{"format":"${BACKUP_FORMAT.format}","version":${BACKUP_FORMAT.version},"createdAt":"${createdAt.toISOString()}",` +
+    `"migrations":${JSON.stringify(migrations)},"tables":{`
+  );
   for (const [index, table] of tables.entries()) {
     yield `${index === 0 ? '' : ','}\n${JSON.stringify(table.name)}:[`;
     let first = true;

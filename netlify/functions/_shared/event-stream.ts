@@ -123,7 +123,9 @@ async function run(
   let lastWrite = Date.now();
 
   while (!signal.aborted && Date.now() < deadline) {
-    const rows = await query<EventRow>(`${SELECT} where e.id > $1 order by e.id limit ${INITIAL_EVENTS}`, [cursor.toString()]);
+    const rows = await query<EventRow>(`${SELECT} where e.id > $1 order by e.id limit ${INITIAL_EVENTS}`, [
+      cursor.toString(),
+    ]);
     for (const row of rows) {
       const id = BigInt(row.id);
       if (id !== cursor + 1n && row.age_ms < timing.gapWaitMs) {
