@@ -35,6 +35,8 @@ export default defineConfig({
       DATABASE_URL: process.env['E2E_DATABASE_URL'] ?? '',
       ADMIN_USERNAME: e2eAdmin.username,
       ADMIN_PASSWORD: e2eAdmin.password,
+      // Every simulated visitor comes from 127.0.0.1; the unit tests prove the real limit.
+      TRACK_RATE_LIMIT_PER_MINUTE: '1000',
     },
   },
 });

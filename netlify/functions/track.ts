@@ -12,7 +12,7 @@ import {
 import { clientId } from './_shared/client.ts';
 import { transaction, type Queryable } from './_shared/db.ts';
 import { badRequest, error, invalid, json, methodNotAllowed, readJsonBody, tooManyRequests } from './_shared/http.ts';
-import { hit, TRACK_RATE_LIMIT } from './_shared/rate-limit.ts';
+import { hit, trackRateLimit } from './_shared/rate-limit.ts';
 
 const ACCEPTED = { ok: true } as const;
 
@@ -29,7 +29,7 @@ export default async (req: Request, context: Context): Promise<Response> => {
   if (typeof raw['website'] === 'string' && raw['website'].trim() !== '') return json(ACCEPTED, 202);
 
   try {
-    const limit = await hit('track', clientId(req, context), TRACK_RATE_LIMIT);
+    const limit = await hit('track', clientId(req, context), trackRateLimit());
     if (!limit.allowed) return tooManyRequests(limit.retryAfterSeconds);
 
     if (!isTrackType(raw['type'])) {

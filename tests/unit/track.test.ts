@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import track from '../../netlify/functions/track.ts';
 import { hashAddress } from '../../netlify/functions/_shared/client.ts';
-import { TRACK_RATE_LIMIT } from '../../netlify/functions/_shared/rate-limit.ts';
+import { trackRateLimit } from '../../netlify/functions/_shared/rate-limit.ts';
 import type { TrackRequestInput } from '../../src/schemas/track.ts';
 import { context, databases, rows, truncate, useDatabase } from '../support/databases.ts';
+
+const TRACK_RATE_LIMIT = trackRateLimit();
 
 const URL = 'http://localhost/api/admin/track';
 const TABLES = ['events', 'contacts', 'newsletter_subscribers', 'volunteers', 'donations', 'rate_limits'];
@@ -199,6 +201,7 @@ describe.each(databases)('POST /api/admin/track on $name', (database) => {
   });
 
   test('answers 429 with Retry-After once a client exceeds the limit, and not for others', async () => {
+    expect(TRACK_RATE_LIMIT).toEqual({ limit: 30, windowSeconds: 60 });
     const ip = '192.0.2.55';
     for (let i = 0; i < TRACK_RATE_LIMIT.limit; i++) expect((await post(samples.newsletter_subscribe, { ip })).status).toBe(202);
     const res = await post(samples.newsletter_subscribe, { ip });
