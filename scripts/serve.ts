@@ -15,6 +15,7 @@ import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { constants as zlib, createBrotliCompress, createGzip } from 'node:zlib';
 import { NetlifyDev } from '@netlify/dev';
+import { shouldBase64Encode } from '@netlify/dev-utils';
 import { prepareRuntime } from './lib/runtime.ts';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -85,7 +86,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
 }
 
 async function handle(netlify: NetlifyDev, notFoundPage: Buffer, req: IncomingMessage, res: ServerResponse) {
-  const match = await netlify.handleAndIntrospectNodeRequest(req);
+  const match = await netlify.handleAndIntrospect(await webRequest(req));
   if (!match) {
     res.writeHead(404, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
     res.end(req.method === 'HEAD' ? undefined : notFoundPage);
@@ -115,6 +116,25 @@ async function handle(netlify: NetlifyDev, notFoundPage: Buffer, req: IncomingMe
         ? createGzip()
         : undefined;
   await (compressor ? pipeline(body, compressor, res) : pipeline(body, res)).catch(() => res.destroy());
+}
+
+/** The Node request as a web `Request`, with the client address Netlify passes to functions. */
+async function webRequest(req: IncomingMessage): Promise<Request> {
+  const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  headers.set('x-nf-client-connection-ip', req.socket.remoteAddress ?? '127.0.0.1');
+  const method = req.method ?? 'GET';
+  if (method === 'GET' || method === 'HEAD') return new Request(url, { method, headers });
+
+  const bytes = Buffer.concat(await Array.fromAsync(req as AsyncIterable<Buffer>));
+  // @netlify/functions-dev reads every body as text and base64-decodes those of a binary type (uploads), so such a
+  // body must arrive base64-encoded to reach the function intact. Netlify itself is unaffected.
+  const binary = shouldBase64Encode(headers.get('content-type') ?? '');
+  headers.delete('content-length');
+  return new Request(url, { method, headers, body: binary ? bytes.toString('base64') : bytes });
 }
 
 /** Compresses text the way Netlify's CDN does, so local transfer sizes match production. */
