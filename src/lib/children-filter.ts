@@ -34,7 +34,12 @@ export type ChildFilters = {
 };
 
 /** The unfiltered view: no search, every age and location, sorted by name. */
-export const DEFAULT_FILTERS: Readonly<ChildFilters> = Object.freeze({ search: '', age: 'all', location: '', sort: 'name' });
+export const DEFAULT_FILTERS: Readonly<ChildFilters> = Object.freeze({
+  search: '',
+  age: 'all',
+  location: '',
+  sort: 'name',
+});
 
 /** Query-string parameter of each filter. */
 export const QUERY_KEYS = { search: 'q', age: 'age', location: 'location', sort: 'sort' } as const;
@@ -83,7 +88,9 @@ export function locationsOf(children: readonly FilterableChild[]): string[] {
 
 /** True when any filter differs from the unfiltered view (the sort order does not count). */
 export function hasActiveFilters(filters: ChildFilters): boolean {
-  return filters.search.trim() !== '' || filters.age !== DEFAULT_FILTERS.age || filters.location !== DEFAULT_FILTERS.location;
+  return (
+    filters.search.trim() !== '' || filters.age !== DEFAULT_FILTERS.age || filters.location !== DEFAULT_FILTERS.location
+  );
 }
 
 const isOneOf = <T extends string>(options: readonly T[], value: string | null): value is T =>

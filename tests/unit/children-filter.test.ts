@@ -15,13 +15,21 @@ import {
 const children = [
   { id: 'amani', name: 'Amani Otieno', age: 8, location: 'Kibera', dreamJob: 'Engineer', monthlyNeed: 5400 },
   { id: 'wanjiku', name: 'Wanjiku Kamau', age: 12, location: 'Mathare', dreamJob: 'Lawyer', monthlyNeed: 8100 },
-  { id: 'baraka', name: 'Baraka Mwangi', age: 10, location: 'Kawangware', dreamJob: 'Mechanical engineer', monthlyNeed: 6750 },
+  {
+    id: 'baraka',
+    name: 'Baraka Mwangi',
+    age: 10,
+    location: 'Kawangware',
+    dreamJob: 'Mechanical engineer',
+    monthlyNeed: 6750,
+  },
   { id: 'achieng', name: 'Achieng Odhiambo', age: 14, location: 'Westlands', dreamJob: 'Doctor', monthlyNeed: 10125 },
   { id: 'zawadi', name: 'Zawadi Njeri', age: 7, location: 'Kibera', dreamJob: 'Artist', monthlyNeed: 7425 },
 ];
 const LOCATIONS = locationsOf(children);
 
-const ids = (filters: Partial<ChildFilters>) => filterChildren(children, { ...DEFAULT_FILTERS, ...filters }).map((c) => c.id);
+const ids = (filters: Partial<ChildFilters>) =>
+  filterChildren(children, { ...DEFAULT_FILTERS, ...filters }).map((c) => c.id);
 
 describe('matchesSearch', () => {
   test('matches the name, dream job or location, ignoring case and surrounding spaces', () => {
@@ -119,7 +127,12 @@ describe('query string', () => {
   });
 
   test('reads back what it wrote', () => {
-    const filters: ChildFilters = { search: 'Mechanical engineer', age: 'young', location: 'Kawangware', sort: 'location' };
+    const filters: ChildFilters = {
+      search: 'Mechanical engineer',
+      age: 'young',
+      location: 'Kawangware',
+      sort: 'location',
+    };
     expect(filtersFromQuery(filtersToQuery(filters), LOCATIONS)).toEqual(filters);
   });
 

@@ -36,7 +36,12 @@ export function dreamJobPhrase(dreamJob: string): string {
 export default function ChildCard({ child, action, heading, className }: Props) {
   return (
     <article className={['card', 'child-card', className].filter(Boolean).join(' ')} id={`child-${child.id}`}>
-      <Picture image={child.image} alt={`Illustrated portrait of ${child.name}`} sizes="(min-width: 48rem) 20rem, 90vw" className="card__media" />
+      <Picture
+        image={child.image}
+        alt={`Illustrated portrait of ${child.name}`}
+        sizes="(min-width: 48rem) 20rem, 90vw"
+        className="card__media"
+      />
       <div className="card__body">
         <span className="badge">Available</span>
         <h3 className="child-card__name">{heading ?? child.name}</h3>

@@ -73,7 +73,12 @@ export default function ChildrenExplorer({ cards }: Props) {
 
   return (
     <div className="children-explorer">
-      <form className="children-filters" role="search" aria-label="Find a child" onSubmit={(event) => event.preventDefault()}>
+      <form
+        className="children-filters"
+        role="search"
+        aria-label="Find a child"
+        onSubmit={(event) => event.preventDefault()}
+      >
         <div className="field children-filters__search">
           <label htmlFor={`${id}-search`}>Search</label>
           <input
@@ -89,7 +94,12 @@ export default function ChildrenExplorer({ cards }: Props) {
         </div>
         <div className="field">
           <label htmlFor={`${id}-age`}>Age</label>
-          <select id={`${id}-age`} name="age" value={filters.age} onChange={(event) => update('age', event.target.value as AgeGroup)}>
+          <select
+            id={`${id}-age`}
+            name="age"
+            value={filters.age}
+            onChange={(event) => update('age', event.target.value as AgeGroup)}
+          >
             {AGE_GROUPS.map((age) => (
               <option key={age} value={age}>
                 {AGE_LABELS[age]}
@@ -99,7 +109,12 @@ export default function ChildrenExplorer({ cards }: Props) {
         </div>
         <div className="field">
           <label htmlFor={`${id}-location`}>Location</label>
-          <select id={`${id}-location`} name="location" value={filters.location} onChange={(event) => update('location', event.target.value)}>
+          <select
+            id={`${id}-location`}
+            name="location"
+            value={filters.location}
+            onChange={(event) => update('location', event.target.value)}
+          >
             <option value="">All locations</option>
             {locations.map((location) => (
               <option key={location} value={location}>
@@ -110,7 +125,12 @@ export default function ChildrenExplorer({ cards }: Props) {
         </div>
         <div className="field">
           <label htmlFor={`${id}-sort`}>Sort by</label>
-          <select id={`${id}-sort`} name="sort" value={filters.sort} onChange={(event) => update('sort', event.target.value as SortKey)}>
+          <select
+            id={`${id}-sort`}
+            name="sort"
+            value={filters.sort}
+            onChange={(event) => update('sort', event.target.value as SortKey)}
+          >
             {SORT_KEYS.map((sort) => (
               <option key={sort} value={sort}>
                 {SORT_LABELS[sort]}

@@ -30,7 +30,10 @@ export default function SponsorChildren({ cards }: Props) {
   const child = cards.find((c) => c.id === childId);
 
   // 'Choose This Option' also sets the form's type.
-  useEffect(() => $sponsorshipType.listen((type) => setValues((current) => ({ ...current, sponsorshipType: type }))), []);
+  useEffect(
+    () => $sponsorshipType.listen((type) => setValues((current) => ({ ...current, sponsorshipType: type }))),
+    [],
+  );
 
   // A link from /children: open the form for that child once, scrolled to its card. Unknown ids do nothing.
   useEffect(() => {
@@ -49,7 +52,11 @@ export default function SponsorChildren({ cards }: Props) {
   const submit = (website: string) => {
     if (!child) return;
     // Not awaited: the call uses keepalive, and the payment tab must open from this handler for popup blockers.
-    void track('sponsorship_application', { ...values, childId: child.id, timestamp: new Date().toISOString() }, { website });
+    void track(
+      'sponsorship_application',
+      { ...values, childId: child.id, timestamp: new Date().toISOString() },
+      { website },
+    );
     showToast(SPONSORSHIP_SUCCESS);
     openPayment(paymentUrl('sponsorshipUrl', { childId: child.id, source: 'sponsor-page', campaign: 'sponsorship' }));
     close();
@@ -72,14 +79,25 @@ export default function SponsorChildren({ cards }: Props) {
           </li>
         ))}
       </ul>
-      <Modal open={child !== undefined} onClose={close} title={child ? `Sponsor ${child.name}` : 'Sponsor a child'} className="modal--wide">
+      <Modal
+        open={child !== undefined}
+        onClose={close}
+        title={child ? `Sponsor ${child.name}` : 'Sponsor a child'}
+        className="modal--wide"
+      >
         {child && (
           <>
             <p className="sponsor-modal__summary">
-              {child.age} years old, {child.location}. Full sponsorship for {firstName(child)} is {formatKes(child.monthlyNeed)} a
-              month (about ${kesToUsd(child.monthlyNeed)}).
+              {child.age} years old, {child.location}. Full sponsorship for {firstName(child)} is{' '}
+              {formatKes(child.monthlyNeed)} a month (about ${kesToUsd(child.monthlyNeed)}).
             </p>
-            <SponsorshipForm childName={firstName(child)} values={values} onChange={setValues} onSubmit={submit} onCancel={close} />
+            <SponsorshipForm
+              childName={firstName(child)}
+              values={values}
+              onChange={setValues}
+              onSubmit={submit}
+              onCancel={close}
+            />
           </>
         )}
       </Modal>

@@ -6,7 +6,10 @@ import { SPONSORSHIP_TYPE_INFO } from './sponsorship-types.ts';
 import type { SponsorshipType } from './store.ts';
 
 /** The fields the visitor fills in (childId and timestamp are added on submit). */
-export type SponsorshipFormValues = Omit<SponsorshipApplication, 'childId' | 'timestamp' | 'phone' | 'address' | 'message'> & {
+export type SponsorshipFormValues = Omit<
+  SponsorshipApplication,
+  'childId' | 'timestamp' | 'phone' | 'address' | 'message'
+> & {
   phone: string;
   address: string;
   message: string;
@@ -51,7 +54,14 @@ export default function SponsorshipForm({ childName, values, onChange, onSubmit,
       <div className="form__row">
         <div className="field">
           <label htmlFor={`${id}-name`}>Full name *</label>
-          <input id={`${id}-name`} name="name" autoComplete="name" required value={values.name} onChange={(e) => set('name', e.target.value)} />
+          <input
+            id={`${id}-name`}
+            name="name"
+            autoComplete="name"
+            required
+            value={values.name}
+            onChange={(e) => set('name', e.target.value)}
+          />
         </div>
         <div className="field">
           <label htmlFor={`${id}-email`}>Email address *</label>
@@ -69,7 +79,14 @@ export default function SponsorshipForm({ childName, values, onChange, onSubmit,
       <div className="form__row">
         <div className="field">
           <label htmlFor={`${id}-phone`}>Phone</label>
-          <input id={`${id}-phone`} name="phone" type="tel" autoComplete="tel" value={values.phone} onChange={(e) => set('phone', e.target.value)} />
+          <input
+            id={`${id}-phone`}
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            value={values.phone}
+            onChange={(e) => set('phone', e.target.value)}
+          />
         </div>
         <div className="field">
           <label htmlFor={`${id}-address`}>Address</label>
@@ -122,9 +139,12 @@ export default function SponsorshipForm({ childName, values, onChange, onSubmit,
           id={`${id}-message`}
           name="message"
           aria-describedby={`${id}-message-hint`}
-          value={values.message} onChange={(e) => set('message', e.target.value)} />
+          value={values.message}
+          onChange={(e) => set('message', e.target.value)}
+        />
         <span id={`${id}-message-hint`} className="field__hint">
-          Optional. Our team passes it on with your first letter.</span>
+          Optional. Our team passes it on with your first letter.
+        </span>
       </div>
       <Honeypot value={website} onChange={setWebsite} />
       <p className="field__hint">

@@ -21,7 +21,12 @@ export const SPONSORSHIP_TYPE_INFO: readonly SponsorshipTypeInfo[] = [
     title: 'Full Sponsorship',
     price: '$45–$75 / month',
     summary: "Cover everything one child needs to stay in school; the amount depends on the child's needs.",
-    points: ['School fees, uniform and books', 'Daily meals and health care', 'Minimum commitment of 1 year', 'Renewable every year'],
+    points: [
+      'School fees, uniform and books',
+      'Daily meals and health care',
+      'Minimum commitment of 1 year',
+      'Renewable every year',
+    ],
   },
   {
     id: 'partial',
