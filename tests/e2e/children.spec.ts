@@ -1,0 +1,162 @@
+/**
+ * Meet Our Children (/children, issue 6): search, age, location and sort live on every change, the empty state and
+ * Clear All Filters, the need in KES and USD, links to /sponsor?child={id}, and filters kept in a shareable URL.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe.ts';
+
+/** The first four children of children.json, sorted by name (the unfiltered view). */
+const BY_NAME = ['Achieng Odhiambo', 'Amani Otieno', 'Baraka Mwangi', 'Wanjiku Kamau'];
+
+function grid(page: Page): Locator {
+  return page.locator('.children-explorer');
+}
+
+/** Names on the cards, in the order shown. */
+function names(page: Page): Locator {
+  return grid(page).locator('.child-card__name');
+}
+
+/** A cold server can take a while with the first scripts; this waits for them, it does not time the page. */
+const HYDRATION_TIMEOUT = 20_000;
+
+/** Opens the page and waits until the filter island has hydrated (its `ssr` marker is gone). */
+async function open(page: Page, path = '/children'): Promise<void> {
+  await page.goto(path);
+  await expect(page.locator('astro-island:has(.children-explorer)')).not.toHaveAttribute('ssr', /.*/, {
+    timeout: HYDRATION_TIMEOUT,
+  });
+}
+
+test.describe('Meet Our Children', () => {
+  test('shows the first four children unfiltered, in HTML before any script runs', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/children');
+    await expect(names(page)).toHaveText(BY_NAME);
+    await expect(page.getByRole('link', { name: 'Sponsor Achieng' })).toHaveAttribute('href', '/sponsor?child=achieng');
+    await context.close();
+  });
+
+  test('cards show the badge, a 60-character teaser and the need in KES and USD', async ({ page }) => {
+    await open(page);
+    await expect(page.getByRole('link', { name: /Back to Home/ })).toHaveAttribute('href', '/');
+    const achieng = page.locator('#child-achieng');
+    await expect(achieng.getByText('Available', { exact: true })).toBeVisible();
+    // 10125 KES ÷ 135 = 75 USD; 5400 ÷ 135 = 40.
+    await expect(achieng.locator('.child-card__need')).toHaveText('KES 10,125/month (about $75)');
+    await expect(page.locator('#child-amani .child-card__need')).toContainText('(about $40)');
+    const teaser = await achieng.locator('.card__body > p').nth(1).textContent();
+    expect(teaser).toBe('Achieng wants to become a doctor and already volunteers at t…');
+    await expect(grid(page).getByRole('status')).toHaveText('Showing all 4 children');
+  });
+
+  test('search matches name, dream job or location, ignoring case, and lands in the URL', async ({ page }) => {
+    await open(page);
+    const search = page.getByRole('searchbox', { name: 'Search' });
+    await search.fill('DOCTOR');
+    await expect(names(page)).toHaveText(['Achieng Odhiambo']);
+    await search.fill('kibera');
+    await expect(names(page)).toHaveText(['Amani Otieno']);
+    await search.fill('engineer');
+    await expect(names(page)).toHaveText(['Amani Otieno', 'Baraka Mwangi']);
+    await search.fill('wanj');
+    await expect(names(page)).toHaveText(['Wanjiku Kamau']);
+    await expect(grid(page).getByRole('status')).toHaveText('Showing 1 of 4 children');
+    await expect(page).toHaveURL(/\/children\?q=wanj$/);
+  });
+
+  test('the age filter splits at 10: young is 10 or under, teen is over 10', async ({ page }) => {
+    await open(page);
+    const age = page.getByLabel('Age');
+    await age.selectOption('young');
+    await expect(names(page)).toHaveText(['Amani Otieno', 'Baraka Mwangi']);
+    await expect(page).toHaveURL(/age=young/);
+    await age.selectOption('teen');
+    await expect(names(page)).toHaveText(['Achieng Odhiambo', 'Wanjiku Kamau']);
+    await age.selectOption('all');
+    await expect(names(page)).toHaveText(BY_NAME);
+    await expect(page).toHaveURL(/\/children$/);
+  });
+
+  test('the location filter offers the locations of the children shown', async ({ page }) => {
+    await open(page);
+    const location = page.getByLabel('Location');
+    await expect(location.locator('option')).toHaveText([
+      'All locations',
+      'Kawangware',
+      'Kibera',
+      'Mathare',
+      'Westlands',
+    ]);
+    await location.selectOption('Mathare');
+    await expect(names(page)).toHaveText(['Wanjiku Kamau']);
+    await expect(page).toHaveURL(/location=Mathare/);
+  });
+
+  test('sorts by name, age, monthly need and location', async ({ page }) => {
+    await open(page);
+    const sort = page.getByLabel('Sort by');
+    await sort.selectOption('age');
+    await expect(names(page)).toHaveText(['Amani Otieno', 'Baraka Mwangi', 'Wanjiku Kamau', 'Achieng Odhiambo']);
+    await expect(page).toHaveURL(/sort=age/);
+    await sort.selectOption('location');
+    // Kawangware, Kibera, Mathare, Westlands.
+    await expect(names(page)).toHaveText(['Baraka Mwangi', 'Amani Otieno', 'Wanjiku Kamau', 'Achieng Odhiambo']);
+    await sort.selectOption('need');
+    // 5,400 · 6,750 · 8,100 · 10,125 KES.
+    await expect(names(page)).toHaveText(['Amani Otieno', 'Baraka Mwangi', 'Wanjiku Kamau', 'Achieng Odhiambo']);
+    await expect(grid(page).locator('.child-card__need strong')).toHaveText([
+      'KES 5,400',
+      'KES 6,750',
+      'KES 8,100',
+      'KES 10,125',
+    ]);
+    await sort.selectOption('name');
+    await expect(names(page)).toHaveText(BY_NAME);
+  });
+
+  test('nothing matching shows the empty state, and Clear All Filters brings every child back', async ({ page }) => {
+    await open(page);
+    await page.getByLabel('Location').selectOption('Kibera');
+    await page.getByLabel('Age').selectOption('teen');
+    await expect(names(page)).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'No children found' })).toBeVisible();
+    await expect(page.getByText(/adjusting your search criteria/)).toBeVisible();
+    await expect(grid(page).getByRole('status')).toHaveText('No children found');
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Clear All Filters' }).click();
+    await expect(names(page)).toHaveText(BY_NAME);
+    await expect(page.getByLabel('Location')).toHaveValue('');
+    await expect(page.getByLabel('Age')).toHaveValue('all');
+    await expect(page.getByRole('searchbox', { name: 'Search' })).toBeFocused();
+    await expect(page).toHaveURL(/\/children$/);
+  });
+
+  test('a filtered URL opened directly shows that view', async ({ page }) => {
+    await open(page, '/children?age=teen&sort=need&q=a');
+    await expect(page.getByLabel('Age')).toHaveValue('teen');
+    await expect(page.getByLabel('Sort by')).toHaveValue('need');
+    await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('a');
+    await expect(names(page)).toHaveText(['Wanjiku Kamau', 'Achieng Odhiambo']);
+    await page.reload();
+    await expect(names(page)).toHaveText(['Wanjiku Kamau', 'Achieng Odhiambo']);
+  });
+
+  test('a card or its button leads to /sponsor?child={id}', async ({ page }) => {
+    await open(page);
+    // Anywhere on the card: its portrait corner, away from the button.
+    await page.locator('#child-baraka').click({ position: { x: 24, y: 24 } });
+    await expect(page).toHaveURL(/\/sponsor\?child=baraka$/);
+    await open(page);
+    await page.getByRole('link', { name: 'Sponsor Wanjiku' }).click();
+    await expect(page).toHaveURL(/\/sponsor\?child=wanjiku$/);
+  });
+
+  test('links to /sponsor and /contact and has no axe violations', async ({ page }) => {
+    await open(page);
+    await expect(page.locator('main a[href="/sponsor"]').first()).toBeVisible();
+    await expect(page.locator('main a[href="/contact"]').first()).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
