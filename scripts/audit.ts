@@ -87,7 +87,8 @@ try {
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
 
-    const context = await browser.newContext();
+    // Reduced motion shows every section at once, so axe measures colours as they end up, not mid-fade.
+    const context = await browser.newContext({ reducedMotion: 'reduce' });
     const page = await context.newPage();
     await page.goto(url, { waitUntil: 'load' });
     const axe = await new AxeBuilder({ page })
