@@ -116,7 +116,10 @@ test.describe('get involved page', () => {
     await expect(education).not.toBeChecked();
 
     await expect(page).toHaveURL(/\/get-involved\/?#donate$/);
-    expect(requests.filter((url) => url.includes('/api/')), 'no calls').toEqual([]);
+    expect(
+      requests.filter((url) => url.includes('/api/')),
+      'no calls',
+    ).toEqual([]);
   });
 
   test('links onward to donate, volunteer, sponsor and contact, with the contact details', async ({ page }) => {

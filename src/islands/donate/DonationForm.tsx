@@ -86,7 +86,8 @@ export default function DonationForm({ causes, defaultCause }: Props) {
   const [form, setForm] = useState<FormState>(() => initialState(defaultCause));
   const [website, setWebsite] = useState('');
   const id = useId();
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((current) => ({ ...current, [key]: value }));
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
+    setForm((current) => ({ ...current, [key]: value }));
 
   const amount = form.custom !== '' ? form.custom : form.preset === null ? '' : String(form.preset);
   const amountValue = parseAmount(amount);
@@ -110,7 +111,8 @@ export default function DonationForm({ causes, defaultCause }: Props) {
     setWebsite('');
   };
 
-  const submitLabel = amountValue === null ? 'Donate' : `Donate ${formatUsd(amountValue)}${form.type === 'monthly' ? ' monthly' : ''}`;
+  const submitLabel =
+    amountValue === null ? 'Donate' : `Donate ${formatUsd(amountValue)}${form.type === 'monthly' ? ' monthly' : ''}`;
 
   return (
     <div className="donate-layout">
@@ -294,7 +296,9 @@ export default function DonationForm({ causes, defaultCause }: Props) {
           {submitLabel}
           <span className="visually-hidden"> (opens the secure payment page in a new tab)</span>
         </button>
-        <p className="field__hint">Payments are handled on our provider's secure page. Nothing is charged on this site.</p>
+        <p className="field__hint">
+          Payments are handled on our provider's secure page. Nothing is charged on this site.
+        </p>
       </form>
 
       {cause && (

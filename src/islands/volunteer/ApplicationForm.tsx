@@ -21,7 +21,8 @@ type Props = {
 };
 
 /** The spec §8 success alert of the Volunteer page, word for word. */
-const SUCCESS = 'Volunteer application submitted successfully! Our volunteer coordinator will contact you within 3-5 business days.';
+const SUCCESS =
+  'Volunteer application submitted successfully! Our volunteer coordinator will contact you within 3-5 business days.';
 
 /** Availability choices (the spec names the field but not its options). */
 const AVAILABILITY = ['Full-time (weekdays)', 'Part-time (2–3 days a week)', 'Weekends only', 'Flexible'] as const;
@@ -60,7 +61,8 @@ export default function ApplicationForm({ roles, skills, preselected, onSubmitte
   const [form, setForm] = useState<FormState>(() => initialState(preselected));
   const [website, setWebsite] = useState('');
   const id = useId();
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((current) => ({ ...current, [key]: value }));
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
+    setForm((current) => ({ ...current, [key]: value }));
   const field = (name: keyof FormState) => `${id}-${name}`;
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {

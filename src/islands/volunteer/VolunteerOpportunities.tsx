@@ -86,7 +86,12 @@ export default function VolunteerOpportunities({ opportunities, skills }: Props)
       </ul>
 
       {/* The details dialog comes first so it has closed before the application dialog opens. */}
-      <Modal open={details !== undefined} onClose={close} title={details?.title ?? 'Opportunity details'} className="modal--wide">
+      <Modal
+        open={details !== undefined}
+        onClose={close}
+        title={details?.title ?? 'Opportunity details'}
+        className="modal--wide"
+      >
         {details && (
           <div className="opportunity-details">
             <p className="opportunity-card__badges">
