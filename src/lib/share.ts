@@ -85,7 +85,7 @@ export type CopyHost = {
 
 /** Copies with the hidden-textarea method older browsers and insecure pages still allow. */
 function copyWithTextarea(text: string, doc: CopyHost['document']): boolean {
-  const previous = doc.activeElement;
+  const previous = doc.activeElement as { focus?: () => void } | null;
   const area = doc.createElement('textarea');
   area.value = text;
   area.setAttribute('readonly', '');
@@ -96,7 +96,7 @@ function copyWithTextarea(text: string, doc: CopyHost['document']): boolean {
   area.style.opacity = '0';
   doc.body.append(area);
   area.select();
-  let copied = false;
+  let copied: boolean;
   try {
     copied = doc.execCommand('copy');
   } catch {
@@ -104,7 +104,7 @@ function copyWithTextarea(text: string, doc: CopyHost['document']): boolean {
   }
   area.remove();
   // Give focus back to the button that was pressed (selecting the textarea moved it).
-  if (previous && 'focus' in previous && typeof previous.focus === 'function') previous.focus();
+  previous?.focus?.();
   return copied;
 }
 

@@ -168,7 +168,9 @@ test('Share opens Facebook at 626×436 and X at 550×420, and links a WhatsApp m
   expect(calls).toHaveLength(2);
   const [facebook, x] = calls;
   const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
-  expect(new URL(facebook![0]!).origin + new URL(facebook![0]!).pathname).toBe('https://www.facebook.com/sharer/sharer.php');
+  expect(new URL(facebook![0]!).origin + new URL(facebook![0]!).pathname).toBe(
+    'https://www.facebook.com/sharer/sharer.php',
+  );
   expect(new URL(facebook![0]!).searchParams.get('u')).toBe(canonical);
   expect(facebook![2]).toContain('width=626,height=436');
   expect(new URL(x![0]!).searchParams.get('url')).toBe(canonical);
@@ -216,11 +218,13 @@ test('Copy Link falls back to a hidden textarea when the Clipboard API is missin
     Object.defineProperty(Navigator.prototype, 'clipboard', { value: undefined, configurable: true });
     const copies: string[] = [];
     (window as unknown as { copies: string[] }).copies = copies;
-    const exec = Document.prototype.execCommand;
-    Document.prototype.execCommand = function (this: Document, command: string, ...rest: [boolean?, string?]) {
+    // Record what the fallback copies; the browser's own copy still runs.
+    const proto = Document.prototype as unknown as Record<string, (this: Document, ...args: unknown[]) => boolean>;
+    const exec = proto['execCommand']!;
+    proto['execCommand'] = function (this: Document, ...args: unknown[]) {
       const active = this.activeElement;
-      if (command === 'copy' && active instanceof HTMLTextAreaElement) copies.push(active.value);
-      return exec.call(this, command, ...rest);
+      if (args[0] === 'copy' && active instanceof HTMLTextAreaElement) copies.push(active.value);
+      return exec.apply(this, args);
     };
   });
   await page.goto(STORY);
@@ -234,7 +238,9 @@ test('Copy Link falls back to a hidden textarea when the Clipboard API is missin
   await expect(page.locator('body > textarea')).toHaveCount(0);
 });
 
-test('comments: seeded thread, likes, the name prompt, posting and replying, all in the page only', async ({ page }) => {
+test('comments: seeded thread, likes, the name prompt, posting and replying, all in the page only', async ({
+  page,
+}) => {
   const sent: string[] = [];
   page.on('request', (request) => {
     if (request.method() !== 'GET') sent.push(`${request.method()} ${request.url()}`);

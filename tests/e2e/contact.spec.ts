@@ -46,7 +46,9 @@ async function expectEmptyForm(page: Page): Promise<void> {
   await expect(page.getByLabel('What is it about?')).toHaveValue('general');
 }
 
-test('hero, contact methods, quick actions, share buttons, final call to action and map are all there', async ({ page }) => {
+test('hero, contact methods, quick actions, share buttons, final call to action and map are all there', async ({
+  page,
+}) => {
   await page.goto('/contact');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText("Let's Connect");
   await expect(page.locator('main')).toContainText('within 24 hours');
@@ -68,7 +70,10 @@ test('hero, contact methods, quick actions, share buttons, final call to action 
     'href',
     'mailto:hello@tumainichildren.org',
   );
-  await expect(methods.getByRole('link', { name: /Chat on WhatsApp/ })).toHaveAttribute('href', 'https://wa.me/254712345678');
+  await expect(methods.getByRole('link', { name: /Chat on WhatsApp/ })).toHaveAttribute(
+    'href',
+    'https://wa.me/254712345678',
+  );
   await expect(methods).toContainText('Westlands, Nairobi');
   const directions = new URL((await methods.getByRole('link', { name: /Get Directions/ }).getAttribute('href'))!);
   expect(directions.hostname).toBe('www.google.com');
@@ -130,9 +135,9 @@ test('the form has the spec labels, six types defaulting to general, and a honey
   await expect(page.getByLabel('Email Address *')).toHaveAttribute('type', 'email');
   const type = page.getByLabel('What is it about?');
   await expect(type).toHaveValue('general');
-  expect(await type.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))).toEqual(
-    CONTACT_TYPES,
-  );
+  expect(
+    await type.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value)),
+  ).toEqual(CONTACT_TYPES);
   const honeypot = page.locator('.contact-form input[name="website"]');
   await expect(honeypot).toHaveAttribute('tabindex', '-1');
   await expect(honeypot).not.toBeInViewport();
@@ -204,15 +209,47 @@ test('the pre-rendered page shows a neutral placeholder, not a time', async ({ r
 });
 
 const officeTimes = [
-  { when: 'a Sunday morning', at: '2025-10-19T10:15:00+03:00', time: '10:15:00', day: 'Sunday, 19 October 2025', open: true },
-  { when: 'a Sunday afternoon', at: '2025-10-19T14:30:00+03:00', time: '2:30:00', day: 'Sunday, 19 October 2025', open: false },
-  { when: 'a Saturday', at: '2025-10-18T11:00:00+03:00', time: '11:00:00', day: 'Saturday, 18 October 2025', open: false },
-  { when: 'a weekday', at: '2025-10-15T09:45:00+03:00', time: '9:45:00', day: 'Wednesday, 15 October 2025', open: true },
-  { when: 'a weekday evening', at: '2025-10-16T18:05:00+03:00', time: '6:05:00', day: 'Thursday, 16 October 2025', open: false },
+  {
+    when: 'a Sunday morning',
+    at: '2025-10-19T10:15:00+03:00',
+    time: '10:15:00',
+    day: 'Sunday, 19 October 2025',
+    open: true,
+  },
+  {
+    when: 'a Sunday afternoon',
+    at: '2025-10-19T14:30:00+03:00',
+    time: '2:30:00',
+    day: 'Sunday, 19 October 2025',
+    open: false,
+  },
+  {
+    when: 'a Saturday',
+    at: '2025-10-18T11:00:00+03:00',
+    time: '11:00:00',
+    day: 'Saturday, 18 October 2025',
+    open: false,
+  },
+  {
+    when: 'a weekday',
+    at: '2025-10-15T09:45:00+03:00',
+    time: '9:45:00',
+    day: 'Wednesday, 15 October 2025',
+    open: true,
+  },
+  {
+    when: 'a weekday evening',
+    at: '2025-10-16T18:05:00+03:00',
+    time: '6:05:00',
+    day: 'Thursday, 16 October 2025',
+    open: false,
+  },
 ];
 
 for (const moment of officeTimes) {
-  test(`office hours on ${moment.when} read ${moment.open ? 'open' : 'closed'}, and the clock ticks`, async ({ page }) => {
+  test(`office hours on ${moment.when} read ${moment.open ? 'open' : 'closed'}, and the clock ticks`, async ({
+    page,
+  }) => {
     const at = new Date(moment.at);
     await page.clock.install({ time: new Date(at.getTime() - 60_000) });
     await page.goto('/contact');
@@ -239,7 +276,10 @@ test.describe('in a browser set to another time zone', () => {
   });
 });
 
-test('Follow Our Journey: share popups, a blocked popup navigates, Instagram copies the link', async ({ page, context }) => {
+test('Follow Our Journey: share popups, a blocked popup navigates, Instagram copies the link', async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.addInitScript(() => {
     const calls: string[][] = [];

@@ -82,7 +82,9 @@ test('a story is an Open Graph article with its own image', async ({ page, reque
   expect(await meta(page, 'og:url')).toBe(canonical);
   expect(await meta(page, 'og:type')).toBe('article');
   expect(await meta(page, 'og:title')).toBe(await page.getByRole('heading', { level: 1 }).textContent());
-  expect(await meta(page, 'og:description')).toBe(await page.locator('meta[name="description"]').getAttribute('content'));
+  expect(await meta(page, 'og:description')).toBe(
+    await page.locator('meta[name="description"]').getAttribute('content'),
+  );
   expect(await meta(page, 'article:published_time')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
   const image = await meta(page, 'og:image');

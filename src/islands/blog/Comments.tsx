@@ -61,7 +61,10 @@ export default function Comments(_props: Props) {
   const postComment = (author: string) => {
     const content = draft.trim();
     if (!content) return;
-    update((list) => [{ id: newId(), author, content, date: JUST_NOW, likes: 0, isLiked: false, replies: [] }, ...list]);
+    update((list) => [
+      { id: newId(), author, content, date: JUST_NOW, likes: 0, isLiked: false, replies: [] },
+      ...list,
+    ]);
     setDraft('');
   };
 

@@ -1,6 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { POPUP_SIZES, copyText, openSharePopup, shareUrl, whatsappShareUrl, type ShareNetwork } from '../../lib/share.ts';
+import {
+  POPUP_SIZES,
+  copyText,
+  openSharePopup,
+  shareUrl,
+  whatsappShareUrl,
+  type ShareNetwork,
+} from '../../lib/share.ts';
 import { showToast } from '../../lib/toast.ts';
 import { $comments, countComments } from './comments.ts';
 
@@ -107,7 +114,12 @@ export default function PostActions({ url, title }: Props) {
             </li>
           ))}
           <li>
-            <a href={whatsappShareUrl(url, title)} target="_blank" rel="noopener noreferrer" onClick={() => setShareOpen(false)}>
+            <a
+              href={whatsappShareUrl(url, title)}
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={() => setShareOpen(false)}
+            >
               Share on WhatsApp
             </a>
           </li>

@@ -35,7 +35,8 @@ export const SEED_COMMENTS: readonly Comment[] = [
       {
         id: 'seed-1-reply-1',
         author: 'Tumaini Team',
-        content: 'Asante sana, Wanjiru! Come and visit us in Westlands any time — the children love meeting neighbours.',
+        content:
+          'Asante sana, Wanjiru! Come and visit us in Westlands any time — the children love meeting neighbours.',
         date: '1 day ago',
         likes: 4,
         isLiked: false,

@@ -46,7 +46,8 @@ export default function ContactForm(_props: Props) {
     return () => clearTimeout(timer);
   }, [state]);
 
-  const set = <K extends keyof Fields>(key: K, value: Fields[K]) => setFields((current) => ({ ...current, [key]: value }));
+  const set = <K extends keyof Fields>(key: K, value: Fields[K]) =>
+    setFields((current) => ({ ...current, [key]: value }));
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -62,12 +63,19 @@ export default function ContactForm(_props: Props) {
       <div ref={status} role="status" tabIndex={-1} className="contact-form__status">
         {state === 'sent' && (
           <div className="contact-form__success">
-            <p className="contact-form__success-title">Thank you{sentTo ? `, ${sentTo}` : ''}! Your message has been sent.</p>
+            <p className="contact-form__success-title">
+              Thank you{sentTo ? `, ${sentTo}` : ''}! Your message has been sent.
+            </p>
             <p>We reply to every message within 24 hours.</p>
           </div>
         )}
       </div>
-      <form className="form" onSubmit={submit} hidden={state === 'sent'} aria-labelledby={`${id}-title`}>
+      <form
+        className="form"
+        onSubmit={(event) => void submit(event)}
+        hidden={state === 'sent'}
+        aria-labelledby={`${id}-title`}
+      >
         <h2 id={`${id}-title`} className="contact-form__title">
           Send Us a Message
         </h2>
