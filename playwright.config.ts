@@ -12,7 +12,7 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env['CI'] ? 2 : 3,
   retries: process.env['CI'] ? 1 : 0,
-  timeout: 45_000,
+  timeout: 90_000,
   expect: { timeout: 7_000 },
   reporter: process.env['CI'] ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
