@@ -2,7 +2,7 @@
  * Vitest global setup: the two databases every database test runs against, both reached through the
  * Neon driver and the relay, exactly as the functions reach them locally.
  *
- * - `embedded`: PGlite in a temporary directory, served by pglite-socket (multiplexed connections).
+ * - `embedded`: PGlite in a temporary directory, served over the wire protocol by scripts/lib/pglite-server.ts.
  * - `postgres`: a throw-away `watoto_<random>` database created on the machine's PostgreSQL through the
  *   admin connection `TEST_PG_URL` (default `postgres://postgres@127.0.0.1:5432/postgres`), dropped at the end.
  *
