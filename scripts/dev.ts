@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import netlify from '@netlify/vite-plugin';
 import { dev } from 'astro';
+import type { PluginOption } from 'vite';
 import { prepareRuntime } from './lib/runtime.ts';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -17,7 +18,8 @@ const server = await dev({
   server: { port: Number(process.env['PORT'] ?? 4321) },
   vite: {
     plugins: [
-      netlify({
+      // The plugin is typed `any`; it is a Vite plugin.
+      (netlify as (options: object) => PluginOption)({
         aiGateway: { enabled: false },
         blobs: { enabled: false },
         database: { enabled: false },

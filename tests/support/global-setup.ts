@@ -34,7 +34,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   try {
     await query(`create database ${name}`, [], admin);
   } catch (error) {
-    throw new Error(`Cannot create a test database through TEST_PG_URL (${redact(adminUrl)}): ${String(error)}`);
+    throw new Error(`Cannot create a test database through TEST_PG_URL (${redact(adminUrl)}): ${String(error)}`, {
+      cause: error,
+    });
   }
   const pgUrl = new URL(adminUrl);
   pgUrl.pathname = `/${name}`;
