@@ -140,7 +140,12 @@ export default function ChildrenExplorer({ cards }: Props) {
         </div>
       </form>
 
-      <p className="children-explorer__count" role="status" aria-live="polite">
+      {/* The empty state says it on screen; the status still announces it. */}
+      <p
+        className={shown.length === 0 ? 'visually-hidden' : 'children-explorer__count'}
+        role="status"
+        aria-live="polite"
+      >
         {resultSummary(shown.length, cards.length)}
       </p>
 
