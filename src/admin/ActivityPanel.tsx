@@ -1,8 +1,9 @@
+import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { detailEntries, detailsText } from './lib/details.ts';
 import { describeEventType } from './lib/events.ts';
 import { text } from './lib/format.ts';
-import { $lists, loadMore, reloadResource } from './stores/data.ts';
+import { $lists, ensureLoaded, loadMore, reloadResource } from './stores/data.ts';
 import type { Column } from './table.ts';
 import { timeColumn } from './columns.tsx';
 import DataTable from './DataTable.tsx';
@@ -37,6 +38,7 @@ const COLUMNS: readonly Column[] = [
 /** Recent Activity: the latest events, live from the stream (at most 500 kept). */
 export default function ActivityPanel({ label }: Props) {
   const list = useStore($lists, { keys: ['events'] }).events;
+  useEffect(() => ensureLoaded('events'), []);
   return (
     <>
       <div className="panel-head">

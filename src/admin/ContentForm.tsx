@@ -92,9 +92,9 @@ export default function ContentForm({ config, row, onSaved, onCancel }: Props) {
       className="card content-form"
       onSubmit={(event) => void onSubmit(event)}
       noValidate
-      aria-labelledby={`${formId}-title`}
+      aria-labelledby={`${formId}-heading`}
     >
-      <h3 id={`${formId}-title`} ref={headingRef} tabIndex={-1}>
+      <h3 id={`${formId}-heading`} ref={headingRef} tabIndex={-1}>
         {title}
         {editing && <span className="muted"> — {config.describe(row)}</span>}
       </h3>

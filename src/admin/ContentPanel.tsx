@@ -1,8 +1,8 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { ApiError, fetchRecord } from './api.ts';
 import type { Row } from './lib/list.ts';
-import { $lists, loadMore, reloadAll, reloadResource } from './stores/data.ts';
+import { $lists, ensureLoaded, loadMore, reloadAll, reloadResource } from './stores/data.ts';
 import { notify } from './stores/toast.ts';
 import type { ContentConfig } from './content.tsx';
 import ContentForm from './ContentForm.tsx';
@@ -18,6 +18,7 @@ type FormState =
 /** A create-and-edit tab: programs, blog posts or media. */
 export default function ContentPanel({ label, config }: Props) {
   const list = useStore($lists, { keys: [config.resource] })[config.resource];
+  useEffect(() => ensureLoaded(config.resource), [config.resource]);
   const [form, setForm] = useState<FormState>({ kind: 'closed' });
   const [loadingId, setLoadingId] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<Row | null>(null);

@@ -63,7 +63,7 @@ export default function DataTable({ caption, plural, list, columns, actions, csv
         )}
       </div>
       <p className="table-count" aria-live="polite">
-        {list.status === 'loading' && list.rows.length === 0
+        {list.status !== 'ready' && list.status !== 'error' && list.rows.length === 0
           ? `Loading ${plural}...`
           : searching
             ? `${rows.length} of ${list.rows.length} ${plural} match`
@@ -109,7 +109,7 @@ export default function DataTable({ caption, plural, list, columns, actions, csv
                 {actions && <td className="col-actions">{actions(row)}</td>}
               </tr>
             ))}
-            {rows.length === 0 && list.status !== 'loading' && (
+            {rows.length === 0 && (list.status === 'ready' || list.status === 'error') && (
               <tr>
                 <td colSpan={columns.length + (actions ? 1 : 0)} className="empty">
                   {searching ? `No ${plural} match “${deferredQuery.trim()}”.` : `No ${plural} yet.`}

@@ -12,7 +12,7 @@ export default function LiveStatus(_props: Props) {
     <p className={`live-status live-${status}`}>
       <span className="live-dot" aria-hidden="true" />
       <span className="visually-hidden">Activity stream: </span>
-      {LABELS[status]}
+      <span>{LABELS[status]}</span>
     </p>
   );
 }

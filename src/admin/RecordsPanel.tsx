@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Row } from './lib/list.ts';
-import { $lists, loadMore, reloadResource } from './stores/data.ts';
+import { $lists, ensureLoaded, loadMore, reloadResource } from './stores/data.ts';
 import type { RecordConfig } from './table.ts';
 import DataTable from './DataTable.tsx';
 import DeleteDialog from './DeleteDialog.tsx';
@@ -11,6 +11,7 @@ type Props = { readonly label: string; readonly config: RecordConfig };
 /** A list-and-delete tab (contacts, subscribers, volunteers, donations) with search and CSV export. */
 export default function RecordsPanel({ label, config }: Props) {
   const list = useStore($lists, { keys: [config.resource] })[config.resource];
+  useEffect(() => ensureLoaded(config.resource), [config.resource]);
   const [toDelete, setToDelete] = useState<Row | null>(null);
 
   return (

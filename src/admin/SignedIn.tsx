@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { msUntilExpiry } from './lib/token.ts';
 import { expireSession, signOut } from './stores/session.ts';
-import { reloadAll, resetData, type Resource } from './stores/data.ts';
+import { reloadStats, resetData, type Resource } from './stores/data.ts';
 import { startLive } from './stores/live.ts';
 import AdminHeader from './AdminHeader.tsx';
 import StatsBar from './StatsBar.tsx';
@@ -40,7 +40,8 @@ export default function SignedIn({ token }: Props) {
 
   useEffect(() => {
     headingRef.current?.focus();
-    void reloadAll();
+    // Each list loads when its tab is first shown (stores/data.ts); the counts are needed at once.
+    void reloadStats();
     const stop = startLive();
     return () => {
       stop();

@@ -20,22 +20,23 @@ export default function Toast(_props: Props) {
   return (
     <div
       className="toast-region"
-      role="status"
-      aria-live="polite"
       onMouseEnter={() => setHeld(true)}
       onMouseLeave={() => setHeld(false)}
       onFocus={() => setHeld(true)}
       onBlur={() => setHeld(false)}
     >
-      {toast && (
-        <div className={`toast toast-${toast.tone}`} key={toast.id}>
-          <span>{toast.message}</span>
+      <div className={toast ? `toast toast-${toast.tone}` : 'toast-idle'}>
+        {/* Always in the page, so a screen reader hears each new message; the close button stays outside it. */}
+        <p role="status" aria-live="polite" className="toast-message">
+          {toast?.message ?? ''}
+        </p>
+        {toast && (
           <button type="button" className="toast-close" onClick={() => dismiss(toast.id)}>
             <span aria-hidden="true">×</span>
             <span className="visually-hidden">Dismiss notification</span>
           </button>
-        </div>
-      )}
+        )}
+      </div>
     </div>
   );
 }

@@ -22,7 +22,8 @@ export type Resource = (typeof RESOURCES)[number];
 export type ListState = {
   readonly rows: readonly Row[];
   readonly nextCursor: string | null;
-  readonly status: 'loading' | 'ready' | 'error';
+  /** 'idle' until its tab is first opened: a list nobody has looked at is not fetched. */
+  readonly status: 'idle' | 'loading' | 'ready' | 'error';
   readonly error: string | null;
 };
 
@@ -30,7 +31,7 @@ export type ListState = {
 export const PAGE_SIZE = 100;
 const MAX_LIMIT = 500;
 
-const EMPTY: ListState = { rows: [], nextCursor: null, status: 'loading', error: null };
+const EMPTY: ListState = { rows: [], nextCursor: null, status: 'idle', error: null };
 
 function emptyLists(): Record<Resource, ListState> {
   return Object.fromEntries(RESOURCES.map((resource) => [resource, EMPTY])) as Record<Resource, ListState>;
@@ -57,6 +58,7 @@ function failure(error: unknown): string {
 export async function reloadResource(resource: Resource): Promise<void> {
   const mine = bump(resource);
   const current = $lists.get()[resource];
+  if (current.status === 'idle') $lists.setKey(resource, { ...current, status: 'loading' });
   const limit = Math.min(MAX_LIMIT, Math.max(PAGE_SIZE, current.rows.length));
   try {
     const page = await fetchList(resource, limit);
@@ -80,10 +82,23 @@ export async function reloadStats(): Promise<void> {
   }
 }
 
-/** Reloads every list and the counts (after a create, update or delete, spec §4). */
+/** Loads a list the first time its tab is shown. */
+export function ensureLoaded(resource: Resource): void {
+  if ($lists.get()[resource].status === 'idle') void reloadResource(resource);
+}
+
+function opened(): Resource[] {
+  const lists = $lists.get();
+  return RESOURCES.filter((resource) => lists[resource].status !== 'idle');
+}
+
+/**
+ * Reloads every list and the counts (after a create, update or delete, spec §4). Lists whose tab has not been opened
+ * yet are left to load fresh when it is: the staff member sees the same, with fewer calls.
+ */
 export async function reloadAll(): Promise<void> {
   pending.clear();
-  await Promise.all([reloadStats(), ...RESOURCES.map(reloadResource)]);
+  await Promise.all([reloadStats(), ...opened().map(reloadResource)]);
 }
 
 /** Fetches the next page of a list and adds it below the rows shown. */
@@ -120,7 +135,11 @@ export function scheduleReload(resources: readonly (Resource | 'stats')[]): void
     timer = undefined;
     const due = [...pending];
     pending.clear();
-    for (const key of due) void (key === 'stats' ? reloadStats() : reloadResource(key));
+    const lists = $lists.get();
+    for (const key of due) {
+      if (key === 'stats') void reloadStats();
+      else if (lists[key].status !== 'idle') void reloadResource(key);
+    }
   }, 150);
 }
 

@@ -11,6 +11,8 @@ export type LiveStatus = 'connecting' | 'live' | 'reconnecting';
 export const $liveStatus = atom<LiveStatus>('connecting');
 
 const MAX_DELAY_MS = 15_000;
+const RECONNECT_GRACE_MS = 1500;
+const HEALTHY_MS = 5000;
 
 function parse(data: unknown): Record<string, unknown> | null {
   if (typeof data !== 'string') return null;
@@ -46,6 +48,7 @@ export function startLive(): () => void {
   let failures = 0;
   let connections = 0;
   let lastEventId = '';
+  let slowReconnect: ReturnType<typeof setTimeout> | undefined;
 
   const receive = (message: Record<string, unknown>): void => {
     failures = 0;
@@ -94,7 +97,12 @@ export function startLive(): () => void {
       if (message) receive(message);
       if (event.lastEventId) lastEventId = event.lastEventId;
     };
-    stream.addEventListener('open', () => $liveStatus.set('live'));
+    let openedAt = Number.NaN;
+    stream.addEventListener('open', () => {
+      openedAt = Date.now();
+      clearTimeout(slowReconnect);
+      $liveStatus.set('live');
+    });
     for (const name of ['message', 'initial_events', 'new_event', 'resource_changed']) {
       stream.addEventListener(name, onMessage as EventListener);
     }
@@ -103,7 +111,12 @@ export function startLive(): () => void {
       stream.close();
       if (source !== stream || stopped) return;
       source = null;
-      $liveStatus.set('reconnecting');
+      // A stream that stayed open a while ended normally (the server's time limit): reconnect at once.
+      if (Date.now() - openedAt >= HEALTHY_MS) failures = 0;
+      // The server ends every stream before 60 s and the next one opens at once: only a reconnect that takes a
+      // while is shown, so the status does not flicker once a minute.
+      clearTimeout(slowReconnect);
+      slowReconnect = setTimeout(() => $liveStatus.set('reconnecting'), RECONNECT_GRACE_MS);
       scheduleConnect();
     });
   };
@@ -112,7 +125,8 @@ export function startLive(): () => void {
   void connect();
   return () => {
     stopped = true;
-    if (retry !== undefined) clearTimeout(retry);
+    clearTimeout(retry);
+    clearTimeout(slowReconnect);
     source?.close();
     source = null;
   };

@@ -1,0 +1,529 @@
+/**
+ * The staff dashboard at /samu, walked in Chromium against `npm start` (issue 8, "Done when"): sign-in, every tab,
+ * the content forms with an upload, live activity from a second page, search, CSV export, backup, expiry and logout.
+ */
+import { readFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import {
+  expect as baseExpect,
+  test,
+  type APIRequestContext,
+  type Download,
+  type Locator,
+  type Page,
+  type Response,
+} from '@playwright/test';
+import { e2eAdmin } from './support/admin.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
+
+// One worker for this file, in order: each test holds a live stream open and the dashboard fans out calls, so running
+// them side by side only slows the shared server down for every other suite.
+test.describe.configure({ mode: 'default' });
+
+const TAB_NAMES = [
+  'Recent Activity',
+  'Contacts',
+  'Subscribers',
+  'Volunteers',
+  'Programs',
+  'Blog Posts',
+  'Donations',
+  'Media',
+];
+const SESSION_EXPIRED = 'Your session has expired, please sign in again.';
+/** A 1×1 PNG: the upload endpoint recognises files by their bytes. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/**
+ * Every dashboard action is one or more function calls, and sign-in hashes with argon2id: on a busy machine a call can
+ * take a few seconds, so the dashboard gets more time than the suite's default. The live checks set their own limit.
+ */
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+/** A short random tag so rows made by this run are told apart from any other test's rows. */
+const tag = () => randomBytes(4).toString('hex');
+
+let cachedToken: string | undefined;
+
+/**
+ * Opens the dashboard as a signed-in staff member. The sign-in form itself is walked in its own tests; the others
+ * reuse one token per worker, stored exactly as the form stores it.
+ */
+async function signIn(page: Page, request: APIRequestContext): Promise<void> {
+  if (!cachedToken) {
+    const response = await request.post('/api/auth/login', { data: e2eAdmin });
+    expect(response.status()).toBe(200);
+    cachedToken = ((await response.json()) as { token: string }).token;
+  }
+  await plantToken(page, cachedToken);
+  await expect(page.getByRole('heading', { level: 1, name: 'Staff dashboard' })).toBeVisible();
+}
+
+async function openTab(page: Page, name: string): Promise<Locator> {
+  await page.getByRole('tab', { name, exact: true }).click();
+  await expect(page.getByRole('tab', { name, exact: true })).toHaveAttribute('aria-selected', 'true');
+  const panel = page.getByRole('tabpanel');
+  await expect(panel.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
+  return panel;
+}
+
+/** Posts a public tracking call from the page, as the public forms do. */
+async function track(page: Page, type: string, payload: Record<string, unknown>): Promise<void> {
+  const status = await page.evaluate(
+    async (body) =>
+      (await fetch('/api/admin/track', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body }))
+        .status,
+    JSON.stringify({ type, payload }),
+  );
+  expect(status, `track ${type}`).toBe(202);
+}
+
+/** The text of the one notification (its live region). */
+function toast(page: Page): Locator {
+  return page.locator('.toast-region').getByRole('status');
+}
+
+async function downloaded(page: Page, click: () => Promise<void>): Promise<{ download: Download; text: string }> {
+  const waiting = page.waitForEvent('download');
+  await click();
+  const download = await waiting;
+  const path = await download.path();
+  return { download, text: await readFile(path, 'utf8') };
+}
+
+function jwt(claims: Record<string, unknown>): string {
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part(claims)}.${Buffer.from('forged').toString('base64url')}`;
+}
+
+async function plantToken(page: Page, token: string): Promise<void> {
+  await page.goto('/samu');
+  // Wait for the island: it reads the keys once, when it starts, and must not start after they are planted.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.evaluate((value) => {
+    localStorage.setItem('adminToken', value);
+    localStorage.setItem('adminAuth', 'true');
+  }, token);
+  await page.reload();
+}
+
+async function storedKeys(page: Page): Promise<(string | null)[]> {
+  return page.evaluate(() => [localStorage.getItem('adminToken'), localStorage.getItem('adminAuth')]);
+}
+
+test('signs in after a wrong password and a network failure, then shows every tab by mouse and keyboard', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto('/samu');
+  await expect(page).toHaveTitle('Staff dashboard');
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+  await expect(page.getByRole('heading', { name: 'Staff sign in' })).toBeVisible();
+  await expect(page.getByRole('navigation')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  await page.getByLabel('Username').fill(e2eAdmin.username);
+  await page.getByLabel('Password').fill('not-the-password-123');
+  // Hold the answer back long enough to see the waiting state.
+  await page.route('**/api/auth/login', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('button', { name: 'Signing in...' })).toBeDisabled();
+  await expect(page.getByRole('alert')).toHaveText('Invalid username or password');
+  await page.unroute('**/api/auth/login');
+  expect(await storedKeys(page)).toEqual([null, null]);
+
+  await page.route('**/api/auth/login', (route) => route.abort('internetdisconnected'));
+  await page.getByLabel('Password').fill(e2eAdmin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Login failed');
+  await page.unroute('**/api/auth/login');
+
+  await page.getByLabel('Password').fill(e2eAdmin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Staff dashboard' })).toBeVisible();
+  const [token, flag] = await storedKeys(page);
+  expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+  expect(flag).toBe('true');
+
+  await expect(page.getByRole('link', { name: 'View Site' })).toHaveAttribute('href', '/');
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  const counts = page.getByRole('region', { name: 'Counts' });
+  for (const name of TAB_NAMES) {
+    await expect(counts.getByRole('definition').nth(TAB_NAMES.indexOf(name))).toHaveText(/^\d+$/);
+  }
+  await expect(page.getByText('Live', { exact: true })).toBeVisible();
+
+  await expect(page.getByRole('tab')).toHaveText(TAB_NAMES);
+  for (const name of TAB_NAMES) {
+    const panel = await openTab(page, name);
+    await expect(panel.getByRole('searchbox')).toBeVisible();
+    await expect(panel.getByRole('region')).toHaveCSS('max-height', '520px');
+  }
+
+  await page.getByRole('tab', { name: 'Recent Activity' }).click();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Contacts' })).toBeFocused();
+  await expect(page.getByRole('tab', { name: 'Contacts' })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('End');
+  await expect(page.getByRole('tab', { name: 'Media' })).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Recent Activity' })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByRole('tab', { name: 'Media' })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Home');
+  await expect(page.getByRole('tab', { name: 'Recent Activity' })).toBeFocused();
+  await expect(page.getByRole('tabpanel').getByText('Staff sign-in').first()).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Usable on a phone: nothing wider than the screen but the tables, which scroll inside themselves.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openTab(page, 'Volunteers');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeInViewport();
+  await expectNoAxeViolations(page);
+});
+
+test('creates, edits and deletes a program, a blog post and a media item with an uploaded image', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const id = tag();
+  await signIn(page, request);
+
+  // Programs: upload an image, check the shared schema's inline problems, a duplicate slug (409), edit, delete.
+  let panel = await openTab(page, 'Programs');
+  const program = `E2E Reading Club ${id}`;
+  await panel.getByRole('button', { name: 'New program' }).click();
+  await expect(panel.getByRole('heading', { name: 'New program' })).toBeFocused();
+  await panel.getByRole('button', { name: 'Create program' }).click();
+  const title = panel.getByRole('textbox', { name: /^Title/ });
+  await expect(title).toHaveAttribute('aria-invalid', 'true');
+  await expect(title).toHaveAccessibleDescription('Title is required');
+  await expect(title).toBeFocused();
+  await title.fill(program);
+  await expect(panel.getByRole('textbox', { name: /^Slug/ })).toHaveValue(`e2e-reading-club-${id}`);
+  await panel.getByRole('textbox', { name: 'Summary' }).fill('Saturday reading for Westlands children.');
+  await panel.getByRole('textbox', { name: 'Content' }).fill('Volunteers read with children every Saturday.');
+  await panel
+    .getByLabel('Upload a file for Image URL')
+    .setInputFiles({ name: 'reading.png', mimeType: 'image/png', buffer: PNG });
+  await expect(panel.getByRole('textbox', { name: 'Image URL' })).toHaveValue(/^\/media\/.+/);
+  await expectNoAxeViolations(page);
+  await panel.getByRole('button', { name: 'Create program' }).click();
+  await expect(toast(page)).toHaveText(/Created program/);
+  await expect(panel.getByRole('heading', { name: 'New program' })).toHaveCount(0);
+  await expect(panel.getByRole('row').filter({ hasText: program })).toHaveCount(1);
+
+  await panel.getByRole('button', { name: 'New program' }).click();
+  await panel.getByRole('textbox', { name: /^Title/ }).fill(`${program} again`);
+  await panel.getByRole('textbox', { name: /^Slug/ }).fill(`e2e-reading-club-${id}`);
+  await panel.getByRole('button', { name: 'Create program' }).click();
+  const slug = panel.getByRole('textbox', { name: /^Slug/ });
+  await expect(slug).toHaveAttribute('aria-invalid', 'true');
+  await expect(slug).toHaveAccessibleDescription(/Another program already uses this slug/);
+  await expect(panel.getByRole('textbox', { name: /^Title/ })).toHaveValue(`${program} again`);
+  await panel.getByRole('button', { name: 'Cancel' }).click();
+  await expect(panel.getByRole('heading', { name: 'New program' })).toHaveCount(0);
+  await panel.getByRole('button', { name: 'New program' }).click();
+  await expect(panel.getByRole('textbox', { name: /^Title/ })).toHaveValue('');
+  await panel.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.route(/\/api\/admin\/programs\/\d+$/, (route) =>
+    route.request().method() === 'GET' ? route.fulfill({ status: 500, json: { error: 'boom' } }) : route.continue(),
+  );
+  await panel.getByRole('button', { name: `Edit program ${program}` }).click();
+  await expect(toast(page)).toHaveText(/Failed to load program/);
+  await expect(panel.getByRole('heading', { name: /Edit program/ })).toHaveCount(0);
+  await page.unroute(/\/api\/admin\/programs\/\d+$/);
+
+  await panel.getByRole('button', { name: `Edit program ${program}` }).click();
+  await expect(panel.getByRole('heading', { name: /Edit program/ })).toBeVisible();
+  await expect(panel.getByRole('textbox', { name: /^Title/ })).toHaveValue(program);
+  await expect(panel.getByRole('textbox', { name: 'Image URL' })).toHaveValue(/^\/media\/.+/);
+  await panel.getByRole('textbox', { name: /^Title/ }).fill(`${program} (updated)`);
+  await panel.getByRole('button', { name: 'Update program' }).click();
+  await expect(toast(page)).toHaveText(/Updated program/);
+  await expect(panel.getByRole('row').filter({ hasText: `${program} (updated)` })).toHaveCount(1);
+
+  await panel.getByRole('button', { name: `Delete program ${program} (updated)` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete this program?' });
+  await expect(dialog).toBeVisible();
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(panel.getByRole('row').filter({ hasText: program })).toHaveCount(1);
+  await panel.getByRole('button', { name: `Delete program ${program} (updated)` }).click();
+  await dialog.getByRole('button', { name: 'Delete program' }).click();
+  await expect(panel.getByRole('row').filter({ hasText: program })).toHaveCount(0);
+
+  // Blog posts.
+  panel = await openTab(page, 'Blog Posts');
+  const post = `E2E Back to School ${id}`;
+  await panel.getByRole('button', { name: 'New blog post' }).click();
+  await panel.getByRole('textbox', { name: /^Title/ }).fill(post);
+  await panel.getByRole('textbox', { name: 'Excerpt' }).fill('Uniforms and books for 40 pupils.');
+  await panel
+    .getByRole('textbox', { name: 'Content' })
+    .fill('Thanks to our donors, every child started the term ready.');
+  await panel.getByRole('button', { name: 'Create blog post' }).click();
+  await expect(panel.getByRole('row').filter({ hasText: post })).toHaveCount(1);
+  await panel.getByRole('button', { name: `Edit blog post ${post}` }).click();
+  await expect(panel.getByRole('textbox', { name: 'Excerpt' })).toHaveValue('Uniforms and books for 40 pupils.');
+  await panel.getByRole('textbox', { name: 'Excerpt' }).fill('Uniforms and books for 45 pupils.');
+  await panel.getByRole('button', { name: 'Update blog post' }).click();
+  await expect(panel.getByRole('row').filter({ hasText: post })).toContainText('45 pupils');
+  await panel.getByRole('button', { name: `Delete blog post ${post}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete blog post' }).click();
+  await expect(panel.getByRole('row').filter({ hasText: post })).toHaveCount(0);
+
+  // Media: a refused upload, then an image; invalid meta is announced before saving and saved as {}.
+  panel = await openTab(page, 'Media');
+  const media = `e2e-classroom-${id}.png`;
+  await panel.getByRole('button', { name: 'New media item' }).click();
+  await panel.getByLabel('Upload a file for URL').setInputFiles({
+    name: 'logo.svg',
+    mimeType: 'image/svg+xml',
+    buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+  });
+  await expect(toast(page)).toHaveText(/Upload failed/);
+  await expect(panel.getByRole('textbox', { name: /^URL/ })).toHaveValue('');
+  await panel.getByLabel('Upload a file for URL').setInputFiles({ name: media, mimeType: 'image/png', buffer: PNG });
+  await expect(panel.getByRole('textbox', { name: /^URL/ })).toHaveValue(/^\/media\/.+/);
+  await expect(panel.getByRole('textbox', { name: /^Name/ })).toHaveValue(media);
+  const meta = panel.getByRole('textbox', { name: 'Meta (JSON object)' });
+  await meta.fill('{alt: not json');
+  await expect(meta).toHaveAccessibleDescription(/saved as an empty object/);
+  await panel.getByRole('button', { name: 'Create media item' }).click();
+  const row = panel.getByRole('row').filter({ hasText: media });
+  await expect(row).toHaveCount(1);
+  // The preview is decorative (alt=""), so it is found by tag; a loaded image has a width.
+  await expect(row.locator('img')).toHaveJSProperty('naturalWidth', 1);
+  await panel.getByRole('button', { name: `Edit media item ${media}` }).click();
+  await expect(meta).toHaveValue('');
+  await meta.fill('{"alt": "Pupils in a Westlands classroom"}');
+  await expect(meta).not.toHaveAttribute('aria-invalid', 'true');
+  await panel.getByRole('button', { name: 'Update media item' }).click();
+  await expect(row).toContainText('Alt: Pupils in a Westlands classroom');
+  await panel.getByRole('button', { name: `Delete media item ${media}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete media item' }).click();
+  await expect(row).toHaveCount(0);
+
+  // Every change is in the audit trail, which reached Recent Activity live.
+  panel = await openTab(page, 'Recent Activity');
+  await expect(panel.getByRole('row').filter({ hasText: 'Program created' }).filter({ hasText: program })).toHaveCount(
+    1,
+  );
+  await expect(panel.getByRole('row').filter({ hasText: 'Media item deleted' }).first()).toBeVisible();
+});
+
+test('a contact and a newsletter subscription sent from a second page appear live', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const id = tag();
+  await signIn(page, request);
+  await expect(page.getByText('Live', { exact: true })).toBeVisible();
+  await page.evaluate(() => Object.assign(window, { notReloaded: true }));
+  const visitor = await context.newPage();
+
+  let panel = await openTab(page, 'Contacts');
+  const name = `E2E Contact ${id}`;
+  await visitor.goto('/contact');
+  const form = visitor.getByRole('form', { name: 'Send Us a Message' });
+  await form.scrollIntoViewIfNeeded();
+  // The contact form hydrates when visible; typing before that would be lost.
+  await expect(visitor.locator('astro-island', { has: form })).not.toHaveAttribute('ssr');
+  await form.getByLabel('Your Name *').fill(name);
+  await form.getByLabel('Email Address *').fill(`contact-${id}@example.org`);
+  await form.getByLabel('What is it about?').selectOption('partnership');
+  await form.getByLabel('Subject *').fill('School visit');
+  await form.getByLabel('Your Message *').fill('May we visit on Friday?');
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(visitor.getByText('Your message has been sent')).toBeVisible();
+  // No reload: the stream's contact_submit event reloads the Contacts list.
+  const contact = panel.getByRole('row').filter({ hasText: name });
+  await expect(contact).toHaveCount(1);
+  await expect(contact).toContainText('Partnership');
+  await panel.getByRole('button', { name: new RegExp(`^Delete contact ${name}`) }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete this contact?' })
+    .getByRole('button', { name: 'Delete contact' })
+    .click();
+  await expect(toast(page)).toHaveText(/Deleted contact/);
+  await expect(contact).toHaveCount(0);
+
+  panel = await openTab(page, 'Recent Activity');
+  const email = `subscriber-${id}@example.org`;
+  await visitor.goto('/');
+  const footer = visitor.getByRole('contentinfo');
+  await footer.scrollIntoViewIfNeeded();
+  // The footer form hydrates when visible; typing before that would be lost.
+  await expect(visitor.locator('astro-island', { has: visitor.locator('form.newsletter') })).not.toHaveAttribute('ssr');
+  await footer.getByLabel('Email address').fill(email);
+  await footer.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(footer.getByRole('button', { name: 'Subscribed' })).toBeVisible();
+  // The subscription is stored once the button says Subscribed: from then on, 2 s at most.
+  await expect(panel.getByRole('row').filter({ hasText: email })).toContainText('Newsletter subscription', {
+    timeout: 2_000,
+  });
+  expect(await page.evaluate(() => 'notReloaded' in window)).toBe(true);
+
+  panel = await openTab(page, 'Subscribers');
+  await expect(panel.getByRole('row').filter({ hasText: email })).toHaveCount(1);
+});
+
+test('searches tables, exports CSV safely, shows volunteer details and downloads a backup', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const id = tag();
+  await page.goto('/');
+  await track(page, 'contact_submit', {
+    name: `Alpha ${id}`,
+    email: `alpha-${id}@example.org`,
+    subject: '=HYPERLINK("http://evil.example","click")',
+    message: 'Line one, with a comma\nand "quotes"',
+  });
+  await track(page, 'contact_submit', {
+    name: `Beta ${id}`,
+    email: `beta-${id}@example.org`,
+    subject: 'Hello',
+    message: 'Hi',
+  });
+  await track(page, 'internship_application', {
+    name: `Intern ${id}`,
+    email: `intern-${id}@example.org`,
+    phone: '+254700000001',
+    university: 'University of Nairobi',
+    yearOfStudy: '4th Year',
+    medicalField: 'Paediatrics',
+    duration: '3 months',
+  });
+  await track(page, 'donation_intent', {
+    amount: 75,
+    type: 'one-time',
+    cause: 'education',
+    paymentMethod: 'card',
+    name: `Donor ${id}`,
+    email: `donor-${id}@example.org`,
+    timestamp: new Date().toISOString(),
+  });
+  await track(page, 'newsletter_subscribe', { email: `news-${id}@example.org` });
+  await signIn(page, request);
+
+  let panel = await openTab(page, 'Contacts');
+  const search = panel.getByRole('searchbox', { name: 'Search contacts' });
+  await search.fill(`alpha ${id}`);
+  await expect(panel.getByRole('row').filter({ hasText: `Alpha ${id}` })).toHaveCount(1);
+  await expect(panel.getByRole('row').filter({ hasText: `Beta ${id}` })).toHaveCount(0);
+  await expect(panel.getByText(/1 of \d+ contacts match/)).toBeVisible();
+  const { download, text } = await downloaded(page, () => panel.getByRole('button', { name: 'Export CSV' }).click());
+  expect(download.suggestedFilename()).toMatch(/^contacts-\d{4}-\d{2}-\d{2}\.csv$/);
+  const lines = text.replace(/^\uFEFF/, '').split('\r\n');
+  expect(lines[0]).toBe('ID,Received (Nairobi),Name,Email,Subject,Type,Message');
+  expect(lines).toHaveLength(3);
+  expect(lines[1]).toContain(
+    `Alpha ${id},alpha-${id}@example.org,"'=HYPERLINK(""http://evil.example"",""click"")",general,`,
+  );
+  expect(text).toContain('"Line one, with a comma\nand ""quotes"""');
+  await search.fill('');
+  await expect(panel.getByRole('row').filter({ hasText: `Beta ${id}` })).toHaveCount(1);
+
+  panel = await openTab(page, 'Volunteers');
+  const intern = panel.getByRole('row').filter({ hasText: `Intern ${id}` });
+  await expect(intern).toContainText('Internship application');
+  await expect(intern.getByRole('term').filter({ hasText: 'Year of study' })).toBeVisible();
+  await expect(intern.getByRole('definition').filter({ hasText: 'University of Nairobi' })).toBeVisible();
+  await expect(intern).not.toContainText('{');
+  await panel.getByRole('searchbox').fill(`intern-${id}`);
+  const volunteers = await downloaded(page, () => panel.getByRole('button', { name: 'Export CSV' }).click());
+  expect(volunteers.text).toContain('University: University of Nairobi');
+
+  panel = await openTab(page, 'Donations');
+  await panel.getByRole('searchbox').fill(`Donor ${id}`);
+  await expect(panel.getByRole('row').filter({ hasText: `Donor ${id}` })).toContainText('$75.00');
+  const donations = await downloaded(page, () => panel.getByRole('button', { name: 'Export CSV' }).click());
+  expect(donations.text).toMatch(new RegExp(`Donor ${id},75,USD`));
+
+  panel = await openTab(page, 'Subscribers');
+  await panel.getByRole('searchbox').fill(`news-${id}`);
+  const subscribers = await downloaded(page, () => panel.getByRole('button', { name: 'Export CSV' }).click());
+  expect(subscribers.text).toContain(`news-${id}@example.org`);
+
+  const waiting = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Create backup' }).click();
+  const backup = await waiting;
+  const file = backup.suggestedFilename();
+  expect(file).toMatch(/^backup-.+\.json$/);
+  await expect(toast(page)).toHaveText(`Backup created: ${file}`);
+  const saved = await readFile(await backup.path(), 'utf8');
+  expect(JSON.stringify(JSON.parse(saved))).toContain(`alpha-${id}@example.org`);
+
+  await page.route('**/api/admin/db/backup', (route) => route.fulfill({ status: 500, json: { error: 'disk full' } }));
+  await page.getByRole('button', { name: 'Create backup' }).click();
+  await expect(toast(page)).toHaveText(/Backup failed/);
+});
+
+test('an expired, garbage or refused token returns to sign-in; logout clears both keys', async ({ page }) => {
+  test.setTimeout(90_000);
+  const now = Math.floor(Date.now() / 1000);
+  for (const token of [jwt({ sub: e2eAdmin.username, exp: now - 60 }), 'garbage']) {
+    await plantToken(page, token);
+    await expect(page.getByRole('heading', { name: 'Staff sign in' })).toBeVisible();
+    await expect(page.getByText(SESSION_EXPIRED)).toBeVisible();
+    expect(await storedKeys(page)).toEqual([null, null]);
+  }
+
+  // Unexpired as far as the browser can tell, but the server refuses its signature: the first 401 signs out.
+  await plantToken(page, jwt({ sub: e2eAdmin.username, exp: now + 3600 }));
+  await expect(page.getByRole('heading', { name: 'Staff sign in' })).toBeVisible();
+  await expect(page.getByText(SESSION_EXPIRED)).toBeVisible();
+  expect(await storedKeys(page)).toEqual([null, null]);
+
+  await page.getByLabel('Username').fill(e2eAdmin.username);
+  await page.getByLabel('Password').fill(e2eAdmin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Staff dashboard' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Staff dashboard' })).toBeVisible();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('heading', { name: 'Staff sign in' })).toBeVisible();
+  await expect(page.getByText(SESSION_EXPIRED)).toHaveCount(0);
+  expect(await storedKeys(page)).toEqual([null, null]);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Staff sign in' })).toBeVisible();
+});
+
+test('public pages load none of the dashboard code', async ({ page }) => {
+  const scripts = async (path: string): Promise<Map<string, string>> => {
+    const loaded = new Map<string, string>();
+    const seen: Promise<void>[] = [];
+    const onResponse = (response: Response) => {
+      if (response.request().resourceType() === 'script') {
+        seen.push(response.text().then((body) => void loaded.set(response.url(), body)));
+      }
+    };
+    page.on('response', onResponse);
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    page.off('response', onResponse);
+    await Promise.all(seen);
+    return loaded;
+  };
+  const admin = await scripts('/samu');
+  expect([...admin.values()].some((body) => body.includes('adminToken'))).toBe(true);
+  for (const path of ['/', '/about', '/does-not-exist']) {
+    for (const [url, body] of await scripts(path)) {
+      expect(body.includes('adminToken') || body.includes('Staff sign in'), `${path} loads ${url}`).toBe(false);
+    }
+  }
+});
