@@ -23,6 +23,7 @@ export default function ContentPanel({ label, config }: Props) {
   const [loadingId, setLoadingId] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<Row | null>(null);
   const newButton = useRef<HTMLButtonElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
 
   async function edit(row: Row): Promise<void> {
     setLoadingId(row.id);
@@ -51,7 +52,9 @@ export default function ContentPanel({ label, config }: Props) {
   return (
     <>
       <div className="panel-head">
-        <h2 className="panel-title">{label}</h2>
+        <h2 className="panel-title" ref={headingRef} tabIndex={-1}>
+          {label}
+        </h2>
         <button
           ref={newButton}
           type="button"
@@ -103,7 +106,11 @@ export default function ContentPanel({ label, config }: Props) {
           noun={config.noun}
           row={toDelete}
           description={config.describe(toDelete)}
-          onClose={() => setToDelete(null)}
+          onClose={(deleted) => {
+            setToDelete(null);
+            // The row and its Delete button are gone: continue from the top of the tab. A cancel returns focus itself.
+            if (deleted) requestAnimationFrame(() => headingRef.current?.focus());
+          }}
         />
       )}
     </>

@@ -11,7 +11,8 @@ type Props = {
   readonly row: Row;
   /** Names the row, e.g. 'Jane Doe (jane@example.org)'. */
   readonly description: string;
-  readonly onClose: () => void;
+  /** Called when the dialog closes; `deleted` tells whether the row went away (then focus needs a new place). */
+  readonly onClose: (deleted: boolean) => void;
 };
 
 /** Asks before deleting one record; on Delete removes it and reloads every list. */
@@ -27,16 +28,18 @@ export default function DeleteDialog({ resource, noun, row, description, onClose
 
   async function confirm(): Promise<void> {
     setPending(true);
+    let deleted = true;
     try {
       await deleteRecord(resource, row.id);
       notify(`Deleted ${noun}: ${description}`);
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return;
-      // Already gone (deleted elsewhere): the reload below shows that.
-      if (error instanceof ApiError && error.status === 404) notify(`That ${noun} was already deleted.`);
+      // Already gone (deleted elsewhere) counts as deleted: the reload below shows that.
+      deleted = error instanceof ApiError && error.status === 404;
+      if (deleted) notify(`That ${noun} was already deleted.`);
       else notify(`Could not delete the ${noun}: ${error instanceof Error ? error.message : 'unknown error'}`, 'error');
     }
-    onClose();
+    onClose(deleted);
     void reloadAll();
   }
 
@@ -48,13 +51,13 @@ export default function DeleteDialog({ resource, noun, row, description, onClose
       aria-describedby="delete-text"
       onCancel={(event) => {
         event.preventDefault();
-        if (!pending) onClose();
+        if (!pending) onClose(false);
       }}
     >
       <h2 id="delete-title">Delete this {noun}?</h2>
       <p id="delete-text">{description}. This cannot be undone.</p>
       <div className="dialog-actions">
-        <button type="button" className="button" onClick={onClose} disabled={pending} autoFocus>
+        <button type="button" className="button" onClick={() => onClose(false)} disabled={pending} autoFocus>
           Cancel
         </button>
         <button type="button" className="button danger" onClick={() => void confirm()} disabled={pending}>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Row } from './lib/list.ts';
 import { $lists, ensureLoaded, loadMore, reloadResource } from './stores/data.ts';
@@ -13,10 +13,13 @@ export default function RecordsPanel({ label, config }: Props) {
   const list = useStore($lists, { keys: [config.resource] })[config.resource];
   useEffect(() => ensureLoaded(config.resource), [config.resource]);
   const [toDelete, setToDelete] = useState<Row | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
 
   return (
     <>
-      <h2 className="panel-title">{label}</h2>
+      <h2 className="panel-title" ref={headingRef} tabIndex={-1}>
+        {label}
+      </h2>
       <DataTable
         caption={label}
         plural={config.plural}
@@ -41,7 +44,11 @@ export default function RecordsPanel({ label, config }: Props) {
           noun={config.noun}
           row={toDelete}
           description={config.describe(toDelete)}
-          onClose={() => setToDelete(null)}
+          onClose={(deleted) => {
+            setToDelete(null);
+            // The row and its Delete button are gone: continue from the top of the tab. A cancel returns focus itself.
+            if (deleted) requestAnimationFrame(() => headingRef.current?.focus());
+          }}
         />
       )}
     </>

@@ -193,7 +193,7 @@ test('creates, edits and deletes a program, a blog post and a media item with an
   page,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const id = tag();
   await signIn(page, request);
 
@@ -359,6 +359,7 @@ test('a contact and a newsletter subscription sent from a second page appear liv
     .click();
   await expect(toast(page)).toHaveText(/Deleted contact/);
   await expect(contact).toHaveCount(0);
+  await expect(panel.getByRole('heading', { level: 2, name: 'Contacts' })).toBeFocused();
 
   panel = await openTab(page, 'Recent Activity');
   const email = `subscriber-${id}@example.org`;

@@ -30,7 +30,9 @@ export function filenameFromDisposition(header: string | null): string | null {
 /** Text of any value for a table cell. */
 export function text(value: unknown): string {
   if (value === null || value === undefined) return '';
-  return typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  return typeof value === 'object' ? JSON.stringify(value) : '';
 }
 
 /** A link target that is safe to render: site-relative paths and http(s) URLs only, else null. */
