@@ -10,8 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { constants as zlib, createBrotliCompress, createGzip } from 'node:zlib';
 import { NetlifyDev } from '@netlify/dev';
@@ -67,7 +66,8 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   const server = createServer((req, res) => {
     handle(netlify, notFoundPage, req, res).catch((error: unknown) => {
       console.error(`${req.method} ${req.url}:`, error);
-      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
+      if (res.headersSent) return void res.destroy();
+      res.writeHead(502, { 'content-type': 'text/plain' });
       res.end('Local server error');
     });
   });
@@ -106,16 +106,21 @@ async function handle(netlify: NetlifyDev, notFoundPage: Buffer, req: IncomingMe
     return;
   }
   res.flushHeaders();
-  const body = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>);
-  // Closing the tab must stop a long stream (Server-Sent Events) rather than leak it.
-  res.on('close', () => body.destroy());
   const compressor =
     encoding === 'br'
       ? createBrotliCompress({ params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
       : encoding === 'gzip'
         ? createGzip()
         : undefined;
-  await (compressor ? pipeline(body, compressor, res) : pipeline(body, res)).catch(() => res.destroy());
+  const sink: Writable = compressor ?? res;
+  compressor?.pipe(res);
+  // The body is read to its end even when the visitor has gone: cancelling a function's stream (Server-Sent
+  // Events) while its worker still writes to it crashes @netlify/functions-dev. The stream ends by itself (< 60 s).
+  for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+    if (res.destroyed) continue;
+    if (!sink.write(chunk)) await new Promise((resume) => sink.once('drain', resume).once('close', resume));
+  }
+  if (!res.destroyed) sink.end();
 }
 
 /** The Node request as a web `Request`, with the client address Netlify passes to functions. */
