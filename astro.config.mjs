@@ -11,10 +11,7 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'auto' },
-  integrations: [
-    react(),
-    sitemap({ filter: (page) => !new URL(page).pathname.startsWith('/samu') }),
-  ],
+  integrations: [react(), sitemap({ filter: (page) => !new URL(page).pathname.startsWith('/samu') })],
   image: { responsiveStyles: true },
   prefetch: false,
 });

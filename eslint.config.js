@@ -6,7 +6,16 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['dist/', '.astro/', '.netlify/', '.data/', 'node_modules/', 'playwright-report/', 'test-results/', 'audit-report/'],
+    ignores: [
+      'dist/',
+      '.astro/',
+      '.netlify/',
+      '.data/',
+      'node_modules/',
+      'playwright-report/',
+      'test-results/',
+      'audit-report/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
@@ -29,6 +38,8 @@ export default tseslint.config(
   {
     // Astro reads a component's `type Props` for `Astro.props` without the file referring to it.
     files: ['**/*.astro'],
-    rules: { '@typescript-eslint/no-unused-vars': ['error', { varsIgnorePattern: '^(_|Props$)', argsIgnorePattern: '^_' }] },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { varsIgnorePattern: '^(_|Props$)', argsIgnorePattern: '^_' }],
+    },
   },
 );

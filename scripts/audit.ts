@@ -83,7 +83,11 @@ try {
     const { lhr } = result;
     const items = (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? [];
     const bytes = (type?: string) =>
-      kb(items.filter((item) => !type || item.resourceType === type).reduce((sum, item) => sum + (item.transferSize ?? 0), 0));
+      kb(
+        items
+          .filter((item) => !type || item.resourceType === type)
+          .reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
+      );
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
 

@@ -24,7 +24,10 @@ const WARMUP = 200;
 const timestamp = new Date().toISOString();
 const bodies = [
   { type: 'newsletter_subscribe', payload: { email: 'reader@example.org' } },
-  { type: 'contact_submit', payload: { name: 'Amina', email: 'amina@example.org', subject: 'Visit', message: 'Hello' } },
+  {
+    type: 'contact_submit',
+    payload: { name: 'Amina', email: 'amina@example.org', subject: 'Visit', message: 'Hello' },
+  },
   {
     type: 'volunteer_application',
     payload: {
@@ -115,7 +118,9 @@ const admin: DatabaseTarget = { url: adminUrl, proxy: relay.proxy };
 const dbName = `watoto_bench_${randomBytes(4).toString('hex')}`;
 let created = false;
 
-console.log(`track handler, in-process and warm; ${REQUESTS} requests per row, mixed form types (node ${process.version})`);
+console.log(
+  `track handler, in-process and warm; ${REQUESTS} requests per row, mixed form types (node ${process.version})`,
+);
 try {
   await bench('embedded', { url: embedded.url, proxy: relay.proxy });
   await query(`create database ${dbName}`, [], admin);

@@ -3,12 +3,7 @@
  * same transaction, the record staff work from (subscriber, contact, volunteer or donation).
  */
 import type { Config, Context } from '@netlify/functions';
-import {
-  isTrackType,
-  trackRequest,
-  TRACK_TYPES,
-  type TrackRequest,
-} from '../../src/schemas/track.ts';
+import { isTrackType, trackRequest, TRACK_TYPES, type TrackRequest } from '../../src/schemas/track.ts';
 import { clientId } from './_shared/client.ts';
 import { transaction, type Queryable } from './_shared/db.ts';
 import { badRequest, error, invalid, json, methodNotAllowed, readJsonBody, tooManyRequests } from './_shared/http.ts';

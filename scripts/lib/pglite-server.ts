@@ -134,27 +134,29 @@ class Connection {
   private flushBatch(terminate: boolean): void {
     const messages = this.batch;
     this.batch = [];
-    this.chain = this.chain.then(async () => {
-      if (terminate) {
-        this.socket.end();
-        return;
-      }
-      if (this.closed) return;
-      await this.scheduler.run(this, async () => {
-        for (const message of messages) {
-          await this.db.execProtocolRawStream(message, {
-            syncToFs: false,
-            onRawData: (chunk) => {
-              if (!this.closed) this.socket.write(chunk);
-            },
-          });
+    this.chain = this.chain
+      .then(async () => {
+        if (terminate) {
+          this.socket.end();
+          return;
         }
-        // Persist once a change is committed, not after every message of a transaction.
-        if (!this.db.isInTransaction()) await this.db.syncToFs();
+        if (this.closed) return;
+        await this.scheduler.run(this, async () => {
+          for (const message of messages) {
+            await this.db.execProtocolRawStream(message, {
+              syncToFs: false,
+              onRawData: (chunk) => {
+                if (!this.closed) this.socket.write(chunk);
+              },
+            });
+          }
+          // Persist once a change is committed, not after every message of a transaction.
+          if (!this.db.isInTransaction()) await this.db.syncToFs();
+        });
+      })
+      .catch(() => {
+        this.socket.destroy();
       });
-    }).catch(() => {
-      this.socket.destroy();
-    });
   }
 }
 

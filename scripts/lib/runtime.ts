@@ -63,7 +63,8 @@ export async function prepareRuntime(opts: { dataDir: string }): Promise<Runtime
 export async function jwtSecret(dataDir: string): Promise<string> {
   const given = process.env['JWT_SECRET'];
   if (!given) return persistentSecret(join(dataDir, 'jwt-secret'));
-  if (Buffer.byteLength(given) < MIN_SECRET_BYTES) throw new Error(`JWT_SECRET must be at least ${MIN_SECRET_BYTES} bytes`);
+  if (Buffer.byteLength(given) < MIN_SECRET_BYTES)
+    throw new Error(`JWT_SECRET must be at least ${MIN_SECRET_BYTES} bytes`);
   return given;
 }
 

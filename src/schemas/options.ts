@@ -32,6 +32,14 @@ export const SCHOOL_SUBJECTS = [
   'Life Skills',
 ] as const;
 /** Internship year-of-study choices (spec §5). */
-export const YEARS_OF_STUDY = ['2nd Year', '3rd Year', '4th Year', '5th Year', '6th Year', 'Graduate', 'Resident'] as const;
+export const YEARS_OF_STUDY = [
+  '2nd Year',
+  '3rd Year',
+  '4th Year',
+  '5th Year',
+  '6th Year',
+  'Graduate',
+  'Resident',
+] as const;
 /** Internship durations (spec §5). */
 export const INTERNSHIP_DURATIONS = ['1 month', '2 months', '3 months', '6 months', '1 year'] as const;

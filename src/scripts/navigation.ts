@@ -16,8 +16,7 @@ export function initNavigation(): void {
   const dropdowns = [...nav.querySelectorAll<HTMLElement>('[data-dropdown]')];
   let menuOpen = false;
 
-  const updateSolid = () =>
-    nav.classList.toggle('is-solid', menuOpen || window.scrollY > NAV_SCROLL_THRESHOLD);
+  const updateSolid = () => nav.classList.toggle('is-solid', menuOpen || window.scrollY > NAV_SCROLL_THRESHOLD);
 
   const setDropdown = (open: HTMLElement | null) => {
     for (const dropdown of dropdowns) {

@@ -76,7 +76,9 @@ async function expectClearOfNav(page: Page, locator: Locator): Promise<void> {
 }
 
 test.describe('/programs', () => {
-  test('shows the hero, the featured event with its contribution link, 2 upcoming and 2 past events', async ({ page }) => {
+  test('shows the hero, the featured event with its contribution link, 2 upcoming and 2 past events', async ({
+    page,
+  }) => {
     await page.goto('/programs');
     await expect(page).toHaveTitle(/Programs/);
     await expect(page.locator('.page-hero h1')).toBeVisible();
@@ -120,7 +122,15 @@ test.describe('/programs', () => {
     await featuredButton.click();
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('heading', { level: 2, name: 'Tumaini Back-to-School Day' })).toBeVisible();
-    for (const heading of ['Gallery', 'Schedule', 'Expected impact', 'Testimonials', 'Long-term impact', 'Items needed', 'Contact']) {
+    for (const heading of [
+      'Gallery',
+      'Schedule',
+      'Expected impact',
+      'Testimonials',
+      'Long-term impact',
+      'Items needed',
+      'Contact',
+    ]) {
       await expect(dialog.getByRole('heading', { level: 3, name: heading, exact: true })).toBeVisible();
     }
     await expect(dialog).toContainText('Every child ready to learn');
@@ -144,7 +154,7 @@ test.describe('/programs', () => {
     await pastCard.click({ position: { x: 24, y: 24 } });
     await expect(dialog.getByRole('heading', { level: 2, name: 'Tumaini Youth Football Tournament' })).toBeVisible();
     await expect(dialog.getByRole('heading', { level: 3, name: 'Impact achieved' })).toBeVisible();
-    await expect(dialog).toContainText('A new girls\' league launched in Embu with 6 teams');
+    await expect(dialog).toContainText("A new girls' league launched in Embu with 6 teams");
     await expect(dialog.getByRole('link', { name: /Contribute/ })).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toHaveCount(0);
@@ -349,9 +359,9 @@ test.describe('/programs/hospital-internships', () => {
     await expect(cards.filter({ hasText: 'Westlands Mission Hospital' }).locator('.hospital-card__more')).toHaveText(
       '+3 more',
     );
-    await expect(cards.filter({ hasText: 'Kibera Community Health Centre' }).locator('.hospital-card__more')).toHaveText(
-      '+3 more',
-    );
+    await expect(
+      cards.filter({ hasText: 'Kibera Community Health Centre' }).locator('.hospital-card__more'),
+    ).toHaveText('+3 more');
     for (const card of await cards.all()) await expect(card.getByRole('button', { name: /^Apply/ })).toBeVisible();
 
     const onward = page.getByRole('region', { name: 'Questions about an internship?' });

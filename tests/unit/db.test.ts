@@ -35,7 +35,9 @@ describe.each(databases)('db on $name', (database) => {
   });
 
   test('keeps 400 interleaved transactions and queries from different connections apart', async () => {
-    await query('create table if not exists interleave (id bigint generated always as identity primary key, n int not null)');
+    await query(
+      'create table if not exists interleave (id bigint generated always as identity primary key, n int not null)',
+    );
     const failures: string[] = [];
     await Promise.all(
       Array.from({ length: 400 }, async (_, i) => {

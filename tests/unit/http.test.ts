@@ -60,9 +60,9 @@ describe('client identity', () => {
     });
     expect(clientAddress(req, { ip: '192.0.2.9' })).toBe('192.0.2.9');
     expect(clientAddress(req)).toBe('192.0.2.1');
-    expect(clientAddress(new Request('http://localhost/', { headers: { 'x-forwarded-for': '192.0.2.2, 10.0.0.1' } }))).toBe(
-      '192.0.2.2',
-    );
+    expect(
+      clientAddress(new Request('http://localhost/', { headers: { 'x-forwarded-for': '192.0.2.2, 10.0.0.1' } })),
+    ).toBe('192.0.2.2');
   });
 
   test('hashes an address with the configured key so it cannot be read back', () => {

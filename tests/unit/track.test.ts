@@ -43,7 +43,13 @@ const samples = {
   },
   school_volunteer_application: {
     type: 'school_volunteer_application',
-    payload: { name: 'Chebet', email: 'chebet@example.org', phone: '0711', subjects: ['Mathematics'], school: 'Kibera Primary' },
+    payload: {
+      name: 'Chebet',
+      email: 'chebet@example.org',
+      phone: '0711',
+      subjects: ['Mathematics'],
+      school: 'Kibera Primary',
+    },
   },
   internship_application: {
     type: 'internship_application',
@@ -140,9 +146,14 @@ describe.each(databases)('POST /api/admin/track on $name', (database) => {
 
   test('stores a donation intent as a donation in USD, without the name when anonymous', async () => {
     expect((await post(samples.donation_intent)).status).toBe(202);
-    const anonymous = { ...samples.donation_intent, payload: { ...samples.donation_intent.payload, amount: 7.5, anonymous: true } };
+    const anonymous = {
+      ...samples.donation_intent,
+      payload: { ...samples.donation_intent.payload, amount: 7.5, anonymous: true },
+    };
     expect((await post(anonymous)).status).toBe(202);
-    expect(await rows(database, 'select donor_name, amount::float8 as amount, currency from donations order by id')).toEqual([
+    expect(
+      await rows(database, 'select donor_name, amount::float8 as amount, currency from donations order by id'),
+    ).toEqual([
       { donor_name: 'Faith', amount: 50, currency: 'USD' },
       { donor_name: null, amount: 7.5, currency: 'USD' },
     ]);
@@ -190,7 +201,10 @@ describe.each(databases)('POST /api/admin/track on $name', (database) => {
   });
 
   test('answers 413 for a body over 32 KB', async () => {
-    const big = { type: 'contact_submit', payload: { ...samples.contact_submit.payload, message: 'x'.repeat(33 * 1024) } };
+    const big = {
+      type: 'contact_submit',
+      payload: { ...samples.contact_submit.payload, message: 'x'.repeat(33 * 1024) },
+    };
     expect((await post(big)).status).toBe(413);
     expect(await count(database, 'events')).toBe(0);
   });
@@ -203,7 +217,8 @@ describe.each(databases)('POST /api/admin/track on $name', (database) => {
   test('answers 429 with Retry-After once a client exceeds the limit, and not for others', async () => {
     expect(TRACK_RATE_LIMIT).toEqual({ limit: 30, windowSeconds: 60 });
     const ip = '192.0.2.55';
-    for (let i = 0; i < TRACK_RATE_LIMIT.limit; i++) expect((await post(samples.newsletter_subscribe, { ip })).status).toBe(202);
+    for (let i = 0; i < TRACK_RATE_LIMIT.limit; i++)
+      expect((await post(samples.newsletter_subscribe, { ip })).status).toBe(202);
     const res = await post(samples.newsletter_subscribe, { ip });
     expect(res.status).toBe(429);
     const retryAfter = Number(res.headers.get('retry-after'));
@@ -226,10 +241,16 @@ describe.each(databases)('POST /api/admin/track on $name', (database) => {
       `create or replace function fail_contact() returns trigger language plpgsql as $$
        begin if new.subject = '${marker}' then raise exception 'injected failure'; end if; return new; end $$`,
     );
-    await rows(database, 'create trigger fail_contact before insert on contacts for each row execute function fail_contact()');
+    await rows(
+      database,
+      'create trigger fail_contact before insert on contacts for each row execute function fail_contact()',
+    );
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
-      const res = await post({ ...samples.contact_submit, payload: { ...samples.contact_submit.payload, subject: marker } });
+      const res = await post({
+        ...samples.contact_submit,
+        payload: { ...samples.contact_submit.payload, subject: marker },
+      });
       expect(res.status).toBe(503);
       expect(logged).toHaveBeenCalledOnce();
       expect(await count(database, 'events')).toBe(0);
@@ -251,7 +272,8 @@ describe.each(databases)('POST /api/admin/track on $name', (database) => {
     const statuses = (await Promise.all(requests)).map((res) => res.status);
     expect(statuses.filter((status) => status !== 202)).toEqual([]);
     expect(await count(database, 'events')).toBe(200);
-    const per = (type: string) => Array.from({ length: 200 }, (_, i) => types[i % types.length]).filter((t) => t === type).length;
+    const per = (type: string) =>
+      Array.from({ length: 200 }, (_, i) => types[i % types.length]).filter((t) => t === type).length;
     expect(await count(database, 'newsletter_subscribers')).toBe(per('newsletter_subscribe'));
     expect(await count(database, 'contacts')).toBe(per('contact_submit'));
     expect(await count(database, 'donations')).toBe(per('donation_intent'));

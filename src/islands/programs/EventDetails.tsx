@@ -47,7 +47,12 @@ export default function EventDetails({ events }: Props) {
   useTrigger('event-details', onTrigger);
 
   return (
-    <Modal open={event !== undefined} onClose={() => setChosenId(null)} title={event?.title ?? 'Event details'} className="modal--wide">
+    <Modal
+      open={event !== undefined}
+      onClose={() => setChosenId(null)}
+      title={event?.title ?? 'Event details'}
+      className="modal--wide"
+    >
       {event && (
         <div className="event-details">
           <p className="event-details__subtitle">{event.subtitle}</p>
@@ -70,7 +75,11 @@ export default function EventDetails({ events }: Props) {
           <ul className="event-details__gallery plain-list">
             {event.gallery.map((item) => (
               <li key={item.image.src}>
-                <Picture image={item.image} alt={item.alt} sizes="(min-width: 56rem) 17rem, (min-width: 30rem) 45vw, 90vw" />
+                <Picture
+                  image={item.image}
+                  alt={item.alt}
+                  sizes="(min-width: 56rem) 17rem, (min-width: 30rem) 45vw, 90vw"
+                />
               </li>
             ))}
           </ul>

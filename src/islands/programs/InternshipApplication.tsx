@@ -178,7 +178,12 @@ export default function InternshipApplication({ hospitals }: Props) {
         <div className="form__row">
           {choice('duration', 'Duration', 'Select a duration', INTERNSHIP_DURATIONS)}
           <FormField id={`${id}-hospital`} label="Preferred hospital" errorId={errorId('hospital')}>
-            <select id={`${id}-hospital`} name="hospital" value={form.hospital} onChange={(e) => set('hospital', e.target.value)}>
+            <select
+              id={`${id}-hospital`}
+              name="hospital"
+              value={form.hospital}
+              onChange={(e) => set('hospital', e.target.value)}
+            >
               <option value="">No preference</option>
               {hospitals.map((hospital) => (
                 <option key={hospital.id} value={hospital.name}>
@@ -189,7 +194,11 @@ export default function InternshipApplication({ hospitals }: Props) {
           </FormField>
         </div>
         {longText('previousExperience', 'Previous clinical experience')}
-        {longText('references', 'References', 'Please list at least 2 academic or clinical references with contact details')}
+        {longText(
+          'references',
+          'References',
+          'Please list at least 2 academic or clinical references with contact details',
+        )}
         {longText('motivation', 'Why do you want to intern with us?')}
         <Honeypot value={website} onChange={setWebsite} />
         <div className="button-row">

@@ -29,7 +29,15 @@ type SchoolForm = {
   school: string;
 };
 
-const EMPTY: SchoolForm = { name: '', email: '', phone: '', experience: '', availability: '', subjects: [], school: '' };
+const EMPTY: SchoolForm = {
+  name: '',
+  email: '',
+  phone: '',
+  experience: '',
+  availability: '',
+  subjects: [],
+  school: '',
+};
 const LABELS = { name: 'Full name', email: 'Email', phone: 'Phone' };
 
 /**
@@ -122,7 +130,12 @@ export default function SchoolApplication({ schools }: Props) {
             />
           </FormField>
           <FormField id={`${id}-school`} label="Preferred school" errorId={errorId('school')}>
-            <select id={`${id}-school`} name="school" value={form.school} onChange={(e) => set('school', e.target.value)}>
+            <select
+              id={`${id}-school`}
+              name="school"
+              value={form.school}
+              onChange={(e) => set('school', e.target.value)}
+            >
               <option value="">No preference</option>
               {schools.map((school) => (
                 <option key={school.id} value={school.name}>

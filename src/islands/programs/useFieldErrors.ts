@@ -35,7 +35,12 @@ export function useFieldErrors(labels: Record<string, string>) {
   /** Re-checks the field that changed, so a fixed field loses its message. */
   const onChange = useCallback((event: ChangeEvent<HTMLFormElement>) => {
     const field: EventTarget = event.target;
-    if (!(field instanceof HTMLInputElement || field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement)) return;
+    if (!(
+      field instanceof HTMLInputElement ||
+      field instanceof HTMLSelectElement ||
+      field instanceof HTMLTextAreaElement
+    ))
+      return;
     if (!field.validity.valid) return;
     setErrors((current) => {
       if (!(field.name in current)) return current;
