@@ -2,26 +2,12 @@
  * The blog (issue 7): the list of stories and each story's page with its like toggle, Share menu (popups, blocked
  * popups, copy with and without the Clipboard API), read time on a mocked clock, and page-local comments.
  */
-import { readdir, readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { publishedStories } from './support/stories.ts';
 
 const STORY = '/blog/first-day-at-kibera-hope/';
 const STORY_TITLE = 'The First Day of Term at Kibera Hope Primary';
-
-/** Slug and date of every published story, read from the markdown the site is built from. */
-async function publishedStories(): Promise<{ slug: string; date: string }[]> {
-  const dir = 'src/content/blog';
-  const stories = [];
-  for (const file of (await readdir(dir)).filter((name) => name.endsWith('.md'))) {
-    const text = await readFile(`${dir}/${file}`, 'utf8');
-    if (/^draft:\s*true/m.test(text)) continue;
-    const slug = /^slug:\s*["']?([a-z0-9-]+)["']?/m.exec(text)?.[1];
-    const date = /^date:\s*["']?(\d{4}-\d{2}-\d{2})["']?/m.exec(text)?.[1];
-    if (slug && date) stories.push({ slug, date });
-  }
-  return stories;
-}
 
 /** Records every `window.open` call and answers with a fake popup, or with null (a blocker) when `blocked`. */
 async function fakeWindowOpen(page: Page, blocked: boolean): Promise<void> {

@@ -2,20 +2,8 @@
  * Feeds for readers and search engines (issue 7): the RSS feed of the stories, the sitemap of every public page
  * (never /samu), and canonical and Open Graph tags on every page.
  */
-import { readdir, readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-
-/** Slugs of the published stories, from the markdown the site is built from. */
-async function storySlugs(): Promise<string[]> {
-  const dir = 'src/content/blog';
-  const slugs: string[] = [];
-  for (const file of (await readdir(dir)).filter((name) => name.endsWith('.md'))) {
-    const text = await readFile(`${dir}/${file}`, 'utf8');
-    const slug = /^slug:\s*"?([a-z0-9-]+)"?/m.exec(text)?.[1];
-    if (slug && !/^draft:\s*true/m.test(text)) slugs.push(slug);
-  }
-  return slugs;
-}
+import { publishedStories } from './support/stories.ts';
 
 const all = (xml: string, tag: string) =>
   [...xml.matchAll(new RegExp(`<${tag}>([^<]*)</${tag}>`, 'g'))].map((match) => match[1]!);
@@ -25,7 +13,7 @@ async function meta(page: Page, property: string): Promise<string | null> {
 }
 
 test('the RSS feed lists every story, newest first, with absolute links', async ({ request }) => {
-  const slugs = await storySlugs();
+  const slugs = (await publishedStories()).map((story) => story.slug);
   const answer = await request.get('/rss.xml');
   expect(answer.status()).toBe(200);
   expect(answer.headers()['content-type']).toMatch(/xml/);
@@ -52,7 +40,13 @@ test('the sitemap lists every public page and every story, and never /samu', asy
     urls.push(...all(await answer.text(), 'loc'));
   }
   const paths = urls.map((url) => new URL(url).pathname);
-  for (const path of ['/', '/about/', '/blog/', '/contact/', ...(await storySlugs()).map((s) => `/blog/${s}/`)]) {
+  for (const path of [
+    '/',
+    '/about/',
+    '/blog/',
+    '/contact/',
+    ...(await publishedStories()).map((story) => `/blog/${story.slug}/`),
+  ]) {
     expect(paths).toContain(path);
   }
   expect(paths.filter((path) => path.startsWith('/samu'))).toEqual([]);
