@@ -157,7 +157,7 @@ test('signs in after a wrong password and a network failure, then shows every ta
   for (const name of TAB_NAMES) {
     await expect(counts.getByRole('definition').nth(TAB_NAMES.indexOf(name))).toHaveText(/^\d+$/);
   }
-  await expect(page.getByText('Live', { exact: true })).toBeVisible();
+  await expect(page.getByText('Activity stream: Live', { exact: true })).toBeVisible();
 
   await expect(page.getByRole('tab')).toHaveText(TAB_NAMES);
   for (const name of TAB_NAMES) {
@@ -330,7 +330,7 @@ test('a contact and a newsletter subscription sent from a second page appear liv
   test.setTimeout(90_000);
   const id = tag();
   await signIn(page, request);
-  await expect(page.getByText('Live', { exact: true })).toBeVisible();
+  await expect(page.getByText('Activity stream: Live', { exact: true })).toBeVisible();
   await page.evaluate(() => Object.assign(window, { notReloaded: true }));
   const visitor = await context.newPage();
 
