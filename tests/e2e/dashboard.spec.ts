@@ -14,6 +14,7 @@ import {
   type Response,
 } from '@playwright/test';
 import { e2eAdmin } from './support/admin.ts';
+import { staffToken } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 
 // One worker for this file, in order: each test holds a live stream open and the dashboard fans out calls, so running
@@ -46,19 +47,12 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 /** A short random tag so rows made by this run are told apart from any other test's rows. */
 const tag = () => randomBytes(4).toString('hex');
 
-let cachedToken: string | undefined;
-
 /**
  * Opens the dashboard as a signed-in staff member. The sign-in form itself is walked in its own tests; the others
  * reuse one token per worker, stored exactly as the form stores it.
  */
 async function signIn(page: Page, request: APIRequestContext): Promise<void> {
-  if (!cachedToken) {
-    const response = await request.post('/api/auth/login', { data: e2eAdmin });
-    expect(response.status()).toBe(200);
-    cachedToken = ((await response.json()) as { token: string }).token;
-  }
-  await plantToken(page, cachedToken);
+  await plantToken(page, await staffToken(request));
   await expect(page.getByRole('heading', { level: 1, name: 'Staff dashboard' })).toBeVisible();
 }
 
@@ -72,13 +66,15 @@ async function openTab(page: Page, name: string): Promise<Locator> {
 
 /** Posts a public tracking call from the page, as the public forms do. */
 async function track(page: Page, type: string, payload: Record<string, unknown>): Promise<void> {
-  const status = await page.evaluate(
-    async (body) =>
-      (await fetch('/api/admin/track', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body }))
-        .status,
-    JSON.stringify({ type, payload }),
-  );
-  expect(status, `track ${type}`).toBe(202);
+  const answer = await page.evaluate(async (body) => {
+    const response = await fetch('/api/admin/track', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body,
+    });
+    return `${response.status} ${await response.text()}`;
+  }, JSON.stringify({ type, payload }));
+  expect(answer, `track ${type}`).toMatch(/^202 /);
 }
 
 /** The text of the one notification (its live region). */

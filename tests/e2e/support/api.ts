@@ -1,11 +1,18 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { e2eAdmin } from './admin.ts';
 
-/** Signs in as the e2e staff account and returns its bearer token. */
-export async function staffToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/auth/login', { data: e2eAdmin });
-  expect(response.status(), 'staff login').toBe(200);
-  return ((await response.json()) as { token: string }).token;
+// One sign-in per test worker: a login costs a deliberately slow password hash.
+let cachedToken: Promise<string> | undefined;
+
+/** Signs in as the e2e staff account (once per worker) and returns its bearer token. */
+export function staffToken(request: APIRequestContext): Promise<string> {
+  cachedToken ??= (async () => {
+    const response = await request.post('/api/auth/login', { data: e2eAdmin });
+    expect(response.status(), 'staff login').toBe(200);
+    return ((await response.json()) as { token: string }).token;
+  })();
+  cachedToken.catch(() => (cachedToken = undefined));
+  return cachedToken;
 }
 
 /** Reads one admin list (`contacts`, `newsletter`, `volunteers`, `donations`, `events`, …), newest first. */
@@ -31,7 +38,7 @@ export async function expectStaffRow<T = Record<string, unknown>>(
   let found: T | undefined;
   await expect
     .poll(async () => (found = (await staffList<T>(request, resource)).find(matches)) !== undefined, {
-      timeout: 15_000,
+      timeout: 30_000,
       message: `a matching row in ${resource}`,
     })
     .toBe(true);
