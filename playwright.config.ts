@@ -13,7 +13,7 @@ export default defineConfig({
   workers: process.env['CI'] ? 2 : 3,
   retries: process.env['CI'] ? 1 : 0,
   timeout: 90_000,
-  expect: { timeout: 7_000 },
+  expect: { timeout: 15_000 },
   reporter: process.env['CI'] ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL: `http://localhost:${port}`,

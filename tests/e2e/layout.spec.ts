@@ -122,7 +122,8 @@ test.describe('Navigation bar and footer', () => {
     await waitForHydration(page, page.getByRole('textbox', { name: 'Email address' }));
     await field.fill(email);
     await footer.getByRole('button', { name: 'Subscribe' }).click();
-    await expect(footer.getByRole('button', { name: 'Subscribed' })).toBeVisible();
+    // Locally each function call is bundled afresh by @netlify/functions-dev, which can take seconds.
+    await expect(footer.getByRole('button', { name: 'Subscribed' })).toBeVisible({ timeout: 30_000 });
     await expect(field).toHaveValue('');
     await expectStaffRow<{ email: string }>(request, 'newsletter', (row) => row.email === email);
   });
