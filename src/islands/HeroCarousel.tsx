@@ -31,7 +31,8 @@ export default function HeroCarousel({ slides, donateUrl }: Props) {
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [paused, setPaused] = useState(false);
-  const [reducedMotion, setReducedMotion] = useState(false);
+  // Unknown until the browser answers; the slides never move on their own before then.
+  const [reducedMotion, setReducedMotion] = useState<boolean | null>(null);
   const count = slides.length;
 
   const go = useCallback((step: number) => setIndex((current) => (current + step + count) % count), [count]);
@@ -44,7 +45,7 @@ export default function HeroCarousel({ slides, donateUrl }: Props) {
     return () => query.removeEventListener('change', update);
   }, []);
 
-  const rotating = !hovered && !focused && !paused && !reducedMotion && count > 1;
+  const rotating = !hovered && !focused && !paused && reducedMotion === false && count > 1;
   useEffect(() => {
     if (!rotating) return;
     const timer = setInterval(() => go(1), SLIDE_INTERVAL_MS);
