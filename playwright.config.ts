@@ -12,8 +12,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env['CI'] ? 2 : 3,
   retries: process.env['CI'] ? 1 : 0,
-  timeout: 90_000,
-  expect: { timeout: 15_000 },
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
   reporter: process.env['CI'] ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL: `http://localhost:${port}`,

@@ -1,11 +1,13 @@
 /**
- * `npm start`: builds the site, then serves `dist/` and `netlify/functions` through Netlify's own local request
- * pipeline (`@netlify/dev`), so `netlify.toml` redirects, rewrites and headers and each function's `config.path`
- * behave as on Netlify. Everything that would reach the network is off: it works offline.
+ * `npm start`: builds the site, then serves `dist/` and `netlify/functions` through Netlify's own local packages:
+ * `@netlify/functions-dev` matches each function's `config.path` and builds every function once (rebuilding it when
+ * its source changes), and `@netlify/dev` answers the rest with `netlify.toml`'s redirects, rewrites and headers.
+ * Functions run warm (scripts/lib/warm-functions.ts). Everything that would reach the network is off: it works offline.
  *
  *   node scripts/serve.ts [--no-build]      PORT (default 8888), DATABASE_URL (default: embedded PGlite in .data/)
  */
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,9 +15,12 @@ import { join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { constants as zlib, createBrotliCompress, createGzip } from 'node:zlib';
+import { resolveConfig } from '@netlify/config';
 import { NetlifyDev } from '@netlify/dev';
-import { shouldBase64Encode } from '@netlify/dev-utils';
+import { FileWatcher, mockLocation, Reactive } from '@netlify/dev-utils';
+import { FunctionsHandler } from '@netlify/functions-dev';
 import { prepareRuntime } from './lib/runtime.ts';
+import { warmFunctions } from './lib/warm-functions.ts';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
@@ -50,6 +55,8 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   // Functions run in workers that inherit this process's environment.
   Object.assign(process.env, runtime.env);
 
+  // Static files, redirects and headers. Its own functions handler is off: it would build every function into a
+  // fresh directory on every request (@netlify/dev 5.1), so the handler below serves them instead.
   const netlify = new NetlifyDev({
     projectRoot: root,
     serverAddress: null,
@@ -57,42 +64,102 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     blobs: { enabled: false },
     database: { enabled: false },
     edgeFunctions: { enabled: false },
+    functions: { enabled: false },
     geolocation: { enabled: false },
     images: { enabled: false },
   });
   await netlify.start();
+  const port = options.port ?? 8888;
+  const functions = await startFunctions(port);
   const notFoundPage = await readFile(join(root, 'dist', '404.html')).catch(() => Buffer.from('Not found'));
+  const site: LocalSite = { netlify, functions: functions.handler, notFoundPage };
 
   const server = createServer((req, res) => {
-    handle(netlify, notFoundPage, req, res).catch((error: unknown) => {
+    handle(site, req, res).catch((error: unknown) => {
       console.error(`${req.method} ${req.url}:`, error);
       if (res.headersSent) return void res.destroy();
       res.writeHead(502, { 'content-type': 'text/plain' });
       res.end('Local server error');
     });
   });
-  await listen(server, options.port ?? 8888);
-  const { port } = server.address() as AddressInfo;
+  await listen(server, port);
+  const { port: listening } = server.address() as AddressInfo;
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
       server.closeAllConnections();
       await new Promise((done) => server.close(done));
+      await functions.close();
       await netlify.stop();
       await runtime.close();
     })());
-  return { url: `http://localhost:${port}`, close };
+  return { url: `http://localhost:${listening}`, close };
 }
 
-async function handle(netlify: NetlifyDev, notFoundPage: Buffer, req: IncomingMessage, res: ServerResponse) {
-  const match = await netlify.handleAndIntrospect(await webRequest(req));
-  if (!match) {
+/** What answers requests. */
+interface LocalSite {
+  netlify: NetlifyDev;
+  functions: FunctionsHandler;
+  notFoundPage: Buffer;
+}
+
+/**
+ * The functions, as `netlify dev` serves them, but built once: each is built when it registers, and functions-dev's
+ * registry rebuilds it when one of its source files changes. Each server builds into a folder of its own (by port),
+ * so a test server and `npm start` side by side never overwrite each other's builds.
+ */
+async function startFunctions(port: number) {
+  const config = await resolveConfig({
+    config: join(root, 'netlify.toml'),
+    context: 'dev',
+    cwd: root,
+    offline: true,
+    mode: 'cli',
+    repositoryRoot: root,
+  });
+  const fileWatcher = new FileWatcher();
+  const warm = warmFunctions();
+  const handler = new FunctionsHandler({
+    config: new Reactive(config),
+    destPath: join(root, '.netlify', 'functions-serve', `port-${port}`),
+    eventHandler: (event) => warm.onEvent(event),
+    fileWatcher,
+    geolocation: mockLocation,
+    projectRoot: root,
+    settings: {},
+    userFunctionsPath:
+      (config.config as { functionsDirectory?: string }).functionsDirectory ?? join(root, 'netlify', 'functions'),
+  });
+  // Answer nothing before every function is built: a match waits for the registry's scan, then each first build.
+  await handler.match(new Request('http://localhost/'), '');
+  await warm.ready();
+  return {
+    handler,
+    close: async () => {
+      await warm.close();
+      await fileWatcher.close();
+    },
+  };
+}
+
+/** Netlify's order: a function whose path matches, unless it prefers a static file that exists; then the rest. */
+async function respond({ netlify, functions }: LocalSite, request: Request): Promise<Response | undefined> {
+  const readOnly = new Request(request.url, { method: request.method, headers: request.headers });
+  // An empty build directory makes functions-dev use the build its registry keeps instead of building anew.
+  const fn = await functions.match(readOnly, '');
+  if (fn && !fn.preferStatic) return fn.handle(request);
+  const match = await netlify.handleAndIntrospect(request);
+  return match?.response ?? (await fn?.handle(request));
+}
+
+async function handle(site: LocalSite, req: IncomingMessage, res: ServerResponse) {
+  const response = await respond(site, await webRequest(req));
+  if (!response) {
     res.writeHead(404, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
-    res.end(req.method === 'HEAD' ? undefined : notFoundPage);
+    res.end(req.method === 'HEAD' ? undefined : site.notFoundPage);
     return;
   }
-  const { response } = match;
   const headers = new Headers(response.headers);
   const encoding = pickEncoding(req, headers);
   if (encoding) {
@@ -114,32 +181,36 @@ async function handle(netlify: NetlifyDev, notFoundPage: Buffer, req: IncomingMe
         : undefined;
   const sink: Writable = compressor ?? res;
   compressor?.pipe(res);
-  // The body is read to its end even when the visitor has gone: cancelling a function's stream (Server-Sent
-  // Events) while its worker still writes to it crashes @netlify/functions-dev. The stream ends by itself (< 60 s).
-  for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
-    if (res.destroyed) continue;
-    if (!sink.write(chunk)) await new Promise((resume) => sink.once('drain', resume).once('close', resume));
+  const reader = response.body.getReader();
+  // A visitor who leaves cancels the body, which stops a function's stream (live events) at once.
+  res.once('close', () => void reader.cancel().catch(() => {}));
+  for (;;) {
+    const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
+    if (done || res.destroyed) break;
+    if (!sink.write(value)) await new Promise((resume) => sink.once('drain', resume).once('close', resume));
   }
   if (!res.destroyed) sink.end();
 }
 
-/** The Node request as a web `Request`, with the client address Netlify passes to functions. */
+/**
+ * The Node request as a web `Request`. The client address is the socket's: functions-dev hands functions the last
+ * `X-Forwarded-For` entry as `context.ip`, so a visitor's own `X-Forwarded-For` is replaced, never trusted, just as
+ * Netlify's edge sets the address itself.
+ */
 async function webRequest(req: IncomingMessage): Promise<Request> {
   const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
-  headers.set('x-nf-client-connection-ip', req.socket.remoteAddress ?? '127.0.0.1');
+  headers.set('x-forwarded-for', req.socket.remoteAddress ?? '127.0.0.1');
+  headers.set('x-nf-request-id', randomUUID());
   const method = req.method ?? 'GET';
   if (method === 'GET' || method === 'HEAD') return new Request(url, { method, headers });
 
   const bytes = Buffer.concat(await Array.fromAsync(req as AsyncIterable<Buffer>));
-  // @netlify/functions-dev reads every body as text and base64-decodes those of a binary type (uploads), so such a
-  // body must arrive base64-encoded to reach the function intact. Netlify itself is unaffected.
-  const binary = shouldBase64Encode(headers.get('content-type') ?? '');
   headers.delete('content-length');
-  return new Request(url, { method, headers, body: binary ? bytes.toString('base64') : bytes });
+  return new Request(url, { method, headers, body: bytes });
 }
 
 /** Compresses text the way Netlify's CDN does, so local transfer sizes match production. */

@@ -1,0 +1,242 @@
+/**
+ * `npm run bench:http`: what a visitor or a staff member waits for under `npm start`. For each database (the embedded
+ * default, then PostgreSQL on `TEST_PG_URL`) it starts `scripts/serve.ts --no-build` as its own process (build first
+ * with `npm run build`), then over HTTP:
+ *
+ * - p50/p95/p99 and requests per second, at concurrency 1 and 16, for track (202), login, stats, a 500-row list and
+ *   an unauthenticated 401;
+ * - a load of 1,000 tracking POSTs at concurrency 100 (rate limit raised): every answer's status, the rows stored
+ *   against the 202s, and the peak memory of the server's process tree.
+ *
+ * Then it runs `bench:track` and `bench:admin` (the same handlers in-process) so both sets of figures sit side by side.
+ * Options (env): BENCH_REQUESTS (default 200 per row), BENCH_LOGINS (default 20 per row), BENCH_LOAD (default 1000).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { closePools, query, type DatabaseTarget } from '../netlify/functions/_shared/db.ts';
+import { startRelay } from './lib/relay.ts';
+
+const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const REQUESTS = Number(process.env['BENCH_REQUESTS'] ?? 200);
+const LOGINS = Number(process.env['BENCH_LOGINS'] ?? 20);
+const LOAD = Number(process.env['BENCH_LOAD'] ?? 1000);
+const PASSWORD = randomBytes(12).toString('base64url');
+
+/** A server under test. */
+interface Server {
+  url: string;
+  child: ChildProcess;
+}
+
+async function startServer(port: number, env: Record<string, string>): Promise<Server> {
+  const child = spawn(process.execPath, [join(root, 'scripts', 'serve.ts'), '--no-build'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      ADMIN_USERNAME: 'bench',
+      ADMIN_PASSWORD: PASSWORD,
+      TRACK_RATE_LIMIT_PER_MINUTE: '1000000',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((ready, fail) => {
+    child.once('exit', (code) => fail(new Error(`serve.ts exited with ${code}`)));
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('Site and functions on')) ready();
+    });
+  });
+  return { url: `http://localhost:${port}`, child };
+}
+
+async function stopServer({ child }: Server): Promise<void> {
+  const exited = new Promise((done) => child.once('exit', done));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+/** Runs `total` calls `concurrency` at a time; each must answer `status`. */
+async function measure(total: number, concurrency: number, status: number, call: (i: number) => Promise<Response>) {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        const i = next++;
+        const begun = performance.now();
+        const response = await call(i);
+        await response.arrayBuffer();
+        latencies.push(performance.now() - begun);
+        if (response.status !== status) throw new Error(`expected ${status}, got ${response.status}`);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return { sorted: latencies.sort((a, b) => a - b), rps: total / seconds };
+}
+
+function row(database: string, name: string, concurrency: number, result: { sorted: number[]; rps: number }): void {
+  const ms = (p: number) => percentile(result.sorted, p).toFixed(1).padStart(7);
+  console.log(
+    `${database.padEnd(9)} ${name.padEnd(8)} c=${String(concurrency).padEnd(3)} ${String(result.sorted.length).padStart(5)} req ` +
+      `${result.rps.toFixed(0).padStart(6)} req/s  p50 ${ms(50)} ms  p95 ${ms(95)} ms  p99 ${ms(99)} ms`,
+  );
+}
+
+/** Resident memory of a process and all its descendants, in bytes (Linux /proc). */
+async function treeRss(pid: number): Promise<number> {
+  const parents = new Map<number, number>();
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    parents.set(Number(entry), ppid);
+  }
+  const tree = new Set([pid]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [child, parent] of parents) {
+      if (tree.has(parent) && !tree.has(child)) {
+        tree.add(child);
+        grew = true;
+      }
+    }
+  }
+  let total = 0;
+  for (const member of tree) {
+    const status = await readFile(`/proc/${member}/status`, 'utf8').catch(() => '');
+    total += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+  }
+  return total;
+}
+
+let sequence = 0;
+const contact = () =>
+  JSON.stringify({
+    type: 'contact_submit',
+    payload: { name: 'Bench', email: 'bench@example.org', subject: 'Load', message: `Message ${sequence++}` },
+  });
+
+async function bench(database: string, server: Server): Promise<void> {
+  const post = (path: string, body: string, headers: Record<string, string> = {}) =>
+    fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body,
+    });
+  const signIn = () => post('/api/auth/login', JSON.stringify({ username: 'bench', password: PASSWORD }));
+  const { token } = (await (await signIn()).json()) as { token: string };
+  const auth = { authorization: `Bearer ${token}` };
+  const get = (path: string, headers: Record<string, string> = auth) => fetch(`${server.url}${path}`, { headers });
+  const create = (i: number) =>
+    post(
+      '/api/admin/programs',
+      JSON.stringify({ title: `Program ${i}`, slug: `program-${i}`, summary: 'Bench', content: 'x'.repeat(500) }),
+      auth,
+    );
+  await measure(500, 16, 201, create);
+
+  const calls: [string, number, (i: number) => Promise<Response>, number][] = [
+    ['track', 202, () => post('/api/admin/track', contact()), REQUESTS],
+    ['login', 200, signIn, LOGINS],
+    ['stats', 200, () => get('/api/admin/stats'), REQUESTS],
+    ['list500', 200, () => get('/api/admin/programs?limit=500'), REQUESTS],
+    ['401', 401, () => get('/api/admin/stats', {}), REQUESTS],
+  ];
+  for (const [name, status, call, count] of calls) {
+    await measure(Math.min(count, 10), 1, status, call);
+    for (const concurrency of [1, 16])
+      row(database, name, concurrency, await measure(count, concurrency, status, call));
+  }
+
+  const before = ((await (await get('/api/admin/stats')).json()) as { contacts: number }).contacts;
+  const statuses = new Map<number, number>();
+  let retryAfterMissing = 0;
+  let peak = 0;
+  const sampler = setInterval(() => {
+    void treeRss(server.child.pid ?? 0).then((rss) => (peak = Math.max(peak, rss)));
+  }, 100);
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: 100 }, async () => {
+      while (next < LOAD) {
+        next++;
+        const response = await post('/api/admin/track', contact()).catch(() => undefined);
+        const status = response?.status ?? 0;
+        await response?.arrayBuffer();
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        if ((status === 429 || status === 503) && !response?.headers.get('retry-after')) retryAfterMissing++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  const after = ((await (await get('/api/admin/stats')).json()) as { contacts: number }).contacts;
+  const accepted = statuses.get(202) ?? 0;
+  const answers = [...statuses].map(([status, count]) => `${status || 'no answer'}×${count}`).join(', ');
+  console.log(
+    `${database.padEnd(9)} load     c=100 ${String(LOAD).padStart(5)} req ${(LOAD / seconds).toFixed(0).padStart(6)} req/s  ` +
+      `answers ${answers}; rows stored ${after - before} (202s ${accepted}${after - before === accepted ? ', equal' : ', DIFFERENT'}); ` +
+      `429/503 without Retry-After ${retryAfterMissing}; peak memory of the server's process tree ${(peak / 2 ** 20).toFixed(0)} MB`,
+  );
+}
+
+function runScript(script: string, env: Record<string, string>): Promise<void> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [join(root, 'scripts', script)], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: 'inherit',
+    });
+    child.once('exit', (code) => (code === 0 ? done() : fail(new Error(`${script} exited with ${code}`))));
+  });
+}
+
+if (!existsSync(join(root, 'dist', 'index.html'))) throw new Error('Build the site first: npm run build');
+const adminUrl = process.env['TEST_PG_URL'] || 'postgres://postgres@127.0.0.1:5432/postgres';
+const relay = await startRelay();
+const admin: DatabaseTarget = { url: adminUrl, proxy: relay.proxy };
+const dbName = `watoto_bench_${randomBytes(4).toString('hex')}`;
+const dataDir = await mkdtemp(join(tmpdir(), 'watoto-bench-http-'));
+let created = false;
+
+console.log(`over HTTP through npm start's server (node ${process.version}); latency per request`);
+try {
+  const embedded = await startServer(8950, { DATA_DIR: dataDir, DATABASE_URL: '' });
+  try {
+    await bench('embedded', embedded);
+  } finally {
+    await stopServer(embedded);
+  }
+  await query(`create database ${dbName}`, [], admin);
+  created = true;
+  const pgUrl = new URL(adminUrl);
+  pgUrl.pathname = `/${dbName}`;
+  const postgres = await startServer(8951, { DATA_DIR: dataDir, DATABASE_URL: pgUrl.toString() });
+  try {
+    await bench('postgres', postgres);
+  } finally {
+    await stopServer(postgres);
+  }
+} finally {
+  if (created) await query(`drop database if exists ${dbName} with (force)`, [], admin);
+  await closePools();
+  await relay.close();
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+console.log('\nthe same handlers in-process (no HTTP, no worker), for comparison:');
+await runScript('bench-track.ts', { BENCH_REQUESTS: String(REQUESTS * 2), BENCH_CONCURRENCY: '1,16' });
+await runScript('bench-admin.ts', { BENCH_REQUESTS: String(REQUESTS), BENCH_LOGINS: String(LOGINS) });
