@@ -20,6 +20,7 @@ import { signToken } from '../netlify/functions/_shared/auth.ts';
 import { closePools, query, type DatabaseTarget } from '../netlify/functions/_shared/db.ts';
 import { setAdminPassword } from './lib/accounts.ts';
 import { startLocalDatabase } from './lib/local-database.ts';
+import { percentile } from './lib/bench.ts';
 import { migrate } from './lib/migrate.ts';
 import { startRelay } from './lib/relay.ts';
 
@@ -41,10 +42,6 @@ async function time(count: number, status: number, call: (i: number) => Promise<
     if (response.status !== status) throw new Error(`expected ${status}, got ${response.status}`);
   }
   return latencies.sort((a, b) => a - b);
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
 function report(database: string, name: string, sorted: number[]): void {

@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { closePools, query, type DatabaseTarget } from '../netlify/functions/_shared/db.ts';
+import { percentile, runConcurrently } from './lib/bench.ts';
 import { startRelay } from './lib/relay.ts';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -61,29 +62,15 @@ async function stopServer({ child }: Server): Promise<void> {
   await exited;
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-
 /** Runs `total` calls `concurrency` at a time; each must answer `status`. */
-async function measure(total: number, concurrency: number, status: number, call: (i: number) => Promise<Response>) {
-  const latencies: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        const i = next++;
-        const begun = performance.now();
-        const response = await call(i);
-        await response.arrayBuffer();
-        latencies.push(performance.now() - begun);
-        if (response.status !== status) throw new Error(`expected ${status}, got ${response.status}`);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  return { sorted: latencies.sort((a, b) => a - b), rps: total / seconds };
+function measure(total: number, concurrency: number, status: number, call: (i: number) => Promise<Response>) {
+  return runConcurrently(total, concurrency, async (i) => {
+    const begun = performance.now();
+    const response = await call(i);
+    await response.arrayBuffer();
+    if (response.status !== status) throw new Error(`expected ${status}, got ${response.status}`);
+    return performance.now() - begun;
+  });
 }
 
 function row(database: string, name: string, concurrency: number, result: { sorted: number[]; rps: number }): void {

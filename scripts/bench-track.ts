@@ -14,6 +14,7 @@ import type { Context } from '@netlify/functions';
 import track from '../netlify/functions/track.ts';
 import { closePools, query, type DatabaseTarget } from '../netlify/functions/_shared/db.ts';
 import { startLocalDatabase } from './lib/local-database.ts';
+import { percentile, runConcurrently } from './lib/bench.ts';
 import { migrate } from './lib/migrate.ts';
 import { startRelay } from './lib/relay.ts';
 
@@ -73,38 +74,18 @@ async function once(): Promise<number> {
   return elapsed;
 }
 
-async function run(total: number, concurrency: number): Promise<{ seconds: number; latencies: number[] }> {
-  const latencies: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        next++;
-        latencies.push(await once());
-      }
-    }),
-  );
-  return { seconds: (performance.now() - started) / 1000, latencies };
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-
 async function bench(name: string, target: DatabaseTarget): Promise<void> {
   process.env['DATABASE_URL'] = target.url;
   process.env['DATABASE_WS_PROXY'] = target.proxy ?? '';
   process.env['IP_HASH_KEY'] ??= randomBytes(16).toString('hex');
   await migrate(target);
-  await run(WARMUP, 8);
+  await runConcurrently(WARMUP, 8, once);
   for (const concurrency of CONCURRENCY) {
-    const { seconds, latencies } = await run(REQUESTS, concurrency);
-    const sorted = latencies.sort((a, b) => a - b);
+    const { sorted, rps } = await runConcurrently(REQUESTS, concurrency, once);
     const ms = (p: number) => percentile(sorted, p).toFixed(2).padStart(7);
     console.log(
       `${name.padEnd(9)} c=${String(concurrency).padEnd(3)} ${String(REQUESTS).padStart(6)} req  ` +
-        `${(REQUESTS / seconds).toFixed(0).padStart(6)} req/s  p50 ${ms(50)} ms  p95 ${ms(95)} ms  p99 ${ms(99)} ms`,
+        `${rps.toFixed(0).padStart(6)} req/s  p50 ${ms(50)} ms  p95 ${ms(95)} ms  p99 ${ms(99)} ms`,
     );
   }
   await closePools();
