@@ -62,7 +62,6 @@ const children = defineCollection({
     }),
 });
 
-
 const events = defineCollection({
   loader: orderedFile('src/content/events.json'),
   schema: ({ image }) =>
