@@ -14,6 +14,7 @@ import { config as mediaConfig } from '../../netlify/functions/admin-media.ts';
 import { config as newsletterConfig } from '../../netlify/functions/admin-newsletter.ts';
 import { config as programsConfig } from '../../netlify/functions/admin-programs.ts';
 import { config as volunteersConfig } from '../../netlify/functions/admin-volunteers.ts';
+import { config as mediaFileConfig } from '../../netlify/functions/media-file.ts';
 import { context } from './databases.ts';
 const text = (value: string) => new TextEncoder().encode(value);
 
@@ -100,6 +101,7 @@ const PATTERNS = [
   newsletterConfig,
   programsConfig,
   volunteersConfig,
+  mediaFileConfig,
 ]
   .flatMap((config) => [config.path ?? []].flat())
   .filter((path) => path.includes(':'))
