@@ -9,5 +9,14 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // `npm run test:unit -- --coverage`: statements and branches per folder and file (a report, not a gate).
+    coverage: {
+      provider: 'v8',
+      include: ['src/**/*.{ts,tsx}', 'netlify/**/*.ts', 'scripts/**/*.ts'],
+      reporter: ['text'],
+      reportsDirectory: '.data/coverage',
+      // A report, not a gate: print it even when a test failed.
+      reportOnFailure: true,
+    },
   },
 });

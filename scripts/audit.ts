@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { chromium } from 'playwright-core';
+import { chromium } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../tests/e2e/support/chromium.ts';
 import { startSite } from './serve.ts';
 

@@ -62,8 +62,6 @@ const children = defineCollection({
     }),
 });
 
-const eventKind = z.enum(['featured', 'upcoming', 'past']);
-
 const events = defineCollection({
   loader: orderedFile('src/content/events.json'),
   schema: ({ image }) =>
@@ -71,10 +69,9 @@ const events = defineCollection({
       .object({
         id: text('Short lowercase id'),
         order,
-        kind: eventKind.describe('featured (exactly one), upcoming or past'),
         title: text('Event name'),
         subtitle: text('One line under the title'),
-        date: isoDate(),
+        date: isoDate().describe('Day of the event as YYYY-MM-DD: before the build date it is past, else upcoming'),
         venue: text('Place and town, e.g. "Sarit Expo Centre, Westlands, Nairobi"'),
         image: image().describe('Card image in src/assets/events/'),
         imageAlt: text('What the card image shows'),
@@ -105,15 +102,13 @@ const events = defineCollection({
             campaign: text('Campaign tag added to the payment link'),
           })
           .optional()
-          .describe('Contribution link: featured event only; the URL comes from src/lib/payment.ts'),
+          .describe('Contribution link, shown while the event is upcoming; the URL comes from src/lib/payment.ts'),
         message: text('A closing message to supporters'),
       })
-      .refine((e) => (e.kind === 'past' ? !!e.actualImpact : !!e.expectedImpact), {
-        message: 'Past events need actualImpact; others need expectedImpact',
-      })
-      .refine((e) => (e.kind === 'featured') === (e.paymentLink !== undefined), {
-        message: 'Only the featured event has a paymentLink, and it must have one',
-        path: ['paymentLink'],
+      // Whether an event is past depends on the build date, so the file stays valid as days go by: plans before,
+      // results once they are known.
+      .refine((e) => !!e.expectedImpact || !!e.actualImpact, {
+        message: 'An event needs expectedImpact (before it) or actualImpact (after it)',
       }),
 });
 

@@ -5,10 +5,11 @@
  */
 import { getCollection, getEntry, render, type CollectionEntry } from 'astro:content';
 import { CHILDREN_SHOWN } from './lib/constants.ts';
+import { classifyEvents, isPast, latestYearOfPast, nairobiToday } from './lib/events.ts';
 
 /** A child waiting for a sponsor (spec §3 Child). */
 export type Child = CollectionEntry<'children'>['data'];
-/** An event of the programs page, with its `kind`. */
+/** An event of the programs page; whether it is upcoming or past follows from its date (src/lib/events.ts). */
 export type CharityEvent = CollectionEntry<'events'>['data'];
 /** A team member of the About page. */
 export type TeamMember = CollectionEntry<'team'>['data'];
@@ -77,32 +78,39 @@ export async function childById(id: string): Promise<Child | undefined> {
   return (await allChildren()).find((c) => c.id === id);
 }
 
-/** Every event: the featured one, then upcoming (soonest first), then past (latest first). */
+/** The day this build sorts events by (Nairobi time); a daily rebuild keeps it current. */
+export const buildDate: string = nairobiToday();
+
+/** Every event: the featured (next) one, then the other upcoming ones (soonest first), then past (latest first). */
 export async function allEvents(): Promise<CharityEvent[]> {
-  const events = await inFileOrder('events');
-  const byDate = (a: CharityEvent, b: CharityEvent) => a.date.localeCompare(b.date);
-  return [
-    ...events.filter((e) => e.kind === 'featured'),
-    ...events.filter((e) => e.kind === 'upcoming').sort(byDate),
-    ...events.filter((e) => e.kind === 'past').sort((a, b) => byDate(b, a)),
-  ];
+  const { featured, upcoming, past } = classifyEvents(await inFileOrder('events'), buildDate);
+  return [...(featured ? [featured] : []), ...upcoming, ...past];
 }
 
-/** The featured event (the one with a contribution link); throws if the content has none. */
-export async function featuredEvent(): Promise<CharityEvent> {
-  const featured = (await allEvents()).find((e) => e.kind === 'featured');
-  if (!featured) throw new Error('src/content/events.json needs one event with "kind": "featured"');
-  return featured;
+/** The next event (the one with the contribution link), or undefined when nothing is planned. */
+export async function featuredEvent(): Promise<CharityEvent | undefined> {
+  return classifyEvents(await inFileOrder('events'), buildDate).featured;
 }
 
-/** Upcoming events, soonest first. */
+/** Upcoming events after the featured one, soonest first. */
 export async function upcomingEvents(): Promise<CharityEvent[]> {
-  return (await allEvents()).filter((e) => e.kind === 'upcoming');
+  return [...classifyEvents(await inFileOrder('events'), buildDate).upcoming];
 }
 
 /** Past events, latest first. */
 export async function pastEvents(): Promise<CharityEvent[]> {
-  return (await allEvents()).filter((e) => e.kind === 'past');
+  return [...classifyEvents(await inFileOrder('events'), buildDate).past];
+}
+
+/** True when the event's date is before the build date: it shows its results and never asks for a contribution. */
+export function eventIsPast(event: CharityEvent): boolean {
+  return isPast(event.date, buildDate);
+}
+
+/** The past events of the build year, or of the latest year that has any (named by `year`). */
+export async function recentImpact(): Promise<{ year: string; thisYear: boolean; events: CharityEvent[] } | undefined> {
+  const latest = latestYearOfPast(await inFileOrder('events'), buildDate);
+  return latest && { year: latest.year, thisYear: latest.year === buildDate.slice(0, 4), events: [...latest.events] };
 }
 
 /** The event with this id, or undefined. */

@@ -2,19 +2,20 @@
  * `GET /media/<id>/<name>`: an uploaded file, public, with the type found in its bytes at upload,
  * `nosniff`, a year-long immutable cache (an id never changes content) and, for PDFs, a download.
  */
-import type { Config } from '@netlify/functions';
+import type { Config, Context } from '@netlify/functions';
 import { failureAnswer } from './_shared/admin-resource.ts';
 import { query } from './_shared/db.ts';
 import { error, methodNotAllowed } from './_shared/http.ts';
 
-const PATH = /^\/media\/([1-9][0-9]{0,18})\/([a-z0-9][a-z0-9._-]{0,99})$/;
+const ID = /^[1-9][0-9]{0,18}$/;
+// Upload names are stored already safe (lowercase, no escapes), so a segment needing decoding names no file.
+const NAME = /^[a-z0-9][a-z0-9._-]{0,99}$/;
 
-/** Serves one uploaded file. */
-export default async (req: Request): Promise<Response> => {
+/** Serves one uploaded file; `:id` and `:name` come from Netlify's `context.params`. */
+export default async (req: Request, context: Context): Promise<Response> => {
   if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(['GET', 'HEAD']);
-  const match = PATH.exec(new URL(req.url).pathname);
-  if (!match) return error(404, 'File not found');
-  const [, id, name] = match as unknown as [string, string, string];
+  const { id = '', name = '' } = context.params;
+  if (!ID.test(id) || !NAME.test(name)) return error(404, 'File not found');
   try {
     const [file] = await query<{ content_type: string; data: Buffer }>(
       'select content_type, data from uploads where id = $1 and name = $2',

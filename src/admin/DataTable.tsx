@@ -72,14 +72,21 @@ export default function DataTable({ caption, plural, list, columns, actions, csv
       {list.error && (
         <div className="form-error" role="alert">
           <span>
-            Could not load {plural}: {list.error}
+            {list.rows.length > 0
+              ? `Could not reload ${plural}: ${list.error.replace(/[.!]?$/, '.')} The rows below may be out of date.`
+              : `Could not load ${plural}: ${list.error}`}
           </span>{' '}
           <button type="button" className="button small" onClick={onRetry}>
             Try again
           </button>
         </div>
       )}
-      <div className="table-scroll" role="region" aria-labelledby={captionId} tabIndex={0}>
+      <div
+        className={`table-scroll${list.error && list.rows.length > 0 ? ' is-stale' : ''}`}
+        role="region"
+        aria-labelledby={captionId}
+        tabIndex={0}
+      >
         <table>
           <caption id={captionId} className="visually-hidden">
             {caption}

@@ -14,6 +14,21 @@ export function kesToUsd(kes: number): number {
   return Math.round(kes / KES_PER_USD);
 }
 
+/** A range of monthly amounts in US dollars. */
+export type UsdRange = { readonly min: number; readonly max: number };
+
+/** The smallest and largest of the children's monthly needs in US dollars (each KES ÷ 135, rounded). */
+export function monthlyUsdRange(monthlyNeedsKes: readonly number[]): UsdRange {
+  if (monthlyNeedsKes.length === 0) throw new Error('monthlyUsdRange needs at least one monthly need');
+  const usd = monthlyNeedsKes.map(kesToUsd);
+  return { min: Math.min(...usd), max: Math.max(...usd) };
+}
+
+/** `$40–$75`, or `$40` when both ends agree. */
+export function formatUsdRange({ min, max }: UsdRange): string {
+  return min === max ? `$${min}` : `$${min}–$${max}`;
+}
+
 /** `KES 5,400` */
 export function formatKes(kes: number): string {
   return `KES ${kes.toLocaleString('en-KE')}`;

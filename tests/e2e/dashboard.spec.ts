@@ -470,6 +470,53 @@ test('searches tables, exports CSV safely, shows volunteer details and downloads
   await expect(toast(page)).toHaveText(/Backup failed/);
 });
 
+test('a list that could not reload says so on the list, keeps its rows, and recovers with Try again', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const id = tag();
+  await signIn(page, request);
+  await expect(page.getByText('Activity stream: Live', { exact: true })).toBeVisible();
+  const panel = await openTab(page, 'Programs');
+  await expect(panel.locator('.table-count')).toHaveText(/programs shown/);
+  const shownBefore = await panel.getByRole('row').count();
+
+  // Another staff member adds a program; the live notice reloads the list, and that read fails.
+  let refused = 0;
+  await page.route(/\/api\/admin\/programs\?/, (route) => {
+    refused += 1;
+    return route.fulfill({
+      status: 503,
+      json: { error: 'The service is temporarily unavailable; please try again later' },
+    });
+  });
+  const title = `E2E Elsewhere ${id}`;
+  const created = await request.post('/api/admin/programs', {
+    headers: { authorization: `Bearer ${await staffToken(request)}` },
+    data: { title, slug: `e2e-elsewhere-${id}`, summary: 'Added from another desk.', content: 'Hello.' },
+  });
+  expect(created.status()).toBe(201);
+  const problem = panel.getByRole('alert');
+  await expect(problem).toContainText(
+    'Could not reload programs: The service is temporarily unavailable; please try again later. The rows below may be out of date.',
+  );
+  expect(refused).toBeGreaterThan(0);
+  await expect(panel.getByRole('row')).toHaveCount(shownBefore);
+
+  await page.unroute(/\/api\/admin\/programs\?/);
+  await problem.getByRole('button', { name: 'Try again' }).click();
+  await expect(problem).toHaveCount(0);
+  await expect(panel.getByRole('row').filter({ hasText: title })).toHaveCount(1);
+  const answer = await request.delete(
+    `/api/admin/programs/${((await created.json()) as { program: { id: string } }).program.id}`,
+    {
+      headers: { authorization: `Bearer ${await staffToken(request)}` },
+    },
+  );
+  expect(answer.status()).toBe(204);
+});
+
 test('an expired, garbage or refused token returns to sign-in; logout clears both keys', async ({ page }) => {
   test.setTimeout(90_000);
   const now = Math.floor(Date.now() / 1000);

@@ -4,7 +4,10 @@
  * reaching staff as volunteer rows; the #featured-event anchor and the netlify.toml fallbacks for /programs/*.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { formatEventDate } from '../../src/components/programs/labels.ts';
+import { classifyEvents, isPast, nairobiToday } from '../../src/lib/events.ts';
 import { e2eAdmin } from './support/admin.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 
@@ -14,6 +17,14 @@ const INTERNSHIP_SUCCESS =
 
 // The shared machine can be slow while other suites build; give hydration and the server room.
 test.describe.configure({ timeout: 120_000 });
+
+/** The events of the content file: what the page shows is decided from them and today's date. */
+const EVENTS = JSON.parse(readFileSync('src/content/events.json', 'utf8')) as {
+  id: string;
+  title: string;
+  date: string;
+  paymentLink?: { label: string; campaign: string };
+}[];
 
 /** An address no other test uses, so this run's rows are found among any others. */
 const uniqueEmail = (who: string) => `${who}-${randomBytes(4).toString('hex')}@example.org`;
@@ -76,34 +87,48 @@ async function expectClearOfNav(page: Page, locator: Locator): Promise<void> {
 }
 
 test.describe('/programs', () => {
-  test('shows the hero, the featured event with its contribution link, 2 upcoming and 2 past events', async ({
+  test('shows the hero, the next event featured with its contribution link, 2 upcoming and 2 past events', async ({
     page,
   }) => {
     await page.goto('/programs');
     await expect(page).toHaveTitle(/Programs/);
     await expect(page.locator('.page-hero h1')).toBeVisible();
 
+    // The page was built today: what it features follows the calendar (src/lib/events.ts), not the file.
+    const { featured: next, upcoming: later, past: before } = classifyEvents(EVENTS, nairobiToday());
     const featured = page.locator('#featured-event');
-    await expect(featured.getByRole('heading', { level: 3, name: 'Tumaini Back-to-School Day' })).toBeVisible();
-    await expect(featured.getByText('19 October 2025', { exact: true })).toBeVisible();
-    const contribute = featured.getByRole('link', { name: /Contribute to Back-to-School Day/ });
-    await expect(contribute).toHaveAttribute('target', '_blank');
-    await expect(contribute).toHaveAttribute('rel', /(?=.*noopener)(?=.*noreferrer)/);
-    const href = new URL((await contribute.getAttribute('href'))!);
-    expect(href.searchParams.get('campaign')).toBe('back-to-school-2025');
-    expect(href.searchParams.get('source')).toBe('programs-page');
+    if (next) {
+      await expect(featured.getByRole('heading', { level: 2 })).toHaveText(`Join us on ${formatEventDate(next.date)}`);
+      await expect(featured.getByRole('heading', { level: 3, name: next.title })).toBeVisible();
+      await expect(featured.getByText(formatEventDate(next.date), { exact: true })).toBeVisible();
+      const contribute = featured.getByRole('link', { name: new RegExp(next.paymentLink!.label) });
+      await expect(contribute).toHaveAttribute('target', '_blank');
+      await expect(contribute).toHaveAttribute('rel', /(?=.*noopener)(?=.*noreferrer)/);
+      const href = new URL((await contribute.getAttribute('href'))!);
+      expect(href.searchParams.get('campaign')).toBe(next.paymentLink!.campaign);
+      expect(href.searchParams.get('source')).toBe('programs-page');
+    } else {
+      await expect(featured.getByRole('heading', { level: 2 })).toHaveText('No events planned right now');
+      await expect(featured.getByRole('link', { name: 'Get the newsletter' })).toHaveAttribute(
+        'href',
+        '#footer-newsletter',
+      );
+    }
 
     const upcoming = page.getByRole('region', { name: 'Upcoming Events' }).locator('article');
-    await expect(upcoming).toHaveCount(2);
-    await expect(upcoming.nth(0)).toContainText('Coastal Holiday Book & Toy Drive');
-    await expect(upcoming.nth(0)).toContainText('15 December 2025');
-    await expect(upcoming.nth(1)).toContainText('22 January 2026');
-    await expect(upcoming.nth(1)).toContainText('Nakuru');
+    const shownLater = later.slice(0, 2);
+    await expect(upcoming).toHaveCount(shownLater.length);
+    for (const [index, event] of shownLater.entries()) {
+      await expect(upcoming.nth(index)).toContainText(event.title);
+      await expect(upcoming.nth(index)).toContainText(formatEventDate(event.date));
+    }
 
+    // Past events, latest first, never ask for a contribution.
     const past = page.getByRole('region', { name: 'Past Events' }).locator('article');
-    await expect(past).toHaveCount(2);
-    await expect(past.filter({ hasText: 'Kirinyaga' })).toHaveCount(1);
-    await expect(past.filter({ hasText: 'Embu' })).toHaveCount(1);
+    const shownBefore = before.slice(0, 2);
+    await expect(past).toHaveCount(shownBefore.length);
+    for (const [index, event] of shownBefore.entries()) await expect(past.nth(index)).toContainText(event.title);
+    await expect(past.getByRole('link', { name: /Contribute/ })).toHaveCount(0);
 
     await revealAll(page);
     await expectNoAxeViolations(page);
@@ -118,7 +143,9 @@ test.describe('/programs', () => {
     const dialog = page.getByRole('dialog');
     await expect(dialog).toHaveCount(0);
 
-    const featuredButton = page.locator('#featured-event').getByRole('button', { name: /View details/ });
+    // Back-to-School Day, wherever today's date puts it (featured or upcoming until 9 January 2027).
+    const backToSchool = EVENTS.find((event) => event.id === 'nairobi-back-to-school-day')!;
+    const featuredButton = page.getByRole('button', { name: `View details of ${backToSchool.title}` });
     await featuredButton.click();
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('heading', { level: 2, name: 'Tumaini Back-to-School Day' })).toBeVisible();
@@ -140,8 +167,11 @@ test.describe('/programs', () => {
     await expect(dialog.getByRole('link', { name: 'events@tumainichildren.org' })).toBeVisible();
     await expect(dialog.locator('.event-details__gallery img')).toHaveCount(3);
     const contribute = dialog.getByRole('link', { name: /Contribute to Back-to-School Day/ });
-    await expect(contribute).toHaveAttribute('target', '_blank');
-    await expect(contribute).toHaveAttribute('rel', /(?=.*noopener)(?=.*noreferrer)/);
+    if (isPast(backToSchool.date, nairobiToday())) await expect(contribute).toHaveCount(0);
+    else {
+      await expect(contribute).toHaveAttribute('target', '_blank');
+      await expect(contribute).toHaveAttribute('rel', /(?=.*noopener)(?=.*noreferrer)/);
+    }
     await expect(dialog.getByRole('link', { name: /Contact us/ })).toHaveAttribute('href', '/contact');
     await expectNoAxeViolations(page);
 

@@ -3,6 +3,7 @@
  * sponsorship application reaching the database, the exact alert and the payment tab with the child's id.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { e2eAdmin } from './support/admin.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
@@ -21,6 +22,12 @@ async function open(page: Page, path = '/sponsor'): Promise<void> {
   await expect(page.locator('astro-island:has(.sponsor-children)')).not.toHaveAttribute('ssr', /.*/, {
     timeout: HYDRATION_TIMEOUT,
   });
+}
+
+/** Every child's monthly need in US dollars, straight from the content file (KES ÷ 135, rounded). */
+function childrenUsd(): number[] {
+  const children = JSON.parse(readFileSync('src/content/children.json', 'utf8')) as { monthlyNeed: number }[];
+  return children.map((child) => Math.round(child.monthlyNeed / 135));
 }
 
 type StoredEvent = { type: string; payload: Record<string, unknown> };
@@ -49,7 +56,16 @@ test.describe('Sponsor a child', () => {
       'Partial Sponsorship',
       'Group Sponsorship',
     ]);
-    await expect(page.getByText('$45–$75 / month')).toBeVisible();
+    // One price for the same thing: the full sponsorship range holds every child's monthly need in dollars.
+    const full = await page.locator('.sponsor-type[data-type="full"] .sponsor-type__price').innerText();
+    const [, min, max] = /^\$(\d+)–\$(\d+) \/ month$/.exec(full) ?? [];
+    const needs = childrenUsd();
+    expect([Number(min), Number(max)]).toEqual([Math.min(...needs), Math.max(...needs)]);
+    for (const card of await page.locator('.sponsor-children .child-card').allInnerTexts()) {
+      const usd = Number(/about \$(\d+)/.exec(card)?.[1]);
+      expect(usd).toBeGreaterThanOrEqual(Number(min));
+      expect(usd).toBeLessThanOrEqual(Number(max));
+    }
     await expect(page.getByText('Minimum commitment of 1 year')).toBeVisible();
     await expect(page.getByText('Minimum commitment of 6 months')).toBeVisible();
     await expect(page.getByText('Supports 3–5 children')).toBeVisible();
@@ -71,6 +87,8 @@ test.describe('Sponsor a child', () => {
     const dialog = page.getByRole('dialog', { name: 'Sponsor Achieng Odhiambo' });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText('KES 10,125');
+    // Full sponsorship in the form costs what this child needs: the same figure as the summary above it.
+    await expect(dialog.locator('option[value="full"]')).toHaveText('Full Sponsorship ($75 / month)');
     await expect(page.locator('#child-achieng')).toBeInViewport();
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
     await expectNoAxeViolations(page);

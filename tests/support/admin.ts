@@ -7,6 +7,14 @@ import { afterAll, beforeAll } from 'vitest';
 import { signToken } from '../../netlify/functions/_shared/auth.ts';
 import { query } from '../../netlify/functions/_shared/db.ts';
 import { hashPassword } from '../../netlify/functions/_shared/passwords.ts';
+import { config as blogConfig } from '../../netlify/functions/admin-blog.ts';
+import { config as contactsConfig } from '../../netlify/functions/admin-contacts.ts';
+import { config as donationsConfig } from '../../netlify/functions/admin-donations.ts';
+import { config as mediaConfig } from '../../netlify/functions/admin-media.ts';
+import { config as newsletterConfig } from '../../netlify/functions/admin-newsletter.ts';
+import { config as programsConfig } from '../../netlify/functions/admin-programs.ts';
+import { config as volunteersConfig } from '../../netlify/functions/admin-volunteers.ts';
+import { config as mediaFileConfig } from '../../netlify/functions/media-file.ts';
 import { context } from './databases.ts';
 const text = (value: string) => new TextEncoder().encode(value);
 
@@ -84,7 +92,34 @@ export interface CallOptions {
   ip?: string;
 }
 
-/** Calls `handler` with a real Request for `method path`, as the platform would. */
+/** The `config.path` patterns with parameters, as the functions declare them. */
+const PATTERNS = [
+  blogConfig,
+  contactsConfig,
+  donationsConfig,
+  mediaConfig,
+  newsletterConfig,
+  programsConfig,
+  volunteersConfig,
+  mediaFileConfig,
+]
+  .flatMap((config) => [config.path ?? []].flat())
+  .filter((path) => path.includes(':'))
+  .map((pathname) => new URLPattern({ pathname }));
+
+/** The `context.params` Netlify gives for `path`: the groups of the pattern it matches, still percent-encoded. */
+export function paramsFor(path: string): Record<string, string> {
+  // Netlify matches without the query and a trailing slash.
+  const pathname = path.split('?')[0]!.replace(/(.)\/$/, '$1');
+  for (const pattern of PATTERNS) {
+    const groups = pattern.exec({ pathname })?.pathname.groups;
+    if (groups)
+      return Object.fromEntries(Object.entries(groups).filter(([, v]) => v !== undefined)) as Record<string, string>;
+  }
+  return {};
+}
+
+/** Calls `handler` with a real Request for `method path` and the path parameters, as the platform would. */
 export function call(handler: Handler, method: string, path: string, options: CallOptions = {}): Promise<Response> {
   const headers = new Headers(options.headers);
   if (options.token !== undefined) headers.set('Authorization', `Bearer ${options.token}`);
@@ -93,7 +128,10 @@ export function call(handler: Handler, method: string, path: string, options: Ca
     headers.set('Content-Type', 'application/json');
     body = JSON.stringify(options.json);
   }
-  return handler(new Request(`http://localhost${path}`, { method, headers, body: body ?? null }), context(options.ip));
+  return handler(
+    new Request(`http://localhost${path}`, { method, headers, body: body ?? null }),
+    context(options.ip, { params: paramsFor(path) }),
+  );
 }
 
 /** A session token for `username`. */

@@ -2,13 +2,21 @@ import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import blog from '../../netlify/functions/admin-blog.ts';
 import contacts from '../../netlify/functions/admin-contacts.ts';
 import donations from '../../netlify/functions/admin-donations.ts';
-import events from '../../netlify/functions/admin-events.ts';
+import events, { config as eventsConfig } from '../../netlify/functions/admin-events.ts';
 import media from '../../netlify/functions/admin-media.ts';
 import newsletter from '../../netlify/functions/admin-newsletter.ts';
 import programs from '../../netlify/functions/admin-programs.ts';
 import stats from '../../netlify/functions/admin-stats.ts';
 import volunteers from '../../netlify/functions/admin-volunteers.ts';
-import { ADMIN_TABLES, auditEvents, call, staffToken, useJwtSecret, type Handler } from '../support/admin.ts';
+import {
+  ADMIN_TABLES,
+  auditEvents,
+  call,
+  paramsFor,
+  staffToken,
+  useJwtSecret,
+  type Handler,
+} from '../support/admin.ts';
 import { databases, rows, truncate, useDatabase } from '../support/databases.ts';
 
 type Json = Record<string, unknown>;
@@ -142,7 +150,8 @@ describe.each(databases)('admin resources on $name', (database) => {
           ...(method === 'PUT' ? { json: body } : {}),
         });
         expect(unknown.status).toBe(404);
-        for (const id of ['abc', '0', '-1', '1.5', '99999999999999999999', '1e3']) {
+        // `%E0` and `%zz` are malformed percent-encodings: the platform passes them on as written (issue 14).
+        for (const id of ['abc', '0', '-1', '1.5', '99999999999999999999', '1e3', '%E0', '%zz']) {
           const malformed = await call(handler, method, `${path}/${id}`, {
             token,
             ...(method === 'PUT' ? { json: body } : {}),
@@ -282,6 +291,10 @@ describe.each(databases)('admin resources on $name', (database) => {
         expect((await call(handler, 'DELETE', path, { token })).status).toBe(204);
         expect((await call(handler, 'DELETE', path, { token })).status).toBe(404);
         expect((await call(handler, 'DELETE', `/api/admin/${resource}/x1`, { token })).status).toBe(400);
+        // Malformed percent-encodings reach the function as written: a 400, never a 500.
+        for (const id of ['%E0', '%zz']) {
+          expect((await call(handler, 'DELETE', `/api/admin/${resource}/${id}`, { token })).status).toBe(400);
+        }
         expect(await auditEvents()).toEqual([
           { type: `admin.${resource}.delete`, payload: { actor: 'staff', id: row?.id } },
         ]);
@@ -298,7 +311,9 @@ describe.each(databases)('admin resources on $name', (database) => {
 
     test('events can be listed only', async () => {
       expect((await call(events, 'POST', '/api/admin/events', { token, json: {} })).status).toBe(405);
-      expect((await call(events, 'DELETE', '/api/admin/events/1', { token })).status).toBe(404);
+      // No path for one event is declared, so the platform answers 404 before the function runs.
+      expect(eventsConfig.path).toBe('/api/admin/events');
+      expect(paramsFor('/api/admin/events/1')).toEqual({});
     });
   });
 

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { formatKes, kesToUsd, storyTeaser } from '../../src/lib/children.ts';
+import { formatKes, formatUsdRange, kesToUsd, monthlyUsdRange, storyTeaser } from '../../src/lib/children.ts';
+import { SPONSORSHIP_TYPE_INFO, sponsorshipPrice } from '../../src/islands/sponsor/sponsorship-types.ts';
 
 describe('storyTeaser', () => {
   test('keeps a story of 60 characters or fewer as it is', () => {
@@ -30,5 +32,41 @@ describe('kesToUsd', () => {
 describe('formatKes', () => {
   test('groups thousands', () => {
     expect(formatKes(10125)).toBe('KES 10,125');
+  });
+});
+
+describe('monthlyUsdRange', () => {
+  /** The children of src/content/children.json: the one source of every sponsorship price. */
+  const children = JSON.parse(readFileSync('src/content/children.json', 'utf8')) as { monthlyNeed: number }[];
+
+  test("spans the children's monthly needs in dollars, so the full sponsorship range holds every child's figure", () => {
+    const range = monthlyUsdRange(children.map((child) => child.monthlyNeed));
+    for (const child of children) {
+      expect(kesToUsd(child.monthlyNeed)).toBeGreaterThanOrEqual(range.min);
+      expect(kesToUsd(child.monthlyNeed)).toBeLessThanOrEqual(range.max);
+    }
+    expect(range).toEqual({ min: 40, max: 75 });
+  });
+
+  test('refuses an empty list rather than printing an infinite range', () => {
+    expect(() => monthlyUsdRange([])).toThrow();
+  });
+});
+
+describe('sponsorshipPrice', () => {
+  const full = SPONSORSHIP_TYPE_INFO.find((info) => info.id === 'full')!;
+  const group = SPONSORSHIP_TYPE_INFO.find((info) => info.id === 'group')!;
+
+  test("full sponsorship shows the children's range, or one child's need", () => {
+    expect(sponsorshipPrice(full, { min: 40, max: 75 })).toBe('$40–$75 / month');
+    expect(sponsorshipPrice(full, { min: 75, max: 75 })).toBe('$75 / month');
+  });
+
+  test('group sponsorship keeps its own per-person price', () => {
+    expect(sponsorshipPrice(group, { min: 40, max: 75 })).toBe('$20–$25 / person / month');
+  });
+
+  test('formatUsdRange writes one figure when both ends agree', () => {
+    expect(formatUsdRange({ min: 50, max: 50 })).toBe('$50');
   });
 });

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { requireStaff, SecretNotConfiguredError } from './auth.ts';
 import { audit, type AdminResource } from './audit.ts';
 import { DatabaseNotConfiguredError, query, transaction } from './db.ts';
-import { error, invalid, json, methodNotAllowed, readJsonBody } from './http.ts';
+import { badRequest, error, invalid, json, methodNotAllowed, readJsonBody } from './http.ts';
 
 /** Largest create/update body: a long blog post in JSON. */
 export const MAX_ADMIN_BODY_BYTES = 512 * 1024;
@@ -93,17 +93,28 @@ export function failureAnswer(failure: unknown, where: string): Response {
   return error(500, 'Something went wrong on the server');
 }
 
-/** The whole function of a resource: routes `/api/admin/<resource>[/<id>]` by shape and method. */
+/**
+ * The whole function of a resource: `/api/admin/<resource>` or, with Netlify's `context.params.id` (its `config.path`
+ * declares `/api/admin/<resource>/:id`), one record. The platform hands the segment over as written, still
+ * percent-encoded, so it is decoded here: a malformed encoding is the caller's mistake (400), not a crash.
+ */
 export function resourceFunction(spec: ResourceSpec): (req: Request, context: Context) => Promise<Response> {
-  return staffFunction(async (req, actor) => {
-    const prefix = `/api/admin/${spec.resource}`;
-    const { pathname } = new URL(req.url);
-    const rest = pathname.startsWith(prefix) ? pathname.slice(prefix.length) : undefined;
-    if (rest === '' || rest === '/') return collection(spec, req, actor);
-    const id = rest === undefined ? undefined : /^\/([^/]+)\/?$/.exec(rest)?.[1];
-    if (id === undefined) return error(404, 'Not found');
-    return item(spec, req, actor, decodeURIComponent(id));
+  return staffFunction(async (req, actor, context) => {
+    const rawId = context.params['id'];
+    if (rawId === undefined) return collection(spec, req, actor);
+    const id = decodeSegment(rawId);
+    if (id === undefined) return badRequest('Malformed id', [{ path: 'id', message: 'Invalid percent-encoding' }]);
+    return item(spec, req, actor, id);
   });
+}
+
+/** A percent-encoded path segment decoded, or undefined when its encoding is malformed (`%E0`, `%zz`). */
+export function decodeSegment(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
 }
 
 async function collection(spec: ResourceSpec, req: Request, actor: string): Promise<Response> {

@@ -43,40 +43,66 @@ export const $lists = map<Record<Resource, ListState>>(emptyLists());
 /** Counts per resource from /api/admin/stats, or null before the first answer. */
 export const $stats = atom<Readonly<Record<string, number>> | null>(null);
 
-const generation: Record<string, number> = {};
+/*
+ * Answers are ordered by when their request was sent. A list shows an answer only if its request was sent after the
+ * one whose answer it shows (an older answer is out of date) and after the last write (a read sent before a delete
+ * committed would bring the deleted row back). An earlier answer sent after the write is shown at once rather than
+ * waiting for a later duplicate reload (the live stream's notice of the same write), which on a busy server queues
+ * behind it: waiting for "the latest request" is what kept a deleted program on screen while the counts said 0.
+ */
+let sequence = 0;
+/** Per list (and 'stats'): the latest request sent. */
+const issued: Record<string, number> = {};
+/** Per list: the request whose answer is shown. */
+const shown: Record<string, number> = {};
+/** Per list: requests up to this one were sent before the last write, so their answers are never shown. */
+const floor: Record<string, number> = {};
 
-function bump(key: string): number {
-  generation[key] = (generation[key] ?? 0) + 1;
-  return generation[key];
+function send(key: string): number {
+  sequence += 1;
+  issued[key] = sequence;
+  return sequence;
+}
+
+/** True when the answer to request `mine` is newer than what the list shows and than the last write. */
+function current(key: string, mine: number): boolean {
+  return mine > (shown[key] ?? 0) && mine > (floor[key] ?? 0);
 }
 
 function failure(error: unknown): string {
   return error instanceof ApiError ? error.message : 'Could not load the list.';
 }
 
-/** Reloads one list (keeping as many rows as are shown, up to the API's limit); a slower, older answer never overwrites a newer one. */
+/**
+ * Reloads one list (keeping as many rows as are shown, up to the API's limit). A failure keeps the rows and marks the
+ * list with the error, which the table shows with Try again.
+ */
 export async function reloadResource(resource: Resource): Promise<void> {
-  const mine = bump(resource);
-  const current = $lists.get()[resource];
-  if (current.status === 'idle') $lists.setKey(resource, { ...current, status: 'loading' });
-  const limit = Math.min(MAX_LIMIT, Math.max(PAGE_SIZE, current.rows.length));
+  const mine = send(resource);
+  const before = $lists.get()[resource];
+  if (before.status === 'idle') $lists.setKey(resource, { ...before, status: 'loading' });
+  const limit = Math.min(MAX_LIMIT, Math.max(PAGE_SIZE, before.rows.length));
   try {
     const page = await fetchList(resource, limit);
-    if (generation[resource] !== mine) return;
+    if (!current(resource, mine)) return;
+    shown[resource] = mine;
     const rows = resource === 'events' ? mergeEvents($lists.get().events.rows, page.rows) : page.rows;
     $lists.setKey(resource, { rows, nextCursor: page.nextCursor, status: 'ready', error: null });
   } catch (error) {
-    if (generation[resource] !== mine) return;
+    // A newer answer is shown already, or a newer request is on its way and will tell: nothing to report.
+    if (!current(resource, mine) || issued[resource] !== mine) return;
     $lists.setKey(resource, { ...$lists.get()[resource], status: 'error', error: failure(error) });
   }
 }
 
 /** Reloads the counts. */
 export async function reloadStats(): Promise<void> {
-  const mine = bump('stats');
+  const mine = send('stats');
   try {
     const stats = await fetchStats();
-    if (generation['stats'] === mine) $stats.set(stats);
+    if (!current('stats', mine)) return;
+    shown['stats'] = mine;
+    $stats.set(stats);
   } catch {
     // The counts keep their last values; the lists show any lasting failure.
   }
@@ -98,23 +124,27 @@ function opened(): Resource[] {
  */
 export async function reloadAll(): Promise<void> {
   pending.clear();
+  // Whatever was read before now may predate the write that called this.
+  for (const key of [...RESOURCES, 'stats']) floor[key] = sequence;
   await Promise.all([reloadStats(), ...opened().map(reloadResource)]);
 }
 
 /** Fetches the next page of a list and adds it below the rows shown. */
 export async function loadMore(resource: Resource): Promise<void> {
-  const current = $lists.get()[resource];
-  if (!current.nextCursor) return;
-  const mine = bump(resource);
+  const shownList = $lists.get()[resource];
+  if (!shownList.nextCursor) return;
+  const mine = send(resource);
   try {
-    const page = await fetchList(resource, PAGE_SIZE, current.nextCursor);
-    if (generation[resource] !== mine) return;
+    const page = await fetchList(resource, PAGE_SIZE, shownList.nextCursor);
+    // The next page continues the rows shown only if nothing was read since.
+    if (issued[resource] !== mine || !current(resource, mine)) return;
+    shown[resource] = mine;
     const latest = $lists.get()[resource];
     const rows = resource === 'events' ? mergeEvents(latest.rows, page.rows) : appendPage(latest.rows, page.rows);
     const full = resource === 'events' && rows.length >= MAX_EVENTS;
     $lists.setKey(resource, { ...latest, rows, nextCursor: full ? null : page.nextCursor });
   } catch (error) {
-    if (generation[resource] === mine) $lists.setKey(resource, { ...$lists.get()[resource], error: failure(error) });
+    if (issued[resource] === mine) $lists.setKey(resource, { ...$lists.get()[resource], error: failure(error) });
   }
 }
 
@@ -153,7 +183,9 @@ export function resetData(): void {
   if (timer !== undefined) clearTimeout(timer);
   timer = undefined;
   pending.clear();
-  for (const key of Object.keys(generation)) bump(key);
+  // Answers still on their way belong to the last staff member: none of them may be shown.
+  for (const key of [...RESOURCES, 'stats']) floor[key] = sequence;
+  for (const key of Object.keys(shown)) delete shown[key];
   $lists.set(emptyLists());
   $stats.set(null);
 }

@@ -65,7 +65,9 @@ export function startLive(): () => void {
       addEvents(events);
       scheduleReload(affected(events));
     } else if (kind === 'resource_changed') {
-      scheduleReload([...RESOURCES, 'stats']);
+      // The notice names the list that changed; only an unknown name reloads them all.
+      const resource = message['resource'];
+      scheduleReload(isResource(resource) ? [resource, 'stats'] : [...RESOURCES, 'stats']);
     }
   };
 

@@ -93,6 +93,7 @@ export default function SponsorChildren({ cards }: Props) {
             </p>
             <SponsorshipForm
               childName={firstName(child)}
+              childUsd={kesToUsd(child.monthlyNeed)}
               values={values}
               onChange={setValues}
               onSubmit={submit}

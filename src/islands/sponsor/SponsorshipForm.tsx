@@ -2,7 +2,7 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { SPONSORSHIP_PAYMENT_METHODS } from '../../schemas/options.ts';
 import type { SponsorshipApplication } from '../../schemas/track.ts';
 import Honeypot from '../shared/Honeypot.tsx';
-import { SPONSORSHIP_TYPE_INFO } from './sponsorship-types.ts';
+import { SPONSORSHIP_TYPE_INFO, sponsorshipPrice } from './sponsorship-types.ts';
 import type { SponsorshipType } from './store.ts';
 
 /** The fields the visitor fills in (childId and timestamp are added on submit). */
@@ -29,6 +29,8 @@ const FREQUENCY_LABELS: Record<SponsorshipFormValues['paymentMethod'], string> =
 type Props = {
   /** First name of the child, for the message label. */
   childName: string;
+  /** The child's monthly need in US dollars: the price of full sponsorship for this child. */
+  childUsd: number;
   values: SponsorshipFormValues;
   onChange: (values: SponsorshipFormValues) => void;
   /** Called with the honeypot value once the browser's own checks pass. */
@@ -37,7 +39,7 @@ type Props = {
 };
 
 /** The sponsorship application (spec §5): name, email, type and frequency required; phone, address, message optional. */
-export default function SponsorshipForm({ childName, values, onChange, onSubmit, onCancel }: Props) {
+export default function SponsorshipForm({ childName, childUsd, values, onChange, onSubmit, onCancel }: Props) {
   const [website, setWebsite] = useState('');
   const id = useId();
   const set = <K extends keyof SponsorshipFormValues>(key: K, value: SponsorshipFormValues[K]) =>
@@ -111,7 +113,7 @@ export default function SponsorshipForm({ childName, values, onChange, onSubmit,
           >
             {SPONSORSHIP_TYPE_INFO.map((info) => (
               <option key={info.id} value={info.id}>
-                {info.title} ({info.price})
+                {info.title} ({sponsorshipPrice(info, { min: childUsd, max: childUsd })})
               </option>
             ))}
           </select>
