@@ -7,6 +7,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { signToken } from '../../netlify/functions/_shared/auth.ts';
 import { query } from '../../netlify/functions/_shared/db.ts';
 import { hashPassword } from '../../netlify/functions/_shared/passwords.ts';
+import { createSession } from '../../netlify/functions/_shared/sessions.ts';
 import { context } from './databases.ts';
 const text = (value: string) => new TextEncoder().encode(value);
 
@@ -64,6 +65,7 @@ export const ADMIN_TABLES = [
   'media',
   'donations',
   'admin_users',
+  'admin_sessions',
   'login_failures',
   'uploads',
 ] as const;
@@ -82,6 +84,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** Client address seen by the handler. */
   ip?: string;
+  /** Route parameters (`context.params`), as the platform fills them from `config.path`. */
+  params?: Record<string, string>;
 }
 
 /** Calls `handler` with a real Request for `method path`, as the platform would. */
@@ -93,19 +97,40 @@ export function call(handler: Handler, method: string, path: string, options: Ca
     headers.set('Content-Type', 'application/json');
     body = JSON.stringify(options.json);
   }
-  return handler(new Request(`http://localhost${path}`, { method, headers, body: body ?? null }), context(options.ip));
+  const extra = options.params ? { params: options.params } : {};
+  return handler(
+    new Request(`http://localhost${path}`, { method, headers, body: body ?? null }),
+    context(options.ip, extra),
+  );
 }
 
-/** A session token for `username`. */
-export function staffToken(username = 'staff'): Promise<string> {
-  return signToken(username, 'session');
+// A well-formed hash no password matches, for accounts that only need tokens (hashing costs 64 MiB and ~0.1 s).
+const UNUSABLE_HASH =
+  '$argon2id$v=19$m=65536,t=3,p=4$c2FsdHNhbHRzYWx0c2FsdA$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaGhhc2g';
+
+/** A new live session of `username` (the account is made if missing) in the database of the current env, and its token. */
+export async function staffSession(username = 'staff'): Promise<{ token: string; sessionId: string }> {
+  const [account] = await query<{ id: string; username: string }>(
+    `insert into admin_users (username, password_hash) values ($1, $2)
+     on conflict ((lower(username))) do update set username = admin_users.username
+     returning id::text as id, username`,
+    [username, UNUSABLE_HASH],
+  );
+  if (!account) throw new Error('no account');
+  const sessionId = await createSession({ query }, account.id, 'test-client', 'vitest');
+  return { token: await signToken(account.username, sessionId, 'session'), sessionId };
+}
+
+/** The token of a new live session of `username` (see {@link staffSession}). */
+export async function staffToken(username = 'staff'): Promise<string> {
+  return (await staffSession(username)).token;
 }
 
 /** Creates (or resets) a staff account directly in the database of the current env. */
 export async function createStaff(username: string, password: string): Promise<void> {
   await query(
     `insert into admin_users (username, password_hash) values ($1, $2)
-     on conflict ((lower(username))) do update set password_hash = excluded.password_hash`,
+     on conflict ((lower(username))) do update set password_hash = excluded.password_hash, password_changed_at = now()`,
     [username, await hashPassword(password)],
   );
 }
