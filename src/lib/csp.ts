@@ -17,7 +17,8 @@ function originOf(url: string): string {
 }
 
 /** A directive Astro accepts in `security.csp.directives`. */
-type Directive = `${'default-src' | 'img-src' | 'font-src' | 'connect-src' | 'manifest-src' | 'base-uri' | 'form-action' | 'object-src'} ${string}`;
+type Directive =
+  `${'default-src' | 'img-src' | 'font-src' | 'connect-src' | 'manifest-src' | 'base-uri' | 'form-action' | 'object-src'} ${string}`;
 
 /**
  * The directives besides `script-src` and `style-src` (which Astro writes with its hashes): nothing by
