@@ -16,6 +16,8 @@ export default defineConfig({
   integrations: [react(), sitemap({ filter: (page) => !new URL(page).pathname.startsWith('/samu') })],
   image: { responsiveStyles: true },
   prefetch: false,
+  // Shiki colours code with inline styles, which the hash-based policy below would block; no content needs colouring.
+  markdown: { syntaxHighlight: false },
   // Every page gets a policy (a <meta> tag) with the hashes of its own scripts and styles; src/lib/csp.ts holds
   // the other directives, netlify.toml the headers a meta tag cannot carry.
   security: {

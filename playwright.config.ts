@@ -21,9 +21,9 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
   },
   projects: [
-    { name: 'chromium', testIgnore: '**/staff-account.spec.ts' },
     // A password change ends every session of the staff account, those of the other specs included: run it last.
-    { name: 'staff-account', testMatch: '**/staff-account.spec.ts', dependencies: ['chromium'] },
+    { name: 'chromium', testIgnore: '**/staff-account.spec.ts', teardown: 'staff-account' },
+    { name: 'staff-account', testMatch: '**/staff-account.spec.ts' },
   ],
   webServer: {
     // A fresh embedded database per run (set E2E_DATABASE_URL to run against a PostgreSQL server instead).

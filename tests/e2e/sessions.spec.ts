@@ -10,7 +10,8 @@ test('logout ends its own session on every admin endpoint, backup and live strea
   request,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  // The first call of each function waits for the local server to bundle it.
+  test.setTimeout(300_000);
   const first = await signInOverHttp(request, e2eAdmin);
   const second = await signInOverHttp(request, e2eAdmin);
   const firstStream = await streamTokenOf(request, first);
@@ -28,6 +29,7 @@ test('logout ends its own session on every admin endpoint, backup and live strea
 });
 
 test('accepts the bearer scheme in any letter case', async ({ request }) => {
+  test.setTimeout(180_000);
   const token = await signInOverHttp(request, e2eAdmin);
   for (const scheme of ['bearer', 'BEARER', 'Bearer']) {
     const res = await request.get('/api/admin/stats', { headers: { authorization: `${scheme} ${token}` } });
@@ -39,6 +41,7 @@ test('accepts the bearer scheme in any letter case', async ({ request }) => {
 test('answers 400 naming the field for a NUL byte or a lone surrogate, on public, sign-in and admin endpoints', async ({
   request,
 }) => {
+  test.setTimeout(180_000);
   const token = await signInOverHttp(request, e2eAdmin);
   const json = { 'content-type': 'application/json' };
   const cases = [
