@@ -2,6 +2,8 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
+import { DEFAULT_PAYMENT_URL } from './src/lib/payment.ts';
+import { contentSecurityPolicy } from './src/lib/csp.ts';
 
 /** The public address the site is deployed at; Netlify sets URL on every build. */
 const site = process.env.URL ?? process.env.SITE_URL ?? 'https://tumaini-children.netlify.app';
@@ -14,4 +16,11 @@ export default defineConfig({
   integrations: [react(), sitemap({ filter: (page) => !new URL(page).pathname.startsWith('/samu') })],
   image: { responsiveStyles: true },
   prefetch: false,
+  // Shiki colours code with inline styles, which the hash-based policy below would block; no content needs colouring.
+  markdown: { syntaxHighlight: false },
+  // Every page gets a policy (a <meta> tag) with the hashes of its own scripts and styles; src/lib/csp.ts holds
+  // the other directives, netlify.toml the headers a meta tag cannot carry.
+  security: {
+    csp: contentSecurityPolicy(process.env.PUBLIC_PAYMENT_URL || DEFAULT_PAYMENT_URL),
+  },
 });

@@ -16,7 +16,6 @@ import { join } from 'node:path';
 import type { Context } from '@netlify/functions';
 import programs from '../netlify/functions/admin-programs.ts';
 import login from '../netlify/functions/auth-login.ts';
-import { signToken } from '../netlify/functions/_shared/auth.ts';
 import { closePools, query, type DatabaseTarget } from '../netlify/functions/_shared/db.ts';
 import { setAdminPassword } from './lib/accounts.ts';
 import { startLocalDatabase } from './lib/local-database.ts';
@@ -62,8 +61,6 @@ async function bench(name: string, target: DatabaseTarget): Promise<void> {
     [],
     target,
   );
-  const token = await signToken('bench');
-  const auth = { Authorization: `Bearer ${token}` };
   const signIn = () =>
     login(
       new Request('http://localhost/api/auth/login', {
@@ -73,6 +70,9 @@ async function bench(name: string, target: DatabaseTarget): Promise<void> {
       }),
       context(),
     );
+  // A real sign-in: tokens name a server-side session.
+  const { token } = (await (await signIn()).json()) as { token: string };
+  const auth = { Authorization: `Bearer ${token}` };
   const list = () =>
     programs(new Request('http://localhost/api/admin/programs?limit=500', { headers: auth }), context());
   const create = (i: number) =>

@@ -8,25 +8,31 @@ import type { Config, Context } from '@netlify/functions';
 import { failureAnswer, staffFunction } from './_shared/admin-resource.ts';
 import { requireStreamToken, signToken, TOKEN_KINDS } from './_shared/auth.ts';
 import { eventStream, resumeId } from './_shared/event-stream.ts';
-import { json, methodNotAllowed } from './_shared/http.ts';
+import { API_HEADERS, json, methodNotAllowed } from './_shared/http.ts';
+import { liveSession } from './_shared/sessions.ts';
 
-const issueStreamToken = staffFunction(async (req, actor) => {
+const issueStreamToken = staffFunction(async (req, actor, _context, session) => {
   if (req.method !== 'POST') return methodNotAllowed(['POST']);
-  return json({ token: await signToken(actor, 'stream'), expiresIn: TOKEN_KINDS.stream.seconds });
+  return json({ token: await signToken(actor, session.sessionId, 'stream'), expiresIn: TOKEN_KINDS.stream.seconds });
 });
 
 async function openStream(req: Request): Promise<Response> {
   if (req.method !== 'GET') return methodNotAllowed(['GET']);
   const url = new URL(req.url);
+  let sessionId: string;
   try {
-    const actor = await requireStreamToken(url);
-    if (actor instanceof Response) return actor;
+    const session = await requireStreamToken(url);
+    if (session instanceof Response) return session;
+    sessionId = session.sessionId;
   } catch (failure) {
     return failureAnswer(failure, url.pathname);
   }
   const lastEventId = resumeId(req.headers.get('last-event-id') ?? url.searchParams.get('lastEventId'));
-  return new Response(eventStream(lastEventId, undefined, req.signal), {
+  // An open stream ends soon after its session does (logout, password change, account deleted).
+  const stillLive = async () => (await liveSession(sessionId)) !== null;
+  return new Response(eventStream(lastEventId, undefined, req.signal, stillLive), {
     headers: {
+      ...API_HEADERS,
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-store',
       // Proxies must pass each message on at once.

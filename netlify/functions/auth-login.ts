@@ -1,7 +1,8 @@
 /**
- * `POST /api/auth/login`: `{username, password}` → `{token}` (8-hour session token). An unknown user
- * and a wrong password get the same 401 in about the same time; five failures for one username from
- * one client within fifteen minutes get 429 with `Retry-After`. Every outcome is audited.
+ * `POST /api/auth/login`: `{username, password}` → `{token}` (8-hour token naming a new server-side
+ * session). An unknown user and a wrong password get the same 401 in about the same time; five failures
+ * for one username from one client within fifteen minutes, or the account-wide limit, get 429 with
+ * `Retry-After`. Every outcome is audited.
  */
 import type { Config, Context } from '@netlify/functions';
 import { LoginSchema, type Login } from '../../src/schemas/admin.ts';
@@ -11,8 +12,9 @@ import { signingKey, signToken } from './_shared/auth.ts';
 import { clientId } from './_shared/client.ts';
 import { query, transaction } from './_shared/db.ts';
 import { error, invalid, json, methodNotAllowed, readJsonBody, tooManyRequests } from './_shared/http.ts';
-import { blockedFor, clearFailures, recordFailure } from './_shared/login-throttle.ts';
+import { accountDelay, blockedFor, clearFailures, recordFailure } from './_shared/login-throttle.ts';
 import { checkLogin } from './_shared/passwords.ts';
+import { createSession } from './_shared/sessions.ts';
 
 /** Signs a staff member in. */
 export default async (req: Request, context: Context): Promise<Response> => {
@@ -24,7 +26,7 @@ export default async (req: Request, context: Context): Promise<Response> => {
   try {
     // Refuse before touching anything when tokens cannot be made.
     signingKey();
-    return await login(parsed.data, clientId(req, context));
+    return await login(parsed.data, clientId(context), req.headers.get('user-agent') ?? '');
   } catch (failure) {
     return failureAnswer(failure, '/api/auth/login');
   }
@@ -32,14 +34,15 @@ export default async (req: Request, context: Context): Promise<Response> => {
 
 export const config: Config = { path: '/api/auth/login' };
 
-async function login({ username, password }: Login, client: string): Promise<Response> {
-  const retryAfter = await blockedFor({ query }, username, client);
+async function login({ username, password }: Login, client: string, userAgent: string): Promise<Response> {
+  const retryAfter =
+    (await blockedFor({ query }, username, client)) || (await accountDelay({ query }, username, client));
   if (retryAfter > 0) {
     await audit({ query }, 'admin.login_failed', username, { reason: 'throttled' });
     return tooManyRequests(retryAfter);
   }
-  const [account] = await query<{ username: string; password_hash: string }>(
-    'select username, password_hash from admin_users where lower(username) = lower($1)',
+  const [account] = await query<{ id: string; username: string; password_hash: string }>(
+    'select id::text as id, username, password_hash from admin_users where lower(username) = lower($1)',
     [username],
   );
   if (!(await checkLogin(password, account?.password_hash)) || !account) {
@@ -49,9 +52,10 @@ async function login({ username, password }: Login, client: string): Promise<Res
     });
     return error(401, 'Invalid username or password');
   }
-  await transaction(async (tx) => {
+  const sessionId = await transaction(async (tx) => {
     await clearFailures(tx, username, client);
     await audit(tx, 'admin.login', account.username);
+    return createSession(tx, account.id, client, userAgent);
   });
-  return json({ token: await signToken(account.username) });
+  return json({ token: await signToken(account.username, sessionId) });
 }

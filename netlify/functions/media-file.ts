@@ -31,7 +31,8 @@ export default async (req: Request, context: Context): Promise<Response> => {
         'X-Content-Type-Options': 'nosniff',
         'Cache-Control': 'public, max-age=31536000, immutable',
         // Even if a browser were tricked into rendering it as a page, nothing in it could run.
-        'Content-Security-Policy': "default-src 'none'; sandbox",
+        'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'; sandbox",
+        'X-Frame-Options': 'DENY',
       },
     });
   } catch (failure) {

@@ -24,7 +24,7 @@ export default async (req: Request, context: Context): Promise<Response> => {
   if (typeof raw['website'] === 'string' && raw['website'].trim() !== '') return json(ACCEPTED, 202);
 
   try {
-    const limit = await hit('track', clientId(req, context), trackRateLimit());
+    const limit = await hit('track', clientId(context), trackRateLimit());
     if (!limit.allowed) return tooManyRequests(limit.retryAfterSeconds);
 
     if (!isTrackType(raw['type'])) {

@@ -4,12 +4,16 @@
  */
 import { query, type DatabaseTarget } from '../../netlify/functions/_shared/db.ts';
 import { hashPassword, verifyPassword } from '../../netlify/functions/_shared/passwords.ts';
+import { endAllSessions } from '../../netlify/functions/_shared/sessions.ts';
 import { NewPasswordSchema, UsernameSchema } from '../../src/schemas/admin.ts';
 
 /** What {@link setAdminPassword} did. */
 export type AccountChange = 'created' | 'updated' | 'unchanged';
 
-/** Creates the account `username` (matched case-insensitively) with `password`, or gives it that password. */
+/**
+ * Creates the account `username` (matched case-insensitively) with `password`, or gives it that password,
+ * which ends every session the account had (its tokens stop working at once).
+ */
 export async function setAdminPassword(
   username: string,
   password: string,
@@ -27,12 +31,16 @@ export async function setAdminPassword(
   );
   if (existing && (await verifyPassword(secret.data, existing.password_hash))) return 'unchanged';
   const hash = await hashPassword(secret.data);
-  const [row] = await query<{ created: boolean }>(
+  const [row] = await query<{ created: boolean; id: string }>(
     `insert into admin_users (username, password_hash) values ($1, $2)
-     on conflict ((lower(username))) do update set password_hash = excluded.password_hash, updated_at = now()
-     returning (xmax = 0) as created`,
+     on conflict ((lower(username))) do update
+       set password_hash = excluded.password_hash, password_changed_at = now(), updated_at = now()
+     returning (xmax = 0) as created, id`,
     [name.data, hash],
     target,
   );
+  if (row && !row.created) {
+    await endAllSessions({ query: (text, params) => query(text, params, target) }, row.id);
+  }
   return row?.created ? 'created' : 'updated';
 }

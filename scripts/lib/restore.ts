@@ -1,9 +1,17 @@
 /**
  * Loads a backup of admin-backup.ts into an empty, migrated database, in one transaction: ids,
  * timestamps and bytes come back exactly, and identity sequences continue after the restored ids.
+ * Staff accounts, sessions and throttle rows are never restored, even from an older backup that has them:
+ * `npm run admin:create` makes the accounts of a restored database.
  */
 import { z } from 'zod';
-import { appliedMigrations, BACKUP_FORMAT, backupTables, ident } from '../../netlify/functions/_shared/backup.ts';
+import {
+  appliedMigrations,
+  BACKUP_FORMAT,
+  backupTables,
+  ident,
+  PRIVATE_TABLES,
+} from '../../netlify/functions/_shared/backup.ts';
 import { transaction, type DatabaseTarget, type Queryable } from '../../netlify/functions/_shared/db.ts';
 
 const BackupSchema = z.object({
@@ -38,7 +46,7 @@ export async function restoreBackup(backup: Backup, target?: DatabaseTarget): Pr
   return transaction(async (tx) => {
     await checkTarget(tx, backup);
     const counts: Record<string, number> = {};
-    for (const [table, rows] of Object.entries(backup.tables)) {
+    for (const [table, rows] of restorable(backup)) {
       for (const batch of batches(rows)) {
         await tx.query(
           `insert into ${ident(table)} overriding system value
@@ -53,13 +61,18 @@ export async function restoreBackup(backup: Backup, target?: DatabaseTarget): Pr
   }, target);
 }
 
-/** Throws unless the database has the backup's schema and holds no rows. */
+/** The backup's tables but the {@link PRIVATE_TABLES} (older backups carried them). */
+function restorable(backup: Backup): [string, Record<string, unknown>[]][] {
+  return Object.entries(backup.tables).filter(([table]) => !PRIVATE_TABLES.includes(table));
+}
+
+/** Throws unless the database has the backup's schema and holds no rows (staff accounts may already exist). */
 async function checkTarget(tx: Queryable, backup: Backup): Promise<void> {
   const applied = new Set(await appliedMigrations(tx));
   const missing = backup.migrations.filter((name) => !applied.has(name));
   if (missing.length > 0) throw new Error(`The database lacks migrations of the backup: ${missing.join(', ')}`);
   const tables = new Set((await backupTables(tx)).map((table) => table.name));
-  for (const table of Object.keys(backup.tables)) {
+  for (const [table] of restorable(backup)) {
     if (!tables.has(table)) throw new Error(`The backup has a table the database lacks: ${table}`);
   }
   for (const table of tables) {

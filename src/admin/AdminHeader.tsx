@@ -1,4 +1,5 @@
 import type { RefObject } from 'react';
+import AccountButton from './AccountButton.tsx';
 import BackupButton from './BackupButton.tsx';
 
 type Props = {
@@ -6,7 +7,7 @@ type Props = {
   readonly onLogout: () => void;
 };
 
-/** The dashboard's top bar: title, View Site, Create backup and Logout. */
+/** The dashboard's top bar: title, View Site, Create backup, Account and Logout. */
 export default function AdminHeader({ headingRef, onLogout }: Props) {
   return (
     <header className="admin-header">
@@ -18,6 +19,7 @@ export default function AdminHeader({ headingRef, onLogout }: Props) {
           View Site
         </a>
         <BackupButton />
+        <AccountButton />
         <button type="button" className="button" onClick={onLogout}>
           Logout
         </button>

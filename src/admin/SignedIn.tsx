@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { msUntilExpiry } from './lib/token.ts';
+import { endSessionOnServer } from './api.ts';
 import { expireSession, signOut } from './stores/session.ts';
 import { reloadStats, resetData, type Resource } from './stores/data.ts';
 import { startLive } from './stores/live.ts';
@@ -64,7 +65,14 @@ export default function SignedIn({ token }: Props) {
 
   return (
     <div className="admin">
-      <AdminHeader headingRef={headingRef} onLogout={() => signOut()} />
+      <AdminHeader
+        headingRef={headingRef}
+        onLogout={() => {
+          // Ends the session on the server too, so the token is worthless even if it was copied.
+          void endSessionOnServer(token);
+          signOut();
+        }}
+      />
       <main className="admin-main">
         <StatsBar labels={TABS} />
         <TabList label="Dashboard sections" idPrefix="tab" tabs={TABS} selected={selected} onSelect={select} />

@@ -161,3 +161,56 @@ export async function fetchStreamToken(): Promise<string> {
   if (typeof token !== 'string' || token === '') throw new ApiError(200, 'No stream token in the answer.');
   return token;
 }
+
+/** Ends the session of `token` on the server (logout); never throws, since signing out locally happens anyway. */
+export async function endSessionOnServer(token: string): Promise<void> {
+  try {
+    await fetch('/api/auth/logout', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+      cache: 'no-store',
+      keepalive: true,
+    });
+  } catch {
+    // Offline: the session still ends when its token expires.
+  }
+}
+
+/** One signed-in session of the staff member's account. */
+export type StaffSession = {
+  readonly id: string;
+  readonly createdAt: string;
+  readonly expiresAt: string;
+  readonly userAgent: string;
+  /** True for this browser's session. */
+  readonly current: boolean;
+};
+
+function isStaffSession(value: unknown): value is StaffSession {
+  if (typeof value !== 'object' || value === null) return false;
+  const row = value as Record<string, unknown>;
+  return typeof row['id'] === 'string' && typeof row['createdAt'] === 'string' && typeof row['current'] === 'boolean';
+}
+
+/** The account's live sessions, newest first. */
+export async function fetchSessions(): Promise<StaffSession[]> {
+  const body = await callJson('/api/admin/account/sessions');
+  const list = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['sessions'] : undefined;
+  return Array.isArray(list) ? list.filter(isStaffSession) : [];
+}
+
+/** Ends one of the account's sessions. */
+export async function endSession(id: string): Promise<void> {
+  await callJson(`/api/admin/account/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+/** Changes the password; resolves to the token of the fresh session the server starts (all others end). */
+export async function changePassword(currentPassword: string, newPassword: string): Promise<string> {
+  const body = await callJson('/api/admin/account/password', {
+    method: 'POST',
+    json: { currentPassword, newPassword },
+  });
+  const token = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['token'] : undefined;
+  if (typeof token !== 'string' || token === '') throw new ApiError(200, 'No token in the answer.');
+  return token;
+}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { CircleMarker, MapContainer, Popup, TileLayer } from 'react-leaflet';
+import { MAP_TILE_URL } from '../lib/csp.ts';
 
 type Props = {
   center: [number, number];
@@ -17,7 +18,7 @@ export default function NairobiMap({ center, zoom, popup, label }: Props) {
       <MapContainer center={center} zoom={zoom} scrollWheelZoom={false} className="nairobi-map__canvas">
         <TileLayer
           attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'
-          url="https://tile.openstreetmap.org/{z}/{x}/{y}.png"
+          url={MAP_TILE_URL}
           eventHandlers={{ tileerror: () => setTilesFailed(true) }}
         />
         <CircleMarker

@@ -78,6 +78,21 @@ export const NewPasswordSchema = z
   .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
   .max(LIMITS.password);
 
+/** Change-password form of the dashboard's account dialog. */
+export const PasswordChangeSchema = z
+  .object({
+    /** The password the account has now; never trimmed. */
+    currentPassword: z.string().min(1, 'Current password is required').max(LIMITS.password),
+    /** The password it is to have. */
+    newPassword: NewPasswordSchema,
+  })
+  .refine((value) => value.newPassword !== value.currentPassword, {
+    path: ['newPassword'],
+    message: 'The new password must differ from the current one',
+  });
+/** A validated change-password body. */
+export type PasswordChange = z.infer<typeof PasswordChangeSchema>;
+
 /** Program create/edit form. */
 export const ProgramSchema = z.object({
   /** Heading shown on the programs page. */

@@ -15,6 +15,7 @@ import { config as newsletterConfig } from '../../netlify/functions/admin-newsle
 import { config as programsConfig } from '../../netlify/functions/admin-programs.ts';
 import { config as volunteersConfig } from '../../netlify/functions/admin-volunteers.ts';
 import { config as mediaFileConfig } from '../../netlify/functions/media-file.ts';
+import { createSession } from '../../netlify/functions/_shared/sessions.ts';
 import { context } from './databases.ts';
 const text = (value: string) => new TextEncoder().encode(value);
 
@@ -72,6 +73,7 @@ export const ADMIN_TABLES = [
   'media',
   'donations',
   'admin_users',
+  'admin_sessions',
   'login_failures',
   'uploads',
 ] as const;
@@ -90,6 +92,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** Client address seen by the handler. */
   ip?: string;
+  /** Route parameters (`context.params`), as the platform fills them from `config.path`. */
+  params?: Record<string, string>;
 }
 
 /** The `config.path` patterns with parameters, as the functions declare them. */
@@ -130,20 +134,37 @@ export function call(handler: Handler, method: string, path: string, options: Ca
   }
   return handler(
     new Request(`http://localhost${path}`, { method, headers, body: body ?? null }),
-    context(options.ip, { params: paramsFor(path) }),
+    context(options.ip, { params: options.params ?? paramsFor(path) }),
   );
 }
 
-/** A session token for `username`. */
-export function staffToken(username = 'staff'): Promise<string> {
-  return signToken(username, 'session');
+// A well-formed hash no password matches, for accounts that only need tokens (hashing costs 64 MiB and ~0.1 s).
+const UNUSABLE_HASH =
+  '$argon2id$v=19$m=65536,t=3,p=4$c2FsdHNhbHRzYWx0c2FsdA$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaGhhc2g';
+
+/** A new live session of `username` (the account is made if missing) in the database of the current env, and its token. */
+export async function staffSession(username = 'staff'): Promise<{ token: string; sessionId: string }> {
+  const [account] = await query<{ id: string; username: string }>(
+    `insert into admin_users (username, password_hash) values ($1, $2)
+     on conflict ((lower(username))) do update set username = admin_users.username
+     returning id::text as id, username`,
+    [username, UNUSABLE_HASH],
+  );
+  if (!account) throw new Error('no account');
+  const sessionId = await createSession({ query }, account.id, 'test-client', 'vitest');
+  return { token: await signToken(account.username, sessionId, 'session'), sessionId };
+}
+
+/** The token of a new live session of `username` (see {@link staffSession}). */
+export async function staffToken(username = 'staff'): Promise<string> {
+  return (await staffSession(username)).token;
 }
 
 /** Creates (or resets) a staff account directly in the database of the current env. */
 export async function createStaff(username: string, password: string): Promise<void> {
   await query(
     `insert into admin_users (username, password_hash) values ($1, $2)
-     on conflict ((lower(username))) do update set password_hash = excluded.password_hash`,
+     on conflict ((lower(username))) do update set password_hash = excluded.password_hash, password_changed_at = now()`,
     [username, await hashPassword(password)],
   );
 }

@@ -158,7 +158,7 @@ describe('staff token checks', () => {
         Authorization: `Bearer ${await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('staff').setIssuer(ISSUER).setAudience('another-app').setIssuedAt().setExpirationTime('1h').sign(key)}`,
       }),
     ],
-    ['a stream token', async () => ({ Authorization: `Bearer ${await signToken('staff', 'stream')}` })],
+    ['a stream token', async () => ({ Authorization: `Bearer ${await signToken('staff', '00000000-0000-4000-8000-000000000000', 'stream')}` })],
   ];
 
   test.each(cases)('answers 401 with no data for a %s token', async (_name, headers) => {
@@ -175,7 +175,7 @@ describe('staff token checks', () => {
   });
 
   test('refuses to run with a short JWT_SECRET', async () => {
-    const token = await signToken('staff');
+    const token = await signToken('staff', '00000000-0000-4000-8000-000000000000');
     process.env['JWT_SECRET'] = 'too-short';
     try {
       const res = await call(programs, 'GET', '/api/admin/programs', { token });

@@ -51,19 +51,36 @@ describe('tokens', () => {
   });
 
   const key = () => new TextEncoder().encode(SECRET);
+  const SID = '00000000-0000-4000-8000-000000000000';
 
-  test('round-trips the username of a session token', async () => {
-    expect(await verifyToken(await signToken('Staff'))).toBe('Staff');
+  test('round-trips the username and session of a session token', async () => {
+    expect(await verifyToken(await signToken('Staff', SID))).toEqual({ username: 'Staff', sessionId: SID });
   });
 
   test('keeps session and stream tokens apart', async () => {
-    expect(await verifyToken(await signToken('staff', 'stream'), 'session')).toBeNull();
-    expect(await verifyToken(await signToken('staff', 'session'), 'stream')).toBeNull();
-    expect(await verifyToken(await signToken('staff', 'stream'), 'stream')).toBe('staff');
+    expect(await verifyToken(await signToken('staff', SID, 'stream'), 'session')).toBeNull();
+    expect(await verifyToken(await signToken('staff', SID, 'session'), 'stream')).toBeNull();
+    expect(await verifyToken(await signToken('staff', SID, 'stream'), 'stream')).toEqual({
+      username: 'staff',
+      sessionId: SID,
+    });
+  });
+
+  test('refuses a token that names no session', async () => {
+    const token = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('staff')
+      .setIssuer(ISSUER)
+      .setAudience(TOKEN_KINDS.session.audience)
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(key());
+    expect(await verifyToken(token)).toBeNull();
   });
 
   test('refuses malformed, badly signed, alg none, other algorithms, expired and foreign tokens', async () => {
-    const base = () => new SignJWT({}).setSubject('staff').setIssuer(ISSUER).setAudience(TOKEN_KINDS.session.audience);
+    const base = () =>
+      new SignJWT({ sid: SID }).setSubject('staff').setIssuer(ISSUER).setAudience(TOKEN_KINDS.session.audience);
     const now = Math.floor(Date.now() / 1000);
     const refused = [
       'not-a-jwt',
@@ -87,7 +104,7 @@ describe('tokens', () => {
         .setExpirationTime(now - 3600)
         .sign(key()),
       await base().setProtectedHeader({ alg: 'HS256' }).setIssuedAt().sign(key()),
-      await new SignJWT({})
+      await new SignJWT({ sid: SID })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject('staff')
         .setIssuer('someone-else')
@@ -95,7 +112,7 @@ describe('tokens', () => {
         .setIssuedAt()
         .setExpirationTime('1h')
         .sign(key()),
-      await new SignJWT({})
+      await new SignJWT({ sid: SID })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject('staff')
         .setIssuer(ISSUER)
@@ -109,7 +126,7 @@ describe('tokens', () => {
 
   test('refuses to work with a missing or short secret', async () => {
     delete process.env['JWT_SECRET'];
-    await expect(signToken('staff')).rejects.toBeInstanceOf(SecretNotConfiguredError);
+    await expect(signToken('staff', SID)).rejects.toBeInstanceOf(SecretNotConfiguredError);
     process.env['JWT_SECRET'] = 'x'.repeat(31);
     await expect(verifyToken('a.b.c')).rejects.toBeInstanceOf(SecretNotConfiguredError);
   });

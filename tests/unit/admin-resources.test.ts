@@ -1,4 +1,4 @@
-import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import blog from '../../netlify/functions/admin-blog.ts';
 import contacts from '../../netlify/functions/admin-contacts.ts';
 import donations from '../../netlify/functions/admin-donations.ts';
@@ -69,10 +69,10 @@ describe.each(databases)('admin resources on $name', (database) => {
   useDatabase(database);
   useJwtSecret();
   let token: string;
-  beforeAll(async () => {
+  beforeEach(async () => {
+    await truncate(database, ADMIN_TABLES);
     token = await staffToken('staff');
   });
-  beforeEach(() => truncate(database, ADMIN_TABLES));
 
   describe.each(editable)('/api/admin/$resource', ({ resource, handler, single, body, changed, slug }) => {
     const path = `/api/admin/${resource}`;

@@ -1,11 +1,11 @@
 import { SignJWT } from 'jose';
-import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import programs from '../../netlify/functions/admin-programs.ts';
 import stream from '../../netlify/functions/admin-stream.ts';
 import { ISSUER, signToken, TOKEN_KINDS } from '../../netlify/functions/_shared/auth.ts';
 import { getPool } from '../../netlify/functions/_shared/db.ts';
 import { eventStream, STREAM_TIMING } from '../../netlify/functions/_shared/event-stream.ts';
-import { ADMIN_TABLES, call, SseReader, staffToken, TEST_JWT_SECRET, useJwtSecret } from '../support/admin.ts';
+import { ADMIN_TABLES, call, SseReader, staffSession, TEST_JWT_SECRET, useJwtSecret } from '../support/admin.ts';
 import { databases, rows, truncate, useDatabase } from '../support/databases.ts';
 
 type StreamedEvent = { id: string; ts: string; type: string; payload: Record<string, unknown> };
@@ -14,11 +14,12 @@ describe.each(databases)('event stream on $name', (database) => {
   useDatabase(database);
   useJwtSecret();
   let session: string;
+  let sessionId: string;
   let readers: SseReader[] = [];
-  beforeAll(async () => {
-    session = await staffToken('staff');
+  beforeEach(async () => {
+    await truncate(database, ADMIN_TABLES);
+    ({ token: session, sessionId } = await staffSession('staff'));
   });
-  beforeEach(() => truncate(database, ADMIN_TABLES));
   afterEach(async () => {
     await Promise.all(readers.map((reader) => reader.close()));
     readers = [];
@@ -41,7 +42,7 @@ describe.each(databases)('event stream on $name', (database) => {
     });
 
   const open = async (query = '', headers: Record<string, string> = {}) => {
-    const token = await signToken('staff', 'stream');
+    const token = await signToken('staff', sessionId, 'stream');
     const res = await call(stream, 'GET', `/api/admin/events/stream?token=${token}${query}`, { headers });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
@@ -80,7 +81,7 @@ describe.each(databases)('event stream on $name', (database) => {
       expect(Object.keys((await res.json()) as object)).toEqual(['error']);
     }
     // A stream token does not open the rest of the API either.
-    const streamToken = await signToken('staff', 'stream');
+    const streamToken = await signToken('staff', sessionId, 'stream');
     expect((await call(programs, 'GET', '/api/admin/programs', { token: streamToken })).status).toBe(401);
   });
 
@@ -174,7 +175,7 @@ describe.each(databases)('event stream on $name', (database) => {
   test('ends itself well before the 60 s function limit', async () => {
     expect(STREAM_TIMING.durationMs).toBeLessThanOrEqual(55_000);
     const short = new SseReader(
-      eventStream(undefined, { durationMs: 300, pollMs: 50, gapWaitMs: 100, heartbeatMs: 100 }),
+      eventStream(undefined, { durationMs: 300, pollMs: 50, gapWaitMs: 100, heartbeatMs: 100, recheckMs: 100 }),
     );
     readers.push(short);
     expect((await short.next())?.event).toBe('initial_events');

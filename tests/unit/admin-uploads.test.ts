@@ -1,4 +1,4 @@
-import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import upload from '../../netlify/functions/admin-media-upload.ts';
 import mediaFile from '../../netlify/functions/media-file.ts';
 import { ADMIN_TABLES, auditEvents, bytesOf, call, staffToken, useJwtSecret } from '../support/admin.ts';
@@ -14,10 +14,10 @@ describe.each(databases)('uploads on $name', (database) => {
   useDatabase(database);
   useJwtSecret();
   let token: string;
-  beforeAll(async () => {
+  beforeEach(async () => {
+    await truncate(database, ADMIN_TABLES);
     token = await staffToken('staff');
   });
-  beforeEach(() => truncate(database, ADMIN_TABLES));
 
   const send = (body: BodyInit, headers?: Record<string, string>) =>
     call(upload, 'POST', '/api/admin/media/upload', { token, body, ...(headers ? { headers } : {}) });

@@ -5,10 +5,11 @@
  */
 import type { Context } from '@netlify/functions';
 import { z } from 'zod';
-import { requireStaff, SecretNotConfiguredError } from './auth.ts';
+import { requireSession, SecretNotConfiguredError } from './auth.ts';
 import { audit, type AdminResource } from './audit.ts';
 import { DatabaseNotConfiguredError, query, transaction } from './db.ts';
-import { badRequest, error, invalid, json, methodNotAllowed, readJsonBody } from './http.ts';
+import { badRequest, error, invalid, json, methodNotAllowed, noContent, readJsonBody } from './http.ts';
+import type { SessionOwner } from './sessions.ts';
 
 /** Largest create/update body: a long blog post in JSON. */
 export const MAX_ADMIN_BODY_BYTES = 512 * 1024;
@@ -19,8 +20,8 @@ export const MAX_BODY_DEPTH = 32;
 /** Default and largest page of a list. */
 export const LIST_LIMITS = { default: 100, max: 500 } as const;
 
-/** What a staff-only handler gets: the request, the signed-in username and the Netlify context. */
-export type StaffHandler = (req: Request, actor: string, context: Context) => Promise<Response>;
+/** What a staff-only handler gets: the request, the signed-in username, the Netlify context and the session. */
+export type StaffHandler = (req: Request, actor: string, context: Context, session: SessionOwner) => Promise<Response>;
 
 /** Describes one table served under `/api/admin/<resource>`. */
 export interface ResourceSpec {
@@ -67,15 +68,15 @@ const ListQuery = z.object({
 });
 
 /**
- * Wraps a staff-only handler: 401 without a valid session token, and an answer instead of a crash
+ * Wraps a staff-only handler: 401 without a live session token, and an answer instead of a crash
  * when the server is misconfigured (500) or the database is unreachable (503).
  */
 export function staffFunction(handler: StaffHandler): (req: Request, context: Context) => Promise<Response> {
   return async (req, context) => {
     try {
-      const actor = await requireStaff(req);
-      if (actor instanceof Response) return actor;
-      return await handler(req, actor, context);
+      const session = await requireSession(req);
+      if (session instanceof Response) return session;
+      return await handler(req, session.username, context, session);
     } catch (failure) {
       return failureAnswer(failure, new URL(req.url).pathname);
     }
@@ -274,5 +275,5 @@ async function remove(spec: ResourceSpec, id: string, actor: string): Promise<Re
     if (row) await audit(tx, `admin.${spec.resource as AdminResource}.delete`, actor, auditDetails(spec, row));
     return row !== undefined;
   });
-  return removed ? new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } }) : notFound(spec);
+  return removed ? noContent() : notFound(spec);
 }

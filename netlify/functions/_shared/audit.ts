@@ -24,6 +24,9 @@ export type ResourceAction = 'create' | 'update' | 'delete';
 export type AuditType =
   | 'admin.login'
   | 'admin.login_failed'
+  | 'admin.logout'
+  | 'admin.password_change'
+  | 'admin.session_end'
   | 'admin.media.upload'
   | 'admin.db.backup'
   | `admin.${AdminResource}.${ResourceAction}`;

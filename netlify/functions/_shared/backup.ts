@@ -1,6 +1,7 @@
 /**
- * The database backup: every table (but the migrations log) as JSON, written row page by row page so
- * a large database streams instead of filling memory. scripts/lib/restore.ts reads it back.
+ * The database backup: every table (but the migrations log and the {@link PRIVATE_TABLES}) as JSON,
+ * written row page by row page so a large database streams instead of filling memory.
+ * scripts/lib/restore.ts reads it back.
  *
  *   {"format":"watoto-backup","version":1,"createdAt":…,"migrations":[…],"tables":{"events":[{…},…],…}}
  *
@@ -21,10 +22,17 @@ export interface BackupTable {
   hasId: boolean;
 }
 
+/**
+ * Tables a backup leaves out: staff accounts (password hashes), their sessions, the login throttle and the
+ * rate-limit counters. A download must never hand out what signs in; a restored database gets its staff
+ * accounts from `npm run admin:create`, and the counters only matter for minutes.
+ */
+export const PRIVATE_TABLES: readonly string[] = ['admin_users', 'admin_sessions', 'login_failures', 'rate_limits'];
+
 /** Quotes an identifier taken from the catalog. */
 export const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-/** Every table of the current schema but the migrations log, by name. */
+/** Every table of the current schema but the migrations log and the {@link PRIVATE_TABLES}, by name. */
 export async function backupTables(db: Queryable = { query }): Promise<BackupTable[]> {
   const rows = await db.query<{ name: string; has_id: boolean }>(
     `select t.table_name::text as name,
@@ -32,7 +40,9 @@ export async function backupTables(db: Queryable = { query }): Promise<BackupTab
                     where c.table_schema = t.table_schema and c.table_name = t.table_name and c.column_name = 'id') as has_id
      from information_schema.tables t
      where t.table_schema = current_schema() and t.table_type = 'BASE TABLE' and t.table_name <> 'schema_migrations'
+       and t.table_name::text <> all ($1::text[])
      order by t.table_name`,
+    [PRIVATE_TABLES],
   );
   return rows.map((row) => ({ name: row.name, hasId: row.has_id }));
 }

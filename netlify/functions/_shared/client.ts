@@ -15,14 +15,13 @@ function hashKey(): string {
   return fallbackKey;
 }
 
-/** The client address: Netlify's `context.ip`, else its connection header, else the first `X-Forwarded-For` hop. */
-export function clientAddress(req: Request, context?: Pick<Context, 'ip'>): string {
-  const fromContext = context?.ip;
-  if (fromContext) return fromContext;
-  const netlify = req.headers.get('x-nf-client-connection-ip');
-  if (netlify) return netlify.trim();
-  const forwarded = req.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-  return forwarded || 'unknown';
+/**
+ * The client address: Netlify's `context.ip`, which its edge takes from the connection. Request headers
+ * (`X-Forwarded-For` and the like) are never read: any client can send them, and a spoofed one would
+ * escape the login throttle and the rate limit. Without an address every caller shares one bucket.
+ */
+export function clientAddress(context?: Pick<Context, 'ip'>): string {
+  return context?.ip?.trim() || 'unknown';
 }
 
 /** HMAC-SHA256 (hex) of an address under the server's key. */
@@ -30,7 +29,7 @@ export function hashAddress(address: string): string {
   return createHmac('sha256', hashKey()).update(address.toLowerCase()).digest('hex');
 }
 
-/** The keyed hash identifying the caller of `req`. */
-export function clientId(req: Request, context?: Pick<Context, 'ip'>): string {
-  return hashAddress(clientAddress(req, context));
+/** The keyed hash identifying the caller, from Netlify's `context.ip`. */
+export function clientId(context?: Pick<Context, 'ip'>): string {
+  return hashAddress(clientAddress(context));
 }

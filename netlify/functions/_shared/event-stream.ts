@@ -20,10 +20,18 @@ export interface StreamTiming {
   gapWaitMs: number;
   /** How often a comment line keeps idle proxies from closing the connection. */
   heartbeatMs: number;
+  /** How often the stream asks whether it may go on (its session still live). */
+  recheckMs: number;
 }
 
 /** Production timing. */
-export const STREAM_TIMING: StreamTiming = { durationMs: 50_000, pollMs: 500, gapWaitMs: 1_000, heartbeatMs: 15_000 };
+export const STREAM_TIMING: StreamTiming = {
+  durationMs: 50_000,
+  pollMs: 500,
+  gapWaitMs: 1_000,
+  heartbeatMs: 15_000,
+  recheckMs: 5_000,
+};
 
 /** Most events sent in `initial_events`, and in one catch-up batch. */
 export const INITIAL_EVENTS = 500;
@@ -79,11 +87,13 @@ const sleep = (ms: number, signal: AbortSignal) =>
 /**
  * The body of one stream response. `lastEventId` resumes after that event; without it the stream
  * opens with the latest {@link INITIAL_EVENTS} events, marked with the newest id so a reconnect resumes there.
+ * The stream ends once `mayContinue` (asked every `timing.recheckMs`) answers false.
  */
 export function eventStream(
   lastEventId: bigint | undefined,
   timing: StreamTiming = STREAM_TIMING,
   signal?: AbortSignal,
+  mayContinue: () => Promise<boolean> = () => Promise.resolve(true),
 ): ReadableStream<Uint8Array> {
   const stop = new AbortController();
   signal?.addEventListener('abort', () => stop.abort(), { once: true });
@@ -94,7 +104,7 @@ export function eventStream(
       const send = (text: string) => {
         if (!stop.signal.aborted) controller.enqueue(encoder.encode(text));
       };
-      run(send, lastEventId, timing, stop.signal)
+      run(send, lastEventId, timing, stop.signal, mayContinue)
         .catch((failure: unknown) => {
           // The browser reconnects with Last-Event-ID, so ending here loses nothing.
           console.error('event stream:', failure);
@@ -115,14 +125,20 @@ async function run(
   lastEventId: bigint | undefined,
   timing: StreamTiming,
   signal: AbortSignal,
+  mayContinue: () => Promise<boolean>,
 ): Promise<void> {
   const deadline = Date.now() + timing.durationMs;
   send('retry: 1000\n\n');
   let cursor = lastEventId ?? (await sendInitial(send));
   let gapSince: number | undefined;
   let lastWrite = Date.now();
+  let lastCheck = Date.now();
 
   while (!signal.aborted && Date.now() < deadline) {
+    if (Date.now() - lastCheck >= timing.recheckMs) {
+      if (!(await mayContinue())) return;
+      lastCheck = Date.now();
+    }
     const rows = await query<EventRow>(`${SELECT} where e.id > $1 order by e.id limit ${INITIAL_EVENTS}`, [
       cursor.toString(),
     ]);

@@ -15,12 +15,34 @@ export const MAX_JSON_BYTES = 32 * 1024;
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** A JSON answer with `Cache-Control: no-store`. */
-export function json(body: unknown, status = 200, headers: HeadersInit = {}): Response {
+/**
+ * Headers of every API answer: nothing in it may load or run anything, be sniffed as another type or be
+ * framed. Netlify applies netlify.toml's headers to static files only, so functions set these themselves.
+ */
+export const API_HEADERS = {
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+} as const;
+
+/** `headers` with {@link API_HEADERS} added (a value given in `headers` wins). */
+export function apiHeaders(headers: HeadersInit = {}): Headers {
   const all = new Headers(headers);
+  for (const [name, value] of Object.entries(API_HEADERS)) if (!all.has(name)) all.set(name, value);
+  return all;
+}
+
+/** A JSON answer with `Cache-Control: no-store` and {@link API_HEADERS}. */
+export function json(body: unknown, status = 200, headers: HeadersInit = {}): Response {
+  const all = apiHeaders(headers);
   all.set('Content-Type', JSON_TYPE);
   if (!all.has('Cache-Control')) all.set('Cache-Control', 'no-store');
   return new Response(JSON.stringify(body), { status, headers: all });
+}
+
+/** An answer without a body (204 by default) with `Cache-Control: no-store` and {@link API_HEADERS}. */
+export function noContent(status = 204): Response {
+  return new Response(null, { status, headers: apiHeaders({ 'Cache-Control': 'no-store' }) });
 }
 
 /** An error answer `{error, issues?}`. */
@@ -77,20 +99,54 @@ export function isJsonContentType(value: string | null): boolean {
 /** Result of {@link readJsonBody}: the parsed value, or the answer to send instead. */
 export type JsonBody = { ok: true; value: unknown } | { ok: false; response: Response };
 
-/** Reads a JSON body of at most `maxBytes`: 415 if not JSON, 413 if too large, 400 if malformed. */
+/** Why a string cannot be stored: Postgres text holds no NUL, and UTF-8 has no lone UTF-16 surrogate. */
+export const UNSTORABLE_TEXT = 'Text must not contain NUL characters or unpaired surrogates';
+
+/**
+ * The path (dot notation, `payload.name`) of the first string in `value`, key or value, that Postgres could
+ * not store, or undefined when there is none. Checked without recursion, like {@link readJsonBody}'s input.
+ */
+export function unstorableTextPath(value: unknown): string | undefined {
+  const bad = (text: string) => text.includes('\u0000') || !text.isWellFormed();
+  const stack: [unknown, string][] = [[value, '']];
+  while (stack.length > 0) {
+    const [current, path] = stack.pop()!;
+    if (typeof current === 'string') {
+      if (bad(current)) return path;
+    } else if (typeof current === 'object' && current !== null) {
+      for (const [key, child] of Object.entries(current)) {
+        const childPath = path === '' ? key : `${path}.${key}`;
+        if (bad(key)) return childPath;
+        stack.push([child, childPath]);
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Reads a JSON body of at most `maxBytes`: 415 if not JSON, 413 if too large, 400 if malformed or if a
+ * string holds a NUL or a lone surrogate (with the field's path), which the database would refuse.
+ */
 export async function readJsonBody(req: Request, maxBytes: number = MAX_JSON_BYTES): Promise<JsonBody> {
   if (!isJsonContentType(req.headers.get('content-type'))) return { ok: false, response: unsupportedMediaType() };
   const declared = Number(req.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) return { ok: false, response: payloadTooLarge(maxBytes) };
   const bytes = await readCapped(req, maxBytes);
   if (!bytes) return { ok: false, response: payloadTooLarge(maxBytes) };
+  let value: unknown;
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
     if (text.trim() === '') return { ok: false, response: badRequest('Request body is empty') };
-    return { ok: true, value: JSON.parse(text) as unknown };
+    value = JSON.parse(text) as unknown;
   } catch {
     return { ok: false, response: badRequest('Request body is not valid JSON') };
   }
+  const path = unstorableTextPath(value);
+  if (path !== undefined) {
+    return { ok: false, response: badRequest('Invalid characters in request', [{ path, message: UNSTORABLE_TEXT }]) };
+  }
+  return { ok: true, value };
 }
 
 /** The body's bytes, or undefined once more than `maxBytes` arrive (the rest is never read). */

@@ -55,6 +55,9 @@ const LABELS: Readonly<Record<string, string>> = {
   donation_intent: 'Donation intent',
   'admin.login': 'Staff sign-in',
   'admin.login_failed': 'Failed staff sign-in',
+  'admin.logout': 'Staff sign-out',
+  'admin.password_change': 'Staff password changed',
+  'admin.session_end': 'Staff session ended',
   'admin.db.backup': 'Backup created',
   'admin.media.upload': 'File uploaded',
 };

@@ -1,0 +1,97 @@
+/**
+ * The signed-in staff member's own account:
+ * - `POST /api/admin/account/password` `{currentPassword, newPassword}` → `{token}`: sets the new password,
+ *   ends every session of the account (this one included) and answers a token for a fresh session.
+ *   A wrong current password is 400 on `currentPassword` and counts as a failed login for the throttle.
+ * - `GET /api/admin/account/sessions` → `{sessions: [{id, createdAt, expiresAt, userAgent, current}]}`,
+ *   the account's live sessions, newest first.
+ * - `DELETE /api/admin/account/sessions/<id>` → 204: ends one of them; 404 for any other id.
+ */
+import type { Config, Context } from '@netlify/functions';
+import { PasswordChangeSchema } from '../../src/schemas/admin.ts';
+import { staffFunction } from './_shared/admin-resource.ts';
+import { audit } from './_shared/audit.ts';
+import { signToken } from './_shared/auth.ts';
+import { clientId } from './_shared/client.ts';
+import { query, transaction } from './_shared/db.ts';
+import {
+  badRequest,
+  error,
+  invalid,
+  json,
+  methodNotAllowed,
+  noContent,
+  readJsonBody,
+  tooManyRequests,
+} from './_shared/http.ts';
+import { blockedFor, recordFailure } from './_shared/login-throttle.ts';
+import { hashPassword, verifyPassword } from './_shared/passwords.ts';
+import {
+  createSession,
+  endAllSessions,
+  endSession,
+  listSessions,
+  SESSION_ID,
+  type SessionOwner,
+} from './_shared/sessions.ts';
+
+export default staffFunction(async (req, actor, context, session) => {
+  const { pathname } = new URL(req.url);
+  if (pathname.replace(/\/$/, '').endsWith('/password')) {
+    if (req.method !== 'POST') return methodNotAllowed(['POST']);
+    return changePassword(req, context, session);
+  }
+  const id = context.params['id'];
+  if (id === undefined) {
+    if (req.method !== 'GET') return methodNotAllowed(['GET']);
+    return json({ sessions: await listSessions(session) });
+  }
+  if (req.method !== 'DELETE') return methodNotAllowed(['DELETE']);
+  if (!SESSION_ID.test(id)) return badRequest('Malformed id', [{ path: 'id', message: 'Expected a session id' }]);
+  const ended = await transaction(async (tx) => {
+    const found = await endSession(tx, session.userId, id);
+    if (found) await audit(tx, 'admin.session_end', actor, { current: id === session.sessionId });
+    return found;
+  });
+  return ended ? noContent() : error(404, 'Session not found');
+});
+
+async function changePassword(req: Request, context: Context, session: SessionOwner): Promise<Response> {
+  const body = await readJsonBody(req);
+  if (!body.ok) return body.response;
+  const parsed = PasswordChangeSchema.safeParse(body.value);
+  if (!parsed.success) return invalid(parsed.error, 'Invalid password change');
+  const { username, userId } = session;
+  const client = clientId(context);
+  const retryAfter = await blockedFor({ query }, username, client);
+  if (retryAfter > 0) return tooManyRequests(retryAfter);
+
+  const [account] = await query<{ password_hash: string }>('select password_hash from admin_users where id = $1', [
+    userId,
+  ]);
+  if (!account || !(await verifyPassword(parsed.data.currentPassword, account.password_hash))) {
+    // A stolen token must not become a way to guess the password: wrong guesses count as failed logins.
+    await transaction(async (tx) => {
+      await recordFailure(tx, username, client);
+      await audit(tx, 'admin.login_failed', username, { reason: 'password_change' });
+    });
+    return badRequest('Invalid password change', [
+      { path: 'currentPassword', message: 'The current password is not right' },
+    ]);
+  }
+  const hash = await hashPassword(parsed.data.newPassword);
+  const sessionId = await transaction(async (tx) => {
+    await tx.query(
+      'update admin_users set password_hash = $2, password_changed_at = now(), updated_at = now() where id = $1',
+      [userId, hash],
+    );
+    await endAllSessions(tx, userId);
+    await audit(tx, 'admin.password_change', username);
+    return createSession(tx, userId, client, req.headers.get('user-agent') ?? '');
+  });
+  return json({ token: await signToken(username, sessionId) });
+}
+
+export const config: Config = {
+  path: ['/api/admin/account/password', '/api/admin/account/sessions', '/api/admin/account/sessions/:id'],
+};

@@ -1,0 +1,159 @@
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { ApiError, changePassword, endSession, fetchSessions, type StaffSession } from './api.ts';
+import { formatNairobi } from './lib/dates.ts';
+import { groupIssues } from './lib/issues.ts';
+import { signIn } from './stores/session.ts';
+import { notify } from './stores/toast.ts';
+import { MIN_PASSWORD_LENGTH, PasswordChangeSchema } from '../schemas/admin.ts';
+
+type Props = {
+  /** Called when the dialog closes. */
+  readonly onClose: () => void;
+};
+
+type Errors = Readonly<Partial<Record<'currentPassword' | 'newPassword', string>>>;
+
+const FIELDS = ['currentPassword', 'newPassword'] as const;
+
+/** The signed-in staff member's sessions (each but this one can be ended) and the change-password form. */
+export default function AccountDialog({ onClose }: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const [sessions, setSessions] = useState<readonly StaffSession[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [pending, setPending] = useState(false);
+  const id = useId();
+
+  async function load(): Promise<void> {
+    try {
+      setSessions(await fetchSessions());
+      setLoadError(null);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 401)) setLoadError('Could not load the sessions.');
+    }
+  }
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    void load();
+    return () => dialog?.close();
+  }, []);
+
+  async function end(session: StaffSession): Promise<void> {
+    try {
+      await endSession(session.id);
+      notify('Session ended');
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return;
+      if (!(error instanceof ApiError && error.status === 404)) notify('Could not end the session', 'error');
+    }
+    await load();
+  }
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>): Promise<void> {
+    event.preventDefault();
+    if (pending) return;
+    const parsed = PasswordChangeSchema.safeParse({ currentPassword: current, newPassword: next });
+    if (!parsed.success) {
+      setErrors(
+        fieldErrors(parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }))),
+      );
+      return;
+    }
+    setPending(true);
+    setErrors({});
+    try {
+      signIn(await changePassword(parsed.data.currentPassword, parsed.data.newPassword));
+      setCurrent('');
+      setNext('');
+      notify('Password changed. Every other session has been signed out.');
+      await load();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return;
+      if (error instanceof ApiError && error.issues.length > 0) setErrors(fieldErrors(error.issues));
+      else
+        notify(`Could not change the password: ${error instanceof Error ? error.message : 'unknown error'}`, 'error');
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const field = (name: (typeof FIELDS)[number], label: string, value: string, set: (value: string) => void) => (
+    <div className={`field${errors[name] ? ' has-error' : ''}`}>
+      <label htmlFor={`${id}-${name}`}>{label}</label>
+      <input
+        id={`${id}-${name}`}
+        type="password"
+        autoComplete={name === 'currentPassword' ? 'current-password' : 'new-password'}
+        value={value}
+        minLength={name === 'newPassword' ? MIN_PASSWORD_LENGTH : undefined}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
+        onChange={(event) => set(event.target.value)}
+      />
+      {errors[name] && (
+        <p className="field-error" id={`${id}-${name}-error`}>
+          {errors[name]}
+        </p>
+      )}
+    </div>
+  );
+
+  return (
+    <dialog
+      ref={ref}
+      className="dialog account-dialog"
+      aria-labelledby={`${id}-title`}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <h2 id={`${id}-title`}>Your account</h2>
+      <section aria-labelledby={`${id}-sessions`}>
+        <h3 id={`${id}-sessions`}>Signed-in sessions</h3>
+        {loadError && <p role="alert">{loadError}</p>}
+        {sessions === null && !loadError && <p>Loading...</p>}
+        {sessions && (
+          <ul className="session-list">
+            {sessions.map((session) => (
+              <li key={session.id}>
+                <span>
+                  {session.current ? <strong>This browser</strong> : session.userAgent || 'Unknown browser'}
+                  {' · signed in '}
+                  {formatNairobi(session.createdAt)}
+                </span>
+                {!session.current && (
+                  <button type="button" className="button" onClick={() => void end(session)}>
+                    End session <span className="visually-hidden">signed in {formatNairobi(session.createdAt)}</span>
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby={`${id}-password`}>
+        <h3 id={`${id}-password`}>Change password</h3>
+        <p>Changing it signs out every other session.</p>
+        {field('currentPassword', 'Current password', current, setCurrent)}
+        {field('newPassword', `New password (at least ${MIN_PASSWORD_LENGTH} characters)`, next, setNext)}
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={onClose}>
+            Close
+          </button>
+          <button type="submit" className="button primary" disabled={pending}>
+            {pending ? 'Changing password...' : 'Change password'}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
+
+function fieldErrors(issues: readonly { path: string; message: string }[]): Errors {
+  return groupIssues(issues, FIELDS).byField;
+}

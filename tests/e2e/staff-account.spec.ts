@@ -1,0 +1,70 @@
+/**
+ * The dashboard's Account dialog against `npm start`: the staff member sees their sessions, ends one, and changes
+ * the password, which ends every other session on every endpoint (backup and live stream included).
+ * A password change signs out every session of the account, so playwright.config.ts runs this file after all others.
+ */
+import { expect, test } from '@playwright/test';
+import { e2eAdmin } from './support/admin.ts';
+import { adminStatuses, CLOSED, OPEN, signInOverHttp, streamStatus, streamTokenOf } from './support/sessions.ts';
+
+const NEW_PASSWORD = `${e2eAdmin.password}-changed`;
+
+test('ends another session, then changes the password: every other session ends, this one goes on', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(400_000);
+  const other = await signInOverHttp(request, e2eAdmin);
+  const doomed = await signInOverHttp(request, e2eAdmin);
+  const otherStream = await streamTokenOf(request, other);
+
+  await page.goto('/samu');
+  await page.getByLabel('Username').fill(e2eAdmin.username);
+  await page.getByLabel('Password').fill(e2eAdmin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Staff dashboard' })).toBeVisible({ timeout: 90_000 });
+
+  await page.getByRole('button', { name: 'Account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Your account' });
+  const sessions = dialog.getByRole('list').getByRole('listitem');
+  await expect(dialog.getByText('This browser')).toBeVisible({ timeout: 60_000 });
+  const before = await sessions.count();
+  expect(before).toBeGreaterThanOrEqual(3);
+  // The newest other session is the doomed one (signed in after `other`).
+  await dialog
+    .getByRole('button', { name: /^End session/ })
+    .first()
+    .click();
+  await expect(sessions).toHaveCount(before - 1);
+  expect(await adminStatuses(request, doomed)).toEqual(CLOSED);
+  expect(await adminStatuses(request, other)).toEqual(OPEN);
+
+  await dialog.getByLabel('Current password').fill('not the password');
+  await dialog.getByLabel(/^New password/).fill(NEW_PASSWORD);
+  await dialog.getByRole('button', { name: 'Change password' }).click();
+  await expect(dialog.getByLabel('Current password')).toHaveAccessibleDescription('The current password is not right');
+  await dialog.getByLabel('Current password').fill(e2eAdmin.password);
+  await dialog.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.locator('.toast-region').getByRole('status')).toHaveText(/Password changed/, { timeout: 60_000 });
+  await expect(sessions).toHaveCount(1);
+
+  expect(await adminStatuses(request, other)).toEqual(CLOSED);
+  expect(await streamStatus(baseURL!, otherStream)).toBe(401);
+  expect((await request.post('/api/auth/login', { data: e2eAdmin })).status()).toBe(401);
+
+  // This browser carries on with the fresh session's token.
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('tab', { name: 'Programs', exact: true }).click();
+  await expect(page.getByRole('tabpanel').getByRole('button', { name: 'New program' })).toBeVisible();
+  await expect(page.getByText('Activity stream: Live', { exact: true })).toBeVisible({ timeout: 30_000 });
+  const fresh = await page.evaluate(() => localStorage.getItem('adminToken'));
+  expect(await adminStatuses(request, fresh!)).toEqual(OPEN);
+
+  // Put the password back, so the server stays usable for another run.
+  const restored = await request.post('/api/admin/account/password', {
+    headers: { authorization: `Bearer ${fresh}` },
+    data: { currentPassword: NEW_PASSWORD, newPassword: e2eAdmin.password },
+  });
+  expect(restored.status()).toBe(200);
+});
