@@ -20,10 +20,12 @@ type Props = {
   readonly csv?: { readonly name: string; readonly columns: readonly CsvColumn<Row>[] };
   readonly onRetry: () => void;
   readonly onLoadMore: () => void;
+  /** Marks rows that arrived since the staff member last opened the list. */
+  readonly isNew?: (row: Row) => boolean;
 };
 
 /** A searchable table that scrolls within 520 px, with optional row actions and CSV export. */
-export default function DataTable({ caption, plural, list, columns, actions, csv, onRetry, onLoadMore }: Props) {
+export default function DataTable({ caption, plural, list, columns, actions, csv, onRetry, onLoadMore, isNew }: Props) {
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
   const searchId = useId();
@@ -99,16 +101,20 @@ export default function DataTable({ caption, plural, list, columns, actions, csv
             </tr>
           </thead>
           <tbody>
-            {rows.map((row) => (
-              <tr key={row.id}>
-                {columns.map((column) => (
-                  <td key={column.key} className={column.className}>
-                    {column.cell(row)}
-                  </td>
-                ))}
-                {actions && <td className="col-actions">{actions(row)}</td>}
-              </tr>
-            ))}
+            {rows.map((row) => {
+              const fresh = isNew?.(row) ?? false;
+              return (
+                <tr key={row.id} className={fresh ? 'row-new' : undefined}>
+                  {columns.map((column, index) => (
+                    <td key={column.key} className={column.className}>
+                      {fresh && index === 0 && <span className="new-badge">New</span>}
+                      {column.cell(row)}
+                    </td>
+                  ))}
+                  {actions && <td className="col-actions">{actions(row)}</td>}
+                </tr>
+              );
+            })}
             {rows.length === 0 && (list.status === 'ready' || list.status === 'error') && (
               <tr>
                 <td colSpan={columns.length + (actions ? 1 : 0)} className="empty">
