@@ -10,6 +10,7 @@ import DataTable from './DataTable.tsx';
 import DetailsList from './DetailsList.tsx';
 import LiveStatus from './LiveStatus.tsx';
 import { useNewRows } from './useNewRows.ts';
+import { linkedItem } from './lib/linked.ts';
 
 type Props = { readonly label: string };
 
@@ -55,6 +56,7 @@ export default function ActivityPanel({ label }: Props) {
         onRetry={() => void reloadResource('events')}
         onLoadMore={() => void loadMore('events')}
         {...(isNew ? { isNew } : {})}
+        linked={linkedItem('events')}
       />
     </>
   );

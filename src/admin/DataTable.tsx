@@ -1,4 +1,4 @@
-import { useDeferredValue, useId, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toCsv, type CsvColumn } from './lib/csv.ts';
 import { nairobiDateStamp } from './lib/dates.ts';
 import { filterRows } from './lib/filter.ts';
@@ -22,6 +22,8 @@ type Props = {
   readonly onLoadMore: () => void;
   /** Marks rows that arrived since the staff member last opened the list. */
   readonly isNew?: (row: Row) => boolean;
+  /** The id of a row to point out (an email's link), scrolled into view once shown. */
+  readonly linked?: string | null;
 };
 
 /** A searchable table that scrolls within 520 px, with optional row actions and CSV export. */
@@ -35,6 +37,12 @@ export default function DataTable({ caption, plural, list, columns, actions, csv
     [list.rows, deferredQuery, columns],
   );
   const searching = deferredQuery.trim() !== '';
+  const scrolled = useRef(false);
+  const scrollOnce = useCallback((element: HTMLTableRowElement | null) => {
+    if (!element || scrolled.current) return;
+    scrolled.current = true;
+    element.scrollIntoView({ block: 'center' });
+  }, []);
 
   function exportCsv(): void {
     if (!csv) return;
@@ -103,8 +111,13 @@ export default function DataTable({ caption, plural, list, columns, actions, csv
           <tbody>
             {rows.map((row) => {
               const fresh = isNew?.(row) ?? false;
+              const pointed = linked === row.id;
               return (
-                <tr key={row.id} className={fresh ? 'row-new' : undefined}>
+                <tr
+                  key={row.id}
+                  className={[fresh && 'row-new', pointed && 'row-linked'].filter(Boolean).join(' ') || undefined}
+                  {...(pointed ? { 'aria-current': 'true' as const, ref: scrollOnce } : {})}
+                >
                   {columns.map((column, index) => (
                     <td key={column.key} className={column.className}>
                       {fresh && index === 0 && <span className="new-badge">New</span>}

@@ -6,6 +6,7 @@ import type { RecordConfig } from './table.ts';
 import DataTable from './DataTable.tsx';
 import DeleteDialog from './DeleteDialog.tsx';
 import { useNewRows } from './useNewRows.ts';
+import { linkedItem } from './lib/linked.ts';
 
 type Props = { readonly label: string; readonly config: RecordConfig };
 
@@ -31,6 +32,7 @@ export default function RecordsPanel({ label, config }: Props) {
         onRetry={() => void reloadResource(config.resource)}
         onLoadMore={() => void loadMore(config.resource)}
         {...(isNew ? { isNew } : {})}
+        linked={linkedItem(config.resource)}
         actions={(row) => (
           <button type="button" className="button small danger" onClick={() => setToDelete(row)}>
             Delete

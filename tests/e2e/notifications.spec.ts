@@ -188,5 +188,11 @@ test('the outbox lists sent and failed notifications, and Resend sends a failed 
   await panel.getByRole('radio', { name: 'No emails' }).check();
   await panel.getByRole('button', { name: 'Save notification settings' }).click();
   await expect(page.locator('.toast-region').getByRole('status')).toHaveText('Notification settings saved');
+
+  // The email's link opens the contact's row in its tab.
+  const link = /\/samu\?item=\d+#contacts/.exec(accepted?.text ?? '')?.[0] ?? '/samu#missing-link';
+  await page.goto(link);
+  await expect(page.getByRole('tab', { name: 'Contacts', exact: true })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel').locator('tr[aria-current="true"]')).toContainText(`Sent ${tag}`);
   await page.context().close();
 });
