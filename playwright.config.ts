@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { e2eAdmin } from './tests/e2e/support/admin.ts';
+import { e2eAdmin, e2eNotifiedAdmins, e2eSmtpPort } from './tests/e2e/support/admin.ts';
 import { chromiumArgs, chromiumPath } from './tests/e2e/support/chromium.ts';
 
 /** Port of the site under test; set E2E_PORT to run two suites side by side. */
@@ -39,6 +39,15 @@ export default defineConfig({
       DATABASE_URL: process.env['E2E_DATABASE_URL'] ?? '',
       ADMIN_USERNAME: e2eAdmin.username,
       ADMIN_PASSWORD: e2eAdmin.password,
+      ADMIN_USERNAME_2: e2eNotifiedAdmins[0].username,
+      ADMIN_PASSWORD_2: e2eNotifiedAdmins[0].password,
+      ADMIN_USERNAME_3: e2eNotifiedAdmins[1].username,
+      ADMIN_PASSWORD_3: e2eNotifiedAdmins[1].password,
+      // Notifications go to a real SMTP server that tests/e2e/notifications.spec.ts runs while it needs one; the
+      // other specs' emails simply wait in the outbox.
+      SMTP_URL: `smtp://127.0.0.1:${e2eSmtpPort(port)}`,
+      NOTIFY_TO: 'office@tumaini.example',
+      NOTIFY_FROM: 'Tumaini website <website@tumaini.example>',
       // Every simulated visitor comes from 127.0.0.1; the unit tests prove the real limit.
       TRACK_RATE_LIMIT_PER_MINUTE: '1000',
     },

@@ -7,6 +7,7 @@ import { isTrackType, trackRequest, TRACK_TYPES, type TrackRequest } from '../..
 import { clientId } from './_shared/client.ts';
 import { transaction, type Queryable } from './_shared/db.ts';
 import { badRequest, error, invalid, json, methodNotAllowed, readJsonBody, tooManyRequests } from './_shared/http.ts';
+import { deliverAfterResponse, enqueueSubmission } from './_shared/outbox.ts';
 import { hit, trackRateLimit } from './_shared/rate-limit.ts';
 
 const ACCEPTED = { ok: true } as const;
@@ -34,6 +35,7 @@ export default async (req: Request, context: Context): Promise<Response> => {
     if (!parsed.success) return invalid(parsed.error, 'Invalid payload');
 
     await transaction((tx) => store(tx, parsed.data));
+    deliverAfterResponse(context);
     return json(ACCEPTED, 202);
   } catch (failure) {
     // Only the database can fail past validation; the transaction has rolled back, so nothing is half-stored.
@@ -44,54 +46,65 @@ export default async (req: Request, context: Context): Promise<Response> => {
 
 export const config: Config = { path: '/api/admin/track' };
 
-/** Writes the event and its record; the caller's transaction makes the pair all-or-nothing. */
+/**
+ * Writes the event, its record and the staff notification about it; the caller's transaction makes the three
+ * all-or-nothing, so a notification is never lost and never sent for something that was not stored.
+ */
 async function store(tx: Queryable, request: TrackRequest): Promise<void> {
-  await tx.query('insert into events (type, payload) values ($1, $2)', [request.type, request.payload]);
+  const [event] = await tx.query<{ id: string }>(
+    'insert into events (type, payload) values ($1, $2) returning id::text as id',
+    [request.type, request.payload],
+  );
+  if (!event) throw new Error('insert into events returned no row');
+  const recordId = await storeRecord(tx, request);
+  await enqueueSubmission(tx, request, { eventId: event.id, recordId });
+}
+
+/** Writes the record staff work from; its id, or null when the form has no record of its own. */
+async function storeRecord(tx: Queryable, request: TrackRequest): Promise<string | null> {
+  let rows: { id: string }[];
   switch (request.type) {
     case 'newsletter_subscribe': {
       const { email, name } = request.payload;
-      await tx.query(
+      rows = await tx.query(
         `insert into newsletter_subscribers (email, name) values ($1, $2)
-         on conflict (lower(email)) do update set name = coalesce(excluded.name, newsletter_subscribers.name)`,
+         on conflict (lower(email)) do update set name = coalesce(excluded.name, newsletter_subscribers.name)
+         returning id::text as id`,
         [email, name ?? null],
       );
-      return;
+      break;
     }
     case 'contact_submit': {
       const { name, email, subject, type, message } = request.payload;
-      await tx.query('insert into contacts (name, email, subject, type, message) values ($1, $2, $3, $4, $5)', [
-        name,
-        email,
-        subject,
-        type,
-        message,
-      ]);
-      return;
+      rows = await tx.query(
+        'insert into contacts (name, email, subject, type, message) values ($1, $2, $3, $4, $5) returning id::text as id',
+        [name, email, subject, type, message],
+      );
+      break;
     }
     case 'volunteer_application':
     case 'school_volunteer_application':
     case 'internship_application': {
       const { name, email, ...rest } = request.payload;
-      await tx.query('insert into volunteers (name, email, details) values ($1, $2, $3)', [
-        name,
-        email,
-        { ...rest, form: request.type },
-      ]);
-      return;
+      rows = await tx.query(
+        'insert into volunteers (name, email, details) values ($1, $2, $3) returning id::text as id',
+        [name, email, { ...rest, form: request.type }],
+      );
+      break;
     }
     case 'donation_intent': {
       const { name, amount, anonymous } = request.payload;
-      await tx.query('insert into donations (donor_name, amount, currency) values ($1, $2, $3)', [
-        anonymous ? null : name,
-        amount,
-        'USD',
-      ]);
-      return;
+      rows = await tx.query(
+        'insert into donations (donor_name, amount, currency) values ($1, $2, $3) returning id::text as id',
+        [anonymous ? null : name, amount, 'USD'],
+      );
+      break;
     }
     case 'sponsorship_application':
       // Staff follow sponsorships from the event itself; spec §3 has no separate sponsorship record.
-      return;
+      return null;
   }
+  return rows[0]?.id ?? null;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -9,6 +9,8 @@ import { timeColumn } from './columns.tsx';
 import DataTable from './DataTable.tsx';
 import DetailsList from './DetailsList.tsx';
 import LiveStatus from './LiveStatus.tsx';
+import { useNewRows } from './useNewRows.ts';
+import { linkedItem } from './lib/linked.ts';
 
 type Props = { readonly label: string };
 
@@ -39,6 +41,7 @@ const COLUMNS: readonly Column[] = [
 export default function ActivityPanel({ label }: Props) {
   const list = useStore($lists, { keys: ['events'] }).events;
   useEffect(() => ensureLoaded('events'), []);
+  const isNew = useNewRows('events');
   return (
     <>
       <div className="panel-head">
@@ -52,6 +55,8 @@ export default function ActivityPanel({ label }: Props) {
         columns={COLUMNS}
         onRetry={() => void reloadResource('events')}
         onLoadMore={() => void loadMore('events')}
+        {...(isNew ? { isNew } : {})}
+        linked={linkedItem('events')}
       />
     </>
   );

@@ -1,4 +1,4 @@
-import { useDeferredValue, useId, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toCsv, type CsvColumn } from './lib/csv.ts';
 import { nairobiDateStamp } from './lib/dates.ts';
 import { filterRows } from './lib/filter.ts';
@@ -20,10 +20,14 @@ type Props = {
   readonly csv?: { readonly name: string; readonly columns: readonly CsvColumn<Row>[] };
   readonly onRetry: () => void;
   readonly onLoadMore: () => void;
+  /** Marks rows that arrived since the staff member last opened the list. */
+  readonly isNew?: (row: Row) => boolean;
+  /** The id of a row to point out (an email's link), scrolled into view once shown. */
+  readonly linked?: string | null;
 };
 
 /** A searchable table that scrolls within 520 px, with optional row actions and CSV export. */
-export default function DataTable({ caption, plural, list, columns, actions, csv, onRetry, onLoadMore }: Props) {
+export default function DataTable({ caption, plural, list, columns, actions, csv, onRetry, onLoadMore, isNew }: Props) {
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
   const searchId = useId();
@@ -33,6 +37,12 @@ export default function DataTable({ caption, plural, list, columns, actions, csv
     [list.rows, deferredQuery, columns],
   );
   const searching = deferredQuery.trim() !== '';
+  const scrolled = useRef(false);
+  const scrollOnce = useCallback((element: HTMLTableRowElement | null) => {
+    if (!element || scrolled.current) return;
+    scrolled.current = true;
+    element.scrollIntoView({ block: 'center' });
+  }, []);
 
   function exportCsv(): void {
     if (!csv) return;
@@ -106,16 +116,25 @@ export default function DataTable({ caption, plural, list, columns, actions, csv
             </tr>
           </thead>
           <tbody>
-            {rows.map((row) => (
-              <tr key={row.id}>
-                {columns.map((column) => (
-                  <td key={column.key} className={column.className}>
-                    {column.cell(row)}
-                  </td>
-                ))}
-                {actions && <td className="col-actions">{actions(row)}</td>}
-              </tr>
-            ))}
+            {rows.map((row) => {
+              const fresh = isNew?.(row) ?? false;
+              const pointed = linked === row.id;
+              return (
+                <tr
+                  key={row.id}
+                  className={[fresh && 'row-new', pointed && 'row-linked'].filter(Boolean).join(' ') || undefined}
+                  {...(pointed ? { 'aria-current': 'true' as const, ref: scrollOnce } : {})}
+                >
+                  {columns.map((column, index) => (
+                    <td key={column.key} className={column.className}>
+                      {fresh && index === 0 && <span className="new-badge">New</span>}
+                      {column.cell(row)}
+                    </td>
+                  ))}
+                  {actions && <td className="col-actions">{actions(row)}</td>}
+                </tr>
+              );
+            })}
             {rows.length === 0 && (list.status === 'ready' || list.status === 'error') && (
               <tr>
                 <td colSpan={columns.length + (actions ? 1 : 0)} className="empty">

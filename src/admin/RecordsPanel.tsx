@@ -5,6 +5,8 @@ import { $lists, ensureLoaded, loadMore, reloadResource } from './stores/data.ts
 import type { RecordConfig } from './table.ts';
 import DataTable from './DataTable.tsx';
 import DeleteDialog from './DeleteDialog.tsx';
+import { useNewRows } from './useNewRows.ts';
+import { linkedItem } from './lib/linked.ts';
 
 type Props = { readonly label: string; readonly config: RecordConfig };
 
@@ -14,6 +16,7 @@ export default function RecordsPanel({ label, config }: Props) {
   useEffect(() => ensureLoaded(config.resource), [config.resource]);
   const [toDelete, setToDelete] = useState<Row | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const isNew = useNewRows(config.resource);
 
   return (
     <>
@@ -28,6 +31,8 @@ export default function RecordsPanel({ label, config }: Props) {
         csv={{ name: config.plural, columns: config.csv }}
         onRetry={() => void reloadResource(config.resource)}
         onLoadMore={() => void loadMore(config.resource)}
+        {...(isNew ? { isNew } : {})}
+        linked={linkedItem(config.resource)}
         actions={(row) => (
           <button type="button" className="button small danger" onClick={() => setToDelete(row)}>
             Delete

@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
 import { msUntilExpiry } from './lib/token.ts';
 import { endSessionOnServer } from './api.ts';
 import { expireSession, signOut } from './stores/session.ts';
-import { reloadStats, resetData, type Resource } from './stores/data.ts';
+import { $stats, reloadStats, resetData, type Resource } from './stores/data.ts';
+import { $seen, isSeenList, reloadSeen, resetSeen, watchOpened } from './stores/seen.ts';
 import { startLive } from './stores/live.ts';
 import AdminHeader from './AdminHeader.tsx';
 import StatsBar from './StatsBar.tsx';
@@ -12,11 +14,15 @@ import RecordsPanel from './RecordsPanel.tsx';
 import ContentPanel from './ContentPanel.tsx';
 import { CONTENT } from './content.tsx';
 import { RECORDS } from './columns.tsx';
+import OutboxPanel from './OutboxPanel.tsx';
+
+/** A dashboard tab: one of the lists, or the notification settings and outbox. */
+type Tab = Resource | 'notifications';
 
 type Props = { readonly token: string };
 
 /** The tabs in the spec's order and names (§2 Admin). */
-const TABS: readonly { readonly id: Resource; readonly label: string }[] = [
+const TABS: readonly { readonly id: Tab; readonly label: string }[] = [
   { id: 'events', label: 'Recent Activity' },
   { id: 'contacts', label: 'Contacts' },
   { id: 'newsletter', label: 'Subscribers' },
@@ -25,18 +31,23 @@ const TABS: readonly { readonly id: Resource; readonly label: string }[] = [
   { id: 'blog', label: 'Blog Posts' },
   { id: 'donations', label: 'Donations' },
   { id: 'media', label: 'Media' },
+  { id: 'notifications', label: 'Notifications' },
 ];
+
+/** The tabs with a count in the stats bar. */
+const COUNTED = TABS.filter((tab) => tab.id !== 'notifications');
 
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
-function tabFromHash(): Resource {
+function tabFromHash(): Tab {
   const hash = typeof location === 'undefined' ? '' : location.hash.slice(1);
   return TABS.find((tab) => tab.id === hash)?.id ?? 'events';
 }
 
 /** The dashboard a signed-in staff member sees: header, counts, tabs, and the live stream behind them. */
 export default function SignedIn({ token }: Props) {
-  const [selected, setSelected] = useState<Resource>(tabFromHash);
+  const [selected, setSelected] = useState<Tab>(tabFromHash);
+  const seen = useStore($seen);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
@@ -44,11 +55,19 @@ export default function SignedIn({ token }: Props) {
     // Each list loads when its tab is first shown (stores/data.ts); the counts are needed at once.
     void reloadStats();
     const stop = startLive();
+    // The "new" counts follow the other counts, which reload on every live change.
+    const stopSeen = $stats.listen(() => void reloadSeen());
+    void reloadSeen();
     return () => {
       stop();
+      stopSeen();
       resetData();
+      resetSeen();
     };
   }, []);
+
+  // Opening a list clears its "new" count for this staff member only.
+  useEffect(() => (isSeenList(selected) ? watchOpened(selected) : undefined), [selected]);
 
   useEffect(() => {
     // Return to the login form when the token runs out, even if no call is made in the meantime.
@@ -74,8 +93,15 @@ export default function SignedIn({ token }: Props) {
         }}
       />
       <main className="admin-main">
-        <StatsBar labels={TABS} />
-        <TabList label="Dashboard sections" idPrefix="tab" tabs={TABS} selected={selected} onSelect={select} />
+        <StatsBar labels={COUNTED} />
+        <TabList
+          label="Dashboard sections"
+          idPrefix="tab"
+          tabs={TABS}
+          selected={selected}
+          onSelect={select}
+          {...(seen ? { badges: seen.counts } : {})}
+        />
         {TABS.map((tab) => (
           <section
             key={tab.id}
@@ -93,8 +119,10 @@ export default function SignedIn({ token }: Props) {
   );
 }
 
-function panelFor(resource: Resource, label: string) {
+function panelFor(resource: Tab, label: string) {
   switch (resource) {
+    case 'notifications':
+      return <OutboxPanel label={label} />;
     case 'events':
       return <ActivityPanel label={label} />;
     case 'programs':

@@ -6,10 +6,12 @@ type Props = {
   readonly tabs: readonly { readonly id: string; readonly label: string }[];
   readonly selected: string;
   readonly onSelect: (id: string) => void;
+  /** Per tab id, how many of its rows are new for the signed-in staff member; shown when above 0. */
+  readonly badges?: Readonly<Record<string, number>>;
 };
 
 /** An ARIA tablist: arrow keys move between tabs (and select them), Home and End jump to the ends. */
-export default function TabList({ label, idPrefix, tabs, selected, onSelect }: Props) {
+export default function TabList({ label, idPrefix, tabs, selected, onSelect, badges }: Props) {
   const refs = useRef(new Map<string, HTMLButtonElement>());
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>): void {
@@ -44,6 +46,8 @@ export default function TabList({ label, idPrefix, tabs, selected, onSelect }: P
     <div role="tablist" aria-label={label} className="tabs" onKeyDown={onKeyDown}>
       {tabs.map((tab) => {
         const active = tab.id === selected;
+        const fresh = badges?.[tab.id] ?? 0;
+        const badgeId = `${idPrefix}-${tab.id}-new`;
         return (
           <button
             key={tab.id}
@@ -59,8 +63,15 @@ export default function TabList({ label, idPrefix, tabs, selected, onSelect }: P
             tabIndex={active ? 0 : -1}
             className="tab"
             onClick={() => onSelect(tab.id)}
+            // The count describes the tab rather than naming it, so the tab keeps its plain name.
+            {...(fresh > 0 ? { 'aria-describedby': badgeId } : {})}
           >
             {tab.label}
+            {fresh > 0 && (
+              <span id={badgeId} className="tab-badge" aria-hidden="true">
+                {fresh} new
+              </span>
+            )}
           </button>
         );
       })}

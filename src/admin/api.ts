@@ -214,3 +214,75 @@ export async function changePassword(currentPassword: string, newPassword: strin
   if (typeof token !== 'string' || token === '') throw new ApiError(200, 'No token in the answer.');
   return token;
 }
+
+/** New-row counts of the visitor-fed lists for the signed-in staff member, and the newest id they had seen in each. */
+export type SeenAnswer = {
+  readonly counts: Readonly<Record<string, number>>;
+  readonly lastSeen: Readonly<Record<string, string>>;
+};
+
+function readSeen(body: unknown): SeenAnswer {
+  const source = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const counts: Record<string, number> = {};
+  const lastSeen: Record<string, string> = {};
+  for (const [key, value] of Object.entries((source['counts'] ?? {}) as Record<string, unknown>)) {
+    if (typeof value === 'number') counts[key] = value;
+  }
+  for (const [key, value] of Object.entries((source['lastSeen'] ?? {}) as Record<string, unknown>)) {
+    if (typeof value === 'string') lastSeen[key] = value;
+  }
+  return { counts, lastSeen };
+}
+
+/** Reads the "new" counts of the signed-in staff member. */
+export async function fetchSeen(): Promise<SeenAnswer> {
+  return readSeen(await callJson('/api/admin/seen'));
+}
+
+/** Records that the signed-in staff member has seen `resource` up to row `lastId`; resolves to the new counts. */
+export async function markSeen(resource: string, lastId: string): Promise<SeenAnswer> {
+  return readSeen(await callJson('/api/admin/seen', { method: 'POST', json: { resource, lastId } }));
+}
+
+/** The signed-in staff member's notification choice. */
+export type Preferences = { readonly email: string | null; readonly notify: string };
+
+function readPreferences(body: unknown): Preferences {
+  const inner = (
+    typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['preferences'] : null
+  ) as Record<string, unknown> | null | undefined;
+  const email = inner?.['email'];
+  const notify = inner?.['notify'];
+  return { email: typeof email === 'string' ? email : null, notify: typeof notify === 'string' ? notify : 'none' };
+}
+
+/** Reads the signed-in staff member's notification choice. */
+export async function fetchPreferences(): Promise<Preferences> {
+  return readPreferences(await callJson('/api/admin/preferences'));
+}
+
+/** Saves the signed-in staff member's notification choice; field problems come back as `ApiError.issues`. */
+export async function savePreferences(preferences: Preferences): Promise<Preferences> {
+  return readPreferences(await callJson('/api/admin/preferences', { method: 'PUT', json: preferences }));
+}
+
+/** A page of the notification outbox, the count of each status, and whether emails are really sent. */
+export type OutboxPage = ListPage & { readonly counts: Readonly<Record<string, number>>; readonly sending: boolean };
+
+/** Reads the newest notifications, optionally of one status. */
+export async function fetchOutbox(status: string | null, limit: number): Promise<OutboxPage> {
+  const query = new URLSearchParams({ limit: String(limit) });
+  if (status) query.set('status', status);
+  const body = await callJson(`/api/admin/outbox?${query.toString()}`);
+  const source = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const counts: Record<string, number> = {};
+  for (const [key, value] of Object.entries((source['counts'] ?? {}) as Record<string, unknown>)) {
+    if (typeof value === 'number') counts[key] = value;
+  }
+  return { ...unwrapList(body, 'outbox'), counts, sending: source['sending'] === true };
+}
+
+/** Queues one notification to be sent again now. */
+export async function resendNotification(id: string): Promise<void> {
+  await callJson('/api/admin/outbox/resend', { method: 'POST', json: { id } });
+}

@@ -3,3 +3,26 @@ export const e2eAdmin = {
   username: process.env['ADMIN_USERNAME'] ?? 'staff',
   password: process.env['ADMIN_PASSWORD'] ?? 'e2e-password-please-change',
 };
+
+/**
+ * Two more staff accounts, used only by tests/e2e/notifications.spec.ts: what one staff member has seen must not
+ * depend on another spec opening tabs as {@link e2eAdmin} at the same time.
+ */
+export const e2eNotifiedAdmins = [
+  {
+    username: process.env['ADMIN_USERNAME_2'] ?? 'staff-amina',
+    password: process.env['ADMIN_PASSWORD_2'] ?? 'e2e-second-password-change',
+  },
+  {
+    username: process.env['ADMIN_USERNAME_3'] ?? 'staff-brian',
+    password: process.env['ADMIN_PASSWORD_3'] ?? 'e2e-third-password-change',
+  },
+] as const;
+
+/**
+ * The port of the SMTP server the notification spec starts (`SMTP_URL` of the site under test). Each suite's port is
+ * derived from its own site port, so suites running side by side never share one.
+ */
+export function e2eSmtpPort(sitePort: number): number {
+  return Number(process.env['E2E_SMTP_PORT'] ?? sitePort - 6400);
+}

@@ -1,0 +1,275 @@
+/**
+ * The notification outbox: emails are written to `notification_outbox` in the transaction of what they report, and
+ * sent afterwards, after the visitor's answer (`context.waitUntil`) and by the scheduled retry (notify-retry.ts).
+ *
+ * Nothing is sent twice: one row per submission (`dedup_key` is unique), and a sender first claims a due row in one
+ * atomic UPDATE that also pushes its next attempt into the future (a lease), so a second sender running at the same
+ * moment skips it, and a sender that dies mid-way leaves it to be retried once the lease ends.
+ */
+import type { Context } from '@netlify/functions';
+import type { TrackRequest } from '../../../src/schemas/track.ts';
+import type { OutboxStatus } from '../../../src/schemas/notifications.ts';
+import { query, type Queryable } from './db.ts';
+import { describeFailure, isPermanent, openMailer, smtpUrl, type Mailer } from './mailer.ts';
+import { submissionNotice, type Notice } from './notification-text.ts';
+import { instantRecipients } from './staff-preferences.ts';
+
+/** How long a claimed row is left alone by other senders. */
+export const LEASE_MINUTES = 10;
+
+/** How long a row is retried before it is marked failed. */
+export const GIVE_UP_AFTER = '1 day';
+
+/** Longest a single delivery run keeps starting new sends (scheduled functions stop after 30 s). */
+export const RUN_BUDGET_MS = 20_000;
+
+/** Sent, failed or skipped rows are deleted after this many days: the outbox holds names, so it is not an archive. */
+export const KEEP_DAYS = 30;
+
+/** One outbox row as the dashboard shows it. */
+export interface OutboxRow {
+  readonly id: string;
+  readonly ts: string;
+  readonly kind: 'submission' | 'digest';
+  readonly source: string;
+  readonly resource: string;
+  readonly record_id: string | null;
+  readonly recipients: string;
+  readonly subject: string;
+  readonly body: string;
+  readonly status: OutboxStatus;
+  readonly attempts: number;
+  readonly next_attempt_at: string;
+  readonly last_error: string | null;
+  readonly sent_at: string | null;
+}
+
+/** What one delivery run did. */
+export interface DeliveryReport {
+  sent: number;
+  failed: number;
+  retrying: number;
+  skipped: number;
+}
+
+/** The public address links in emails point to: `SITE_URL`, Netlify's `URL`, else the local server. */
+export function siteUrl(): string {
+  return process.env['SITE_URL'] || process.env['URL'] || `http://localhost:${process.env['PORT'] ?? 8888}`;
+}
+
+/** Minutes before retry number `attempts` + 1: 1, 2, 4 … doubling up to an hour. */
+export function retryDelayMinutes(attempts: number): number {
+  return Math.min(60, 2 ** Math.max(0, attempts - 1));
+}
+
+/**
+ * Adds one email to the outbox on `db` (the caller's transaction); a second row with the same key is ignored.
+ * True when the row was added.
+ */
+export async function enqueue(
+  db: Queryable,
+  item: { kind: 'submission' | 'digest'; dedupKey: string; source: string; notice: Notice; recipients: string[] },
+): Promise<boolean> {
+  const added = await db.query(
+    `insert into notification_outbox (kind, dedup_key, source, resource, record_id, recipients, subject, body)
+     values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (dedup_key) do nothing returning id`,
+    [
+      item.kind,
+      item.dedupKey,
+      item.source,
+      item.notice.resource,
+      item.notice.recordId || null,
+      item.recipients.join(', '),
+      item.notice.subject,
+      item.notice.body,
+    ],
+  );
+  return added.length > 0;
+}
+
+/**
+ * Queues the email about one stored submission, inside the transaction that stored it. Newsletter sign-ups get none:
+ * they are gathered in the daily digest (notify-digest.ts).
+ */
+export async function enqueueSubmission(
+  tx: Queryable,
+  request: TrackRequest,
+  ids: { eventId: string; recordId: string | null },
+): Promise<void> {
+  if (request.type === 'newsletter_subscribe') return;
+  const notice = submissionNotice(request, ids.recordId ?? ids.eventId, siteUrl());
+  await enqueue(tx, {
+    kind: 'submission',
+    dedupKey: `submission:${ids.eventId}`,
+    source: request.type,
+    notice,
+    recipients: await instantRecipients(tx),
+  });
+}
+
+/** Claims the oldest due row, or none. */
+async function claimOne(db: Queryable): Promise<OutboxRow | undefined> {
+  const [row] = await db.query<OutboxRow>(
+    `update notification_outbox set attempts = attempts + 1,
+       next_attempt_at = now() + make_interval(mins => $1), updated_at = now()
+     where id = (select id from notification_outbox where status = 'pending' and next_attempt_at <= now()
+                 order by next_attempt_at, id limit 1 for update skip locked)
+       and status = 'pending'
+     returning ${OUTBOX_COLUMNS}`,
+    [LEASE_MINUTES],
+  );
+  return row;
+}
+
+/** Marks every due row skipped (sending is off): the outbox keeps what would have been sent. */
+async function skipDue(db: Queryable, reason: string): Promise<number> {
+  const rows = await db.query(
+    `update notification_outbox set status = 'skipped', last_error = $1, updated_at = now()
+     where status = 'pending' and next_attempt_at <= now() returning id`,
+    [reason],
+  );
+  return rows.length;
+}
+
+async function markSent(db: Queryable, id: string): Promise<void> {
+  await db.query(
+    `update notification_outbox set status = 'sent', sent_at = now(), last_error = null, updated_at = now()
+     where id = $1`,
+    [id],
+  );
+}
+
+async function markSkipped(db: Queryable, id: string, reason: string): Promise<void> {
+  await db.query(
+    `update notification_outbox set status = 'skipped', last_error = $2, updated_at = now() where id = $1`,
+    [id, reason],
+  );
+}
+
+/** Records a failed attempt: failed for good on a permanent error or after a day, otherwise retried with backoff. */
+async function markFailure(db: Queryable, row: OutboxRow, failure: unknown): Promise<OutboxStatus> {
+  const [updated] = await db.query<{ status: OutboxStatus }>(
+    `update notification_outbox set
+       status = case when $2 or now() >= give_up_at then 'failed' else 'pending' end,
+       next_attempt_at = now() + make_interval(mins => $3), last_error = $4, updated_at = now()
+     where id = $1 returning status`,
+    [row.id, isPermanent(failure), retryDelayMinutes(row.attempts), describeFailure(failure)],
+  );
+  return updated?.status ?? 'pending';
+}
+
+/**
+ * Sends what is due, oldest first, one claimed row at a time, for at most {@link RUN_BUDGET_MS}. Without `SMTP_URL`
+ * due rows are marked skipped. A server that cannot be reached ends the run: the other rows wait for the next one
+ * without spending an attempt.
+ */
+export async function deliverDue(
+  options: { db?: Queryable; mailer?: Mailer; budgetMs?: number } = {},
+): Promise<DeliveryReport> {
+  const db = options.db ?? { query };
+  const report: DeliveryReport = { sent: 0, failed: 0, retrying: 0, skipped: 0 };
+  const mailer = options.mailer ?? openMailer();
+  if (!mailer) {
+    report.skipped = await skipDue(db, 'Not sent: SMTP_URL is not set');
+    return report;
+  }
+  const deadline = Date.now() + (options.budgetMs ?? RUN_BUDGET_MS);
+  try {
+    while (Date.now() < deadline) {
+      const row = await claimOne(db);
+      if (!row) break;
+      if (row.recipients.trim() === '') {
+        await markSkipped(db, row.id, 'Not sent: nobody to send it to (set NOTIFY_TO or choose emails in /samu)');
+        report.skipped += 1;
+        continue;
+      }
+      try {
+        await mailer.send({ to: row.recipients, subject: row.subject, text: row.body });
+      } catch (failure) {
+        const status = await markFailure(db, row, failure);
+        report[status === 'failed' ? 'failed' : 'retrying'] += 1;
+        if (!isPermanent(failure)) break;
+        continue;
+      }
+      await markSent(db, row.id);
+      report.sent += 1;
+    }
+  } finally {
+    if (!options.mailer) mailer.close();
+  }
+  return report;
+}
+
+/**
+ * Sends what is due once the answer has gone out (`context.waitUntil`), so a slow or broken mail server never slows
+ * or breaks a submission; whatever fails here stays pending for the scheduled retry, which is also what sends it
+ * where the platform offers no `waitUntil` (work started after an answer could be frozen half-way there).
+ */
+export function deliverAfterResponse(context: Pick<Context, 'waitUntil'>): void {
+  if (typeof context.waitUntil !== 'function') return;
+  context.waitUntil(
+    deliverDue().catch((failure: unknown) => {
+      console.error('outbox: delivery run failed', failure);
+    }),
+  );
+}
+
+/** True when emails are really sent (`SMTP_URL` set). */
+export function sendingEnabled(): boolean {
+  return smtpUrl() !== undefined;
+}
+
+const OUTBOX_COLUMNS = `id::text as id, ts, kind, source, resource, record_id, recipients, subject, body, status,
+  attempts, next_attempt_at, last_error, sent_at`;
+
+/** A page of the outbox, newest first, optionally of one status. */
+export async function listOutbox(options: {
+  status?: OutboxStatus | undefined;
+  limit: number;
+  cursor?: string | undefined;
+}): Promise<{ rows: OutboxRow[]; nextCursor: string | null }> {
+  const rows = await query<OutboxRow>(
+    `select ${OUTBOX_COLUMNS} from notification_outbox t
+     where ($1::text is null or t.status = $1) and ($2::bigint is null or t.id < $2::bigint)
+     order by t.id desc limit $3`,
+    [options.status ?? null, options.cursor ?? null, options.limit + 1],
+  );
+  const page = rows.slice(0, options.limit);
+  return { rows: page, nextCursor: rows.length > options.limit ? (page.at(-1)?.id ?? null) : null };
+}
+
+/** How many rows have each status. */
+export async function outboxCounts(): Promise<Record<OutboxStatus, number>> {
+  const rows = await query<{ status: OutboxStatus; n: number }>(
+    'select status, count(*)::int as n from notification_outbox group by status',
+  );
+  const counts: Record<OutboxStatus, number> = { pending: 0, sent: 0, failed: 0, skipped: 0 };
+  for (const row of rows) counts[row.status] = row.n;
+  return counts;
+}
+
+/**
+ * Puts a sent, failed or skipped row back in the queue, due now, with a fresh day of retries: a staff member asked
+ * for it. Undefined when there is no such row, `pending` when it is still queued.
+ */
+export async function requeue(id: string): Promise<OutboxRow | 'pending' | undefined> {
+  const [row] = await query<OutboxRow>(
+    `update notification_outbox set status = 'pending', attempts = 0, next_attempt_at = now(),
+       give_up_at = now() + interval '${GIVE_UP_AFTER}', last_error = null, updated_at = now()
+     where id = $1 and status <> 'pending' returning ${OUTBOX_COLUMNS}`,
+    [id],
+  );
+  if (row) return row;
+  const [existing] = await query<{ status: string }>('select status from notification_outbox where id = $1', [id]);
+  return existing ? 'pending' : undefined;
+}
+
+/** Deletes finished rows older than {@link KEEP_DAYS}; returns how many. */
+export async function purgeFinished(): Promise<number> {
+  const rows = await query(
+    `delete from notification_outbox where status <> 'pending' and updated_at < now() - make_interval(days => $1)
+     returning id`,
+    [KEEP_DAYS],
+  );
+  return rows.length;
+}

@@ -1,0 +1,18 @@
+/**
+ * Scheduled daily at 04:00 UTC (07:00 in Nairobi): queues the digest of the previous Nairobi day (newsletter
+ * sign-ups, and everything for staff who chose a digest) and sends it.
+ */
+import type { Config } from '@netlify/functions';
+import { previousNairobiDay, queueDigests } from './_shared/digest.ts';
+import { deliverDue } from './_shared/outbox.ts';
+
+/** Queues and sends yesterday's digests; a second run the same day queues nothing (one row per day and audience). */
+export default async (): Promise<Response> => {
+  const day = previousNairobiDay();
+  const queued = await queueDigests(day);
+  const report = await deliverDue();
+  console.log('notify-digest:', JSON.stringify({ day, queued, ...report }));
+  return Response.json({ day, queued, ...report });
+};
+
+export const config: Config = { schedule: '0 4 * * *' };

@@ -1,0 +1,467 @@
+/**
+ * Staff notifications (issue 16) against a real SMTP server (`smtp-server`, started here on ports 2516–2518): one
+ * email per submission, the daily digest, a mail server that is down or silent, retries with exactly-once delivery,
+ * the outbox and preferences endpoints, and the per-staff "new" counts, on both databases.
+ */
+import { createServer, type Server } from 'node:net';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import type { Context } from '@netlify/functions';
+import track from '../../netlify/functions/track.ts';
+import notifyRetry from '../../netlify/functions/notify-retry.ts';
+import notifyDigest from '../../netlify/functions/notify-digest.ts';
+import adminOutbox from '../../netlify/functions/admin-outbox.ts';
+import adminPreferences from '../../netlify/functions/admin-preferences.ts';
+import adminSeen from '../../netlify/functions/admin-seen.ts';
+import { previousNairobiDay, queueDigests } from '../../netlify/functions/_shared/digest.ts';
+import { deliverDue, retryDelayMinutes } from '../../netlify/functions/_shared/outbox.ts';
+import { context, databases, rows, truncate, useDatabase, type TestDatabase } from '../support/databases.ts';
+import { call, staffToken, useJwtSecret } from '../support/admin.ts';
+import { startSmtpServer, type TestSmtpServer } from '../support/smtp.ts';
+
+const SMTP_PORT = 2516;
+const SILENT_PORT = 2517;
+const SITE = 'https://tumaini.example';
+const OFFICE = ['office@tumaini.example', 'director@tumaini.example'];
+const TABLES = [
+  'events',
+  'contacts',
+  'newsletter_subscribers',
+  'volunteers',
+  'donations',
+  'rate_limits',
+  'notification_outbox',
+  'staff_preferences',
+  'staff_seen',
+];
+
+const now = new Date().toISOString();
+const SUBMISSIONS = {
+  contact_submit: {
+    payload: { name: 'Amina Njeri', email: 'amina@example.org', subject: 'School visit', message: 'Private words' },
+    subject: 'New contact message (#1)',
+    link: `${SITE}/samu?item=1#contacts`,
+    fields: ['Name: Amina Njeri', 'Enquiry: General', 'Subject: School visit'],
+  },
+  volunteer_application: {
+    payload: {
+      name: 'Brian Otieno',
+      email: 'brian@example.org',
+      phone: '+254700000001',
+      age: '24',
+      nationality: 'Kenyan',
+      skills: ['Teaching'],
+      availability: 'Weekends only',
+      motivation: 'Private motivation',
+    },
+    subject: 'New volunteer application (#1)',
+    link: `${SITE}/samu?item=1#volunteers`,
+    fields: ['Name: Brian Otieno', 'Role: No preference', 'Availability: Weekends only', 'Skills: Teaching'],
+  },
+  school_volunteer_application: {
+    payload: {
+      name: 'Chebet',
+      email: 'chebet@example.org',
+      phone: '0711',
+      subjects: ['Mathematics'],
+      school: 'Kibera',
+    },
+    subject: 'New school volunteering application (#2)',
+    link: `${SITE}/samu?item=2#volunteers`,
+    fields: ['Name: Chebet', 'School: Kibera', 'Subjects: Mathematics'],
+  },
+  internship_application: {
+    payload: {
+      name: 'Dan',
+      email: 'dan@example.org',
+      phone: '0722',
+      university: 'University of Nairobi',
+      yearOfStudy: '4th Year',
+      medicalField: 'Paediatrics',
+      duration: '3 months',
+    },
+    subject: 'New internship application (#3)',
+    link: `${SITE}/samu?item=3#volunteers`,
+    fields: ['Name: Dan', 'University: University of Nairobi', 'Field: Paediatrics', 'Duration: 3 months'],
+  },
+  sponsorship_application: {
+    payload: {
+      name: 'Esther',
+      email: 'esther@example.org',
+      address: '12 Private Road',
+      sponsorshipType: 'full',
+      paymentMethod: 'monthly',
+      childId: 'amani',
+      timestamp: now,
+    },
+    // Sponsorships are read in Recent Activity: the link is to their event (the fifth so far).
+    subject: 'New sponsorship application (#5)',
+    link: `${SITE}/samu?item=5#events`,
+    fields: ['Name: Esther', 'Sponsorship: Full, paid monthly', 'Child: amani'],
+  },
+  donation_intent: {
+    payload: {
+      amount: '50',
+      type: 'one-time',
+      cause: 'education',
+      paymentMethod: 'card',
+      name: 'Faith',
+      email: 'faith@example.org',
+      phone: '0733',
+      anonymous: true,
+      timestamp: now,
+    },
+    subject: 'New donation intent (#1)',
+    link: `${SITE}/samu?item=1#donations`,
+    fields: ['Name: Anonymous donor', 'Amount: $50.00 USD, one-time', 'Cause: Education'],
+  },
+} as const;
+
+/** A context whose `waitUntil` work can be awaited, as Netlify keeps the function alive for it. */
+function deferredContext(): { context: Context; settled: () => Promise<unknown> } {
+  const waiting: Promise<unknown>[] = [];
+  return {
+    context: context(`198.51.100.${Math.floor(Math.random() * 250) + 1}`, {
+      waitUntil: (promise: Promise<unknown>) => void waiting.push(promise),
+    }),
+    settled: () => Promise.all(waiting),
+  };
+}
+
+async function submit(
+  type: string,
+  payload: unknown,
+): Promise<{ status: number; ms: number; settled: () => Promise<unknown> }> {
+  const { context: ctx, settled } = deferredContext();
+  const started = performance.now();
+  const res = await track(
+    new Request('http://localhost/api/admin/track', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ type, payload }),
+    }),
+    ctx,
+  );
+  return { status: res.status, ms: performance.now() - started, settled };
+}
+
+async function outbox(database: TestDatabase) {
+  return rows<{ id: string; status: string; attempts: number; source: string; last_error: string | null }>(
+    database,
+    'select id::text as id, status, attempts, source, last_error from notification_outbox order by id',
+  );
+}
+
+function useEnv(values: Record<string, string | undefined>): void {
+  const saved: Record<string, string | undefined> = {};
+  beforeAll(() => {
+    for (const [key, value] of Object.entries(values)) {
+      saved[key] = process.env[key];
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  });
+  afterAll(() => {
+    for (const [key, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  });
+}
+
+test('retries back off from one minute, doubling to an hour', () => {
+  expect([1, 2, 3, 4, 5, 6, 7, 8, 30].map(retryDelayMinutes)).toEqual([1, 2, 4, 8, 16, 32, 60, 60, 60]);
+});
+
+test('the digest covers the previous Nairobi day', () => {
+  // 22:30 UTC on the 22nd is 01:30 on the 23rd in Nairobi.
+  expect(previousNairobiDay(new Date('2026-11-22T22:30:00Z'))).toBe('2026-11-22');
+  expect(previousNairobiDay(new Date('2026-11-23T04:00:00Z'))).toBe('2026-11-22');
+});
+
+describe.each(databases)('notifications on $name', (database) => {
+  useDatabase(database);
+  useJwtSecret();
+  useEnv({
+    SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+    NOTIFY_TO: OFFICE.join(', '),
+    NOTIFY_FROM: 'Tumaini website <website@tumaini.example>',
+    SITE_URL: SITE,
+  });
+  let smtp: TestSmtpServer | undefined;
+  beforeEach(async () => {
+    await truncate(database, TABLES);
+    smtp = await startSmtpServer(SMTP_PORT);
+  });
+  afterEach(async () => {
+    await smtp?.close();
+    smtp = undefined;
+  });
+
+  test('sends one email per submission with the right subject, recipients and link, and none per sign-up', async () => {
+    for (const [type, sample] of Object.entries(SUBMISSIONS)) {
+      const answer = await submit(type, sample.payload);
+      expect(answer.status, type).toBe(202);
+      await answer.settled();
+    }
+    const signUp = await submit('newsletter_subscribe', { email: 'reader@example.org', name: 'Reader' });
+    await signUp.settled();
+
+    const messages = smtp!.messages;
+    expect(messages.map((message) => message.subject)).toEqual(Object.values(SUBMISSIONS).map((s) => s.subject));
+    for (const [index, sample] of Object.values(SUBMISSIONS).entries()) {
+      const message = messages[index]!;
+      expect(message.to.sort()).toEqual([...OFFICE].sort());
+      expect(message.from).toContain('website@tumaini.example');
+      expect(message.text).toContain(sample.link);
+      for (const field of sample.fields) expect(message.text).toContain(field);
+      // Minimised: no contact details or free text in the email.
+      expect(message.text).not.toMatch(/@example\.org|\+2547|0711|0722|0733|Private|Kenyan/);
+    }
+    expect(messages[5]!.text).not.toContain('Faith');
+    expect((await outbox(database)).map((row) => row.status)).toEqual(Array(6).fill('sent'));
+  });
+
+  test('with the mail server down the submission answers 202 at once, stays pending and is sent exactly once later', async () => {
+    await smtp!.close();
+    const answer = await submit('contact_submit', SUBMISSIONS.contact_submit.payload);
+    expect(answer.status).toBe(202);
+    expect(answer.ms).toBeLessThan(1000);
+    await answer.settled();
+    const [pending] = await outbox(database);
+    expect(pending).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(pending?.last_error).toMatch(/ECONNREFUSED|ECONNECTION|ESOCKET/);
+    const [{ waits } = { waits: 0 }] = await rows<{ waits: number }>(
+      database,
+      `select round(extract(epoch from next_attempt_at - now()) / 60)::int as waits from notification_outbox`,
+    );
+    expect(waits).toBe(1);
+
+    smtp = await startSmtpServer(SMTP_PORT);
+    // Before its backoff has passed the retry leaves it alone.
+    await notifyRetry();
+    expect(smtp.messages).toHaveLength(0);
+
+    // A minute later: two retry runs at the same moment, then a third.
+    await rows(database, `update notification_outbox set next_attempt_at = now()`);
+    await Promise.all([notifyRetry(), notifyRetry()]);
+    await notifyRetry();
+    expect(smtp.messages.map((message) => message.subject)).toEqual(['New contact message (#1)']);
+    expect(await outbox(database)).toMatchObject([{ status: 'sent', attempts: 2, last_error: null }]);
+  });
+
+  test('a silent mail server does not delay the answer; the attempt times out and stays pending', async () => {
+    const silent: Server = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(SILENT_PORT, '127.0.0.1', resolve));
+    const saved = process.env['SMTP_URL'];
+    process.env['SMTP_URL'] = `smtp://127.0.0.1:${SILENT_PORT}`;
+    try {
+      const answer = await submit('volunteer_application', SUBMISSIONS.volunteer_application.payload);
+      expect(answer.status).toBe(202);
+      expect(answer.ms).toBeLessThan(1000);
+      await answer.settled();
+      expect(await outbox(database)).toMatchObject([{ status: 'pending', attempts: 1 }]);
+    } finally {
+      process.env['SMTP_URL'] = saved;
+      silent.close();
+    }
+  });
+
+  test('gives up after a day, and a final refusal fails at once; staff can resend either', async () => {
+    await smtp!.close();
+    await (await submit('contact_submit', SUBMISSIONS.contact_submit.payload)).settled();
+    await rows(
+      database,
+      `update notification_outbox set next_attempt_at = now(), give_up_at = now() - interval '1 minute'`,
+    );
+    await notifyRetry();
+    expect(await outbox(database)).toMatchObject([{ status: 'failed', attempts: 2 }]);
+
+    let refuse = true;
+    smtp = await startSmtpServer(SMTP_PORT, { reject: () => refuse });
+    await (await submit('donation_intent', SUBMISSIONS.donation_intent.payload)).settled();
+    const [, refused] = await outbox(database);
+    expect(refused).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(refused?.last_error).toContain('550');
+
+    refuse = false;
+    const token = await staffToken('amina');
+    for (const id of ['1', '2']) {
+      const { context: ctx, settled } = deferredContext();
+      const res = await adminOutbox(
+        new Request('http://localhost/api/admin/outbox/resend', {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ id }),
+        }),
+        ctx,
+      );
+      expect(res.status).toBe(202);
+      await settled();
+    }
+    expect(smtp.messages.map((message) => message.subject).sort()).toEqual([
+      'New contact message (#1)',
+      'New donation intent (#1)',
+    ]);
+    expect((await outbox(database)).map((row) => row.status)).toEqual(['sent', 'sent']);
+  });
+
+  test('without SMTP_URL nothing is sent and the outbox keeps what would have been', async () => {
+    const saved = process.env['SMTP_URL'];
+    delete process.env['SMTP_URL'];
+    try {
+      await (await submit('contact_submit', SUBMISSIONS.contact_submit.payload)).settled();
+      const res = await call(adminOutbox, 'GET', '/api/admin/outbox', { token: await staffToken() });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { outbox: Record<string, unknown>[]; sending: boolean; counts: unknown };
+      expect(body.sending).toBe(false);
+      expect(body.counts).toEqual({ pending: 0, sent: 0, failed: 0, skipped: 1 });
+      expect(body.outbox[0]).toMatchObject({
+        status: 'skipped',
+        subject: 'New contact message (#1)',
+        recipients: OFFICE.join(', '),
+        last_error: 'Not sent: SMTP_URL is not set',
+      });
+      expect(body.outbox[0]?.['body']).toContain(SUBMISSIONS.contact_submit.link);
+      expect(smtp!.messages).toHaveLength(0);
+    } finally {
+      process.env['SMTP_URL'] = saved;
+    }
+  });
+
+  test('a daily digest gathers the day’s sign-ups, once, and everything for staff who chose a digest', async () => {
+    const digestToken = await staffToken('Wanjiru');
+    const saved = await call(adminPreferences, 'PUT', '/api/admin/preferences', {
+      token: digestToken,
+      json: { email: 'wanjiru@tumaini.example', notify: 'digest' },
+    });
+    expect(saved.status).toBe(200);
+    for (const [email, name] of [
+      ['a@example.org', 'Achieng'],
+      ['b@example.org', undefined],
+      ['c@example.org', 'Chege'],
+    ] as const) {
+      await (await submit('newsletter_subscribe', { email, ...(name ? { name } : {}) })).settled();
+    }
+    await (await submit('contact_submit', SUBMISSIONS.contact_submit.payload)).settled();
+    await (await submit('newsletter_subscribe', { email: 'today@example.org', name: 'Today' })).settled();
+    const day = previousNairobiDay();
+    // Everything but the last sign-up arrived yesterday (Nairobi time).
+    for (const table of ['newsletter_subscribers', 'notification_outbox']) {
+      await rows(
+        database,
+        `update ${table} set ts = ($1 || 'T12:00:00+03:00')::timestamptz where ${table === 'newsletter_subscribers' ? `email <> 'today@example.org'` : 'true'}`,
+        [day],
+      );
+    }
+    smtp!.messages.length = 0;
+
+    const first = (await (await notifyDigest()).json()) as { queued: number; sent: number };
+    expect(first).toMatchObject({ queued: 2, sent: 2 });
+    expect((await (await notifyDigest()).json()) as { queued: number }).toMatchObject({ queued: 0 });
+    expect(await queueDigests(day)).toBe(0);
+
+    const [office, wanjiru] = [...smtp!.messages].sort((a, b) => a.to.length - b.to.length).reverse();
+    expect(office?.to.sort()).toEqual([...OFFICE].sort());
+    expect(office?.subject).toBe(`Daily summary for ${day}: 3 newsletter sign-ups`);
+    expect(office?.text).toContain('- Achieng\n- No name given\n- Chege');
+    expect(office?.text).not.toContain('Today');
+    expect(office?.text).not.toContain('@example.org');
+    expect(office?.text).toContain(`${SITE}/samu#newsletter`);
+    expect(office?.text).not.toContain('New contact message');
+
+    expect(wanjiru?.to).toEqual(['wanjiru@tumaini.example']);
+    expect(wanjiru?.subject).toBe(`Daily summary for ${day}: 1 submission, 3 newsletter sign-ups`);
+    expect(wanjiru?.text).toContain(`- New contact message (#1): ${SUBMISSIONS.contact_submit.link}`);
+  });
+
+  test('staff who choose instant emails are added to the recipients; their choice is checked', async () => {
+    const token = await staffToken('Otieno');
+    const bad = await call(adminPreferences, 'PUT', '/api/admin/preferences', {
+      token,
+      json: { email: '', notify: 'instant' },
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ issues: [{ path: 'email' }] });
+    expect(
+      (await call(adminPreferences, 'PUT', '/api/admin/preferences', { token, json: { notify: 'often' } })).status,
+    ).toBe(400);
+    expect((await call(adminPreferences, 'GET', '/api/admin/preferences')).status).toBe(401);
+
+    const ok = await call(adminPreferences, 'PUT', '/api/admin/preferences', {
+      token,
+      json: { email: ' Otieno@Tumaini.example ', notify: 'instant' },
+    });
+    expect(await ok.json()).toEqual({ preferences: { email: 'Otieno@Tumaini.example', notify: 'instant' } });
+    const read = await call(adminPreferences, 'GET', '/api/admin/preferences', { token: await staffToken('otieno') });
+    expect(await read.json()).toEqual({ preferences: { email: 'Otieno@Tumaini.example', notify: 'instant' } });
+
+    await (await submit('contact_submit', SUBMISSIONS.contact_submit.payload)).settled();
+    expect(smtp!.messages[0]?.to.sort()).toEqual([...OFFICE, 'otieno@tumaini.example'].sort());
+  });
+
+  test('the outbox endpoint needs a staff token and checks its input', async () => {
+    const token = await staffToken();
+    expect((await call(adminOutbox, 'GET', '/api/admin/outbox')).status).toBe(401);
+    expect((await call(adminOutbox, 'GET', '/api/admin/outbox?status=lost', { token })).status).toBe(400);
+    expect((await call(adminOutbox, 'DELETE', '/api/admin/outbox', { token })).status).toBe(405);
+    const resend = (json: unknown) => call(adminOutbox, 'POST', '/api/admin/outbox/resend', { token, json });
+    expect((await resend({ id: 'x' })).status).toBe(400);
+    expect((await resend({ id: '99' })).status).toBe(404);
+    await smtp!.close();
+    await (await submit('contact_submit', SUBMISSIONS.contact_submit.payload)).settled();
+    expect((await resend({ id: '1' })).status).toBe(409);
+  });
+
+  test('"new" counts are per staff member: opening a list clears it for that member only', async () => {
+    await (await submit('contact_submit', SUBMISSIONS.contact_submit.payload)).settled();
+    await (await submit('contact_submit', { ...SUBMISSIONS.contact_submit.payload, name: 'Second' })).settled();
+    await (await submit('newsletter_subscribe', { email: 'n@example.org' })).settled();
+    const [amina, brian] = [await staffToken('amina'), await staffToken('brian')];
+    const state = async (token: string) =>
+      (await (await call(adminSeen, 'GET', '/api/admin/seen', { token })).json()) as {
+        counts: Record<string, number>;
+        lastSeen: Record<string, string>;
+      };
+    expect((await state(amina)).counts).toEqual({ events: 3, contacts: 2, newsletter: 1, volunteers: 0, donations: 0 });
+
+    const seen = await call(adminSeen, 'POST', '/api/admin/seen', {
+      token: amina,
+      json: { resource: 'contacts', lastId: '2' },
+    });
+    expect(seen.status).toBe(200);
+    expect(((await seen.json()) as { counts: Record<string, number> }).counts['contacts']).toBe(0);
+    expect((await state(brian)).counts['contacts']).toBe(2);
+    // A mark never moves back, nor past the newest row.
+    await call(adminSeen, 'POST', '/api/admin/seen', { token: amina, json: { resource: 'contacts', lastId: '1' } });
+    await call(adminSeen, 'POST', '/api/admin/seen', { token: brian, json: { resource: 'contacts', lastId: '999' } });
+    expect((await state(amina)).lastSeen['contacts']).toBe('2');
+    expect((await state(brian)).lastSeen['contacts']).toBe('2');
+
+    await (await submit('contact_submit', { ...SUBMISSIONS.contact_submit.payload, name: 'Third' })).settled();
+    expect((await state(amina)).counts['contacts']).toBe(1);
+    expect((await state(brian)).counts['contacts']).toBe(1);
+
+    const bad = await call(adminSeen, 'POST', '/api/admin/seen', {
+      token: amina,
+      json: { resource: 'programs', lastId: '1' },
+    });
+    expect(bad.status).toBe(400);
+    expect((await call(adminSeen, 'GET', '/api/admin/seen')).status).toBe(401);
+  });
+
+  test('two senders at the same moment send a due notification once', async () => {
+    await smtp!.close();
+    for (let i = 0; i < 3; i += 1) {
+      await (await submit('contact_submit', { ...SUBMISSIONS.contact_submit.payload, name: `N${i}` })).settled();
+    }
+    smtp = await startSmtpServer(SMTP_PORT);
+    await rows(database, `update notification_outbox set next_attempt_at = now()`);
+    const reports = await Promise.all([deliverDue(), deliverDue(), deliverDue()]);
+    expect(reports.reduce((sum, report) => sum + report.sent, 0)).toBe(3);
+    expect(smtp.messages.map((message) => message.subject).sort()).toEqual([
+      'New contact message (#1)',
+      'New contact message (#2)',
+      'New contact message (#3)',
+    ]);
+  });
+});
