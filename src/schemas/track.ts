@@ -243,8 +243,17 @@ export function isTrackType(value: unknown): value is TrackType {
 /** Honeypot: a hidden field people leave empty; bots fill it in. */
 const website = z.string().max(TRACK_LIMITS.short).optional();
 
+/**
+ * Id the browser gives one submission, so a form resent after a lost connection is stored once.
+ * @example "5f0c1a52-9d1b-4c8e-9a53-2b1c0e0f6a11"
+ */
+const submissionId = z
+  .string()
+  .regex(/^[A-Za-z0-9-]{8,64}$/, 'Submission id must be 8 to 64 letters, digits or dashes')
+  .optional();
+
 const request = <T extends TrackType>(type: T) =>
-  z.object({ type: z.literal(type), payload: trackPayloads[type], website });
+  z.object({ type: z.literal(type), payload: trackPayloads[type], website, submissionId });
 
 /** The whole request body, `{type, payload, website?}`, discriminated by `type`. */
 export const trackRequest = z.discriminatedUnion('type', [
