@@ -11,7 +11,7 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'auto' },
-  integrations: [react(), sitemap({ filter: (page) => !new URL(page).pathname.startsWith('/samu') })],
+  integrations: [react(), sitemap({ filter: (page) => !/^\/(samu|sent)\b/.test(new URL(page).pathname) })],
   image: { responsiveStyles: true },
   prefetch: false,
 });

@@ -228,7 +228,7 @@ export default function Comments(_props: Props) {
         ))}
       </ol>
 
-      <Modal open={prompt} onClose={cancelName} title="What should we call you?">
+      <Modal id="commenter-name" open={prompt} onClose={cancelName} title="What should we call you?">
         <form className="form" onSubmit={saveName}>
           <p>Your name appears next to your comments. It stays on this device only.</p>
           <div className="field">

@@ -1,4 +1,4 @@
-import { useId, useState, type SubmitEvent } from 'react';
+import { useCallback, useEffect, useId, useState, type ChangeEvent } from 'react';
 import {
   DEFAULT_DONATION,
   DONATE_PRESETS,
@@ -11,9 +11,11 @@ import {
 } from '../../lib/donation.ts';
 import { openPayment, paymentUrl } from '../../lib/payment.ts';
 import { showToast } from '../../lib/toast.ts';
-import { track } from '../../lib/track.ts';
 import type { DONATION_CAUSES, DONATION_PAYMENT_METHODS } from '../../schemas/options.ts';
-import Honeypot from '../shared/Honeypot.tsx';
+import Field from '../shared/form/Field.tsx';
+import Fieldset from '../shared/form/Fieldset.tsx';
+import TrackForm from '../shared/form/TrackForm.tsx';
+import { useTrackForm } from '../shared/form/useTrackForm.ts';
 import './donate.css';
 
 /** A cause as the Donate page hands it over (spec §3 Cause). */
@@ -35,22 +37,8 @@ type Props = {
   defaultCause: CauseOption['id'];
 };
 
-/** What the visitor has entered; `preset` and `custom` together make the amount. */
-type FormState = {
-  type: DonationType;
-  cause: CauseOption['id'];
-  /** The chosen preset, or null while a custom amount is typed. */
-  preset: number | null;
-  /** The custom amount as typed; it wins over the preset when filled in. */
-  custom: string;
-  paymentMethod: PaymentMethod;
-  name: string;
-  email: string;
-  phone: string;
-  address: string;
-  anonymous: boolean;
-  newsletter: boolean;
-};
+/** What the rest of the page shows from the form: the frequency, the cause and the amount as chosen. */
+type Shown = { type: DonationType; cause: CauseOption['id']; amount: string; presetChosen: boolean };
 
 const TYPES: { value: DonationType; label: string }[] = [
   { value: 'one-time', label: 'One-time' },
@@ -63,66 +51,97 @@ const METHODS: { value: PaymentMethod; label: string }[] = [
   { value: 'bank', label: 'Bank transfer' },
 ];
 
-const initialState = (cause: CauseOption['id']): FormState => ({
-  type: 'one-time',
-  cause,
-  preset: DEFAULT_DONATION,
-  custom: '',
-  paymentMethod: 'card',
-  name: '',
-  email: '',
-  phone: '',
-  address: '',
-  anonymous: false,
-  newsletter: true,
-});
+/** Reads what the form shows now (the page, not React, holds the values: see the form kit). */
+function readShown(form: HTMLFormElement, fallbackCause: CauseOption['id']): Shown {
+  const data = new FormData(form);
+  const preset = data.get('amount');
+  const typed = data.get('customAmount');
+  const custom = typeof typed === 'string' ? typed.trim() : '';
+  return {
+    type: data.get('type') === 'monthly' ? 'monthly' : 'one-time',
+    cause: (data.get('cause') as CauseOption['id'] | null) ?? fallbackCause,
+    amount: custom !== '' ? custom : typeof preset === 'string' ? preset : '',
+    presetChosen: typeof preset === 'string',
+  };
+}
 
 /**
  * The Donate page form (spec §2, §4, §7). Submitting keeps the donation in local storage under `donationData`,
- * opens the hosted payment page from the submit itself (so popup blockers allow it), shows the §8 alert, records
- * a `donation_intent` for staff without waiting for it, and clears the form.
+ * opens the hosted payment page from the submit itself (so popup blockers allow it) and records a
+ * `donation_intent` for staff; the §8 alert shows once the server has accepted it, and the form clears. Without
+ * JavaScript the form posts and its success page links to the payment page.
  */
 export default function DonationForm({ causes, defaultCause }: Props) {
-  const [form, setForm] = useState<FormState>(() => initialState(defaultCause));
-  const [website, setWebsite] = useState('');
+  const [shown, setShown] = useState<Shown>({
+    type: 'one-time',
+    cause: defaultCause,
+    amount: String(DEFAULT_DONATION),
+    presetChosen: true,
+  });
   const id = useId();
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
-    setForm((current) => ({ ...current, [key]: value }));
+  const kit = useTrackForm({
+    onValid: (body) => {
+      try {
+        localStorage.setItem(DONATION_STORAGE_KEY, JSON.stringify(body.payload));
+      } catch {
+        // Storage can be full or blocked (private windows); the gift itself still goes ahead.
+      }
+      const value = parseAmount(String(body.payload['amount'])) ?? DEFAULT_DONATION;
+      openPayment(paymentUrl('donationUrl', { amount: value, source: 'donate-page', campaign: 'donate-now' }));
+    },
+    onSent: (body) => {
+      const value = parseAmount(String(body.payload['amount'])) ?? DEFAULT_DONATION;
+      showToast(donationAlert(body.payload['type'] === 'monthly' ? 'monthly' : 'one-time', value));
+    },
+  });
+  const formRef = kit.form;
 
-  const amount = form.custom !== '' ? form.custom : form.preset === null ? '' : String(form.preset);
-  const amountValue = parseAmount(amount);
-  const cause = causes.find((c) => c.id === form.cause) ?? causes[0];
+  // Adopt what was chosen before the island woke up, and follow every change (a reset included).
+  const refresh = useCallback(() => {
+    if (formRef.current) setShown(readShown(formRef.current, defaultCause));
+  }, [formRef, defaultCause]);
+  useEffect(() => {
+    refresh();
+    const element = formRef.current;
+    const onReset = () => setTimeout(refresh);
+    element?.addEventListener('reset', onReset);
+    return () => element?.removeEventListener('reset', onReset);
+  }, [formRef, refresh]);
 
-  const submit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    // The browser's checks (required, min) have passed, so the amount is a number of at least MIN_DONATION.
-    const value = amountValue ?? DEFAULT_DONATION;
-    const { preset: _preset, custom: _custom, ...fields } = form;
-    const record = { ...fields, amount, timestamp: new Date().toISOString() };
-    try {
-      localStorage.setItem(DONATION_STORAGE_KEY, JSON.stringify(record));
-    } catch {
-      // Storage can be full or blocked (private windows); the gift itself still goes ahead.
+  const onChange = (event: ChangeEvent<HTMLFormElement>) => {
+    const target = event.target as EventTarget;
+    const element = formRef.current;
+    if (element && target instanceof HTMLInputElement) {
+      // A typed amount replaces the preset; choosing a preset clears the typed amount.
+      if (target.name === 'customAmount' && target.value !== '') {
+        element.querySelectorAll<HTMLInputElement>('input[name="amount"]').forEach((radio) => (radio.checked = false));
+      } else if (target.name === 'amount') {
+        const custom = element.elements.namedItem('customAmount');
+        if (custom instanceof HTMLInputElement) custom.value = '';
+      }
     }
-    openPayment(paymentUrl('donationUrl', { amount: value, source: 'donate-page', campaign: 'donate-now' }));
-    showToast(donationAlert(form.type, value));
-    void track('donation_intent', { ...record, amount: value }, { website });
-    setForm(initialState(defaultCause));
-    setWebsite('');
+    refresh();
   };
 
+  const amountValue = parseAmount(shown.amount);
+  const cause = causes.find((c) => c.id === shown.cause) ?? causes[0];
   const submitLabel =
-    amountValue === null ? 'Donate' : `Donate ${formatUsd(amountValue)}${form.type === 'monthly' ? ' monthly' : ''}`;
+    amountValue === null ? 'Donate' : `Donate ${formatUsd(amountValue)}${shown.type === 'monthly' ? ' monthly' : ''}`;
 
   return (
     <div className="donate-layout">
-      <form className="form donation-form" onSubmit={submit} aria-labelledby={`${id}-title`}>
+      <TrackForm
+        type="donation_intent"
+        kit={kit}
+        className="donation-form"
+        labelledBy={`${id}-title`}
+        onChange={onChange}
+      >
         <h2 id={`${id}-title`} className="donation-form__title">
           Make your donation
         </h2>
 
-        <fieldset className="field">
-          <legend>Donation type</legend>
+        <Fieldset name="type" legend="Donation type">
           <div className="choice-row">
             {TYPES.map((type) => (
               <label key={type.value} className="choice">
@@ -131,17 +150,15 @@ export default function DonationForm({ causes, defaultCause }: Props) {
                   name="type"
                   value={type.value}
                   required
-                  checked={form.type === type.value}
-                  onChange={() => set('type', type.value)}
+                  defaultChecked={type.value === 'one-time'}
                 />
                 <span>{type.label}</span>
               </label>
             ))}
           </div>
-        </fieldset>
+        </Fieldset>
 
-        <fieldset className="field">
-          <legend>Choose a cause</legend>
+        <Fieldset name="cause" legend="Choose a cause">
           <div className="cause-grid">
             {causes.map((option) => (
               <label key={option.id} className="choice choice--cause">
@@ -150,8 +167,7 @@ export default function DonationForm({ causes, defaultCause }: Props) {
                   name="cause"
                   value={option.id}
                   required
-                  checked={form.cause === option.id}
-                  onChange={() => set('cause', option.id)}
+                  defaultChecked={option.id === defaultCause}
                   aria-describedby={`${id}-cause`}
                 />
                 <span>
@@ -161,20 +177,13 @@ export default function DonationForm({ causes, defaultCause }: Props) {
               </label>
             ))}
           </div>
-        </fieldset>
+        </Fieldset>
 
-        <fieldset className="field">
-          <legend>Amount (USD)</legend>
+        <Fieldset name="amount" legend="Amount (USD)">
           <div className="choice-row choice-row--amounts">
             {DONATE_PRESETS.map((preset) => (
               <label key={preset} className="choice">
-                <input
-                  type="radio"
-                  name="amount-preset"
-                  value={preset}
-                  checked={form.custom === '' && form.preset === preset}
-                  onChange={() => setForm((current) => ({ ...current, preset, custom: '' }))}
-                />
+                <input type="radio" name="amount" value={preset} defaultChecked={preset === DEFAULT_DONATION} />
                 <span>{formatUsd(preset)}</span>
               </label>
             ))}
@@ -183,26 +192,21 @@ export default function DonationForm({ causes, defaultCause }: Props) {
           <input
             id={`${id}-custom`}
             type="number"
-            name="amount"
+            name="customAmount"
             inputMode="decimal"
             min={MIN_DONATION}
             step="0.01"
-            required={form.preset === null}
+            required={!shown.presetChosen}
             placeholder={`${MIN_DONATION} or more`}
             aria-describedby={`${id}-custom-hint`}
-            value={form.custom}
-            onChange={(event) => {
-              const custom = event.target.value;
-              setForm((current) => ({ ...current, custom, preset: custom === '' ? current.preset : null }));
-            }}
+            defaultValue=""
           />
           <span id={`${id}-custom-hint`} className="field__hint">
             The smallest donation is {formatUsd(MIN_DONATION)}.
           </span>
-        </fieldset>
+        </Fieldset>
 
-        <fieldset className="field">
-          <legend>Payment method</legend>
+        <Fieldset name="paymentMethod" legend="Payment method">
           <div className="choice-row">
             {METHODS.map((method) => (
               <label key={method.value} className="choice">
@@ -211,95 +215,42 @@ export default function DonationForm({ causes, defaultCause }: Props) {
                   name="paymentMethod"
                   value={method.value}
                   required
-                  checked={form.paymentMethod === method.value}
-                  onChange={() => set('paymentMethod', method.value)}
+                  defaultChecked={method.value === 'card'}
                 />
                 <span>{method.label}</span>
               </label>
             ))}
           </div>
-        </fieldset>
+        </Fieldset>
 
         <div className="form__row">
-          <div className="field">
-            <label htmlFor={`${id}-name`}>Full name</label>
-            <input
-              id={`${id}-name`}
-              name="name"
-              required
-              autoComplete="name"
-              value={form.name}
-              onChange={(event) => set('name', event.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-email`}>Email</label>
-            <input
-              id={`${id}-email`}
-              type="email"
-              name="email"
-              required
-              autoComplete="email"
-              value={form.email}
-              onChange={(event) => set('email', event.target.value)}
-            />
-          </div>
+          <Field name="name" label="Full name" required autoComplete="name" />
+          <Field name="email" label="Email" type="email" required autoComplete="email" />
         </div>
         <div className="form__row">
-          <div className="field">
-            <label htmlFor={`${id}-phone`}>Phone (optional)</label>
-            <input
-              id={`${id}-phone`}
-              type="tel"
-              name="phone"
-              autoComplete="tel"
-              value={form.phone}
-              onChange={(event) => set('phone', event.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-address`}>Address (optional)</label>
-            <input
-              id={`${id}-address`}
-              name="address"
-              autoComplete="street-address"
-              value={form.address}
-              onChange={(event) => set('address', event.target.value)}
-            />
-          </div>
+          <Field name="phone" label="Phone (optional)" type="tel" autoComplete="tel" />
+          <Field name="address" label="Address (optional)" autoComplete="street-address" />
         </div>
 
         <div className="check-list">
           <label className="check">
-            <input
-              type="checkbox"
-              name="anonymous"
-              checked={form.anonymous}
-              onChange={(event) => set('anonymous', event.target.checked)}
-            />
+            <input type="checkbox" name="anonymous" defaultChecked={false} />
             Keep my donation anonymous
           </label>
           <label className="check">
-            <input
-              type="checkbox"
-              name="newsletter"
-              checked={form.newsletter}
-              onChange={(event) => set('newsletter', event.target.checked)}
-            />
+            <input type="checkbox" name="newsletter" defaultChecked />
             Send me news about the children and our work
           </label>
         </div>
 
-        <Honeypot value={website} onChange={setWebsite} />
-
-        <button type="submit" className="button donation-form__submit">
+        <button type="submit" className="button donation-form__submit" disabled={kit.state === 'sending'}>
           {submitLabel}
           <span className="visually-hidden"> (opens the secure payment page in a new tab)</span>
         </button>
         <p className="field__hint">
           Payments are handled on our provider's secure page. Nothing is charged on this site.
         </p>
-      </form>
+      </TrackForm>
 
       {cause && (
         <aside className="cause-panel" aria-labelledby={`${id}-cause-title`} style={{ borderTopColor: cause.color }}>

@@ -1,12 +1,13 @@
-import { useCallback, useId, useState, type SubmitEvent } from 'react';
-import { FIELDS_OF_INTEREST } from '../../components/programs/fields-of-interest.ts';
-import { INTERNSHIP_DURATIONS, YEARS_OF_STUDY } from '../../schemas/options.ts';
+import { useCallback } from 'react';
+import { INTERNSHIP_APPLY_DIALOG } from '../../lib/dialogs.ts';
+import { FORMS } from '../../lib/forms.ts';
 import { showToast } from '../../lib/toast.ts';
-import { track } from '../../lib/track.ts';
-import Honeypot from '../shared/Honeypot.tsx';
-import Modal from '../shared/Modal.tsx';
-import FormField from './FormField.tsx';
-import { useFieldErrors } from './useFieldErrors.ts';
+import { FIELDS_OF_INTEREST, INTERNSHIP_DURATIONS, YEARS_OF_STUDY } from '../../schemas/options.ts';
+import Field from '../shared/form/Field.tsx';
+import TrackForm from '../shared/form/TrackForm.tsx';
+import { useTrackForm } from '../shared/form/useTrackForm.ts';
+import Modal, { closeDialog } from '../shared/Modal.tsx';
+import { presetSelect } from '../shared/form/preset.ts';
 import { useTrigger } from './useTrigger.ts';
 import './programs.css';
 
@@ -18,198 +19,95 @@ type Props = {
 };
 
 /** The alert after an internship application (spec §8). */
-export const INTERNSHIP_SUCCESS =
-  'Application submitted successfully! Our medical coordinator will review your application and contact you within 5-7 business days.';
-
-type InternshipForm = {
-  name: string;
-  email: string;
-  phone: string;
-  university: string;
-  yearOfStudy: string;
-  medicalField: string;
-  duration: string;
-  hospital: string;
-  previousExperience: string;
-  references: string;
-  motivation: string;
-};
-
-const EMPTY: InternshipForm = {
-  name: '',
-  email: '',
-  phone: '',
-  university: '',
-  yearOfStudy: '',
-  medicalField: '',
-  duration: '',
-  hospital: '',
-  previousExperience: '',
-  references: '',
-  motivation: '',
-};
-
-const LABELS = {
-  name: 'Full name',
-  email: 'Email',
-  phone: 'Phone',
-  university: 'University',
-  yearOfStudy: 'Year of study',
-  medicalField: 'Field of interest',
-  duration: 'Duration',
-};
+export const INTERNSHIP_SUCCESS = FORMS.internship_application.success;
 
 /**
- * The hospital internship application: a dialog opened by any `data-internship-apply` button; a hospital id as
- * the button's value presets the preferred hospital. Submit shows the §8 alert at once and sends the application
- * to staff through the tracking call without waiting for it.
+ * The hospital internship application: a dialog any button with `commandfor="internship-apply"` opens natively;
+ * once hydrated, a `data-internship-apply` value (a hospital id) presets the preferred hospital. The §8 alert shows
+ * once the server has accepted the application; Cancel keeps what was typed.
  */
 export default function InternshipApplication({ hospitals }: Props) {
-  const id = useId();
-  const [open, setOpen] = useState(false);
-  const [form, setForm] = useState<InternshipForm>(EMPTY);
-  const [website, setWebsite] = useState('');
-  const { errors, errorId, fieldProps, onChange, reset, summary } = useFieldErrors(LABELS);
+  const kit = useTrackForm({
+    onSent: () => {
+      showToast(INTERNSHIP_SUCCESS);
+      closeDialog(INTERNSHIP_APPLY_DIALOG);
+    },
+  });
 
   const onTrigger = useCallback(
     (hospitalId: string) => {
       const hospital = hospitals.find((h) => h.id === hospitalId);
-      if (hospital) setForm((current) => ({ ...current, hospital: hospital.name }));
-      setOpen(true);
+      if (hospital) presetSelect(INTERNSHIP_APPLY_DIALOG, 'hospital', hospital.name);
     },
     [hospitals],
   );
   useTrigger('internship-apply', onTrigger);
 
-  const close = () => {
-    reset();
-    setOpen(false);
-  };
-
-  const set = (key: keyof InternshipForm, value: string) => setForm((current) => ({ ...current, [key]: value }));
-
-  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    // The applicant never waits for (or hears about) the tracking call: spec §7.
-    void track('internship_application', { ...form }, { website });
-    showToast(INTERNSHIP_SUCCESS);
-    setForm(EMPTY);
-    setWebsite('');
-    close();
-  };
-
-  const text = (
-    key: 'name' | 'email' | 'phone' | 'university',
-    label: string,
-    type: 'text' | 'email' | 'tel',
-    autoComplete: string,
-  ) => (
-    <FormField id={`${id}-${key}`} label={label} required error={errors[key]} errorId={errorId(key)}>
-      <input
-        id={`${id}-${key}`}
-        name={key}
-        type={type}
-        autoComplete={autoComplete}
-        required
-        value={form[key]}
-        onChange={(e) => set(key, e.target.value)}
-        {...fieldProps(key)}
-      />
-    </FormField>
-  );
-
-  const choice = (
-    key: 'yearOfStudy' | 'medicalField' | 'duration',
-    label: string,
-    prompt: string,
-    options: readonly string[],
-  ) => (
-    <FormField id={`${id}-${key}`} label={label} required error={errors[key]} errorId={errorId(key)}>
-      <select
-        id={`${id}-${key}`}
-        name={key}
-        required
-        value={form[key]}
-        onChange={(e) => set(key, e.target.value)}
-        {...fieldProps(key)}
-      >
-        <option value="">{prompt}</option>
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
-      </select>
-    </FormField>
-  );
-
-  const longText = (key: 'previousExperience' | 'references' | 'motivation', label: string, placeholder?: string) => (
-    <FormField id={`${id}-${key}`} label={label} errorId={errorId(key)}>
-      <textarea
-        id={`${id}-${key}`}
-        name={key}
-        rows={3}
-        placeholder={placeholder}
-        value={form[key]}
-        onChange={(e) => set(key, e.target.value)}
-      />
-    </FormField>
-  );
-
   return (
-    <Modal open={open} onClose={close} title="Apply for a Hospital Internship">
-      <form className="form" onSubmit={onSubmit} onChange={onChange}>
+    <Modal id={INTERNSHIP_APPLY_DIALOG} title="Apply for a Hospital Internship" onClose={kit.clear}>
+      <TrackForm type="internship_application" kit={kit}>
         <p className="field__hint">Fields marked * are required.</p>
-        <p className="form-summary" role="alert">
-          {summary}
-        </p>
         <div className="form__row">
-          {text('name', 'Full name', 'text', 'name')}
-          {text('email', 'Email', 'email', 'email')}
+          <Field name="name" label="Full name" required autoComplete="name" />
+          <Field name="email" label="Email" type="email" required autoComplete="email" />
         </div>
         <div className="form__row">
-          {text('phone', 'Phone', 'tel', 'tel')}
-          {text('university', 'University', 'text', 'organization')}
+          <Field name="phone" label="Phone" type="tel" required autoComplete="tel" />
+          <Field name="university" label="University" required autoComplete="organization" />
         </div>
         <div className="form__row">
-          {choice('yearOfStudy', 'Year of study', 'Select your year', YEARS_OF_STUDY)}
-          {choice('medicalField', 'Field of interest', 'Select a field', FIELDS_OF_INTEREST)}
+          <Field
+            name="yearOfStudy"
+            label="Year of study"
+            as="select"
+            required
+            prompt="Select your year"
+            options={YEARS_OF_STUDY}
+          />
+          <Field
+            name="medicalField"
+            label="Field of interest"
+            as="select"
+            required
+            prompt="Select a field"
+            options={FIELDS_OF_INTEREST}
+          />
         </div>
         <div className="form__row">
-          {choice('duration', 'Duration', 'Select a duration', INTERNSHIP_DURATIONS)}
-          <FormField id={`${id}-hospital`} label="Preferred hospital" errorId={errorId('hospital')}>
-            <select
-              id={`${id}-hospital`}
-              name="hospital"
-              value={form.hospital}
-              onChange={(e) => set('hospital', e.target.value)}
-            >
-              <option value="">No preference</option>
-              {hospitals.map((hospital) => (
-                <option key={hospital.id} value={hospital.name}>
-                  {hospital.name}
-                </option>
-              ))}
-            </select>
-          </FormField>
+          <Field
+            name="duration"
+            label="Duration"
+            as="select"
+            required
+            prompt="Select a duration"
+            options={INTERNSHIP_DURATIONS}
+          />
+          <Field
+            name="hospital"
+            label="Preferred hospital"
+            as="select"
+            prompt="No preference"
+            options={hospitals.map((hospital) => hospital.name)}
+          />
         </div>
-        {longText('previousExperience', 'Previous clinical experience')}
-        {longText(
-          'references',
-          'References',
-          'Please list at least 2 academic or clinical references with contact details',
-        )}
-        {longText('motivation', 'Why do you want to intern with us?')}
-        <Honeypot value={website} onChange={setWebsite} />
+        <Field name="previousExperience" label="Previous clinical experience" as="textarea" rows={3} />
+        <Field
+          name="references"
+          label="References"
+          as="textarea"
+          rows={3}
+          placeholder="Please list at least 2 academic or clinical references with contact details"
+        />
+        <Field name="motivation" label="Why do you want to intern with us?" as="textarea" rows={3} />
         <div className="button-row">
-          <button type="submit" className="button">
+          <button type="submit" className="button" disabled={kit.state === 'sending'}>
             Submit Application
           </button>
-          <button type="button" className="button button--ghost" onClick={close}>
+          <button type="button" className="button button--ghost" commandfor={INTERNSHIP_APPLY_DIALOG} command="close">
             Cancel
           </button>
         </div>
-      </form>
+      </TrackForm>
     </Modal>
   );
 }

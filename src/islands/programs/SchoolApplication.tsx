@@ -1,11 +1,14 @@
-import { useCallback, useId, useState, type SubmitEvent } from 'react';
-import { SCHOOL_SUBJECTS } from '../../schemas/options.ts';
+import { useCallback } from 'react';
+import { SCHOOL_APPLY_DIALOG } from '../../lib/dialogs.ts';
+import { FORMS } from '../../lib/forms.ts';
 import { showToast } from '../../lib/toast.ts';
-import { track } from '../../lib/track.ts';
-import Honeypot from '../shared/Honeypot.tsx';
-import Modal from '../shared/Modal.tsx';
-import FormField from './FormField.tsx';
-import { useFieldErrors } from './useFieldErrors.ts';
+import { SCHOOL_SUBJECTS } from '../../schemas/options.ts';
+import Field from '../shared/form/Field.tsx';
+import Fieldset from '../shared/form/Fieldset.tsx';
+import TrackForm from '../shared/form/TrackForm.tsx';
+import { useTrackForm } from '../shared/form/useTrackForm.ts';
+import Modal, { closeDialog } from '../shared/Modal.tsx';
+import { presetSelect } from '../shared/form/preset.ts';
 import { useTrigger } from './useTrigger.ts';
 import './programs.css';
 
@@ -17,186 +20,73 @@ type Props = {
 };
 
 /** The alert after a school application (spec §8). */
-export const SCHOOL_SUCCESS = "Application submitted successfully! We'll contact you within 3-5 business days.";
-
-type SchoolForm = {
-  name: string;
-  email: string;
-  phone: string;
-  experience: string;
-  availability: string;
-  subjects: string[];
-  school: string;
-};
-
-const EMPTY: SchoolForm = {
-  name: '',
-  email: '',
-  phone: '',
-  experience: '',
-  availability: '',
-  subjects: [],
-  school: '',
-};
-const LABELS = { name: 'Full name', email: 'Email', phone: 'Phone' };
+export const SCHOOL_SUCCESS = FORMS.school_volunteer_application.success;
 
 /**
- * The school volunteering application: a dialog opened by any `data-school-apply` button on the page (its value,
- * a school id, presets the preferred school). Submit shows the §8 alert at once and sends the application to staff
- * through the tracking call without waiting for it.
+ * The school volunteering application: a dialog any button with `commandfor="school-apply"` opens natively; once
+ * hydrated, a `data-school-apply` value (a school id) on that button presets the preferred school. The §8 alert
+ * shows once the server has accepted the application; Cancel keeps what was typed.
  */
 export default function SchoolApplication({ schools }: Props) {
-  const id = useId();
-  const [open, setOpen] = useState(false);
-  const [form, setForm] = useState<SchoolForm>(EMPTY);
-  const [website, setWebsite] = useState('');
-  const { errors, errorId, fieldProps, onChange, reset, summary } = useFieldErrors(LABELS);
+  const kit = useTrackForm({
+    onSent: () => {
+      showToast(SCHOOL_SUCCESS);
+      closeDialog(SCHOOL_APPLY_DIALOG);
+    },
+  });
 
   const onTrigger = useCallback(
     (schoolId: string) => {
       const school = schools.find((s) => s.id === schoolId);
-      if (school) setForm((current) => ({ ...current, school: school.name }));
-      setOpen(true);
+      if (school) presetSelect(SCHOOL_APPLY_DIALOG, 'school', school.name);
     },
     [schools],
   );
   useTrigger('school-apply', onTrigger);
 
-  const close = () => {
-    reset();
-    setOpen(false);
-  };
-
-  const set = <K extends keyof SchoolForm>(key: K, value: SchoolForm[K]) =>
-    setForm((current) => ({ ...current, [key]: value }));
-
-  const toggleSubject = (subject: string, checked: boolean) =>
-    set('subjects', checked ? [...form.subjects, subject] : form.subjects.filter((s) => s !== subject));
-
-  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    // The applicant never waits for (or hears about) the tracking call: spec §7.
-    void track('school_volunteer_application', { ...form }, { website });
-    showToast(SCHOOL_SUCCESS);
-    setForm(EMPTY);
-    setWebsite('');
-    close();
-  };
-
   return (
-    <Modal open={open} onClose={close} title="Apply to Volunteer at a School">
-      <form className="form" onSubmit={onSubmit} onChange={onChange}>
+    <Modal id={SCHOOL_APPLY_DIALOG} title="Apply to Volunteer at a School" onClose={kit.clear}>
+      <TrackForm type="school_volunteer_application" kit={kit}>
         <p className="field__hint">Fields marked * are required.</p>
-        <p className="form-summary" role="alert">
-          {summary}
-        </p>
         <div className="form__row">
-          <FormField id={`${id}-name`} label="Full name" required error={errors['name']} errorId={errorId('name')}>
-            <input
-              id={`${id}-name`}
-              name="name"
-              type="text"
-              autoComplete="name"
-              required
-              value={form.name}
-              onChange={(e) => set('name', e.target.value)}
-              {...fieldProps('name')}
-            />
-          </FormField>
-          <FormField id={`${id}-email`} label="Email" required error={errors['email']} errorId={errorId('email')}>
-            <input
-              id={`${id}-email`}
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              value={form.email}
-              onChange={(e) => set('email', e.target.value)}
-              {...fieldProps('email')}
-            />
-          </FormField>
+          <Field name="name" label="Full name" required autoComplete="name" />
+          <Field name="email" label="Email" type="email" required autoComplete="email" />
         </div>
         <div className="form__row">
-          <FormField id={`${id}-phone`} label="Phone" required error={errors['phone']} errorId={errorId('phone')}>
-            <input
-              id={`${id}-phone`}
-              name="phone"
-              type="tel"
-              autoComplete="tel"
-              required
-              value={form.phone}
-              onChange={(e) => set('phone', e.target.value)}
-              {...fieldProps('phone')}
-            />
-          </FormField>
-          <FormField id={`${id}-school`} label="Preferred school" errorId={errorId('school')}>
-            <select
-              id={`${id}-school`}
-              name="school"
-              value={form.school}
-              onChange={(e) => set('school', e.target.value)}
-            >
-              <option value="">No preference</option>
-              {schools.map((school) => (
-                <option key={school.id} value={school.name}>
-                  {school.name}
-                </option>
-              ))}
-            </select>
-          </FormField>
+          <Field name="phone" label="Phone" type="tel" required autoComplete="tel" />
+          <Field
+            name="school"
+            label="Preferred school"
+            as="select"
+            prompt="No preference"
+            options={schools.map((school) => school.name)}
+          />
         </div>
-        <FormField
-          id={`${id}-availability`}
+        <Field
+          name="availability"
           label="Availability"
           hint="For example: weekday mornings from March, three days a week."
-          hintId={`${id}-availability-hint`}
-          errorId={errorId('availability')}
-        >
-          <input
-            id={`${id}-availability`}
-            name="availability"
-            type="text"
-            value={form.availability}
-            onChange={(e) => set('availability', e.target.value)}
-            aria-describedby={`${id}-availability-hint`}
-          />
-        </FormField>
-        <fieldset className="field">
-          <legend>Subjects you can teach</legend>
+        />
+        <Fieldset name="subjects" legend="Subjects you can teach">
           <div className="check-list">
             {SCHOOL_SUBJECTS.map((subject) => (
               <label key={subject} className="check">
-                <input
-                  type="checkbox"
-                  name="subjects"
-                  value={subject}
-                  checked={form.subjects.includes(subject)}
-                  onChange={(e) => toggleSubject(subject, e.target.checked)}
-                />
+                <input type="checkbox" name="subjects" value={subject} />
                 {subject}
               </label>
             ))}
           </div>
-        </fieldset>
-        <FormField id={`${id}-experience`} label="Teaching or tutoring experience" errorId={errorId('experience')}>
-          <textarea
-            id={`${id}-experience`}
-            name="experience"
-            rows={4}
-            value={form.experience}
-            onChange={(e) => set('experience', e.target.value)}
-          />
-        </FormField>
-        <Honeypot value={website} onChange={setWebsite} />
+        </Fieldset>
+        <Field name="experience" label="Teaching or tutoring experience" as="textarea" />
         <div className="button-row">
-          <button type="submit" className="button">
+          <button type="submit" className="button" disabled={kit.state === 'sending'}>
             Submit Application
           </button>
-          <button type="button" className="button button--ghost" onClick={close}>
+          <button type="button" className="button button--ghost" commandfor={SCHOOL_APPLY_DIALOG} command="close">
             Cancel
           </button>
         </div>
-      </form>
+      </TrackForm>
     </Modal>
   );
 }

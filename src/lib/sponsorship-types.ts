@@ -1,5 +1,5 @@
 /** The three sponsorship types of the sponsor page (spec §9), shared by the static cards and the form island. */
-import type { SponsorshipType } from './store.ts';
+import type { SponsorshipType } from './sponsorship-store.ts';
 
 /** How one sponsorship type reads on its card and in the form. */
 export type SponsorshipTypeInfo = {
