@@ -74,19 +74,18 @@ export function watchOutbox(): void {
 
 /** Resends every kept submission, oldest first; stops at the first that still cannot be sent. */
 export function flush(): Promise<void> {
-  flushing ??= (async () => {
-    try {
-      for (const body of read()) {
-        const result = await send(body);
-        if (result.status === 'not-sent') break;
-        forget(body.submissionId);
-        if (result.status === 'sent') sentListeners.forEach((listener) => listener(body.submissionId));
-      }
-    } finally {
-      flushing = undefined;
-    }
-  })();
+  // `finally` on the promise (not inside the async body) runs after the assignment, even for an empty outbox.
+  flushing ??= resendAll().finally(() => (flushing = undefined));
   return flushing;
+}
+
+async function resendAll(): Promise<void> {
+  for (const body of read()) {
+    const result = await send(body);
+    if (result.status === 'not-sent') return;
+    forget(body.submissionId);
+    if (result.status === 'sent') sentListeners.forEach((listener) => listener(body.submissionId));
+  }
 }
 
 function read(): Pending[] {

@@ -101,7 +101,7 @@ const CASES: FormCase[] = [
       await form.getByLabel('Full name').fill('Esther Moraa');
       await form.getByLabel('Email address').fill(email);
       await form.getByLabel('Phone').fill('+254 700 000 002');
-      await form.getByLabel('Address').fill('Box 2, Kisumu');
+      await form.getByLabel('Address', { exact: true }).fill('Box 2, Kisumu');
       await form.getByLabel('Sponsorship type').selectOption('partial');
       await form.getByLabel('Payment frequency').selectOption('quarterly');
       await form.getByLabel('Message to Amani').fill('Keep asking questions!');
