@@ -5,7 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { FORMS, NOT_SENT } from '../../src/lib/forms.ts';
+import { FORMS } from '../../src/lib/form-pages.ts';
+import { NOT_SENT } from '../../src/lib/forms.ts';
 import type { TrackType } from '../../src/schemas/track.ts';
 import { expectStaffRow, staffList } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
@@ -229,8 +230,9 @@ async function expectStored(request: APIRequestContext, form: FormCase, email: s
 }
 
 /** Navigates to the form and opens it (its dialog, if it has one). */
-async function openForm(page: Page, form: FormCase, options: { waitUntil?: 'commit' } = {}): Promise<Locator> {
-  await page.goto(form.path, options);
+async function openForm(page: Page, form: FormCase, waitUntil: 'commit' | 'domcontentloaded' = 'domcontentloaded') {
+  // Not 'load': with JavaScript off Chromium loads every lazy image, including those of closed dialogs.
+  await page.goto(form.path, { waitUntil });
   if (form.open) await form.open(page);
   const scope = form.form(page);
   await expect(scope).toBeVisible();
@@ -274,7 +276,7 @@ test.describe('submitted before the island hydrates', () => {
         await route.continue().catch(() => {});
       });
       const email = uniqueEmail('early');
-      const scope = await openForm(page, form, { waitUntil: 'commit' });
+      const scope = await openForm(page, form, 'commit');
       await form.fill(scope, email);
       await expect(page.locator('astro-island[ssr]', { has: scope }).first()).toBeAttached();
       await scope.getByRole('button', { name: form.submit }).click();
@@ -291,7 +293,7 @@ test.describe('offline, then back online', () => {
       context,
       request,
     }) => {
-      await page.goto(form.path);
+      await page.goto(form.path, { waitUntil: 'domcontentloaded' });
       const scope = form.form(page);
       if (!form.open) await scope.scrollIntoViewIfNeeded();
       await waitForHydration(page, form.open ? scope.locator('form') : scope);

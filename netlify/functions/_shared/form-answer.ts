@@ -3,7 +3,7 @@
  * form's success page, or a small styled page that lists what to fix and links back. The browser keeps what was
  * typed when the visitor goes back.
  */
-import { FORMS } from '../../../src/lib/forms.ts';
+import { FORMS } from '../../../src/lib/form-pages.ts';
 import { isTrackType } from '../../../src/schemas/track.ts';
 import { readBodyBytes, type Issue } from './http.ts';
 

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { CONTACT_TYPES } from '../../schemas/options.ts';
 import Field from '../shared/form/Field.tsx';
+import PersonFields from '../shared/form/PersonFields.tsx';
 import TrackForm from '../shared/form/TrackForm.tsx';
 import { useTrackForm } from '../shared/form/useTrackForm.ts';
 
@@ -59,10 +60,7 @@ export default function ContactForm(_props: Props) {
             Send Us a Message
           </h2>
           <p className="field__hint">Fields marked * are required. We reply within 24 hours.</p>
-          <div className="form__row">
-            <Field name="name" label="Your Name" required autoComplete="name" />
-            <Field name="email" label="Email Address" type="email" required autoComplete="email" />
-          </div>
+          <PersonFields nameLabel="Your Name" emailLabel="Email Address" />
           <div className="form__row">
             <Field name="type" label="What is it about?" as="select" options={TYPE_OPTIONS} defaultValue="general" />
             <Field name="subject" label="Subject" required />

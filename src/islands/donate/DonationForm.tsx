@@ -11,9 +11,10 @@ import {
 } from '../../lib/donation.ts';
 import { openPayment, paymentUrl } from '../../lib/payment.ts';
 import { showToast } from '../../lib/toast.ts';
-import type { DONATION_CAUSES, DONATION_PAYMENT_METHODS } from '../../schemas/options.ts';
+import type { DONATION_CAUSES } from '../../schemas/options.ts';
 import Field from '../shared/form/Field.tsx';
-import Fieldset from '../shared/form/Fieldset.tsx';
+import Choices, { type Choice } from '../shared/form/Choices.tsx';
+import PersonFields from '../shared/form/PersonFields.tsx';
 import TrackForm from '../shared/form/TrackForm.tsx';
 import { useTrackForm } from '../shared/form/useTrackForm.ts';
 import './donate.css';
@@ -28,8 +29,6 @@ export type CauseOption = {
   color: string;
 };
 
-type PaymentMethod = (typeof DONATION_PAYMENT_METHODS)[number];
-
 type Props = {
   /** The six causes, in the order shown. */
   causes: CauseOption[];
@@ -40,16 +39,18 @@ type Props = {
 /** What the rest of the page shows from the form: the frequency, the cause and the amount as chosen. */
 type Shown = { type: DonationType; cause: CauseOption['id']; amount: string; presetChosen: boolean };
 
-const TYPES: { value: DonationType; label: string }[] = [
+const TYPES: Choice[] = [
   { value: 'one-time', label: 'One-time' },
   { value: 'monthly', label: 'Monthly' },
 ];
 
-const METHODS: { value: PaymentMethod; label: string }[] = [
+const METHODS: Choice[] = [
   { value: 'card', label: 'Credit or debit card' },
   { value: 'paypal', label: 'PayPal' },
   { value: 'bank', label: 'Bank transfer' },
 ];
+
+const PRESETS: Choice[] = DONATE_PRESETS.map((preset) => ({ value: preset, label: formatUsd(preset) }));
 
 /** Reads what the form shows now (the page, not React, holds the values: see the form kit). */
 function readShown(form: HTMLFormElement, fallbackCause: CauseOption['id']): Shown {
@@ -123,6 +124,11 @@ export default function DonationForm({ causes, defaultCause }: Props) {
     refresh();
   };
 
+  const causeChoices: Choice[] = causes.map((option) => ({
+    value: option.id,
+    label: option.name,
+    extra: option.urgent && <span className="badge badge--urgent"> Urgent</span>,
+  }));
   const amountValue = parseAmount(shown.amount);
   const cause = causes.find((c) => c.id === shown.cause) ?? causes[0];
   const submitLabel =
@@ -141,53 +147,26 @@ export default function DonationForm({ causes, defaultCause }: Props) {
           Make your donation
         </h2>
 
-        <Fieldset name="type" legend="Donation type">
-          <div className="choice-row">
-            {TYPES.map((type) => (
-              <label key={type.value} className="choice">
-                <input
-                  type="radio"
-                  name="type"
-                  value={type.value}
-                  required
-                  defaultChecked={type.value === 'one-time'}
-                />
-                <span>{type.label}</span>
-              </label>
-            ))}
-          </div>
-        </Fieldset>
+        <Choices name="type" legend="Donation type" choices={TYPES} defaultValue="one-time" required />
 
-        <Fieldset name="cause" legend="Choose a cause">
-          <div className="cause-grid">
-            {causes.map((option) => (
-              <label key={option.id} className="choice choice--cause">
-                <input
-                  type="radio"
-                  name="cause"
-                  value={option.id}
-                  required
-                  defaultChecked={option.id === defaultCause}
-                  aria-describedby={`${id}-cause`}
-                />
-                <span>
-                  {option.name}
-                  {option.urgent && <span className="badge badge--urgent"> Urgent</span>}
-                </span>
-              </label>
-            ))}
-          </div>
-        </Fieldset>
+        <Choices
+          name="cause"
+          legend="Choose a cause"
+          layout="cause-grid"
+          itemClass="choice choice--cause"
+          choices={causeChoices}
+          defaultValue={defaultCause}
+          describedBy={`${id}-cause`}
+          required
+        />
 
-        <Fieldset name="amount" legend="Amount (USD)">
-          <div className="choice-row choice-row--amounts">
-            {DONATE_PRESETS.map((preset) => (
-              <label key={preset} className="choice">
-                <input type="radio" name="amount" value={preset} defaultChecked={preset === DEFAULT_DONATION} />
-                <span>{formatUsd(preset)}</span>
-              </label>
-            ))}
-          </div>
+        <Choices
+          name="amount"
+          legend="Amount (USD)"
+          layout="choice-row choice-row--amounts"
+          choices={PRESETS}
+          defaultValue={DEFAULT_DONATION}
+        >
           <label htmlFor={`${id}-custom`}>Or enter another amount</label>
           <input
             id={`${id}-custom`}
@@ -204,29 +183,11 @@ export default function DonationForm({ causes, defaultCause }: Props) {
           <span id={`${id}-custom-hint`} className="field__hint">
             The smallest donation is {formatUsd(MIN_DONATION)}.
           </span>
-        </Fieldset>
+        </Choices>
 
-        <Fieldset name="paymentMethod" legend="Payment method">
-          <div className="choice-row">
-            {METHODS.map((method) => (
-              <label key={method.value} className="choice">
-                <input
-                  type="radio"
-                  name="paymentMethod"
-                  value={method.value}
-                  required
-                  defaultChecked={method.value === 'card'}
-                />
-                <span>{method.label}</span>
-              </label>
-            ))}
-          </div>
-        </Fieldset>
+        <Choices name="paymentMethod" legend="Payment method" choices={METHODS} defaultValue="card" required />
 
-        <div className="form__row">
-          <Field name="name" label="Full name" required autoComplete="name" />
-          <Field name="email" label="Email" type="email" required autoComplete="email" />
-        </div>
+        <PersonFields />
         <div className="form__row">
           <Field name="phone" label="Phone (optional)" type="tel" autoComplete="tel" />
           <Field name="address" label="Address (optional)" autoComplete="street-address" />

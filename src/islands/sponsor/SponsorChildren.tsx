@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { formatKes, kesToUsd, type ChildCardData } from '../../lib/children.ts';
-import { FORMS } from '../../lib/forms.ts';
+import { FORMS } from '../../lib/form-pages.ts';
 import ChildCard from '../children/ChildCard.tsx';
 import Modal, { openDialog, opensDialog } from '../shared/Modal.tsx';
 import SponsorshipForm from './SponsorshipForm.tsx';

@@ -1,11 +1,13 @@
 import { useEffect } from 'react';
-import { FORMS } from '../../lib/forms.ts';
+import { FORMS } from '../../lib/form-pages.ts';
 import { openPayment, paymentUrl } from '../../lib/payment.ts';
 import { $sponsorshipType } from '../../lib/sponsorship-store.ts';
 import { SPONSORSHIP_TYPE_INFO } from '../../lib/sponsorship-types.ts';
 import { showToast } from '../../lib/toast.ts';
 import { SPONSORSHIP_PAYMENT_METHODS } from '../../schemas/options.ts';
 import Field from '../shared/form/Field.tsx';
+import FormActions from '../shared/form/FormActions.tsx';
+import PersonFields from '../shared/form/PersonFields.tsx';
 import TrackForm from '../shared/form/TrackForm.tsx';
 import { presetSelect } from '../shared/form/preset.ts';
 import { useTrackForm } from '../shared/form/useTrackForm.ts';
@@ -51,10 +53,7 @@ export default function SponsorshipForm({ childId, childName, dialogId }: Props)
   return (
     <TrackForm type="sponsorship_application" kit={kit}>
       <input type="hidden" name="childId" value={childId} />
-      <div className="form__row">
-        <Field name="name" label="Full name" required autoComplete="name" />
-        <Field name="email" label="Email address" type="email" required autoComplete="email" />
-      </div>
+      <PersonFields emailLabel="Email address" />
       <div className="form__row">
         <Field name="phone" label="Phone" type="tel" autoComplete="tel" />
         <Field name="address" label="Address" autoComplete="street-address" />
@@ -86,14 +85,7 @@ export default function SponsorshipForm({ childId, childName, dialogId }: Props)
       <p className="field__hint">
         Payment happens on our secure payment partner's page, which opens in a new tab. Fields marked * are required.
       </p>
-      <div className="button-row">
-        <button type="submit" className="button" disabled={kit.state === 'sending'}>
-          Continue to Payment
-        </button>
-        <button type="button" className="button button--ghost" commandfor={dialogId} command="close">
-          Cancel
-        </button>
-      </div>
+      <FormActions submit="Continue to Payment" state={kit.state} cancels={dialogId} />
     </TrackForm>
   );
 }

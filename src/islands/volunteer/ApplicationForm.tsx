@@ -1,7 +1,9 @@
-import { FORMS } from '../../lib/forms.ts';
+import { FORMS } from '../../lib/form-pages.ts';
 import { showToast } from '../../lib/toast.ts';
 import { MIN_VOLUNTEER_AGE } from '../../schemas/options.ts';
 import Field from '../shared/form/Field.tsx';
+import FormActions from '../shared/form/FormActions.tsx';
+import PersonFields from '../shared/form/PersonFields.tsx';
 import TrackForm from '../shared/form/TrackForm.tsx';
 import { useTrackForm } from '../shared/form/useTrackForm.ts';
 
@@ -36,10 +38,7 @@ export default function ApplicationForm({ roles, skills, dialogId, onSubmitted }
   return (
     <TrackForm type="volunteer_application" kit={kit} className="volunteer-form">
       <p className="field__hint">Fields marked * are required.</p>
-      <div className="form__row">
-        <Field name="name" label="Full name" required autoComplete="name" />
-        <Field name="email" label="Email" type="email" required autoComplete="email" />
-      </div>
+      <PersonFields />
       <div className="form__row">
         <Field name="phone" label="Phone" type="tel" required autoComplete="tel" />
         <Field
@@ -82,14 +81,7 @@ export default function ApplicationForm({ roles, skills, dialogId, onSubmitted }
       />
       <Field name="experience" label="Relevant experience" as="textarea" rows={3} />
       <Field name="motivation" label="Why do you want to volunteer with us?" as="textarea" rows={4} required />
-      <div className="button-row">
-        <button type="submit" className="button" disabled={kit.state === 'sending'}>
-          Submit Application
-        </button>
-        <button type="button" className="button button--ghost" commandfor={dialogId} command="close">
-          Cancel
-        </button>
-      </div>
+      <FormActions submit="Submit Application" state={kit.state} cancels={dialogId} />
     </TrackForm>
   );
 }

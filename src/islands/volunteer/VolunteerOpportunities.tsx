@@ -1,7 +1,7 @@
 import type { ResponsiveImage } from '../../lib/images.ts';
 import Picture from '../Picture.tsx';
 import { presetSelect } from '../shared/form/preset.ts';
-import Modal, { closeDialog, opensDialog } from '../shared/Modal.tsx';
+import Modal, { closeDialog, openDialog, opensDialog } from '../shared/Modal.tsx';
 import ApplicationForm from './ApplicationForm.tsx';
 import './volunteer.css';
 
@@ -129,6 +129,7 @@ export default function VolunteerOpportunities({ opportunities, skills }: Props)
                 onClick={() => {
                   choose(details.id);
                   closeDialog(detailsDialog(details.id));
+                  openDialog(APPLY_DIALOG);
                 }}
               >
                 Apply for This Role

@@ -1,0 +1,66 @@
+/**
+ * The seven public forms: the page each lives on, where a plain (JavaScript-off) post lands, and what its success
+ * says (spec §8). Used by the islands, the /sent/ pages and the track function's answers.
+ */
+import type { TrackType } from '../schemas/track.ts';
+
+/** A public form's page, its "sent" page and the spec §8 success text. */
+export type FormInfo = {
+  /** Page the form is on (the "go back" link of an error answer). */
+  page: string;
+  /** Slug of its success page, `/sent/<slug>/`. */
+  slug: string;
+  /** Heading of the success page. */
+  title: string;
+  /** What the visitor reads once the server has accepted the form. */
+  success: string;
+};
+
+/** Every public form by its tracking type. */
+export const FORMS: Record<TrackType, FormInfo> = {
+  newsletter_subscribe: {
+    page: '/',
+    slug: 'newsletter',
+    title: 'Subscribed',
+    success: 'Thank you, you are subscribed to our newsletter.',
+  },
+  contact_submit: {
+    page: '/contact/',
+    slug: 'contact',
+    title: 'Message sent',
+    success: 'Thank you! Your message has been sent. We reply to every message within 24 hours.',
+  },
+  donation_intent: {
+    page: '/donate/',
+    slug: 'donation',
+    title: 'Thank you for your gift',
+    success: 'Thank you for your generosity! Continue to our secure payment portal to complete your donation.',
+  },
+  sponsorship_application: {
+    page: '/sponsor/',
+    slug: 'sponsorship',
+    title: 'Sponsorship application received',
+    success:
+      'Redirecting to secure payment portal. After payment, our team will contact you within 24 hours to complete the sponsorship setup.',
+  },
+  volunteer_application: {
+    page: '/volunteer/',
+    slug: 'volunteer',
+    title: 'Application received',
+    success:
+      'Volunteer application submitted successfully! Our volunteer coordinator will contact you within 3-5 business days.',
+  },
+  school_volunteer_application: {
+    page: '/programs/school-volunteering/',
+    slug: 'school-volunteering',
+    title: 'Application received',
+    success: "Application submitted successfully! We'll contact you within 3-5 business days.",
+  },
+  internship_application: {
+    page: '/programs/hospital-internships/',
+    slug: 'internship',
+    title: 'Application received',
+    success:
+      'Application submitted successfully! Our medical coordinator will review your application and contact you within 5-7 business days.',
+  },
+};
