@@ -67,6 +67,16 @@ const list = (label: string) =>
 
 const isoTimestamp = z.iso.datetime({ offset: true, error: 'Timestamp must be an ISO 8601 date and time' });
 
+/** Who applies (volunteer, school and internship applications): all three required. */
+const applicant = {
+  /** Applicant's full name. */
+  name: required('Name', TRACK_LIMITS.name),
+  /** Applicant's email. */
+  email,
+  /** Applicant's phone. */
+  phone: required('Phone', TRACK_LIMITS.phone),
+};
+
 /** Footer newsletter form. */
 export const newsletterSubscribe = z.object({
   /** Address to send the newsletter to. */
@@ -101,12 +111,7 @@ export type SponsorshipApplication = z.infer<typeof sponsorshipApplication>;
 
 /** Volunteer page application. */
 export const volunteerApplication = z.object({
-  /** Applicant's full name. */
-  name: required('Name', TRACK_LIMITS.name),
-  /** Applicant's email. */
-  email,
-  /** Applicant's phone. */
-  phone: required('Phone', TRACK_LIMITS.phone),
+  ...applicant,
   /** Age in years, at least 18; numeric strings from an input are accepted. */
   age: z.coerce
     .number({ error: 'Age must be a number' })
@@ -145,12 +150,7 @@ export type ContactSubmit = z.infer<typeof contactSubmit>;
 
 /** School volunteering application (modal on the school volunteering page). */
 export const schoolVolunteerApplication = z.object({
-  /** Applicant's full name. */
-  name: required('Name', TRACK_LIMITS.name),
-  /** Applicant's email. */
-  email,
-  /** Applicant's phone. */
-  phone: required('Phone', TRACK_LIMITS.phone),
+  ...applicant,
   /** Optional teaching experience. */
   experience: optional('Experience', TRACK_LIMITS.text),
   /** Optional availability. */
@@ -164,12 +164,7 @@ export type SchoolVolunteerApplication = z.infer<typeof schoolVolunteerApplicati
 
 /** Hospital internship application. */
 export const internshipApplication = z.object({
-  /** Applicant's full name. */
-  name: required('Name', TRACK_LIMITS.name),
-  /** Applicant's email. */
-  email,
-  /** Applicant's phone. */
-  phone: required('Phone', TRACK_LIMITS.phone),
+  ...applicant,
   /** University attended. */
   university: required('University', TRACK_LIMITS.short),
   /** Year of study (2nd Year … Resident). */
