@@ -1,5 +1,5 @@
 import { INTERNSHIP_APPLY_DIALOG } from '../../lib/dialogs.ts';
-import { FORMS } from '../../lib/form-pages.ts';
+import { INTERNSHIP_SUCCESS } from '../../lib/form-pages.ts';
 import { FIELDS_OF_INTEREST, INTERNSHIP_DURATIONS, YEARS_OF_STUDY } from '../../schemas/options.ts';
 import Field from '../shared/form/Field.tsx';
 import ProgramApplication, { type PlaceChoice } from './ProgramApplication.tsx';
@@ -10,9 +10,6 @@ export type HospitalChoice = PlaceChoice;
 type Props = {
   hospitals: HospitalChoice[];
 };
-
-/** The alert after an internship application (spec §8). */
-export const INTERNSHIP_SUCCESS = FORMS.internship_application.success;
 
 /**
  * The hospital internship application: a dialog any button with `commandfor="internship-apply"` opens natively;
@@ -27,6 +24,7 @@ export default function InternshipApplication({ hospitals }: Props) {
       trigger="internship-apply"
       presetField="hospital"
       places={hospitals}
+      success={INTERNSHIP_SUCCESS}
     >
       <div className="form__row">
         <Field name="phone" label="Phone" type="tel" required autoComplete="tel" />

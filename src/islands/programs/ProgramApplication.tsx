@@ -1,5 +1,4 @@
 import { useCallback, type ReactNode } from 'react';
-import { FORMS } from '../../lib/form-pages.ts';
 import { showToast } from '../../lib/toast.ts';
 import FormActions from '../shared/form/FormActions.tsx';
 import PersonFields from '../shared/form/PersonFields.tsx';
@@ -23,6 +22,8 @@ type Props = {
   /** The select an opener presets, by the place's name. */
   presetField: string;
   places: PlaceChoice[];
+  /** The spec §8 alert once the server has accepted the application. */
+  success: string;
   /** The fields after name and email. */
   children: ReactNode;
 };
@@ -31,10 +32,19 @@ type Props = {
  * A program application in its dialog (school volunteering, hospital internship): name and email, the program's
  * fields, Submit and Cancel (which keeps what was typed). The §8 alert shows once the server has accepted it.
  */
-export default function ProgramApplication({ type, dialogId, title, trigger, presetField, places, children }: Props) {
+export default function ProgramApplication({
+  type,
+  dialogId,
+  title,
+  trigger,
+  presetField,
+  places,
+  success,
+  children,
+}: Props) {
   const kit = useTrackForm({
     onSent: () => {
-      showToast(FORMS[type].success);
+      showToast(success);
       closeDialog(dialogId);
     },
   });

@@ -1,5 +1,5 @@
 import { SCHOOL_APPLY_DIALOG } from '../../lib/dialogs.ts';
-import { FORMS } from '../../lib/form-pages.ts';
+import { SCHOOL_SUCCESS } from '../../lib/form-pages.ts';
 import { SCHOOL_SUBJECTS } from '../../schemas/options.ts';
 import Field from '../shared/form/Field.tsx';
 import Fieldset from '../shared/form/Fieldset.tsx';
@@ -11,9 +11,6 @@ export type SchoolChoice = PlaceChoice;
 type Props = {
   schools: SchoolChoice[];
 };
-
-/** The alert after a school application (spec §8). */
-export const SCHOOL_SUCCESS = FORMS.school_volunteer_application.success;
 
 /**
  * The school volunteering application: a dialog any button with `commandfor="school-apply"` opens natively; once
@@ -28,6 +25,7 @@ export default function SchoolApplication({ schools }: Props) {
       trigger="school-apply"
       presetField="school"
       places={schools}
+      success={SCHOOL_SUCCESS}
     >
       <div className="form__row">
         <Field name="phone" label="Phone" type="tel" required autoComplete="tel" />

@@ -1,12 +1,8 @@
 import { useEffect } from 'react';
 import { formatKes, kesToUsd, type ChildCardData } from '../../lib/children.ts';
-import { FORMS } from '../../lib/form-pages.ts';
 import ChildCard from '../children/ChildCard.tsx';
 import Modal, { openDialog, opensDialog } from '../shared/Modal.tsx';
 import SponsorshipForm from './SponsorshipForm.tsx';
-
-/** The alert of spec §8 after a sponsorship application. */
-export const SPONSORSHIP_SUCCESS = FORMS.sponsorship_application.success;
 
 type Props = {
   /** The children on the page (at most CHILDREN_SHOWN). */

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { FORMS } from '../../lib/form-pages.ts';
+import { SPONSORSHIP_SUCCESS } from '../../lib/form-pages.ts';
 import { openPayment, paymentUrl } from '../../lib/payment.ts';
 import { $sponsorshipType } from '../../lib/sponsorship-store.ts';
 import { SPONSORSHIP_TYPE_INFO } from '../../lib/sponsorship-types.ts';
@@ -42,7 +42,7 @@ export default function SponsorshipForm({ childId, childName, dialogId }: Props)
     onValid: () =>
       openPayment(paymentUrl('sponsorshipUrl', { childId, source: 'sponsor-page', campaign: 'sponsorship' })),
     onSent: () => {
-      showToast(FORMS.sponsorship_application.success);
+      showToast(SPONSORSHIP_SUCCESS);
       closeDialog(dialogId);
       presetSelect(dialogId, 'sponsorshipType', $sponsorshipType.get());
     },

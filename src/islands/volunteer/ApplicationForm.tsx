@@ -1,4 +1,4 @@
-import { FORMS } from '../../lib/form-pages.ts';
+import { VOLUNTEER_SUCCESS } from '../../lib/form-pages.ts';
 import { showToast } from '../../lib/toast.ts';
 import { MIN_VOLUNTEER_AGE } from '../../schemas/options.ts';
 import Field from '../shared/form/Field.tsx';
@@ -31,7 +31,7 @@ const AVAILABILITY = ['Full-time (weekdays)', 'Part-time (2–3 days a week)', '
 export default function ApplicationForm({ roles, skills, dialogId, onSubmitted }: Props) {
   const kit = useTrackForm({
     onSent: () => {
-      showToast(FORMS.volunteer_application.success);
+      showToast(VOLUNTEER_SUCCESS);
       onSubmitted();
     },
   });
