@@ -6,7 +6,7 @@
 import type { TrackBody } from './forms.ts';
 
 const STORAGE_KEY = 'pendingSubmissions';
-const RETRY_MS = 20_000;
+const RETRY_MS = 5_000;
 
 /** A problem the server found with one field (`path` like `payload.email`). */
 export type SubmitIssue = { path: string; message: string };
@@ -61,13 +61,14 @@ export function onResent(listener: (submissionId: string) => void): () => void {
   return () => sentListeners.delete(listener);
 }
 
-/** Starts resending kept submissions now, whenever the connection returns, and every 20 s while any wait. */
+/** Starts resending kept submissions now, whenever the connection returns, and every 5 s while any wait online. */
 export function watchOutbox(): void {
   if (watching) return;
   watching = true;
   window.addEventListener('online', () => void flush());
+  // `online` can come a moment before requests get through, and a busy server may answer 503: keep trying.
   setInterval(() => {
-    if (read().length > 0) void flush();
+    if (navigator.onLine && read().length > 0) void flush();
   }, RETRY_MS);
   void flush();
 }

@@ -20,6 +20,8 @@ type FormCase = {
   path: string;
   /** Opens the form's dialog (a plain button: it must work before hydration and without JavaScript). */
   open?: (page: Page) => Promise<void>;
+  /** Id of the form's dialog, if it has one. */
+  dialog?: string;
   /** The form's container (its dialog, or the form). */
   form: (page: Page) => Locator;
   /** Fills every field; `email` identifies the submission. */
@@ -38,7 +40,7 @@ const CASES: FormCase[] = [
   {
     type: 'newsletter_subscribe',
     path: '/about/',
-    form: (page) => page.locator('footer form'),
+    form: (page) => page.locator('form.newsletter'),
     fill: (form, email) => form.getByLabel('Email address').fill(email),
     stored: {},
     submit: /^Subscribe$/,
@@ -96,6 +98,7 @@ const CASES: FormCase[] = [
   {
     type: 'sponsorship_application',
     path: '/sponsor/',
+    dialog: 'sponsor-amani',
     open: (page) => page.getByRole('button', { name: 'Sponsor Amani' }).click(),
     form: (page) => page.getByRole('dialog', { name: 'Sponsor Amani Otieno' }),
     fill: async (form, email) => {
@@ -122,6 +125,7 @@ const CASES: FormCase[] = [
   {
     type: 'volunteer_application',
     path: '/volunteer/',
+    dialog: 'volunteer-apply',
     open: (page) =>
       page
         .getByRole('button', { name: /^Apply Now/ })
@@ -157,6 +161,7 @@ const CASES: FormCase[] = [
   {
     type: 'school_volunteer_application',
     path: '/programs/school-volunteering/',
+    dialog: 'school-apply',
     open: (page) => page.locator('.page-hero').getByRole('button', { name: 'Apply Now' }).click(),
     form: (page) => page.getByRole('dialog', { name: 'Apply to Volunteer at a School' }),
     fill: async (form, email) => {
@@ -183,6 +188,7 @@ const CASES: FormCase[] = [
   {
     type: 'internship_application',
     path: '/programs/hospital-internships/',
+    dialog: 'internship-apply',
     open: (page) => page.locator('.page-hero').getByRole('button', { name: 'Apply Now' }).click(),
     form: (page) => page.getByRole('dialog', { name: 'Apply for a Hospital Internship' }),
     fill: async (form, email) => {
@@ -229,6 +235,21 @@ async function expectStored(request: APIRequestContext, form: FormCase, email: s
   expect(event.payload).toMatchObject(form.stored);
 }
 
+/**
+ * Holds back every script of the page, as a slow phone link does (about 5 s at 400 kbit/s): here for at least 5 s
+ * and until the test releases them, so a busy machine cannot let them slip in before the test has typed.
+ */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const fiveSeconds = new Promise((resolve) => setTimeout(resolve, 5000));
+  await page.route('**/_astro/*.js', async (route) => {
+    await Promise.all([released, fiveSeconds]);
+    await route.continue().catch(() => {});
+  });
+  return release;
+}
+
 /** Navigates to the form and opens it (its dialog, if it has one). */
 async function openForm(page: Page, form: FormCase, waitUntil: 'commit' | 'domcontentloaded' = 'domcontentloaded') {
   // Not 'load': with JavaScript off Chromium loads every lazy image, including those of closed dialogs.
@@ -270,20 +291,36 @@ test.describe('with JavaScript off', () => {
 test.describe('submitted before the island hydrates', () => {
   for (const form of CASES) {
     test(`${form.type}: the native post stores every typed value`, async ({ page, request }) => {
-      // Hold back every script for 5 s, as on a slow phone link.
-      await page.route('**/_astro/*.js', async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 5000));
-        await route.continue().catch(() => {});
-      });
+      const release = await holdScripts(page);
       const email = uniqueEmail('early');
       const scope = await openForm(page, form, 'commit');
       await form.fill(scope, email);
       await expect(page.locator('astro-island[ssr]', { has: scope }).first()).toBeAttached();
       await scope.getByRole('button', { name: form.submit }).click();
       await expect(page).toHaveURL(new RegExp(`/sent/${FORMS[form.type].slug}/$`));
+      release();
       await expectStored(request, form, email);
     });
   }
+});
+
+test('hydration adopts what was typed before it: the island sends the values already in the page', async ({
+  page,
+  request,
+}) => {
+  const form = CASES.find((c) => c.type === 'contact_submit')!;
+  const release = await holdScripts(page);
+  const email = uniqueEmail('adopted');
+  const scope = await openForm(page, form, 'commit');
+  await form.fill(scope, email);
+  await expect(page.locator('astro-island[ssr]', { has: scope }).first()).toBeAttached();
+  release();
+  await waitForHydration(page, scope);
+  await expect(scope.getByLabel('What is it about?')).toHaveValue('partnership');
+  await scope.getByRole('button', { name: form.submit }).click();
+  await expect(form.sent(page)).toBeVisible();
+  await expect(page).toHaveURL(/\/contact\/$/);
+  await expectStored(request, form, email);
 });
 
 test.describe('offline, then back online', () => {
@@ -295,8 +332,9 @@ test.describe('offline, then back online', () => {
     }) => {
       await page.goto(form.path, { waitUntil: 'domcontentloaded' });
       const scope = form.form(page);
-      if (!form.open) await scope.scrollIntoViewIfNeeded();
-      await waitForHydration(page, form.open ? scope.locator('form') : scope);
+      // Bring the island into view (client:visible ones hydrate there), then wait for it.
+      await (form.dialog ? page.locator(`[commandfor="${form.dialog}"]`).first() : scope).scrollIntoViewIfNeeded();
+      await waitForHydration(page, form.dialog ? page.locator(`#${form.dialog}`) : scope);
       if (form.open) await form.open(page);
       await expect(scope).toBeVisible();
 
