@@ -5,7 +5,7 @@
 
 /** The message shown while a submission waits for the connection (issue 11: never a silent loss). */
 export const NOT_SENT =
-  'Not sent yet: we could not reach our server. Your answers are kept here and on this device, and they are sent automatically as soon as the connection is back.';
+  'Not sent yet: we could not reach our server. Your answers are kept on this device and sent as soon as the connection is back.';
 
 /** Name of the hidden field that carries the tracking type (`type` is a contact form field). */
 export const FORM_TYPE_FIELD = 'form';

@@ -1,5 +1,4 @@
 import { INTERNSHIP_APPLY_DIALOG } from '../../lib/dialogs.ts';
-import { INTERNSHIP_SUCCESS } from '../../lib/form-pages.ts';
 import { FIELDS_OF_INTEREST, INTERNSHIP_DURATIONS, YEARS_OF_STUDY } from '../../schemas/options.ts';
 import Field from '../shared/form/Field.tsx';
 import ProgramApplication, { type PlaceChoice } from './ProgramApplication.tsx';
@@ -9,13 +8,15 @@ export type HospitalChoice = PlaceChoice;
 
 type Props = {
   hospitals: HospitalChoice[];
+  /** The spec §8 alert once the server has accepted the form (from src/lib/form-pages.ts, passed in so no script ships it). */
+  success: string;
 };
 
 /**
  * The hospital internship application: a dialog any button with `commandfor="internship-apply"` opens natively;
  * once hydrated, a `data-internship-apply` value (a hospital id) presets the preferred hospital.
  */
-export default function InternshipApplication({ hospitals }: Props) {
+export default function InternshipApplication({ hospitals, success }: Props) {
   return (
     <ProgramApplication
       type="internship_application"
@@ -24,7 +25,7 @@ export default function InternshipApplication({ hospitals }: Props) {
       trigger="internship-apply"
       presetField="hospital"
       places={hospitals}
-      success={INTERNSHIP_SUCCESS}
+      success={success}
     >
       <div className="form__row">
         <Field name="phone" label="Phone" type="tel" required autoComplete="tel" />

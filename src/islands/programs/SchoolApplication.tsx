@@ -1,5 +1,4 @@
 import { SCHOOL_APPLY_DIALOG } from '../../lib/dialogs.ts';
-import { SCHOOL_SUCCESS } from '../../lib/form-pages.ts';
 import { SCHOOL_SUBJECTS } from '../../schemas/options.ts';
 import Field from '../shared/form/Field.tsx';
 import Fieldset from '../shared/form/Fieldset.tsx';
@@ -10,13 +9,15 @@ export type SchoolChoice = PlaceChoice;
 
 type Props = {
   schools: SchoolChoice[];
+  /** The spec §8 alert once the server has accepted the form (from src/lib/form-pages.ts, passed in so no script ships it). */
+  success: string;
 };
 
 /**
  * The school volunteering application: a dialog any button with `commandfor="school-apply"` opens natively; once
  * hydrated, a `data-school-apply` value (a school id) on that button presets the preferred school.
  */
-export default function SchoolApplication({ schools }: Props) {
+export default function SchoolApplication({ schools, success }: Props) {
   return (
     <ProgramApplication
       type="school_volunteer_application"
@@ -25,7 +26,7 @@ export default function SchoolApplication({ schools }: Props) {
       trigger="school-apply"
       presetField="school"
       places={schools}
-      success={SCHOOL_SUCCESS}
+      success={success}
     >
       <div className="form__row">
         <Field name="phone" label="Phone" type="tel" required autoComplete="tel" />

@@ -7,6 +7,8 @@ import SponsorshipForm from './SponsorshipForm.tsx';
 type Props = {
   /** The children on the page (at most CHILDREN_SHOWN). */
   cards: ChildCardData[];
+  /** The spec §8 alert once the server has accepted the form (from src/lib/form-pages.ts, passed in so no script ships it). */
+  success: string;
 };
 
 const firstName = (child: ChildCardData) => child.name.split(' ')[0] ?? child.name;
@@ -17,7 +19,7 @@ const dialogId = (child: ChildCardData) => `sponsor-${child.id}`;
  * the start, opened natively, so the first tap works before hydration), and so does `?child={id}` for a child on
  * the page once hydrated (which also scrolls to the card).
  */
-export default function SponsorChildren({ cards }: Props) {
+export default function SponsorChildren({ cards, success }: Props) {
   // A link from /children: open the form for that child once, scrolled to its card. Unknown ids do nothing.
   useEffect(() => {
     const requested = new URLSearchParams(window.location.search).get('child');
@@ -52,7 +54,12 @@ export default function SponsorChildren({ cards }: Props) {
             {child.age} years old, {child.location}. Full sponsorship for {firstName(child)} is{' '}
             {formatKes(child.monthlyNeed)} a month (about ${kesToUsd(child.monthlyNeed)}).
           </p>
-          <SponsorshipForm childId={child.id} childName={firstName(child)} dialogId={dialogId(child)} />
+          <SponsorshipForm
+            childId={child.id}
+            childName={firstName(child)}
+            dialogId={dialogId(child)}
+            success={success}
+          />
         </Modal>
       ))}
     </>

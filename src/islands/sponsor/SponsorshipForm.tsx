@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { SPONSORSHIP_SUCCESS } from '../../lib/form-pages.ts';
 import { openPayment, paymentUrl } from '../../lib/payment.ts';
 import { $sponsorshipType } from '../../lib/sponsorship-store.ts';
 import { SPONSORSHIP_TYPE_INFO } from '../../lib/sponsorship-types.ts';
@@ -29,6 +28,8 @@ type Props = {
   childName: string;
   /** The dialog holding the form. */
   dialogId: string;
+  /** The spec §8 alert once the server has accepted the form (from src/lib/form-pages.ts, passed in so no script ships it). */
+  success: string;
 };
 
 /**
@@ -37,12 +38,12 @@ type Props = {
  * alert shows once the server has accepted the application, and the form resets to monthly with the type chosen
  * on the cards ('Choose This Option' also sets the type while the form is open).
  */
-export default function SponsorshipForm({ childId, childName, dialogId }: Props) {
+export default function SponsorshipForm({ childId, childName, dialogId, success }: Props) {
   const kit = useTrackForm({
     onValid: () =>
       openPayment(paymentUrl('sponsorshipUrl', { childId, source: 'sponsor-page', campaign: 'sponsorship' })),
     onSent: () => {
-      showToast(SPONSORSHIP_SUCCESS);
+      showToast(success);
       closeDialog(dialogId);
       presetSelect(dialogId, 'sponsorshipType', $sponsorshipType.get());
     },

@@ -1,4 +1,3 @@
-import { VOLUNTEER_SUCCESS } from '../../lib/form-pages.ts';
 import { showToast } from '../../lib/toast.ts';
 import { MIN_VOLUNTEER_AGE } from '../../schemas/options.ts';
 import Field from '../shared/form/Field.tsx';
@@ -17,6 +16,8 @@ type Props = {
   skills: string[];
   /** Id of the dialog holding the form, for its Cancel button. */
   dialogId: string;
+  /** The spec §8 alert once the server has accepted the application. */
+  success: string;
   /** Called once the server has accepted the application. */
   onSubmitted: () => void;
 };
@@ -28,10 +29,10 @@ const AVAILABILITY = ['Full-time (weekdays)', 'Part-time (2–3 days a week)', '
  * The Volunteer page application (spec §3, §5, §7). The §8 alert shows once the server has accepted it; the
  * form then empties. Cancel keeps what was typed.
  */
-export default function ApplicationForm({ roles, skills, dialogId, onSubmitted }: Props) {
+export default function ApplicationForm({ roles, skills, dialogId, success, onSubmitted }: Props) {
   const kit = useTrackForm({
     onSent: () => {
-      showToast(VOLUNTEER_SUCCESS);
+      showToast(success);
       onSubmitted();
     },
   });

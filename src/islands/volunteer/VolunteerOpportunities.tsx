@@ -26,6 +26,8 @@ type Props = {
   opportunities: OpportunityCardData[];
   /** Every skill the opportunities ask for, without repeats, for the application's multi-select. */
   skills: string[];
+  /** The spec §8 alert once the server has accepted the form (from src/lib/form-pages.ts, passed in so no script ships it). */
+  success: string;
 };
 
 /** The application dialog; each opportunity's details dialog is `opportunity-<id>-details`. */
@@ -38,7 +40,7 @@ const detailsDialog = (id: string) => `opportunity-${id}-details`;
  * before hydration. Once hydrated, Apply Now and 'Apply for This Role' also preselect their opportunity, and the
  * details close before the application opens, so two dialogs never show together.
  */
-export default function VolunteerOpportunities({ opportunities, skills }: Props) {
+export default function VolunteerOpportunities({ opportunities, skills, success }: Props) {
   const roles = opportunities.map(({ id, title }) => ({ id, title }));
   const choose = (id: string) => presetSelect(APPLY_DIALOG, 'opportunity', id);
 
@@ -144,6 +146,7 @@ export default function VolunteerOpportunities({ opportunities, skills }: Props)
           roles={roles}
           skills={skills}
           dialogId={APPLY_DIALOG}
+          success={success}
           onSubmitted={() => closeDialog(APPLY_DIALOG)}
         />
       </Modal>
