@@ -13,7 +13,7 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'auto' },
-  integrations: [react(), sitemap({ filter: (page) => !new URL(page).pathname.startsWith('/samu') })],
+  integrations: [react(), sitemap({ filter: (page) => !/^\/(samu|sent)\b/.test(new URL(page).pathname) })],
   image: { responsiveStyles: true },
   prefetch: false,
   // Shiki colours code with inline styles, which the hash-based policy below would block; no content needs colouring.

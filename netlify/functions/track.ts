@@ -1,46 +1,85 @@
 /**
  * `POST /api/admin/track`: the one public call. Stores every accepted form as an event and, in the
- * same transaction, the record staff work from (subscriber, contact, volunteer or donation).
+ * same transaction, the record staff work from (subscriber, contact, volunteer or donation). A form posted by the
+ * browser itself (form-encoded, JavaScript off) goes through the same checks and is answered with a redirect to
+ * its success page or a page listing what to fix.
  */
 import type { Config, Context } from '@netlify/functions';
+import { trackBodyFromForm } from '../../src/lib/forms.ts';
 import { isTrackType, trackRequest, TRACK_TYPES, type TrackRequest } from '../../src/schemas/track.ts';
 import { clientId } from './_shared/client.ts';
 import { transaction, type Queryable } from './_shared/db.ts';
-import { badRequest, error, invalid, json, methodNotAllowed, readJsonBody, tooManyRequests } from './_shared/http.ts';
+import { formAccepted, formProblem, isFormContentType, MAX_FORM_BYTES, readFormBody } from './_shared/form-answer.ts';
+import { error, json, methodNotAllowed, readJsonBody, tooManyRequests, zodIssues, type Issue } from './_shared/http.ts';
 import { deliverAfterResponse, enqueueSubmission } from './_shared/outbox.ts';
 import { hit, trackRateLimit } from './_shared/rate-limit.ts';
 
 const ACCEPTED = { ok: true } as const;
 
+/** How one request is answered: JSON for scripts, a redirect or an HTML page for a browser's own form post. */
+type Answers = {
+  accepted: () => Response;
+  problem: (status: number, message: string, issues?: Issue[]) => Response;
+  tooMany: (retryAfterSeconds: number) => Response;
+};
+
 /** Handles one tracking call. */
 export default async (req: Request, context: Context): Promise<Response> => {
   if (req.method !== 'POST') return methodNotAllowed(['POST']);
 
-  const body = await readJsonBody(req);
-  if (!body.ok) return body.response;
-  const raw = body.value;
-  if (!isRecord(raw)) return badRequest('Request body must be a JSON object');
+  let raw: unknown;
+  let answers: Answers;
+  if (isFormContentType(req.headers.get('content-type'))) {
+    const fields = await readFormBody(req);
+    if (!fields) return formProblem(req, undefined, 413, `The form is larger than ${MAX_FORM_BYTES / 1024} KB.`);
+    raw = trackBodyFromForm(fields);
+    const type = (raw as { type: string }).type;
+    answers = {
+      accepted: () => formAccepted(type),
+      problem: (status, message, issues) => formProblem(req, type, status, message, issues),
+      tooMany: (seconds) =>
+        formProblem(req, type, 429, `Too many forms came from your connection; try again in ${seconds} s.`, [], {
+          'Retry-After': String(seconds),
+        }),
+    };
+  } else {
+    const body = await readJsonBody(req);
+    if (!body.ok) return body.response;
+    raw = body.value;
+    answers = {
+      accepted: () => json(ACCEPTED, 202),
+      problem: (status, message, issues) => error(status, message, issues),
+      tooMany: tooManyRequests,
+    };
+  }
+  if (!isRecord(raw)) return answers.problem(400, 'Request body must be a JSON object');
 
   // A filled honeypot is a bot: answer as if accepted so it learns nothing, and store nothing.
-  if (typeof raw['website'] === 'string' && raw['website'].trim() !== '') return json(ACCEPTED, 202);
+  if (typeof raw['website'] === 'string' && raw['website'].trim() !== '') return answers.accepted();
 
   try {
     const limit = await hit('track', clientId(context), trackRateLimit());
-    if (!limit.allowed) return tooManyRequests(limit.retryAfterSeconds);
+    if (!limit.allowed) return answers.tooMany(limit.retryAfterSeconds);
 
     if (!isTrackType(raw['type'])) {
-      return badRequest('Unknown type', [{ path: 'type', message: `Expected one of ${TRACK_TYPES.join(', ')}` }]);
+      return answers.problem(400, 'Unknown type', [
+        { path: 'type', message: `Expected one of ${TRACK_TYPES.join(', ')}` },
+      ]);
     }
     const parsed = trackRequest.safeParse(raw);
-    if (!parsed.success) return invalid(parsed.error, 'Invalid payload');
+    if (!parsed.success) return answers.problem(400, 'Invalid payload', zodIssues(parsed.error));
 
-    await transaction((tx) => store(tx, parsed.data));
+    await transaction(async (tx) => {
+      // A resent submission (same browser-made id) was stored the first time: store nothing more.
+      if (parsed.data.submissionId && !(await firstArrival(tx, parsed.data.submissionId))) return;
+      await store(tx, parsed.data);
+    });
     deliverAfterResponse(context);
-    return json(ACCEPTED, 202);
+    return answers.accepted();
   } catch (failure) {
     // Only the database can fail past validation; the transaction has rolled back, so nothing is half-stored.
     console.error('track: database error', failure);
-    return error(503, 'The service is temporarily unavailable; please try again later');
+    return answers.problem(503, 'The service is temporarily unavailable; please try again later');
   }
 };
 
@@ -105,6 +144,15 @@ async function storeRecord(tx: Queryable, request: TrackRequest): Promise<string
       return null;
   }
   return rows[0]?.id ?? null;
+}
+
+/** Records a submission id; false when it was recorded before (the submission is a resend). */
+async function firstArrival(tx: Queryable, submissionId: string): Promise<boolean> {
+  const rows = await tx.query(
+    'insert into form_submissions (id) values ($1) on conflict (id) do nothing returning id',
+    [submissionId],
+  );
+  return rows.length === 1;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

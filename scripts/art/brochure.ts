@@ -4,7 +4,7 @@
  * sponsorship), so the brochure and the site never disagree. tests/unit/brochure.test.ts checks the committed file.
  */
 import PDFDocument from 'pdfkit';
-import { SPONSORSHIP_TYPE_INFO } from '../../src/islands/sponsor/sponsorship-types.ts';
+import { SPONSORSHIP_TYPE_INFO } from '../../src/lib/sponsorship-types.ts';
 import { formatUsdRange, monthlyUsdRange, type UsdRange } from '../../src/lib/children.ts';
 
 /** The parts of src/content/site.json the brochure prints. */

@@ -1,49 +1,31 @@
-import { useId, useState, type FormEvent } from 'react';
-import { track } from '../lib/track.ts';
-import Honeypot from './shared/Honeypot.tsx';
+import Field from './shared/form/Field.tsx';
+import TrackForm from './shared/form/TrackForm.tsx';
+import { useTrackForm } from './shared/form/useTrackForm.ts';
 
 /**
- * Footer newsletter sign-up. The button reads 'Subscribe' until the request resolves, then 'Subscribed', and
- * the field clears. A failure is swallowed (spec §8): the visitor is never shown an error for it.
+ * Footer newsletter sign-up. The button reads 'Subscribe' until the server accepts the address, then
+ * 'Subscribed', and the field clears (spec §7). Without JavaScript the form posts and lands on /sent/newsletter/.
  */
 export default function NewsletterForm() {
-  const [email, setEmail] = useState('');
-  const [website, setWebsite] = useState('');
-  const [state, setState] = useState<'idle' | 'sending' | 'subscribed'>('idle');
-  const id = useId();
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setState('sending');
-    await track('newsletter_subscribe', { email }, { website });
-    setEmail('');
-    setState('subscribed');
-  };
-
+  const kit = useTrackForm();
   return (
-    <form className="newsletter" onSubmit={(event) => void submit(event)}>
-      <label htmlFor={`${id}-email`} className="newsletter__label">
-        Email address
-      </label>
+    <TrackForm type="newsletter_subscribe" kit={kit} className="newsletter">
       <div className="newsletter__row">
-        <input
-          id={`${id}-email`}
-          type="email"
+        <Field
           name="email"
+          label="Email address"
+          type="email"
           required
           autoComplete="email"
           placeholder="you@example.com"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
         />
-        <button type="submit" className="button" disabled={state === 'sending'}>
-          {state === 'subscribed' ? 'Subscribed' : 'Subscribe'}
+        <button type="submit" className="button" disabled={kit.state === 'sending'}>
+          {kit.state === 'sent' ? 'Subscribed' : 'Subscribe'}
         </button>
       </div>
-      <Honeypot value={website} onChange={setWebsite} />
       <p className="visually-hidden" role="status">
-        {state === 'subscribed' ? 'Thank you, you are subscribed to our newsletter.' : ''}
+        {kit.state === 'sent' ? 'Thank you, you are subscribed to our newsletter.' : ''}
       </p>
-    </form>
+    </TrackForm>
   );
 }

@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import type { ResponsiveImage } from '../lib/images.ts';
-import Modal from './shared/Modal.tsx';
+import Modal, { opensDialog } from './shared/Modal.tsx';
 import Picture from './Picture.tsx';
 
 /** A team member as the About page hands it over. */
@@ -19,11 +18,14 @@ type Props = {
   members: TeamCardData[];
 };
 
-/** The About page team: each card opens a dialog with the full bio and contact details. */
-export default function TeamGrid({ members }: Props) {
-  const [openId, setOpenId] = useState<string | null>(null);
-  const open = members.find((member) => member.id === openId);
+const dialogId = (member: TeamCardData) => `team-${member.id}`;
 
+/**
+ * The About page team: a tap anywhere on a card (its "Read more" button is stretched over it) opens a dialog with
+ * the full bio and contact details. The dialogs are in the page from the start and open natively, so the first
+ * tap works before hydration and without JavaScript.
+ */
+export default function TeamGrid({ members }: Props) {
   return (
     <>
       <ul className="grid plain-list team-grid">
@@ -34,32 +36,32 @@ export default function TeamGrid({ members }: Props) {
               <h3 className="team-card__name">{member.name}</h3>
               <p className="team-card__role">{member.role}</p>
               <p>{member.bio}</p>
-              <button type="button" className="button button--ghost" onClick={() => setOpenId(member.id)}>
+              <button type="button" className="button button--ghost team-card__more" {...opensDialog(dialogId(member))}>
                 Read more<span className="visually-hidden"> about {member.name}</span>
               </button>
             </div>
           </li>
         ))}
       </ul>
-      <Modal open={open !== undefined} onClose={() => setOpenId(null)} title={open?.name ?? ''}>
-        {open && (
+      {members.map((member) => (
+        <Modal key={member.id} id={dialogId(member)} title={member.name}>
           <div className="team-modal">
-            <p className="team-card__role">{open.role}</p>
-            {open.fullBio.map((paragraph) => (
+            <p className="team-card__role">{member.role}</p>
+            {member.fullBio.map((paragraph) => (
               <p key={paragraph.slice(0, 32)}>{paragraph}</p>
             ))}
             <h3>Contact</h3>
             <ul className="plain-list">
               <li>
-                Email: <a href={`mailto:${open.email}`}>{open.email}</a>
+                Email: <a href={`mailto:${member.email}`}>{member.email}</a>
               </li>
               <li>
-                Phone: <a href={`tel:${open.phone.replace(/\s+/g, '')}`}>{open.phone}</a>
+                Phone: <a href={`tel:${member.phone.replace(/\s+/g, '')}`}>{member.phone}</a>
               </li>
             </ul>
           </div>
-        )}
-      </Modal>
+        </Modal>
+      ))}
     </>
   );
 }

@@ -1,5 +1,25 @@
 /** How a child's details read on cards: the story teaser and the monthly need in two currencies. */
 import { KES_PER_USD } from './constants.ts';
+import type { ResponsiveImage } from './images.ts';
+
+/** A child as pages hand it to a card: plain JSON, the story already cut to its teaser. */
+export type ChildCardData = {
+  id: string;
+  name: string;
+  age: number;
+  location: string;
+  dreamJob: string;
+  monthlyNeed: number;
+  /** The story cut at 60 characters (`storyTeaser`). */
+  teaser: string;
+  image: ResponsiveImage;
+};
+
+/** "dreams of being an engineer": the dream job in lower case with its article. */
+export function dreamJobPhrase(dreamJob: string): string {
+  const job = dreamJob.charAt(0).toLocaleLowerCase('en') + dreamJob.slice(1);
+  return `${/^[aeiou]/i.test(job) ? 'an' : 'a'} ${job}`;
+}
 
 /** Length of the story teaser on child cards (spec §9). */
 export const STORY_TEASER_LENGTH = 60;

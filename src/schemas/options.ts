@@ -43,3 +43,21 @@ export const YEARS_OF_STUDY = [
 ] as const;
 /** Internship durations (spec §5). */
 export const INTERNSHIP_DURATIONS = ['1 month', '2 months', '3 months', '6 months', '1 year'] as const;
+/**
+ * The 12 fields of interest of the internship form (spec §5 leaves them open). They follow the departments of the
+ * three partner hospitals, so every choice leads somewhere an intern can be placed; the server accepts any text.
+ */
+export const FIELDS_OF_INTEREST = [
+  'Paediatrics',
+  'Internal Medicine',
+  'Surgery',
+  'Obstetrics & Gynaecology',
+  'Emergency Medicine',
+  'Oncology',
+  'Radiology',
+  'Pharmacy',
+  'Ophthalmology',
+  'Dentistry',
+  'Physiotherapy',
+  'Community & Public Health',
+] as const;

@@ -67,6 +67,16 @@ const list = (label: string) =>
 
 const isoTimestamp = z.iso.datetime({ offset: true, error: 'Timestamp must be an ISO 8601 date and time' });
 
+/** Who applies (volunteer, school and internship applications): all three required. */
+const applicant = {
+  /** Applicant's full name. */
+  name: required('Name', TRACK_LIMITS.name),
+  /** Applicant's email. */
+  email,
+  /** Applicant's phone. */
+  phone: required('Phone', TRACK_LIMITS.phone),
+};
+
 /** Footer newsletter form. */
 export const newsletterSubscribe = z.object({
   /** Address to send the newsletter to. */
@@ -101,12 +111,7 @@ export type SponsorshipApplication = z.infer<typeof sponsorshipApplication>;
 
 /** Volunteer page application. */
 export const volunteerApplication = z.object({
-  /** Applicant's full name. */
-  name: required('Name', TRACK_LIMITS.name),
-  /** Applicant's email. */
-  email,
-  /** Applicant's phone. */
-  phone: required('Phone', TRACK_LIMITS.phone),
+  ...applicant,
   /** Age in years, at least 18; numeric strings from an input are accepted. */
   age: z.coerce
     .number({ error: 'Age must be a number' })
@@ -145,12 +150,7 @@ export type ContactSubmit = z.infer<typeof contactSubmit>;
 
 /** School volunteering application (modal on the school volunteering page). */
 export const schoolVolunteerApplication = z.object({
-  /** Applicant's full name. */
-  name: required('Name', TRACK_LIMITS.name),
-  /** Applicant's email. */
-  email,
-  /** Applicant's phone. */
-  phone: required('Phone', TRACK_LIMITS.phone),
+  ...applicant,
   /** Optional teaching experience. */
   experience: optional('Experience', TRACK_LIMITS.text),
   /** Optional availability. */
@@ -164,12 +164,7 @@ export type SchoolVolunteerApplication = z.infer<typeof schoolVolunteerApplicati
 
 /** Hospital internship application. */
 export const internshipApplication = z.object({
-  /** Applicant's full name. */
-  name: required('Name', TRACK_LIMITS.name),
-  /** Applicant's email. */
-  email,
-  /** Applicant's phone. */
-  phone: required('Phone', TRACK_LIMITS.phone),
+  ...applicant,
   /** University attended. */
   university: required('University', TRACK_LIMITS.short),
   /** Year of study (2nd Year … Resident). */
@@ -243,8 +238,17 @@ export function isTrackType(value: unknown): value is TrackType {
 /** Honeypot: a hidden field people leave empty; bots fill it in. */
 const website = z.string().max(TRACK_LIMITS.short).optional();
 
+/**
+ * Id the browser gives one submission, so a form resent after a lost connection is stored once.
+ * @example "5f0c1a52-9d1b-4c8e-9a53-2b1c0e0f6a11"
+ */
+const submissionId = z
+  .string()
+  .regex(/^[A-Za-z0-9-]{8,64}$/, 'Submission id must be 8 to 64 letters, digits or dashes')
+  .optional();
+
 const request = <T extends TrackType>(type: T) =>
-  z.object({ type: z.literal(type), payload: trackPayloads[type], website });
+  z.object({ type: z.literal(type), payload: trackPayloads[type], website, submissionId });
 
 /** The whole request body, `{type, payload, website?}`, discriminated by `type`. */
 export const trackRequest = z.discriminatedUnion('type', [

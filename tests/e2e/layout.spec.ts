@@ -128,7 +128,9 @@ test.describe('Navigation bar and footer', () => {
     await expectStaffRow<{ email: string }>(request, 'newsletter', (row) => row.email === email);
   });
 
-  test('newsletter still says Subscribed when the server is unreachable', async ({ page }) => {
+  test('newsletter says it was not sent yet, and keeps the address, when the server is unreachable', async ({
+    page,
+  }) => {
     await page.route('**/api/admin/track', (route) => route.abort());
     await page.goto('/about');
     const footer = page.getByRole('contentinfo');
@@ -137,7 +139,9 @@ test.describe('Navigation bar and footer', () => {
     await waitForHydration(page, page.getByRole('textbox', { name: 'Email address' }));
     await field.fill('offline@example.org');
     await footer.getByRole('button', { name: 'Subscribe' }).click();
-    await expect(footer.getByRole('button', { name: 'Subscribed' })).toBeVisible();
+    await expect(footer.getByRole('status').filter({ hasText: 'Not sent yet' })).toBeVisible();
+    await expect(footer.getByRole('button', { name: 'Subscribe', exact: true })).toBeVisible();
+    await expect(field).toHaveValue('offline@example.org');
   });
 });
 
@@ -178,6 +182,27 @@ test.describe('About', () => {
     await readMore.click();
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
+
+    // A tap anywhere on the card opens it too (spec §2 About).
+    await page
+      .locator('.team-card')
+      .filter({ hasText: 'Esther Wairimu Njoroge' })
+      .click({ position: { x: 24, y: 24 } });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+
+  test('a team card opens its dialog before the page script has arrived', async ({ page }) => {
+    await page.route('**/_astro/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 5000));
+      await route.continue().catch(() => {});
+    });
+    await page.goto('/about', { waitUntil: 'commit' });
+    const readMore = page.getByRole('button', { name: 'Read more about Esther Wairimu Njoroge' });
+    await expect(page.locator('astro-island[ssr]', { has: readMore })).toBeAttached();
+    await readMore.click();
+    await expect(page.getByRole('dialog', { name: 'Esther Wairimu Njoroge' })).toBeVisible();
   });
 
   test('has no accessibility violations', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { formatKes, formatUsdRange, kesToUsd, monthlyUsdRange, storyTeaser } from '../../src/lib/children.ts';
-import { SPONSORSHIP_TYPE_INFO, sponsorshipPrice } from '../../src/islands/sponsor/sponsorship-types.ts';
+import { SPONSORSHIP_TYPE_INFO, sponsorshipPrice } from '../../src/lib/sponsorship-types.ts';
 
 describe('storyTeaser', () => {
   test('keeps a story of 60 characters or fewer as it is', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { FIELDS_OF_INTEREST } from '../../src/components/programs/fields-of-interest.ts';
+import { FIELDS_OF_INTEREST } from '../../src/schemas/options.ts';
 import {
   CARD_DEPARTMENTS,
   departmentsPreview,

@@ -123,7 +123,7 @@ export default function Comments(_props: Props) {
         Comments <span className="comments__count">({count})</span>
       </h2>
 
-      <form className="comments__form form" onSubmit={submitComment}>
+      <form className="comments__form form" method="post" onSubmit={submitComment}>
         <div className="field">
           <label htmlFor={`${id}-comment`}>Add a comment</label>
           <textarea
@@ -176,7 +176,11 @@ export default function Comments(_props: Props) {
                 </button>
               </div>
               {replyTo === comment.id && (
-                <form className="comment__reply-form form" onSubmit={(event) => submitReply(event, comment.id)}>
+                <form
+                  className="comment__reply-form form"
+                  method="post"
+                  onSubmit={(event) => submitReply(event, comment.id)}
+                >
                   <div className="field">
                     <label htmlFor={`${id}-reply-${comment.id}`}>Reply to {comment.author}</label>
                     <textarea
@@ -228,8 +232,8 @@ export default function Comments(_props: Props) {
         ))}
       </ol>
 
-      <Modal open={prompt} onClose={cancelName} title="What should we call you?">
-        <form className="form" onSubmit={saveName}>
+      <Modal id="commenter-name" open={prompt} onClose={cancelName} title="What should we call you?">
+        <form className="form" method="post" onSubmit={saveName}>
           <p>Your name appears next to your comments. It stays on this device only.</p>
           <div className="field">
             <label htmlFor={`${id}-name`}>Your name</label>

@@ -1,38 +1,21 @@
 import type { ReactNode } from 'react';
-import type { ResponsiveImage } from '../../lib/images.ts';
-import { formatKes, kesToUsd } from '../../lib/children.ts';
+import { dreamJobPhrase, formatKes, kesToUsd, type ChildCardData } from '../../lib/children.ts';
 import Picture from '../Picture.tsx';
 import './ChildCard.css';
-
-/** A child as pages hand it to an island: plain JSON, the story already cut to its teaser. */
-export type ChildCardData = {
-  id: string;
-  name: string;
-  age: number;
-  location: string;
-  dreamJob: string;
-  monthlyNeed: number;
-  /** The story cut at 60 characters (`storyTeaser`). */
-  teaser: string;
-  image: ResponsiveImage;
-};
 
 type Props = {
   child: ChildCardData;
   /** The card's call to action (a link to /sponsor or a button that opens the sponsorship form). */
-  action: ReactNode;
+  action?: ReactNode;
   /** Heading content; defaults to the name. The /children grid passes a link so the whole card leads on. */
   heading?: ReactNode;
   className?: string;
 };
 
-/** "dreams of being an engineer": the dream job in lower case with its article. */
-export function dreamJobPhrase(dreamJob: string): string {
-  const job = dreamJob.charAt(0).toLocaleLowerCase('en') + dreamJob.slice(1);
-  return `${/^[aeiou]/i.test(job) ? 'an' : 'a'} ${job}`;
-}
-
-/** The island twin of src/components/children/ChildCard.astro: portrait, badge, teaser and the need in KES and USD. */
+/**
+ * The one child card: portrait, badge, teaser and the need in KES and USD. Islands render it live; Astro pages
+ * render it as static HTML through src/components/children/ChildCard.astro.
+ */
 export default function ChildCard({ child, action, heading, className }: Props) {
   return (
     <article className={['card', 'child-card', className].filter(Boolean).join(' ')} id={`child-${child.id}`}>

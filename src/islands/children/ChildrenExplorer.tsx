@@ -14,7 +14,8 @@ import {
   type ChildFilters,
   type SortKey,
 } from '../../lib/children-filter.ts';
-import ChildCard, { type ChildCardData } from './ChildCard.tsx';
+import type { ChildCardData } from '../../lib/children.ts';
+import ChildCard from './ChildCard.tsx';
 import './ChildrenExplorer.css';
 
 type Props = {

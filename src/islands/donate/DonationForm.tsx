@@ -1,4 +1,4 @@
-import { useId, useState, type SubmitEvent } from 'react';
+import { useCallback, useEffect, useId, useState, type ChangeEvent } from 'react';
 import {
   DEFAULT_DONATION,
   DONATE_PRESETS,
@@ -11,9 +11,12 @@ import {
 } from '../../lib/donation.ts';
 import { openPayment, paymentUrl } from '../../lib/payment.ts';
 import { showToast } from '../../lib/toast.ts';
-import { track } from '../../lib/track.ts';
-import type { DONATION_CAUSES, DONATION_PAYMENT_METHODS } from '../../schemas/options.ts';
-import Honeypot from '../shared/Honeypot.tsx';
+import type { DONATION_CAUSES } from '../../schemas/options.ts';
+import Field from '../shared/form/Field.tsx';
+import Choices, { type Choice } from '../shared/form/Choices.tsx';
+import PersonFields from '../shared/form/PersonFields.tsx';
+import TrackForm from '../shared/form/TrackForm.tsx';
+import { useTrackForm } from '../shared/form/useTrackForm.ts';
 import './donate.css';
 
 /** A cause as the Donate page hands it over (spec §3 Cause). */
@@ -26,8 +29,6 @@ export type CauseOption = {
   color: string;
 };
 
-type PaymentMethod = (typeof DONATION_PAYMENT_METHODS)[number];
-
 type Props = {
   /** The six causes, in the order shown. */
   causes: CauseOption[];
@@ -35,271 +36,182 @@ type Props = {
   defaultCause: CauseOption['id'];
 };
 
-/** What the visitor has entered; `preset` and `custom` together make the amount. */
-type FormState = {
-  type: DonationType;
-  cause: CauseOption['id'];
-  /** The chosen preset, or null while a custom amount is typed. */
-  preset: number | null;
-  /** The custom amount as typed; it wins over the preset when filled in. */
-  custom: string;
-  paymentMethod: PaymentMethod;
-  name: string;
-  email: string;
-  phone: string;
-  address: string;
-  anonymous: boolean;
-  newsletter: boolean;
-};
+/** What the rest of the page shows from the form: the frequency, the cause and the amount as chosen. */
+type Shown = { type: DonationType; cause: CauseOption['id']; amount: string; presetChosen: boolean };
 
-const TYPES: { value: DonationType; label: string }[] = [
+const TYPES: Choice[] = [
   { value: 'one-time', label: 'One-time' },
   { value: 'monthly', label: 'Monthly' },
 ];
 
-const METHODS: { value: PaymentMethod; label: string }[] = [
+const METHODS: Choice[] = [
   { value: 'card', label: 'Credit or debit card' },
   { value: 'paypal', label: 'PayPal' },
   { value: 'bank', label: 'Bank transfer' },
 ];
 
-const initialState = (cause: CauseOption['id']): FormState => ({
-  type: 'one-time',
-  cause,
-  preset: DEFAULT_DONATION,
-  custom: '',
-  paymentMethod: 'card',
-  name: '',
-  email: '',
-  phone: '',
-  address: '',
-  anonymous: false,
-  newsletter: true,
-});
+const PRESETS: Choice[] = DONATE_PRESETS.map((preset) => ({ value: preset, label: formatUsd(preset) }));
+
+/** Reads what the form shows now (the page, not React, holds the values: see the form kit). */
+function readShown(form: HTMLFormElement, fallbackCause: CauseOption['id']): Shown {
+  const data = new FormData(form);
+  const preset = data.get('amount');
+  const typed = data.get('customAmount');
+  const custom = typeof typed === 'string' ? typed.trim() : '';
+  return {
+    type: data.get('type') === 'monthly' ? 'monthly' : 'one-time',
+    cause: (data.get('cause') as CauseOption['id'] | null) ?? fallbackCause,
+    amount: custom !== '' ? custom : typeof preset === 'string' ? preset : '',
+    presetChosen: typeof preset === 'string',
+  };
+}
 
 /**
  * The Donate page form (spec §2, §4, §7). Submitting keeps the donation in local storage under `donationData`,
- * opens the hosted payment page from the submit itself (so popup blockers allow it), shows the §8 alert, records
- * a `donation_intent` for staff without waiting for it, and clears the form.
+ * opens the hosted payment page from the submit itself (so popup blockers allow it) and records a
+ * `donation_intent` for staff; the §8 alert shows once the server has accepted it, and the form clears. Without
+ * JavaScript the form posts and its success page links to the payment page.
  */
 export default function DonationForm({ causes, defaultCause }: Props) {
-  const [form, setForm] = useState<FormState>(() => initialState(defaultCause));
-  const [website, setWebsite] = useState('');
+  const [shown, setShown] = useState<Shown>({
+    type: 'one-time',
+    cause: defaultCause,
+    amount: String(DEFAULT_DONATION),
+    presetChosen: true,
+  });
   const id = useId();
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
-    setForm((current) => ({ ...current, [key]: value }));
+  const kit = useTrackForm({
+    onValid: (body) => {
+      try {
+        localStorage.setItem(DONATION_STORAGE_KEY, JSON.stringify(body.payload));
+      } catch {
+        // Storage can be full or blocked (private windows); the gift itself still goes ahead.
+      }
+      const value = parseAmount(String(body.payload['amount'])) ?? DEFAULT_DONATION;
+      openPayment(paymentUrl('donationUrl', { amount: value, source: 'donate-page', campaign: 'donate-now' }));
+    },
+    onSent: (body) => {
+      const value = parseAmount(String(body.payload['amount'])) ?? DEFAULT_DONATION;
+      showToast(donationAlert(body.payload['type'] === 'monthly' ? 'monthly' : 'one-time', value));
+    },
+  });
+  const formRef = kit.form;
 
-  const amount = form.custom !== '' ? form.custom : form.preset === null ? '' : String(form.preset);
-  const amountValue = parseAmount(amount);
-  const cause = causes.find((c) => c.id === form.cause) ?? causes[0];
+  // Adopt what was chosen before the island woke up, and follow every change (a reset included).
+  const refresh = useCallback(() => {
+    if (formRef.current) setShown(readShown(formRef.current, defaultCause));
+  }, [formRef, defaultCause]);
+  useEffect(() => {
+    refresh();
+    const element = formRef.current;
+    const onReset = () => setTimeout(refresh);
+    element?.addEventListener('reset', onReset);
+    return () => element?.removeEventListener('reset', onReset);
+  }, [formRef, refresh]);
 
-  const submit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    // The browser's checks (required, min) have passed, so the amount is a number of at least MIN_DONATION.
-    const value = amountValue ?? DEFAULT_DONATION;
-    const { preset: _preset, custom: _custom, ...fields } = form;
-    const record = { ...fields, amount, timestamp: new Date().toISOString() };
-    try {
-      localStorage.setItem(DONATION_STORAGE_KEY, JSON.stringify(record));
-    } catch {
-      // Storage can be full or blocked (private windows); the gift itself still goes ahead.
+  const onChange = (event: ChangeEvent<HTMLFormElement>) => {
+    const target = event.target as EventTarget;
+    const element = formRef.current;
+    if (element && target instanceof HTMLInputElement) {
+      // A typed amount replaces the preset; choosing a preset clears the typed amount.
+      if (target.name === 'customAmount' && target.value !== '') {
+        element.querySelectorAll<HTMLInputElement>('input[name="amount"]').forEach((radio) => (radio.checked = false));
+      } else if (target.name === 'amount') {
+        const custom = element.elements.namedItem('customAmount');
+        if (custom instanceof HTMLInputElement) custom.value = '';
+      }
     }
-    openPayment(paymentUrl('donationUrl', { amount: value, source: 'donate-page', campaign: 'donate-now' }));
-    showToast(donationAlert(form.type, value));
-    void track('donation_intent', { ...record, amount: value }, { website });
-    setForm(initialState(defaultCause));
-    setWebsite('');
+    refresh();
   };
 
+  const causeChoices: Choice[] = causes.map((option) => ({
+    value: option.id,
+    label: option.name,
+    extra: option.urgent && <span className="badge badge--urgent"> Urgent</span>,
+  }));
+  const amountValue = parseAmount(shown.amount);
+  const cause = causes.find((c) => c.id === shown.cause) ?? causes[0];
   const submitLabel =
-    amountValue === null ? 'Donate' : `Donate ${formatUsd(amountValue)}${form.type === 'monthly' ? ' monthly' : ''}`;
+    amountValue === null ? 'Donate' : `Donate ${formatUsd(amountValue)}${shown.type === 'monthly' ? ' monthly' : ''}`;
 
   return (
     <div className="donate-layout">
-      <form className="form donation-form" onSubmit={submit} aria-labelledby={`${id}-title`}>
+      <TrackForm
+        type="donation_intent"
+        kit={kit}
+        className="donation-form"
+        labelledBy={`${id}-title`}
+        onChange={onChange}
+      >
         <h2 id={`${id}-title`} className="donation-form__title">
           Make your donation
         </h2>
 
-        <fieldset className="field">
-          <legend>Donation type</legend>
-          <div className="choice-row">
-            {TYPES.map((type) => (
-              <label key={type.value} className="choice">
-                <input
-                  type="radio"
-                  name="type"
-                  value={type.value}
-                  required
-                  checked={form.type === type.value}
-                  onChange={() => set('type', type.value)}
-                />
-                <span>{type.label}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <Choices name="type" legend="Donation type" choices={TYPES} defaultValue="one-time" required />
 
-        <fieldset className="field">
-          <legend>Choose a cause</legend>
-          <div className="cause-grid">
-            {causes.map((option) => (
-              <label key={option.id} className="choice choice--cause">
-                <input
-                  type="radio"
-                  name="cause"
-                  value={option.id}
-                  required
-                  checked={form.cause === option.id}
-                  onChange={() => set('cause', option.id)}
-                  aria-describedby={`${id}-cause`}
-                />
-                <span>
-                  {option.name}
-                  {option.urgent && <span className="badge badge--urgent"> Urgent</span>}
-                </span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <Choices
+          name="cause"
+          legend="Choose a cause"
+          layout="cause-grid"
+          itemClass="choice choice--cause"
+          choices={causeChoices}
+          defaultValue={defaultCause}
+          describedBy={`${id}-cause`}
+          required
+        />
 
-        <fieldset className="field">
-          <legend>Amount (USD)</legend>
-          <div className="choice-row choice-row--amounts">
-            {DONATE_PRESETS.map((preset) => (
-              <label key={preset} className="choice">
-                <input
-                  type="radio"
-                  name="amount-preset"
-                  value={preset}
-                  checked={form.custom === '' && form.preset === preset}
-                  onChange={() => setForm((current) => ({ ...current, preset, custom: '' }))}
-                />
-                <span>{formatUsd(preset)}</span>
-              </label>
-            ))}
-          </div>
+        <Choices
+          name="amount"
+          legend="Amount (USD)"
+          layout="choice-row choice-row--amounts"
+          choices={PRESETS}
+          defaultValue={DEFAULT_DONATION}
+        >
           <label htmlFor={`${id}-custom`}>Or enter another amount</label>
           <input
             id={`${id}-custom`}
             type="number"
-            name="amount"
+            name="customAmount"
             inputMode="decimal"
             min={MIN_DONATION}
             step="0.01"
-            required={form.preset === null}
+            required={!shown.presetChosen}
             placeholder={`${MIN_DONATION} or more`}
             aria-describedby={`${id}-custom-hint`}
-            value={form.custom}
-            onChange={(event) => {
-              const custom = event.target.value;
-              setForm((current) => ({ ...current, custom, preset: custom === '' ? current.preset : null }));
-            }}
+            defaultValue=""
           />
           <span id={`${id}-custom-hint`} className="field__hint">
             The smallest donation is {formatUsd(MIN_DONATION)}.
           </span>
-        </fieldset>
+        </Choices>
 
-        <fieldset className="field">
-          <legend>Payment method</legend>
-          <div className="choice-row">
-            {METHODS.map((method) => (
-              <label key={method.value} className="choice">
-                <input
-                  type="radio"
-                  name="paymentMethod"
-                  value={method.value}
-                  required
-                  checked={form.paymentMethod === method.value}
-                  onChange={() => set('paymentMethod', method.value)}
-                />
-                <span>{method.label}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <Choices name="paymentMethod" legend="Payment method" choices={METHODS} defaultValue="card" required />
 
+        <PersonFields />
         <div className="form__row">
-          <div className="field">
-            <label htmlFor={`${id}-name`}>Full name</label>
-            <input
-              id={`${id}-name`}
-              name="name"
-              required
-              autoComplete="name"
-              value={form.name}
-              onChange={(event) => set('name', event.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-email`}>Email</label>
-            <input
-              id={`${id}-email`}
-              type="email"
-              name="email"
-              required
-              autoComplete="email"
-              value={form.email}
-              onChange={(event) => set('email', event.target.value)}
-            />
-          </div>
-        </div>
-        <div className="form__row">
-          <div className="field">
-            <label htmlFor={`${id}-phone`}>Phone (optional)</label>
-            <input
-              id={`${id}-phone`}
-              type="tel"
-              name="phone"
-              autoComplete="tel"
-              value={form.phone}
-              onChange={(event) => set('phone', event.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-address`}>Address (optional)</label>
-            <input
-              id={`${id}-address`}
-              name="address"
-              autoComplete="street-address"
-              value={form.address}
-              onChange={(event) => set('address', event.target.value)}
-            />
-          </div>
+          <Field name="phone" label="Phone (optional)" type="tel" autoComplete="tel" />
+          <Field name="address" label="Address (optional)" autoComplete="street-address" />
         </div>
 
         <div className="check-list">
           <label className="check">
-            <input
-              type="checkbox"
-              name="anonymous"
-              checked={form.anonymous}
-              onChange={(event) => set('anonymous', event.target.checked)}
-            />
+            <input type="checkbox" name="anonymous" defaultChecked={false} />
             Keep my donation anonymous
           </label>
           <label className="check">
-            <input
-              type="checkbox"
-              name="newsletter"
-              checked={form.newsletter}
-              onChange={(event) => set('newsletter', event.target.checked)}
-            />
+            <input type="checkbox" name="newsletter" defaultChecked />
             Send me news about the children and our work
           </label>
         </div>
 
-        <Honeypot value={website} onChange={setWebsite} />
-
-        <button type="submit" className="button donation-form__submit">
+        <button type="submit" className="button donation-form__submit" disabled={kit.state === 'sending'}>
           {submitLabel}
           <span className="visually-hidden"> (opens the secure payment page in a new tab)</span>
         </button>
         <p className="field__hint">
           Payments are handled on our provider's secure page. Nothing is charged on this site.
         </p>
-      </form>
+      </TrackForm>
 
       {cause && (
         <aside className="cause-panel" aria-labelledby={`${id}-cause-title`} style={{ borderTopColor: cause.color }}>

@@ -1,202 +1,59 @@
-import { useCallback, useId, useState, type SubmitEvent } from 'react';
+import { SCHOOL_APPLY_DIALOG } from '../../lib/dialogs.ts';
 import { SCHOOL_SUBJECTS } from '../../schemas/options.ts';
-import { showToast } from '../../lib/toast.ts';
-import { track } from '../../lib/track.ts';
-import Honeypot from '../shared/Honeypot.tsx';
-import Modal from '../shared/Modal.tsx';
-import FormField from './FormField.tsx';
-import { useFieldErrors } from './useFieldErrors.ts';
-import { useTrigger } from './useTrigger.ts';
-import './programs.css';
+import Field from '../shared/form/Field.tsx';
+import Fieldset from '../shared/form/Fieldset.tsx';
+import ProgramApplication, { type PlaceChoice } from './ProgramApplication.tsx';
 
 /** A partner school as the page hands it over. */
-export type SchoolChoice = { id: string; name: string };
+export type SchoolChoice = PlaceChoice;
 
 type Props = {
   schools: SchoolChoice[];
+  /** The spec §8 alert once the server has accepted the form (from src/lib/form-pages.ts, passed in so no script ships it). */
+  success: string;
 };
-
-/** The alert after a school application (spec §8). */
-export const SCHOOL_SUCCESS = "Application submitted successfully! We'll contact you within 3-5 business days.";
-
-type SchoolForm = {
-  name: string;
-  email: string;
-  phone: string;
-  experience: string;
-  availability: string;
-  subjects: string[];
-  school: string;
-};
-
-const EMPTY: SchoolForm = {
-  name: '',
-  email: '',
-  phone: '',
-  experience: '',
-  availability: '',
-  subjects: [],
-  school: '',
-};
-const LABELS = { name: 'Full name', email: 'Email', phone: 'Phone' };
 
 /**
- * The school volunteering application: a dialog opened by any `data-school-apply` button on the page (its value,
- * a school id, presets the preferred school). Submit shows the §8 alert at once and sends the application to staff
- * through the tracking call without waiting for it.
+ * The school volunteering application: a dialog any button with `commandfor="school-apply"` opens natively; once
+ * hydrated, a `data-school-apply` value (a school id) on that button presets the preferred school.
  */
-export default function SchoolApplication({ schools }: Props) {
-  const id = useId();
-  const [open, setOpen] = useState(false);
-  const [form, setForm] = useState<SchoolForm>(EMPTY);
-  const [website, setWebsite] = useState('');
-  const { errors, errorId, fieldProps, onChange, reset, summary } = useFieldErrors(LABELS);
-
-  const onTrigger = useCallback(
-    (schoolId: string) => {
-      const school = schools.find((s) => s.id === schoolId);
-      if (school) setForm((current) => ({ ...current, school: school.name }));
-      setOpen(true);
-    },
-    [schools],
-  );
-  useTrigger('school-apply', onTrigger);
-
-  const close = () => {
-    reset();
-    setOpen(false);
-  };
-
-  const set = <K extends keyof SchoolForm>(key: K, value: SchoolForm[K]) =>
-    setForm((current) => ({ ...current, [key]: value }));
-
-  const toggleSubject = (subject: string, checked: boolean) =>
-    set('subjects', checked ? [...form.subjects, subject] : form.subjects.filter((s) => s !== subject));
-
-  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    // The applicant never waits for (or hears about) the tracking call: spec §7.
-    void track('school_volunteer_application', { ...form }, { website });
-    showToast(SCHOOL_SUCCESS);
-    setForm(EMPTY);
-    setWebsite('');
-    close();
-  };
-
+export default function SchoolApplication({ schools, success }: Props) {
   return (
-    <Modal open={open} onClose={close} title="Apply to Volunteer at a School">
-      <form className="form" onSubmit={onSubmit} onChange={onChange}>
-        <p className="field__hint">Fields marked * are required.</p>
-        <p className="form-summary" role="alert">
-          {summary}
-        </p>
-        <div className="form__row">
-          <FormField id={`${id}-name`} label="Full name" required error={errors['name']} errorId={errorId('name')}>
-            <input
-              id={`${id}-name`}
-              name="name"
-              type="text"
-              autoComplete="name"
-              required
-              value={form.name}
-              onChange={(e) => set('name', e.target.value)}
-              {...fieldProps('name')}
-            />
-          </FormField>
-          <FormField id={`${id}-email`} label="Email" required error={errors['email']} errorId={errorId('email')}>
-            <input
-              id={`${id}-email`}
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              value={form.email}
-              onChange={(e) => set('email', e.target.value)}
-              {...fieldProps('email')}
-            />
-          </FormField>
+    <ProgramApplication
+      type="school_volunteer_application"
+      dialogId={SCHOOL_APPLY_DIALOG}
+      title="Apply to Volunteer at a School"
+      trigger="school-apply"
+      presetField="school"
+      places={schools}
+      success={success}
+    >
+      <div className="form__row">
+        <Field name="phone" label="Phone" type="tel" required autoComplete="tel" />
+        <Field
+          name="school"
+          label="Preferred school"
+          as="select"
+          prompt="No preference"
+          options={schools.map((school) => school.name)}
+        />
+      </div>
+      <Field
+        name="availability"
+        label="Availability"
+        hint="For example: weekday mornings from March, three days a week."
+      />
+      <Fieldset name="subjects" legend="Subjects you can teach">
+        <div className="check-list">
+          {SCHOOL_SUBJECTS.map((subject) => (
+            <label key={subject} className="check">
+              <input type="checkbox" name="subjects" value={subject} />
+              {subject}
+            </label>
+          ))}
         </div>
-        <div className="form__row">
-          <FormField id={`${id}-phone`} label="Phone" required error={errors['phone']} errorId={errorId('phone')}>
-            <input
-              id={`${id}-phone`}
-              name="phone"
-              type="tel"
-              autoComplete="tel"
-              required
-              value={form.phone}
-              onChange={(e) => set('phone', e.target.value)}
-              {...fieldProps('phone')}
-            />
-          </FormField>
-          <FormField id={`${id}-school`} label="Preferred school" errorId={errorId('school')}>
-            <select
-              id={`${id}-school`}
-              name="school"
-              value={form.school}
-              onChange={(e) => set('school', e.target.value)}
-            >
-              <option value="">No preference</option>
-              {schools.map((school) => (
-                <option key={school.id} value={school.name}>
-                  {school.name}
-                </option>
-              ))}
-            </select>
-          </FormField>
-        </div>
-        <FormField
-          id={`${id}-availability`}
-          label="Availability"
-          hint="For example: weekday mornings from March, three days a week."
-          hintId={`${id}-availability-hint`}
-          errorId={errorId('availability')}
-        >
-          <input
-            id={`${id}-availability`}
-            name="availability"
-            type="text"
-            value={form.availability}
-            onChange={(e) => set('availability', e.target.value)}
-            aria-describedby={`${id}-availability-hint`}
-          />
-        </FormField>
-        <fieldset className="field">
-          <legend>Subjects you can teach</legend>
-          <div className="check-list">
-            {SCHOOL_SUBJECTS.map((subject) => (
-              <label key={subject} className="check">
-                <input
-                  type="checkbox"
-                  name="subjects"
-                  value={subject}
-                  checked={form.subjects.includes(subject)}
-                  onChange={(e) => toggleSubject(subject, e.target.checked)}
-                />
-                {subject}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <FormField id={`${id}-experience`} label="Teaching or tutoring experience" errorId={errorId('experience')}>
-          <textarea
-            id={`${id}-experience`}
-            name="experience"
-            rows={4}
-            value={form.experience}
-            onChange={(e) => set('experience', e.target.value)}
-          />
-        </FormField>
-        <Honeypot value={website} onChange={setWebsite} />
-        <div className="button-row">
-          <button type="submit" className="button">
-            Submit Application
-          </button>
-          <button type="button" className="button button--ghost" onClick={close}>
-            Cancel
-          </button>
-        </div>
-      </form>
-    </Modal>
+      </Fieldset>
+      <Field name="experience" label="Teaching or tutoring experience" as="textarea" />
+    </ProgramApplication>
   );
 }

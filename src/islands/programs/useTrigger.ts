@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 
 /**
- * Lets static buttons rendered by Astro open an island's dialog: a click on any element carrying the data
- * attribute `data-<name>` calls `onTrigger` with the attribute's value. The button is focused first so the
- * dialog returns focus to it on close in every browser (Safari does not focus buttons on click).
- * On mount the triggers get `data-ready`, which marks them as working.
+ * Lets static buttons rendered by Astro tell an island which item they are for: a click on any element carrying
+ * `data-<name>` calls `onTrigger` with the attribute's value (e.g. a school id to preset in the application).
+ * The button still does its own work, such as opening a dialog with `commandfor`, so it works before hydration too.
+ * On mount the triggers get `data-ready`, which marks the enhancement as live.
  */
 export function useTrigger(name: string, onTrigger: (value: string) => void): void {
   useEffect(() => {
@@ -15,7 +15,7 @@ export function useTrigger(name: string, onTrigger: (value: string) => void): vo
     const onClick = (event: MouseEvent) => {
       const target = event.target instanceof Element ? event.target.closest<HTMLElement>(selector) : null;
       if (!target) return;
-      event.preventDefault();
+      // Safari does not focus a clicked button; focus it so the dialog returns focus here on close.
       target.focus();
       onTrigger(target.getAttribute(attribute) ?? '');
     };

@@ -1,165 +1,97 @@
-import { useId, useState, type SubmitEvent } from 'react';
+import { useEffect } from 'react';
+import { openPayment, paymentUrl } from '../../lib/payment.ts';
+import { $sponsorshipType } from '../../lib/sponsorship-store.ts';
+import { SPONSORSHIP_TYPE_INFO, sponsorshipPrice } from '../../lib/sponsorship-types.ts';
+import { showToast } from '../../lib/toast.ts';
 import { SPONSORSHIP_PAYMENT_METHODS } from '../../schemas/options.ts';
-import type { SponsorshipApplication } from '../../schemas/track.ts';
-import Honeypot from '../shared/Honeypot.tsx';
-import { SPONSORSHIP_TYPE_INFO, sponsorshipPrice } from './sponsorship-types.ts';
-import type { SponsorshipType } from './store.ts';
+import Field from '../shared/form/Field.tsx';
+import FormActions from '../shared/form/FormActions.tsx';
+import PersonFields from '../shared/form/PersonFields.tsx';
+import TrackForm from '../shared/form/TrackForm.tsx';
+import { presetSelect } from '../shared/form/preset.ts';
+import { useTrackForm } from '../shared/form/useTrackForm.ts';
+import { closeDialog } from '../shared/Modal.tsx';
 
-/** The fields the visitor fills in (childId and timestamp are added on submit). */
-export type SponsorshipFormValues = Omit<
-  SponsorshipApplication,
-  'childId' | 'timestamp' | 'phone' | 'address' | 'message'
-> & {
-  phone: string;
-  address: string;
-  message: string;
-};
-
-/** An empty form with the given type and monthly payments (spec §3 defaults). */
-export function emptySponsorshipForm(sponsorshipType: SponsorshipType = 'full'): SponsorshipFormValues {
-  return { name: '', email: '', phone: '', address: '', sponsorshipType, paymentMethod: 'monthly', message: '' };
-}
-
-const FREQUENCY_LABELS: Record<SponsorshipFormValues['paymentMethod'], string> = {
+const FREQUENCY_LABELS: Record<(typeof SPONSORSHIP_PAYMENT_METHODS)[number], string> = {
   monthly: 'Monthly',
   quarterly: 'Quarterly',
   annual: 'Annually',
 };
 
+const FREQUENCY_OPTIONS = SPONSORSHIP_PAYMENT_METHODS.map((value) => ({ value, label: FREQUENCY_LABELS[value] }));
+
 type Props = {
+  /** Id of the child to sponsor (sent with the form). */
+  childId: string;
   /** First name of the child, for the message label. */
   childName: string;
   /** The child's monthly need in US dollars: the price of full sponsorship for this child. */
   childUsd: number;
-  values: SponsorshipFormValues;
-  onChange: (values: SponsorshipFormValues) => void;
-  /** Called with the honeypot value once the browser's own checks pass. */
-  onSubmit: (website: string) => void;
-  onCancel: () => void;
+  /** The dialog holding the form. */
+  dialogId: string;
+  /** The spec §8 alert once the server has accepted the form (from src/lib/form-pages.ts, passed in so no script ships it). */
+  success: string;
 };
 
-/** The sponsorship application (spec §5): name, email, type and frequency required; phone, address, message optional. */
-export default function SponsorshipForm({ childName, childUsd, values, onChange, onSubmit, onCancel }: Props) {
-  const [website, setWebsite] = useState('');
-  const id = useId();
-  const set = <K extends keyof SponsorshipFormValues>(key: K, value: SponsorshipFormValues[K]) =>
-    onChange({ ...values, [key]: value });
+/**
+ * The sponsorship application for one child (spec §5): name, email, type and frequency required; phone, address,
+ * message optional. Submitting opens the payment page in a new tab (from the click, for popup blockers); the §8
+ * alert shows once the server has accepted the application, and the form resets to monthly with the type chosen
+ * on the cards ('Choose This Option' also sets the type while the form is open).
+ */
+export default function SponsorshipForm({ childId, childName, childUsd, dialogId, success }: Props) {
+  const typeOptions = SPONSORSHIP_TYPE_INFO.map((info) => ({
+    value: info.id,
+    label: `${info.title} (${sponsorshipPrice(info, { min: childUsd, max: childUsd })})`,
+  }));
+  const kit = useTrackForm({
+    onValid: () =>
+      openPayment(paymentUrl('sponsorshipUrl', { childId, source: 'sponsor-page', campaign: 'sponsorship' })),
+    onSent: () => {
+      showToast(success);
+      closeDialog(dialogId);
+      presetSelect(dialogId, 'sponsorshipType', $sponsorshipType.get());
+    },
+  });
 
-  const submit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    onSubmit(website);
-    setWebsite('');
-  };
+  useEffect(() => $sponsorshipType.listen((type) => presetSelect(dialogId, 'sponsorshipType', type)), [dialogId]);
 
   return (
-    <form className="form" onSubmit={submit}>
+    <TrackForm type="sponsorship_application" kit={kit}>
+      <input type="hidden" name="childId" value={childId} />
+      <PersonFields emailLabel="Email address" />
       <div className="form__row">
-        <div className="field">
-          <label htmlFor={`${id}-name`}>Full name *</label>
-          <input
-            id={`${id}-name`}
-            name="name"
-            autoComplete="name"
-            required
-            value={values.name}
-            onChange={(e) => set('name', e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-email`}>Email address *</label>
-          <input
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={values.email}
-            onChange={(e) => set('email', e.target.value)}
-          />
-        </div>
+        <Field name="phone" label="Phone" type="tel" autoComplete="tel" />
+        <Field name="address" label="Address" autoComplete="street-address" />
       </div>
       <div className="form__row">
-        <div className="field">
-          <label htmlFor={`${id}-phone`}>Phone</label>
-          <input
-            id={`${id}-phone`}
-            name="phone"
-            type="tel"
-            autoComplete="tel"
-            value={values.phone}
-            onChange={(e) => set('phone', e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-address`}>Address</label>
-          <input
-            id={`${id}-address`}
-            name="address"
-            autoComplete="street-address"
-            value={values.address}
-            onChange={(e) => set('address', e.target.value)}
-          />
-        </div>
-      </div>
-      <div className="form__row">
-        <div className="field">
-          <label htmlFor={`${id}-type`}>Sponsorship type *</label>
-          <select
-            id={`${id}-type`}
-            name="sponsorshipType"
-            required
-            value={values.sponsorshipType}
-            onChange={(e) => set('sponsorshipType', e.target.value as SponsorshipType)}
-          >
-            {SPONSORSHIP_TYPE_INFO.map((info) => (
-              <option key={info.id} value={info.id}>
-                {info.title} ({sponsorshipPrice(info, { min: childUsd, max: childUsd })})
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-frequency`}>Payment frequency *</label>
-          <select
-            id={`${id}-frequency`}
-            name="paymentMethod"
-            required
-            value={values.paymentMethod}
-            onChange={(e) => set('paymentMethod', e.target.value as SponsorshipFormValues['paymentMethod'])}
-          >
-            {SPONSORSHIP_PAYMENT_METHODS.map((method) => (
-              <option key={method} value={method}>
-                {FREQUENCY_LABELS[method]}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-message`}>Message to {childName}</label>
-        <textarea
-          id={`${id}-message`}
-          name="message"
-          aria-describedby={`${id}-message-hint`}
-          value={values.message}
-          onChange={(e) => set('message', e.target.value)}
+        <Field
+          name="sponsorshipType"
+          label="Sponsorship type"
+          as="select"
+          required
+          options={typeOptions}
+          defaultValue="full"
         />
-        <span id={`${id}-message-hint`} className="field__hint">
-          Optional. Our team passes it on with your first letter.
-        </span>
+        <Field
+          name="paymentMethod"
+          label="Payment frequency"
+          as="select"
+          required
+          options={FREQUENCY_OPTIONS}
+          defaultValue="monthly"
+        />
       </div>
-      <Honeypot value={website} onChange={setWebsite} />
+      <Field
+        name="message"
+        label={`Message to ${childName}`}
+        as="textarea"
+        hint="Optional. Our team passes it on with your first letter."
+      />
       <p className="field__hint">
         Payment happens on our secure payment partner's page, which opens in a new tab. Fields marked * are required.
       </p>
-      <div className="button-row">
-        <button type="submit" className="button">
-          Continue to Payment
-        </button>
-        <button type="button" className="button button--ghost" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
-    </form>
+      <FormActions submit="Continue to Payment" state={kit.state} cancels={dialogId} />
+    </TrackForm>
   );
 }

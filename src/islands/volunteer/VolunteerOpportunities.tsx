@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import type { ResponsiveImage } from '../../lib/images.ts';
 import Picture from '../Picture.tsx';
-import Modal from '../shared/Modal.tsx';
+import { presetSelect } from '../shared/form/preset.ts';
+import Modal, { closeDialog, openDialog, opensDialog } from '../shared/Modal.tsx';
 import ApplicationForm from './ApplicationForm.tsx';
 import './volunteer.css';
 
@@ -26,26 +26,23 @@ type Props = {
   opportunities: OpportunityCardData[];
   /** Every skill the opportunities ask for, without repeats, for the application's multi-select. */
   skills: string[];
+  /** The spec §8 alert once the server has accepted the form (from src/lib/form-pages.ts, passed in so no script ships it). */
+  success: string;
 };
 
-/** Which dialog is showing: one at a time (spec §4), so a single value holds it. */
-type Dialog = { kind: 'details'; id: string } | { kind: 'apply'; id: string } | null;
+/** The application dialog; each opportunity's details dialog is `opportunity-<id>-details`. */
+const APPLY_DIALOG = 'volunteer-apply';
+const detailsDialog = (id: string) => `opportunity-${id}-details`;
 
 /**
- * The six opportunity cards with View Details and Apply Now, the details dialog and the application dialog.
- * 'Apply for This Role' swaps the details for the application with that opportunity preselected.
+ * The six opportunity cards with View Details and Apply Now, a details dialog per opportunity and the application
+ * dialog, all in the page from the start: the buttons open them natively (`commandfor`), so the first tap works
+ * before hydration. Once hydrated, Apply Now and 'Apply for This Role' also preselect their opportunity, and the
+ * details close before the application opens, so two dialogs never show together.
  */
-export default function VolunteerOpportunities({ opportunities, skills }: Props) {
-  const [dialog, setDialog] = useState<Dialog>(null);
-  // Remounting the form on each opening starts it afresh with the chosen role preselected.
-  const [applications, setApplications] = useState(0);
-  const details = dialog?.kind === 'details' ? opportunities.find((o) => o.id === dialog.id) : undefined;
-  const close = () => setDialog(null);
-  const apply = (id: string) => {
-    setApplications((count) => count + 1);
-    setDialog({ kind: 'apply', id });
-  };
+export default function VolunteerOpportunities({ opportunities, skills, success }: Props) {
   const roles = opportunities.map(({ id, title }) => ({ id, title }));
+  const choose = (id: string) => presetSelect(APPLY_DIALOG, 'opportunity', id);
 
   return (
     <>
@@ -69,14 +66,15 @@ export default function VolunteerOpportunities({ opportunities, skills }: Props)
                 {opportunity.duration} · {opportunity.location}
               </p>
               <div className="button-row">
-                <button
-                  type="button"
-                  className="button button--ghost"
-                  onClick={() => setDialog({ kind: 'details', id: opportunity.id })}
-                >
+                <button type="button" className="button button--ghost" {...opensDialog(detailsDialog(opportunity.id))}>
                   View Details<span className="visually-hidden"> for {opportunity.title}</span>
                 </button>
-                <button type="button" className="button" onClick={() => apply(opportunity.id)}>
+                <button
+                  type="button"
+                  className="button"
+                  {...opensDialog(APPLY_DIALOG)}
+                  onClick={() => choose(opportunity.id)}
+                >
                   Apply Now<span className="visually-hidden"> for {opportunity.title}</span>
                 </button>
               </div>
@@ -85,14 +83,8 @@ export default function VolunteerOpportunities({ opportunities, skills }: Props)
         ))}
       </ul>
 
-      {/* The details dialog comes first so it has closed before the application dialog opens. */}
-      <Modal
-        open={details !== undefined}
-        onClose={close}
-        title={details?.title ?? 'Opportunity details'}
-        className="modal--wide"
-      >
-        {details && (
+      {opportunities.map((details) => (
+        <Modal key={details.id} id={detailsDialog(details.id)} title={details.title} className="modal--wide">
           <div className="opportunity-details">
             <p className="opportunity-card__badges">
               <span className="badge">{details.category}</span>
@@ -132,25 +124,31 @@ export default function VolunteerOpportunities({ opportunities, skills }: Props)
             <h3>Your impact</h3>
             <p>{details.impact}</p>
             <div className="button-row">
-              <button type="button" className="button" onClick={() => apply(details.id)}>
+              <button
+                type="button"
+                className="button"
+                {...opensDialog(APPLY_DIALOG)}
+                onClick={() => {
+                  choose(details.id);
+                  closeDialog(detailsDialog(details.id));
+                  openDialog(APPLY_DIALOG);
+                }}
+              >
                 Apply for This Role
               </button>
             </div>
           </div>
-        )}
-      </Modal>
+        </Modal>
+      ))}
 
-      <Modal open={dialog?.kind === 'apply'} onClose={close} title="Volunteer Application" className="modal--wide">
-        {dialog?.kind === 'apply' && (
-          <ApplicationForm
-            key={applications}
-            roles={roles}
-            skills={skills}
-            preselected={dialog.id}
-            onSubmitted={close}
-            onCancel={close}
-          />
-        )}
+      <Modal id={APPLY_DIALOG} title="Volunteer Application" className="modal--wide">
+        <ApplicationForm
+          roles={roles}
+          skills={skills}
+          dialogId={APPLY_DIALOG}
+          success={success}
+          onSubmitted={() => closeDialog(APPLY_DIALOG)}
+        />
       </Modal>
     </>
   );

@@ -1,6 +1,6 @@
 /** The three sponsorship types of the sponsor page (spec §9), shared by the static cards and the form island. */
-import { formatUsdRange, type UsdRange } from '../../lib/children.ts';
-import type { SponsorshipType } from './store.ts';
+import { formatUsdRange, type UsdRange } from './children.ts';
+import type { SponsorshipType } from './sponsorship-store.ts';
 
 /** How one sponsorship type reads on its card and in the form. */
 export type SponsorshipTypeInfo = {

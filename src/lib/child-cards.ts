@@ -1,8 +1,7 @@
 /** Children as the /children and /sponsor islands take them: plain JSON with responsive images, built at build time. */
-import type { Child } from '../../data.ts';
-import { storyTeaser } from '../../lib/children.ts';
-import { responsiveImage } from '../../lib/images.ts';
-import type { ChildCardData } from '../../islands/children/ChildCard.tsx';
+import type { Child } from '../data.ts';
+import { storyTeaser, type ChildCardData } from './children.ts';
+import { responsiveImage } from './images.ts';
 
 /** Widths of a card portrait (the sources are 600 px square). */
 const CARD_IMAGE_WIDTHS = [320, 480, 600];

@@ -3,7 +3,7 @@
  * sponsorship form island follows it.
  */
 import { atom } from 'nanostores';
-import type { SPONSORSHIP_TYPES } from '../../schemas/options.ts';
+import type { SPONSORSHIP_TYPES } from '../schemas/options.ts';
 
 /** Full, partial or group sponsorship. */
 export type SponsorshipType = (typeof SPONSORSHIP_TYPES)[number];

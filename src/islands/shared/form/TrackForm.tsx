@@ -1,0 +1,47 @@
+import type { ChangeEvent, ReactNode } from 'react';
+import { FORM_TYPE_FIELD, NOT_SENT } from '../../../lib/forms.ts';
+import type { TrackType } from '../../../schemas/track.ts';
+import Honeypot from '../Honeypot.tsx';
+import { FormErrors } from './context.ts';
+import ErrorSummary from './ErrorSummary.tsx';
+import type { TrackFormKit } from './useTrackForm.ts';
+
+type Props = {
+  /** The form's tracking type; also what a plain post sends. */
+  type: TrackType;
+  kit: TrackFormKit;
+  className?: string;
+  /** Id of the form's heading, for its accessible name. */
+  labelledBy?: string;
+  /** Follows changes of any field (for what the page shows beside the form). */
+  onChange?: (event: ChangeEvent<HTMLFormElement>) => void;
+  /** Fields and buttons. */
+  children: ReactNode;
+};
+
+/**
+ * A public form of the form kit: a real `<form method="post">` to the tracking function (so it works before and
+ * without JavaScript), the error summary at its top, the honeypot, and a line saying when it was not sent yet.
+ */
+export default function TrackForm({ type, kit, className, labelledBy, onChange, children }: Props) {
+  return (
+    <form
+      ref={kit.form}
+      method="post"
+      action="/api/admin/track"
+      className={['form', className].filter(Boolean).join(' ')}
+      aria-labelledby={labelledBy}
+      onSubmit={kit.onSubmit}
+      onInput={kit.onInput}
+      onChange={onChange}
+    >
+      <input type="hidden" name={FORM_TYPE_FIELD} value={type} />
+      <ErrorSummary errors={kit.errors} ref={kit.summary} />
+      <FormErrors value={kit.errors}>{children}</FormErrors>
+      <Honeypot />
+      <p className="form-status" role="status" data-state={kit.state}>
+        {kit.state === 'not-sent' ? NOT_SENT : ''}
+      </p>
+    </form>
+  );
+}
