@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { constants as zlib, createBrotliCompress, createGzip } from 'node:zlib';
 import { NetlifyDev } from '@netlify/dev';
 import { shouldBase64Encode } from '@netlify/dev-utils';
+import { LOCAL_BUILD_HOOK_PATH, localBuilds } from './lib/local-builds.ts';
 import { prepareRuntime } from './lib/runtime.ts';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -45,10 +46,15 @@ export async function buildSite(): Promise<void> {
 
 /** Builds (unless told not to), starts the database and serves the site with its functions. */
 export async function startSite(options: SiteOptions = {}): Promise<Site> {
-  if (options.build !== false) await buildSite();
-  const runtime = await prepareRuntime({ dataDir: resolve(root, options.dataDir ?? '.data') });
+  const dataDir = resolve(root, options.dataDir ?? '.data');
+  const runtime = await prepareRuntime({ dataDir });
   // Functions run in workers that inherit this process's environment.
   Object.assign(process.env, runtime.env);
+  // Publishing from /samu rebuilds in the background through this server (scripts/lib/local-builds.ts).
+  process.env['NETLIFY_BUILD_HOOK_URL'] ||= `http://localhost:${options.port ?? 8888}${LOCAL_BUILD_HOOK_PATH}`;
+  const builds = localBuilds({ root, workDir: join(dataDir, 'builds') });
+  // After the database is ready, so the content loader includes what was published from /samu.
+  if (options.build !== false) await builds.initial();
 
   const netlify = new NetlifyDev({
     projectRoot: root,
@@ -64,6 +70,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   const notFoundPage = await readFile(join(root, 'dist', '404.html')).catch(() => Buffer.from('Not found'));
 
   const server = createServer((req, res) => {
+    if (builds.intercept(req, res)) return;
     handle(netlify, notFoundPage, req, res).catch((error: unknown) => {
       console.error(`${req.method} ${req.url}:`, error);
       if (res.headersSent) return void res.destroy();
@@ -79,6 +86,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     (closing ??= (async () => {
       server.closeAllConnections();
       await new Promise((done) => server.close(done));
+      await builds.close();
       await netlify.stop();
       await runtime.close();
     })());

@@ -11,6 +11,9 @@ import DeleteDialog from './DeleteDialog.tsx';
 
 type Props = { readonly label: string; readonly config: ContentConfig };
 
+/** How often a list with items on their way to the site is reloaded. */
+const SITE_STATE_POLL_MS = 5000;
+
 /** The form is closed, open to create, or open to edit a loaded record (spec §4 Admin forms). */
 type FormState =
   { readonly kind: 'closed' } | { readonly kind: 'create' } | { readonly kind: 'edit'; readonly row: Row };
@@ -19,6 +22,13 @@ type FormState =
 export default function ContentPanel({ label, config }: Props) {
   const list = useStore($lists, { keys: [config.resource] })[config.resource];
   useEffect(() => ensureLoaded(config.resource), [config.resource]);
+  // While a change is on its way to the site, look again now and then so Publishing… turns into Live.
+  const waiting = list.rows.some((row) => row['site_state'] === 'publishing' || row['site_state'] === 'unpublishing');
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setInterval(() => void reloadResource(config.resource), SITE_STATE_POLL_MS);
+    return () => clearInterval(timer);
+  }, [waiting, config.resource]);
   const [form, setForm] = useState<FormState>({ kind: 'closed' });
   const [loadingId, setLoadingId] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<Row | null>(null);
