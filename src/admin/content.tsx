@@ -76,7 +76,9 @@ function values(row: Row | null, names: readonly string[]): Record<string, strin
 function pick(source: Readonly<Record<string, string>>, names: readonly string[]): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const name of names) {
-    const value = source[name] ?? '';
+    const value = source[name];
+    // A field the form does not hold is left to the schema's default.
+    if (value === undefined) continue;
     // Tags are typed as one comma-separated line.
     body[name] =
       name === 'tags'

@@ -168,9 +168,10 @@ export const ProgramSchema = z
     status: PublishStatusSchema.default('draft'),
   })
   .superRefine(requiredToPublish(['summary', 'content', 'date']))
-  .refine((value) => value.image === '' || value.alt !== '', {
-    path: ['alt'],
-    message: 'Describe the image for people who cannot see it',
+  .superRefine((value, ctx) => {
+    if (value.status === 'published' && value.image !== '' && value.alt === '') {
+      ctx.addIssue({ code: 'custom', path: ['alt'], message: 'Describe the image for people who cannot see it' });
+    }
   });
 /** What the program form holds before validation. */
 export type ProgramInput = z.input<typeof ProgramSchema>;

@@ -66,6 +66,8 @@ export const ADMIN_TABLES = [
   'admin_users',
   'login_failures',
   'uploads',
+  'site_builds',
+  'content_files',
 ] as const;
 
 /** A function handler as exported by netlify/functions/*.ts. */
