@@ -4,7 +4,8 @@ import { ApiError, fetchRecord } from './api.ts';
 import type { Row } from './lib/list.ts';
 import { $lists, ensureLoaded, loadMore, reloadAll, reloadResource } from './stores/data.ts';
 import { notify } from './stores/toast.ts';
-import type { ContentConfig } from './content.tsx';
+import { UPLOADS, type ContentConfig } from './content.tsx';
+import UploadField from './UploadField.tsx';
 import ContentForm from './ContentForm.tsx';
 import DataTable from './DataTable.tsx';
 import DeleteDialog from './DeleteDialog.tsx';
@@ -75,6 +76,15 @@ export default function ContentPanel({ label, config }: Props) {
           New {config.noun}
         </button>
       </div>
+      {config.resource === 'media' && (
+        // Every upload makes its own Media entry (admin-media-upload.ts); it can then be picked in the forms.
+        <UploadField
+          forLabel="Media"
+          accept={UPLOADS}
+          onBusy={() => {}}
+          onUploaded={() => void reloadResource('media')}
+        />
+      )}
       {form.kind !== 'closed' && (
         <ContentForm
           key={form.kind === 'edit' ? `edit-${form.row.id}` : 'create'}

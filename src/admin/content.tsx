@@ -47,8 +47,9 @@ export type ContentConfig = {
 };
 
 const IMAGES = 'image/jpeg,image/png,image/webp,image/avif,image/gif';
-const UPLOADS = `${IMAGES},application/pdf`;
-const URL_HINT = 'A site path such as /media/1/photo.jpg or an http(s) address; or upload a file.';
+/** What the Media tab's upload button accepts. */
+export const UPLOADS = `${IMAGES},application/pdf`;
+const URL_HINT = 'A site path such as /media/1/photo.jpg or an http(s) address.';
 const MEDIA_HINT = 'Choose a picture from Media or upload one; its address looks like /media/1/photo.jpg.';
 
 function check(schema: z.ZodType, body: unknown): Checked {
@@ -231,7 +232,8 @@ export const CONTENT: Readonly<Record<ContentConfig['resource'], ContentConfig>>
     loadError: 'Failed to load media',
     fields: [
       { name: 'name', label: 'Name', kind: 'text', required: true },
-      { name: 'url', label: 'URL', kind: 'url', required: true, hint: URL_HINT, upload: UPLOADS },
+      // Uploads have their own button above the list (each upload makes its entry), so this is for other addresses.
+      { name: 'url', label: 'URL', kind: 'url', required: true, hint: URL_HINT },
       {
         name: 'meta',
         label: 'Meta (JSON object)',
