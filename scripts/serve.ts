@@ -19,6 +19,7 @@ import { resolveConfig } from '@netlify/config';
 import { NetlifyDev } from '@netlify/dev';
 import { FileWatcher, mockLocation, Reactive } from '@netlify/dev-utils';
 import { FunctionsHandler } from '@netlify/functions-dev';
+import { LOCAL_BUILD_HOOK_PATH, localBuilds } from './lib/local-builds.ts';
 import { prepareRuntime } from './lib/runtime.ts';
 import { warmFunctions } from './lib/warm-functions.ts';
 
@@ -50,10 +51,15 @@ export async function buildSite(): Promise<void> {
 
 /** Builds (unless told not to), starts the database and serves the site with its functions. */
 export async function startSite(options: SiteOptions = {}): Promise<Site> {
-  if (options.build !== false) await buildSite();
-  const runtime = await prepareRuntime({ dataDir: resolve(root, options.dataDir ?? '.data') });
+  const dataDir = resolve(root, options.dataDir ?? '.data');
+  const runtime = await prepareRuntime({ dataDir });
   // Functions run in workers that inherit this process's environment.
   Object.assign(process.env, runtime.env);
+  // Publishing from /samu rebuilds in the background through this server (scripts/lib/local-builds.ts).
+  process.env['NETLIFY_BUILD_HOOK_URL'] ||= `http://localhost:${options.port ?? 8888}${LOCAL_BUILD_HOOK_PATH}`;
+  const builds = localBuilds({ root, workDir: join(dataDir, 'builds') });
+  // After the database is ready, so the content loader includes what was published from /samu.
+  if (options.build !== false) await builds.initial();
 
   // Static files, redirects and headers. Its own functions handler is off: it would build every function into a
   // fresh directory on every request (@netlify/dev 5.1), so the handler below serves them instead.
@@ -75,6 +81,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   const site: LocalSite = { netlify, functions: functions.handler, notFoundPage };
 
   const server = createServer((req, res) => {
+    if (builds.intercept(req, res)) return;
     handle(site, req, res).catch((error: unknown) => {
       console.error(`${req.method} ${req.url}:`, error);
       if (res.headersSent) return void res.destroy();
@@ -90,6 +97,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     (closing ??= (async () => {
       server.closeAllConnections();
       await new Promise((done) => server.close(done));
+      await builds.close();
       await functions.close();
       await netlify.stop();
       await runtime.close();

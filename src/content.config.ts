@@ -1,6 +1,8 @@
 import { defineCollection } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
+import { withPublishedRows } from './loaders/database.ts';
+import { BLOG_CATEGORIES } from './schemas/admin.ts';
 
 /** An ISO calendar date, e.g. 2025-10-19. */
 const isoDate = () => z.iso.date().describe('Date as YYYY-MM-DD');
@@ -112,8 +114,9 @@ const events = defineCollection({
       }),
 });
 
+/** Stories: the Markdown files of src/content/blog, plus the posts published from /samu (src/loaders/database.ts). */
 const blog = defineCollection({
-  loader: glob({ pattern: '**/*.md', base: './src/content/blog' }),
+  loader: withPublishedRows(glob({ pattern: '**/*.md', base: './src/content/blog' }), 'blog'),
   schema: ({ image }) =>
     z.object({
       title: text('Headline'),
@@ -124,13 +127,30 @@ const blog = defineCollection({
       excerpt: text('One or two sentences shown on cards'),
       image: image().describe('Cover illustration in src/assets/blog/'),
       imageAlt: text('What the cover shows'),
-      category: z
-        .enum(['Education', 'Healthcare', 'Community', 'Sponsorship', 'Volunteering', 'Events'])
-        .describe('One of the six blog categories'),
+      category: z.enum(BLOG_CATEGORIES).describe('One of the six blog categories'),
       author: text('Writer name'),
       date: isoDate(),
       tags: z.array(z.string().min(1)).optional().describe('Keywords, without the leading #'),
       draft: z.boolean().default(false).describe('true hides the story from the site'),
+    }),
+});
+
+/** Programs: the Markdown files of src/content/programs, plus those published from /samu. */
+const programs = defineCollection({
+  loader: withPublishedRows(glob({ pattern: '**/*.md', base: './src/content/programs' }), 'programs'),
+  schema: ({ image }) =>
+    z.object({
+      title: text('Program name'),
+      slug: z
+        .string()
+        .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
+        .describe('Lowercase words joined by hyphens; the program id and its address /programs/<slug>'),
+      summary: text('One or two sentences shown on the programs page'),
+      image: image().optional().describe('Illustration in src/assets/ (optional)'),
+      imageAlt: z.string().optional().describe('What the illustration shows (required with an image)'),
+      order: z.number().int().nonnegative().default(0).describe('Place on /programs, smallest first'),
+      date: isoDate(),
+      draft: z.boolean().default(false).describe('true hides the program from the site'),
     }),
 });
 
@@ -357,4 +377,16 @@ const site = defineCollection({
     }),
 });
 
-export const collections = { children, events, blog, team, schools, hospitals, opportunities, causes, slides, site };
+export const collections = {
+  children,
+  events,
+  blog,
+  programs,
+  team,
+  schools,
+  hospitals,
+  opportunities,
+  causes,
+  slides,
+  site,
+};

@@ -176,6 +176,28 @@ export async function postCategories(): Promise<string[]> {
   return [...new Set((await publishedPosts()).map((p) => p.category))].sort();
 }
 
+/** A published program (a file of src/content/programs or a program published from /samu). */
+export type Program = Omit<CollectionEntry<'programs'>['data'], 'draft'> & { id: string };
+
+async function publishedProgramEntries(): Promise<CollectionEntry<'programs'>[]> {
+  const entries = await getCollection('programs', (e) => !e.data.draft);
+  return entries.sort((a, b) => a.data.order - b.data.order || a.data.title.localeCompare(b.data.title));
+}
+
+/** Published programs in their chosen order (then by title). */
+export async function publishedPrograms(): Promise<Program[]> {
+  return (await publishedProgramEntries()).map((entry) => {
+    const { draft: _draft, ...data } = entry.data;
+    return { id: entry.id, ...data };
+  });
+}
+
+/** The program's Markdown rendered to a component (`<Content />`). */
+export async function renderProgram(slug: string): Promise<Awaited<ReturnType<typeof render>> | undefined> {
+  const entry = (await publishedProgramEntries()).find((e) => e.data.slug === slug);
+  return entry ? render(entry) : undefined;
+}
+
 /** The team of the About page, in file order (founder first). */
 export async function team(): Promise<TeamMember[]> {
   return inFileOrder('team');

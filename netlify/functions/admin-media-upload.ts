@@ -1,7 +1,7 @@
 /**
  * `POST /api/admin/media/upload` (multipart, field `file`) → `201 {url}`. Accepts JPEG, PNG, WebP,
  * AVIF, GIF and PDF as recognised by their bytes, at most 4 MB, stored in Postgres (`uploads`) and
- * served by media-file.ts at `/media/<id>/<name>`.
+ * served by media-file.ts at `/media/<id>/<name>`, with a Media entry (admin-media.ts) made in the same transaction.
  */
 import type { Config } from '@netlify/functions';
 import { staffFunction } from './_shared/admin-resource.ts';
@@ -52,6 +52,8 @@ export default staffFunction(async (req, actor) => {
     );
     if (!row) throw new Error('insert into uploads returned no row');
     await audit(tx, 'admin.media.upload', actor, { id: row.id, name, contentType: type.mime, size: data.byteLength });
+    // Every upload is listed under Media, where it can be picked, seen in use and deleted.
+    await tx.query('insert into media (name, url) values ($1, $2)', [name, `/media/${row.id}/${name}`]);
     return row.id;
   });
   return json({ url: `/media/${id}/${name}` }, 201);

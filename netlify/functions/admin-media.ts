@@ -1,7 +1,25 @@
-/** `/api/admin/media[/<id>]`: list, read, create, update and delete media library entries. */
+/**
+ * `/api/admin/media[/<id>]`: list, read, create, update and delete media library entries. Every upload has
+ * one (admin-media-upload.ts); the list says each file's size, type and where it is used, and deleting an
+ * entry deletes its uploaded file too, unless a published post or program still shows it (409).
+ */
 import type { Config } from '@netlify/functions';
 import { MediaSchema } from '../../src/schemas/admin.ts';
 import { resourceFunction } from './_shared/admin-resource.ts';
+import { query } from './_shared/db.ts';
+import { error } from './_shared/http.ts';
+
+/** Posts and programs whose picture or body shows the entry's file (`url` is the media row's own column). */
+const USED_BY = `(select coalesce(json_agg(json_build_object('kind', x.kind, 'title', x.title, 'slug', x.slug,
+      'status', x.status) order by x.kind, x.title), '[]'::json)
+   from (select 'post' as kind, p.title, p.slug, p.status from blog_posts p
+         where p.cover = url or strpos(p.content, url) > 0
+         union all
+         select 'program', g.title, g.slug, g.status from programs g
+         where g.image = url or strpos(g.content, url) > 0) x) as used_by`;
+
+/** The uploaded file behind an entry's `url`, when it is one. */
+const UPLOAD_OF = `(select u.%s from uploads u where '/media/' || u.id || '/' || u.name = url)`;
 
 export default resourceFunction({
   resource: 'media',
@@ -11,6 +29,27 @@ export default resourceFunction({
   edit: { single: 'media', schema: MediaSchema },
   deletable: true,
   auditColumns: ['name', 'url'],
+  select: [`${UPLOAD_OF.replace('%s', 'size')} as size`, `${UPLOAD_OF.replace('%s', 'content_type')} as type`, USED_BY],
+  guard: async ({ op, id }) => {
+    if (op !== 'delete') return undefined;
+    const [entry] = await query<{ used_by: { kind: string; title: string; slug: string; status: string }[] }>(
+      `select ${USED_BY} from media where id = $1`,
+      [id],
+    );
+    const published = (entry?.used_by ?? []).filter((use) => use.status === 'published');
+    if (published.length === 0) return undefined;
+    const list = published.map(
+      (use) => `the ${use.kind} "${use.title}" (/${use.kind === 'post' ? 'blog' : 'programs'}/${use.slug})`,
+    );
+    return error(
+      409,
+      `This file is used by ${list.join(' and ')}, which ${published.length > 1 ? 'are' : 'is'} published: pick another image there or unpublish first.`,
+    );
+  },
+  within: async (tx, op, row) => {
+    // The entry of an upload owns its file: deleting one deletes the other.
+    if (op === 'delete') await tx.query(`delete from uploads where '/media/' || id || '/' || name = $1`, [row['url']]);
+  },
 });
 
 export const config: Config = {

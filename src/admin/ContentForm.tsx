@@ -1,12 +1,22 @@
-import { useEffect, useId, useMemo, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ComponentProps, type SubmitEvent } from 'react';
 import { ApiError, saveRecord } from './api.ts';
 import { groupIssues, type Issue } from './lib/issues.ts';
 import type { Row } from './lib/list.ts';
 import { parseMeta } from './lib/meta.ts';
 import { slugify } from './lib/slug.ts';
-import type { ContentConfig } from './content.tsx';
+import type { ContentConfig, FieldDef } from './content.tsx';
 import FormField from './FormField.tsx';
+import MarkdownPreview from './MarkdownPreview.tsx';
+import MediaPicker from './MediaPicker.tsx';
 import UploadField from './UploadField.tsx';
+
+/** The control a field of this kind is typed in. */
+function controlOf(kind: FieldDef['kind']): ComponentProps<typeof FormField>['kind'] {
+  if (kind === 'markdown') return 'textarea';
+  if (kind === 'media') return 'url';
+  if (kind === 'tags') return 'text';
+  return kind;
+}
 
 type Props = {
   readonly config: ContentConfig;
@@ -27,7 +37,7 @@ export default function ContentForm({ config, row, onSaved, onCancel }: Props) {
   // A slug follows the title while creating, until the staff member edits the slug themselves.
   const [slugFollows, setSlugFollows] = useState(row === null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const fieldRefs = useRef(new Map<string, HTMLInputElement | HTMLTextAreaElement>());
+  const fieldRefs = useRef(new Map<string, HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>());
   const fieldNames = useMemo(() => config.fields.map((field) => field.name), [config]);
   const editing = row !== null;
   const noun = config.noun;
@@ -100,13 +110,39 @@ export default function ContentForm({ config, row, onSaved, onCancel }: Props) {
       </h3>
       {config.fields.map((field) => {
         const id = `${formId}-${field.name}`;
+        const upload = field.upload && (
+          <UploadField
+            forLabel={field.label}
+            accept={field.upload}
+            onBusy={(busy) => setUploading((count) => count + (busy ? 1 : -1))}
+            onUploaded={(url, file) => {
+              setValue(field.name, url);
+              if ('name' in values && !(values['name'] ?? '').trim()) setValue('name', file.name);
+            }}
+          />
+        );
+        const extra =
+          field.kind === 'markdown' ? (
+            <MarkdownPreview markdown={values[field.name] ?? ''} label={field.label.toLowerCase()} />
+          ) : field.kind === 'media' ? (
+            <>
+              <MediaPicker
+                forLabel={field.label}
+                value={values[field.name] ?? ''}
+                onPick={(url) => setValue(field.name, url)}
+              />
+              {upload}
+            </>
+          ) : (
+            upload
+          );
         return (
           <FormField
             key={field.name}
             id={id}
             name={field.name}
             label={field.label}
-            kind={field.kind}
+            kind={controlOf(field.kind)}
             value={values[field.name] ?? ''}
             onChange={(value) => setValue(field.name, value)}
             fieldRef={(element) => {
@@ -123,21 +159,8 @@ export default function ContentForm({ config, row, onSaved, onCancel }: Props) {
                     'This is not a valid JSON object: if you save now, meta will be saved as an empty object {}.',
                 }
               : {})}
-            {...(field.upload
-              ? {
-                  extra: (
-                    <UploadField
-                      forLabel={field.label}
-                      accept={field.upload}
-                      onBusy={(busy) => setUploading((count) => count + (busy ? 1 : -1))}
-                      onUploaded={(url, file) => {
-                        setValue(field.name, url);
-                        if ('name' in values && !(values['name'] ?? '').trim()) setValue('name', file.name);
-                      }}
-                    />
-                  ),
-                }
-              : {})}
+            {...(field.options ? { options: field.options } : {})}
+            {...(extra ? { extra } : {})}
           />
         );
       })}

@@ -4,12 +4,16 @@ import { ApiError, fetchRecord } from './api.ts';
 import type { Row } from './lib/list.ts';
 import { $lists, ensureLoaded, loadMore, reloadAll, reloadResource } from './stores/data.ts';
 import { notify } from './stores/toast.ts';
-import type { ContentConfig } from './content.tsx';
+import { UPLOADS, type ContentConfig } from './content.tsx';
+import UploadField from './UploadField.tsx';
 import ContentForm from './ContentForm.tsx';
 import DataTable from './DataTable.tsx';
 import DeleteDialog from './DeleteDialog.tsx';
 
 type Props = { readonly label: string; readonly config: ContentConfig };
+
+/** How often a list with items on their way to the site is reloaded. */
+const SITE_STATE_POLL_MS = 5000;
 
 /** The form is closed, open to create, or open to edit a loaded record (spec §4 Admin forms). */
 type FormState =
@@ -19,6 +23,13 @@ type FormState =
 export default function ContentPanel({ label, config }: Props) {
   const list = useStore($lists, { keys: [config.resource] })[config.resource];
   useEffect(() => ensureLoaded(config.resource), [config.resource]);
+  // While a change is on its way to the site, look again now and then so Publishing… turns into Live.
+  const waiting = list.rows.some((row) => row['site_state'] === 'publishing' || row['site_state'] === 'unpublishing');
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setInterval(() => void reloadResource(config.resource), SITE_STATE_POLL_MS);
+    return () => clearInterval(timer);
+  }, [waiting, config.resource]);
   const [form, setForm] = useState<FormState>({ kind: 'closed' });
   const [loadingId, setLoadingId] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<Row | null>(null);
@@ -65,6 +76,15 @@ export default function ContentPanel({ label, config }: Props) {
           New {config.noun}
         </button>
       </div>
+      {config.resource === 'media' && (
+        // Every upload makes its own Media entry (admin-media-upload.ts); it can then be picked in the forms.
+        <UploadField
+          forLabel="Media"
+          accept={UPLOADS}
+          onBusy={() => {}}
+          onUploaded={() => void reloadResource('media')}
+        />
+      )}
       {form.kind !== 'closed' && (
         <ContentForm
           key={form.kind === 'edit' ? `edit-${form.row.id}` : 'create'}

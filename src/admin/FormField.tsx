@@ -4,8 +4,10 @@ type Props = {
   readonly id: string;
   readonly name: string;
   readonly label: string;
-  readonly kind: 'text' | 'textarea' | 'url' | 'meta';
+  readonly kind: 'text' | 'textarea' | 'url' | 'meta' | 'select' | 'date' | 'number';
   readonly value: string;
+  /** Choices of a select, as [value, label]. */
+  readonly options?: readonly (readonly [string, string])[];
   readonly onChange: (value: string) => void;
   readonly required?: boolean;
   readonly rows?: number;
@@ -14,14 +16,15 @@ type Props = {
   readonly error?: string;
   /** Something to know before saving that does not stop it. */
   readonly warning?: string;
-  readonly fieldRef?: (element: HTMLInputElement | HTMLTextAreaElement | null) => void;
+  readonly fieldRef?: (element: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement | null) => void;
   /** Shown under the control, e.g. an upload button. */
   readonly extra?: ReactNode;
 };
 
 /** A labelled input or text area with its hint and any problem announced and tied to it (aria-describedby). */
 export default function FormField(props: Props) {
-  const { id, name, label, kind, value, onChange, required, rows, hint, error, warning, fieldRef, extra } = props;
+  const { id, name, label, kind, value, onChange, required, rows, hint, error, warning, fieldRef, extra, options } =
+    props;
   const describedBy = [hint && `${id}-hint`, warning && `${id}-warning`, error && `${id}-error`]
     .filter(Boolean)
     .join(' ');
@@ -40,7 +43,15 @@ export default function FormField(props: Props) {
         {label}
         {required && <span className="required"> (required)</span>}
       </label>
-      {kind === 'textarea' || kind === 'meta' ? (
+      {kind === 'select' ? (
+        <select {...shared} onChange={(event) => onChange(event.target.value)}>
+          {(options ?? []).map(([optionValue, optionLabel]) => (
+            <option key={optionValue} value={optionValue}>
+              {optionLabel}
+            </option>
+          ))}
+        </select>
+      ) : kind === 'textarea' || kind === 'meta' ? (
         <textarea
           {...shared}
           rows={rows ?? 4}
@@ -51,8 +62,8 @@ export default function FormField(props: Props) {
       ) : (
         <input
           {...shared}
-          type="text"
-          inputMode={kind === 'url' ? 'url' : undefined}
+          type={kind === 'date' ? 'date' : 'text'}
+          inputMode={kind === 'url' ? 'url' : kind === 'number' ? 'numeric' : undefined}
           spellCheck={kind !== 'url'}
           autoComplete="off"
           onChange={(event) => onChange(event.target.value)}

@@ -1,18 +1,21 @@
 import type { z } from 'zod';
-import { BlogPostSchema, MediaSchema, ProgramSchema } from '../schemas/admin.ts';
+import { BLOG_CATEGORIES, BlogPostSchema, MediaSchema, ProgramSchema } from '../schemas/admin.ts';
 import { isImageUrl, safeHref, text } from './lib/format.ts';
 import { detailsText } from './lib/details.ts';
 import type { Issue } from './lib/issues.ts';
 import type { Row } from './lib/list.ts';
 import { formatMeta, parseMeta } from './lib/meta.ts';
 import { timeColumn } from './columns.tsx';
+import SiteState from './SiteState.tsx';
 import type { Column } from './table.ts';
 
 /** One field of a content form. */
 export type FieldDef = {
   readonly name: string;
   readonly label: string;
-  readonly kind: 'text' | 'textarea' | 'url' | 'meta';
+  /** markdown: a text area with the site's preview; media: an uploaded picture, picked or uploaded; tags: comma-separated. */
+  readonly kind: 'text' | 'textarea' | 'url' | 'meta' | 'select' | 'date' | 'number' | 'markdown' | 'media' | 'tags';
+  readonly options?: readonly (readonly [string, string])[];
   readonly required?: boolean;
   readonly rows?: number;
   readonly hint?: string;
@@ -44,8 +47,10 @@ export type ContentConfig = {
 };
 
 const IMAGES = 'image/jpeg,image/png,image/webp,image/avif,image/gif';
-const UPLOADS = `${IMAGES},application/pdf`;
-const URL_HINT = 'A site path such as /media/1/photo.jpg or an http(s) address; or upload a file.';
+/** What the Media tab's upload button accepts. */
+export const UPLOADS = `${IMAGES},application/pdf`;
+const URL_HINT = 'A site path such as /media/1/photo.jpg or an http(s) address.';
+const MEDIA_HINT = 'Choose a picture from Media or upload one; its address looks like /media/1/photo.jpg.';
 
 function check(schema: z.ZodType, body: unknown): Checked {
   const result = schema.safeParse(body);
@@ -56,13 +61,68 @@ function check(schema: z.ZodType, body: unknown): Checked {
   };
 }
 
+/** What a new record's form starts with, where not empty. */
+const DEFAULTS: Readonly<Record<string, string>> = { status: 'draft', position: '0' };
+
 function values(row: Row | null, names: readonly string[]): Record<string, string> {
-  return Object.fromEntries(names.map((name) => [name, row ? text(row[name]) : '']));
+  return Object.fromEntries(
+    names.map((name) => {
+      const value = row?.[name];
+      if (!row) return [name, DEFAULTS[name] ?? ''];
+      return [name, Array.isArray(value) ? value.map(text).join(', ') : text(value)];
+    }),
+  );
 }
 
-function pick(source: Readonly<Record<string, string>>, names: readonly string[]): Record<string, string> {
-  return Object.fromEntries(names.map((name) => [name, source[name] ?? '']));
+function pick(source: Readonly<Record<string, string>>, names: readonly string[]): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const name of names) {
+    const value = source[name];
+    // A field the form does not hold is left to the schema's default.
+    if (value === undefined) continue;
+    // Tags are typed as one comma-separated line.
+    body[name] =
+      name === 'tags'
+        ? value
+            .split(',')
+            .map((tag) => tag.trim().replace(/^#/, ''))
+            .filter(Boolean)
+        : value;
+  }
+  return body;
 }
+
+const STATUS_FIELD: FieldDef = {
+  name: 'status',
+  label: 'Status',
+  kind: 'select',
+  options: [
+    ['draft', 'Draft (only staff see it)'],
+    ['published', 'Published (on the site after the next build)'],
+  ],
+  hint: 'Publishing, editing a published item and unpublishing rebuild the public site, which takes about a minute.',
+};
+const DATE_FIELD: FieldDef = {
+  name: 'date',
+  label: 'Publish date',
+  kind: 'date',
+  hint: 'YYYY-MM-DD; shown on the site.',
+};
+const ALT_FIELD: FieldDef = {
+  name: 'alt',
+  label: 'Image description',
+  kind: 'text',
+  hint: 'What the picture shows, for people who cannot see it.',
+};
+const MARKDOWN_HINT =
+  'Markdown: **bold**, _italic_, [a link](https://…), ## a heading, - a list, ![description](/media/…).';
+
+const stateColumn: Column = {
+  key: 'site_state',
+  header: 'On the site',
+  cell: (row) => <SiteState row={row} />,
+  text: (row) => text(row['site_state']),
+};
 
 const titleColumn: Column = {
   key: 'title',
@@ -84,8 +144,20 @@ const longText = (key: string, header: string): Column => ({
   text: (row) => text(row[key]),
 });
 
-const PROGRAM_FIELDS = ['title', 'slug', 'summary', 'content', 'image'] as const;
-const POST_FIELDS = ['title', 'slug', 'excerpt', 'content', 'cover'] as const;
+const PROGRAM_FIELDS = ['title', 'slug', 'summary', 'content', 'image', 'alt', 'position', 'date', 'status'] as const;
+const POST_FIELDS = [
+  'title',
+  'slug',
+  'excerpt',
+  'content',
+  'cover',
+  'alt',
+  'category',
+  'author',
+  'date',
+  'tags',
+  'status',
+] as const;
 
 /** The three create-and-edit tabs. */
 export const CONTENT: Readonly<Record<ContentConfig['resource'], ContentConfig>> = {
@@ -105,12 +177,16 @@ export const CONTENT: Readonly<Record<ContentConfig['resource'], ContentConfig>>
         hint: 'Lowercase letters, digits and hyphens; part of the address.',
       },
       { name: 'summary', label: 'Summary', kind: 'textarea', rows: 3 },
-      { name: 'content', label: 'Content', kind: 'textarea', rows: 10 },
-      { name: 'image', label: 'Image URL', kind: 'url', hint: URL_HINT, upload: IMAGES },
+      { name: 'content', label: 'Content', kind: 'markdown', rows: 10, hint: MARKDOWN_HINT },
+      { name: 'image', label: 'Image', kind: 'media', hint: MEDIA_HINT, upload: IMAGES },
+      ALT_FIELD,
+      { name: 'position', label: 'Order', kind: 'number', hint: 'Place on /programs, smallest first.' },
+      DATE_FIELD,
+      STATUS_FIELD,
     ],
     toValues: (row) => values(row, PROGRAM_FIELDS),
     check: (form) => check(ProgramSchema, pick(form, PROGRAM_FIELDS)),
-    columns: [timeColumn, titleColumn, slugColumn, longText('summary', 'Summary')],
+    columns: [timeColumn, titleColumn, slugColumn, stateColumn, longText('summary', 'Summary')],
     describe: (row) => text(row['title']) || text(row['slug']),
   },
   blog: {
@@ -129,12 +205,23 @@ export const CONTENT: Readonly<Record<ContentConfig['resource'], ContentConfig>>
         hint: 'Lowercase letters, digits and hyphens; part of the address.',
       },
       { name: 'excerpt', label: 'Excerpt', kind: 'textarea', rows: 3 },
-      { name: 'content', label: 'Content', kind: 'textarea', rows: 12 },
-      { name: 'cover', label: 'Cover image URL', kind: 'url', hint: URL_HINT, upload: IMAGES },
+      { name: 'content', label: 'Content', kind: 'markdown', rows: 12, hint: MARKDOWN_HINT },
+      { name: 'cover', label: 'Cover image', kind: 'media', hint: MEDIA_HINT, upload: IMAGES },
+      ALT_FIELD,
+      {
+        name: 'category',
+        label: 'Category',
+        kind: 'select',
+        options: [['', 'Choose a category'], ...BLOG_CATEGORIES.map((category) => [category, category] as const)],
+      },
+      { name: 'author', label: 'Author', kind: 'text' },
+      DATE_FIELD,
+      { name: 'tags', label: 'Tags', kind: 'tags', hint: 'Comma-separated, e.g. reading, mathare.' },
+      STATUS_FIELD,
     ],
     toValues: (row) => values(row, POST_FIELDS),
     check: (form) => check(BlogPostSchema, pick(form, POST_FIELDS)),
-    columns: [timeColumn, titleColumn, slugColumn, longText('excerpt', 'Excerpt')],
+    columns: [timeColumn, titleColumn, slugColumn, stateColumn, longText('excerpt', 'Excerpt')],
     describe: (row) => text(row['title']) || text(row['slug']),
   },
   media: {
@@ -145,7 +232,8 @@ export const CONTENT: Readonly<Record<ContentConfig['resource'], ContentConfig>>
     loadError: 'Failed to load media',
     fields: [
       { name: 'name', label: 'Name', kind: 'text', required: true },
-      { name: 'url', label: 'URL', kind: 'url', required: true, hint: URL_HINT, upload: UPLOADS },
+      // Uploads have their own button above the list (each upload makes its entry), so this is for other addresses.
+      { name: 'url', label: 'URL', kind: 'url', required: true, hint: URL_HINT },
       {
         name: 'meta',
         label: 'Meta (JSON object)',
@@ -198,6 +286,20 @@ export const CONTENT: Readonly<Record<ContentConfig['resource'], ContentConfig>>
         text: (row) => text(row['url']),
       },
       {
+        key: 'size',
+        header: 'Size',
+        cell: (row) => formatBytes(row['size']),
+        text: (row) => formatBytes(row['size']),
+      },
+      { key: 'type', header: 'Type', cell: (row) => text(row['type']), text: (row) => text(row['type']) },
+      {
+        key: 'used_by',
+        header: 'Used by',
+        className: 'col-long',
+        cell: (row) => usedBy(row['used_by']),
+        text: (row) => usedBy(row['used_by']),
+      },
+      {
         key: 'meta',
         header: 'Meta',
         className: 'col-long',
@@ -209,3 +311,20 @@ export const CONTENT: Readonly<Record<ContentConfig['resource'], ContentConfig>>
     describe: (row) => text(row['name']) || text(row['url']),
   },
 };
+
+/** A file size for people: '840 KB', '1.2 MB'. */
+export function formatBytes(size: unknown): string {
+  if (typeof size !== 'number') return '';
+  if (size < 1024) return `${size} B`;
+  if (size < 1024 * 1024) return `${Math.round(size / 1024)} KB`;
+  return `${(size / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** Where an uploaded file is used: 'post "A day at school" (published); program "Clinics" (draft)', or 'Not used'. */
+export function usedBy(value: unknown): string {
+  if (!Array.isArray(value)) return '';
+  if (value.length === 0) return 'Not used';
+  return value
+    .map((use: Record<string, unknown>) => `${text(use['kind'])} "${text(use['title'])}" (${text(use['status'])})`)
+    .join('; ');
+}

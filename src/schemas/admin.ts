@@ -3,6 +3,7 @@
  * validates its forms with these and the admin functions check every request body with them.
  */
 import { z } from 'zod';
+import { OWN_MEDIA_URL } from '../lib/media-paths.ts';
 
 /** Lowercase words joined by single hyphens, as used in public URLs. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -93,37 +94,135 @@ export const PasswordChangeSchema = z
 /** A validated change-password body. */
 export type PasswordChange = z.infer<typeof PasswordChangeSchema>;
 
+/** The six story categories of the public blog (src/content.config.ts uses the same list). */
+export const BLOG_CATEGORIES = [
+  'Education',
+  'Healthcare',
+  'Community',
+  'Sponsorship',
+  'Volunteering',
+  'Events',
+] as const;
+
+/** Whether visitors see an item (after the next build) or only staff. */
+export const PublishStatusSchema = z.enum(['draft', 'published'], 'Status must be draft or published');
+/** Draft or published. */
+export type PublishStatus = z.infer<typeof PublishStatusSchema>;
+
+const mediaUrl = z
+  .string()
+  .trim()
+  .refine(
+    (value) => value === '' || OWN_MEDIA_URL.test(value),
+    'Pick an image from Media (an address like /media/1/photo.jpg)',
+  )
+  .default('');
+
+const isoDay = z
+  .string()
+  .trim()
+  .refine(
+    (value) => value === '' || (/^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value))),
+    'Date must be YYYY-MM-DD',
+  )
+  .default('');
+
+/** Adds "X is required to publish" for each empty field of a published item. */
+function requiredToPublish<T extends { status: PublishStatus }>(fields: readonly (keyof T & string)[]) {
+  return (value: T, ctx: z.RefinementCtx) => {
+    if (value.status !== 'published') return;
+    for (const field of fields) {
+      const given = value[field];
+      if (given === '' || given === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [field],
+          message: `${FIELD_LABELS[field] ?? field} is required to publish`,
+        });
+      }
+    }
+  };
+}
+
+const FIELD_LABELS: Record<string, string> = {
+  excerpt: 'Excerpt',
+  content: 'Content',
+  cover: 'Cover image',
+  alt: 'Image description',
+  category: 'Category',
+  author: 'Author',
+  date: 'Publish date',
+  summary: 'Summary',
+};
+
 /** Program create/edit form. */
-export const ProgramSchema = z.object({
-  /** Heading shown on the programs page. */
-  title,
-  /** URL part, unique among programs. */
-  slug,
-  /** One or two sentences for cards. */
-  summary: text('Summary', LIMITS.summary),
-  /** Full description. */
-  content: text('Content', LIMITS.content),
-  /** Picture address: a site path or an http(s) URL; empty for none. */
-  image: url.default(''),
-});
+export const ProgramSchema = z
+  .object({
+    /** Heading shown on the programs page. */
+    title,
+    /** URL part (/programs/<slug>), unique among programs and the programs pages. */
+    slug,
+    /** One or two sentences for cards. */
+    summary: text('Summary', LIMITS.summary),
+    /** Full description, in Markdown. */
+    content: text('Content', LIMITS.content),
+    /** Picture: an uploaded file (`/media/<id>/<name>`); empty for none. */
+    image: mediaUrl,
+    /** What the picture shows, for people who cannot see it. */
+    alt: text('Image description', LIMITS.title),
+    /** Place on /programs, smallest first. */
+    position: z.coerce
+      .number('Order must be a number')
+      .int('Order must be a whole number')
+      .min(0)
+      .max(10_000)
+      .default(0),
+    /** Publish date, YYYY-MM-DD. */
+    date: isoDay,
+    /** draft (staff only) or published (on the site after the next build). */
+    status: PublishStatusSchema.default('draft'),
+  })
+  .superRefine(requiredToPublish(['summary', 'content', 'date']))
+  .superRefine((value, ctx) => {
+    if (value.status === 'published' && value.image !== '' && value.alt === '') {
+      ctx.addIssue({ code: 'custom', path: ['alt'], message: 'Describe the image for people who cannot see it' });
+    }
+  });
 /** What the program form holds before validation. */
 export type ProgramInput = z.input<typeof ProgramSchema>;
 /** A validated program body. */
 export type Program = z.output<typeof ProgramSchema>;
 
 /** Blog post create/edit form. */
-export const BlogPostSchema = z.object({
-  /** Heading of the post. */
-  title,
-  /** URL part, unique among posts. */
-  slug,
-  /** Teaser shown in lists. */
-  excerpt: text('Excerpt', LIMITS.summary),
-  /** Body of the post. */
-  content: text('Content', LIMITS.content),
-  /** Cover picture address: a site path or an http(s) URL; empty for none. */
-  cover: url.default(''),
-});
+export const BlogPostSchema = z
+  .object({
+    /** Heading of the post. */
+    title,
+    /** URL part (/blog/<slug>), unique among posts and the story files. */
+    slug,
+    /** Teaser shown in lists. */
+    excerpt: text('Excerpt', LIMITS.summary),
+    /** Body of the post, in Markdown. */
+    content: text('Content', LIMITS.content),
+    /** Cover picture: an uploaded file (`/media/<id>/<name>`); empty for none (drafts only). */
+    cover: mediaUrl,
+    /** What the cover shows, for people who cannot see it. */
+    alt: text('Image description', LIMITS.title),
+    /** One of the six blog categories; empty while drafting. */
+    category: z.union([z.enum(BLOG_CATEGORIES), z.literal('')], 'Pick one of the blog categories').default(''),
+    /** Writer's name. */
+    author: text('Author', LIMITS.title),
+    /** Publish date shown on the story, YYYY-MM-DD. */
+    date: isoDay,
+    /** Keywords without the leading #. */
+    tags: z
+      .array(z.string().trim().min(1).max(40, 'A tag must be at most 40 characters'))
+      .max(20, 'At most 20 tags')
+      .default([]),
+    /** draft (staff only) or published (on the site after the next build). */
+    status: PublishStatusSchema.default('draft'),
+  })
+  .superRefine(requiredToPublish(['excerpt', 'content', 'cover', 'alt', 'category', 'author', 'date']));
 /** What the blog form holds before validation. */
 export type BlogPostInput = z.input<typeof BlogPostSchema>;
 /** A validated blog post body. */
@@ -160,9 +259,19 @@ export interface StoredRecord {
   /** Creation time, ISO 8601 with zone. */
   ts: string;
 }
+/** Whether the public site shows an item's last change yet (computed by the API from the build record). */
+export type SiteState = 'draft' | 'publishing' | 'unpublishing' | 'live' | 'failed';
+
+/** What the API adds to programs and posts: whether their last change is on the site. */
+export interface PublishedState {
+  /** draft, publishing (a build is on its way), unpublishing, live, or failed. */
+  site_state: SiteState;
+  /** Why the last build attempt failed, when `site_state` is failed. */
+  site_error: string | null;
+}
 /** A program as the admin API answers it. */
-export type ProgramRow = StoredRecord & Program;
+export type ProgramRow = StoredRecord & Program & PublishedState;
 /** A blog post as the admin API answers it. */
-export type BlogPostRow = StoredRecord & BlogPost;
+export type BlogPostRow = StoredRecord & BlogPost & PublishedState;
 /** A media entry as the admin API answers it. */
 export type MediaRow = StoredRecord & Media;

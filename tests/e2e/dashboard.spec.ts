@@ -4,16 +4,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import {
-  expect as baseExpect,
-  test,
-  type APIRequestContext,
-  type Download,
-  type Locator,
-  type Page,
-  type Response,
-} from '@playwright/test';
+import { test, type Download, type Page, type Response } from '@playwright/test';
 import { e2eAdmin } from './support/admin.ts';
+import { expect, openTab, plantToken, signIn, toast } from './support/dashboard.ts';
 import { staffToken } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 
@@ -42,31 +35,8 @@ const PNG = Buffer.from(
   'base64',
 );
 
-/**
- * Every dashboard action is one or more function calls, and sign-in hashes with argon2id: on a busy machine a call can
- * take a few seconds, so the dashboard gets more time than the suite's default. The live checks set their own limit.
- */
-const expect = baseExpect.configure({ timeout: 30_000 });
-
 /** A short random tag so rows made by this run are told apart from any other test's rows. */
 const tag = () => randomBytes(4).toString('hex');
-
-/**
- * Opens the dashboard as a signed-in staff member. The sign-in form itself is walked in its own tests; the others
- * reuse one token per worker, stored exactly as the form stores it.
- */
-async function signIn(page: Page, request: APIRequestContext): Promise<void> {
-  await plantToken(page, await staffToken(request));
-  await expect(page.getByRole('heading', { level: 1, name: 'Staff dashboard' })).toBeVisible();
-}
-
-async function openTab(page: Page, name: string): Promise<Locator> {
-  await page.getByRole('tab', { name, exact: true }).click();
-  await expect(page.getByRole('tab', { name, exact: true })).toHaveAttribute('aria-selected', 'true');
-  const panel = page.getByRole('tabpanel');
-  await expect(panel.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
-  return panel;
-}
 
 /** Posts a public tracking call from the page, as the public forms do. */
 async function track(page: Page, type: string, payload: Record<string, unknown>): Promise<void> {
@@ -81,11 +51,6 @@ async function track(page: Page, type: string, payload: Record<string, unknown>)
   expect(answer, `track ${type}`).toMatch(/^202 /);
 }
 
-/** The text of the one notification (its live region). */
-function toast(page: Page): Locator {
-  return page.locator('.toast-region').getByRole('status');
-}
-
 async function downloaded(page: Page, click: () => Promise<void>): Promise<{ download: Download; text: string }> {
   const waiting = page.waitForEvent('download');
   await click();
@@ -97,17 +62,6 @@ async function downloaded(page: Page, click: () => Promise<void>): Promise<{ dow
 function jwt(claims: Record<string, unknown>): string {
   const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
   return `${part({ alg: 'HS256', typ: 'JWT' })}.${part(claims)}.${Buffer.from('forged').toString('base64url')}`;
-}
-
-async function plantToken(page: Page, token: string): Promise<void> {
-  await page.goto('/samu');
-  // Wait for the island: it reads the keys once, when it starts, and must not start after they are planted.
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.evaluate((value) => {
-    localStorage.setItem('adminToken', value);
-    localStorage.setItem('adminAuth', 'true');
-  }, token);
-  await page.reload();
 }
 
 async function storedKeys(page: Page): Promise<(string | null)[]> {
@@ -212,9 +166,9 @@ test('creates, edits and deletes a program, a blog post and a media item with an
   await panel.getByRole('textbox', { name: 'Summary' }).fill('Saturday reading for Westlands children.');
   await panel.getByRole('textbox', { name: 'Content' }).fill('Volunteers read with children every Saturday.');
   await panel
-    .getByLabel('Upload a file for Image URL')
+    .getByLabel('Upload a file for Image')
     .setInputFiles({ name: 'reading.png', mimeType: 'image/png', buffer: PNG });
-  await expect(panel.getByRole('textbox', { name: 'Image URL' })).toHaveValue(/^\/media\/.+/);
+  await expect(panel.getByRole('textbox', { name: 'Image', exact: true })).toHaveValue(/^\/media\/.+/);
   await expectNoAxeViolations(page);
   await panel.getByRole('button', { name: 'Create program' }).click();
   await expect(toast(page)).toHaveText(/Created program/);
@@ -246,7 +200,7 @@ test('creates, edits and deletes a program, a blog post and a media item with an
   await panel.getByRole('button', { name: `Edit program ${program}` }).click();
   await expect(panel.getByRole('heading', { name: /Edit program/ })).toBeVisible();
   await expect(panel.getByRole('textbox', { name: /^Title/ })).toHaveValue(program);
-  await expect(panel.getByRole('textbox', { name: 'Image URL' })).toHaveValue(/^\/media\/.+/);
+  await expect(panel.getByRole('textbox', { name: 'Image', exact: true })).toHaveValue(/^\/media\/.+/);
   await panel.getByRole('textbox', { name: /^Title/ }).fill(`${program} (updated)`);
   await panel.getByRole('button', { name: 'Update program' }).click();
   await expect(toast(page)).toHaveText(/Updated program/);
@@ -282,28 +236,29 @@ test('creates, edits and deletes a program, a blog post and a media item with an
   await page.getByRole('dialog').getByRole('button', { name: 'Delete blog post' }).click();
   await expect(panel.getByRole('row').filter({ hasText: post })).toHaveCount(0);
 
-  // Media: a refused upload, then an image; invalid meta is announced before saving and saved as {}.
+  // Media: a refused upload, then an image, which gets its entry with size, type and use; invalid meta is
+  // announced before saving and saved as {}.
   panel = await openTab(page, 'Media');
   const media = `e2e-classroom-${id}.png`;
-  await panel.getByRole('button', { name: 'New media item' }).click();
-  await panel.getByLabel('Upload a file for URL').setInputFiles({
+  await panel.getByLabel('Upload a file for Media').setInputFiles({
     name: 'logo.svg',
     mimeType: 'image/svg+xml',
     buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
   });
   await expect(toast(page)).toHaveText(/Upload failed/);
-  await expect(panel.getByRole('textbox', { name: /^URL/ })).toHaveValue('');
-  await panel.getByLabel('Upload a file for URL').setInputFiles({ name: media, mimeType: 'image/png', buffer: PNG });
-  await expect(panel.getByRole('textbox', { name: /^URL/ })).toHaveValue(/^\/media\/.+/);
-  await expect(panel.getByRole('textbox', { name: /^Name/ })).toHaveValue(media);
+  await panel.getByLabel('Upload a file for Media').setInputFiles({ name: media, mimeType: 'image/png', buffer: PNG });
+  const row = panel.getByRole('row').filter({ hasText: media });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('image/png');
+  await expect(row).toContainText('Not used');
+  // The preview is decorative (alt=""), so it is found by tag; a loaded image has a width.
+  await expect(row.locator('img')).toHaveJSProperty('naturalWidth', 1);
+  await panel.getByRole('button', { name: `Edit media item ${media}` }).click();
   const meta = panel.getByRole('textbox', { name: 'Meta (JSON object)' });
   await meta.fill('{alt: not json');
   await expect(meta).toHaveAccessibleDescription(/saved as an empty object/);
-  await panel.getByRole('button', { name: 'Create media item' }).click();
-  const row = panel.getByRole('row').filter({ hasText: media });
-  await expect(row).toHaveCount(1);
-  // The preview is decorative (alt=""), so it is found by tag; a loaded image has a width.
-  await expect(row.locator('img')).toHaveJSProperty('naturalWidth', 1);
+  await panel.getByRole('button', { name: 'Update media item' }).click();
+  await expect(toast(page)).toHaveText(/Updated media item/);
   await panel.getByRole('button', { name: `Edit media item ${media}` }).click();
   await expect(meta).toHaveValue('');
   await meta.fill('{"alt": "Pupils in a Westlands classroom"}');

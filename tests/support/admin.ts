@@ -76,6 +76,8 @@ export const ADMIN_TABLES = [
   'admin_sessions',
   'login_failures',
   'uploads',
+  'site_builds',
+  'content_files',
 ] as const;
 
 /** A function handler as exported by netlify/functions/*.ts. */

@@ -50,7 +50,7 @@ const editable: { resource: string; handler: Handler; single: string; body: Json
       slug: 'a-day-at-school',
       excerpt: 'Short',
       content: 'Body',
-      cover: 'https://example.org/c.jpg',
+      cover: '/media/1/c.jpg',
     },
     changed: { title: 'A day at school!', slug: 'a-day-at-school', excerpt: '', content: 'Body 2', cover: '' },
     slug: true,
@@ -83,7 +83,8 @@ describe.each(databases)('admin resources on $name', (database) => {
       expect(created.headers.get('cache-control')).toBe('no-store');
       expect(created.headers.get('access-control-allow-origin')).toBeNull();
       const record = ((await created.json()) as Json)[single] as Json;
-      expect(record).toEqual({ id: anyId, ts: anyTs, ...body });
+      // Programs and posts add their publishing state, media entries their file's details.
+      expect(record).toMatchObject({ id: anyId, ts: anyTs, ...body });
       const id = record['id'] as string;
 
       const read = await call(handler, 'GET', `${path}/${id}`, { token });
@@ -95,7 +96,7 @@ describe.each(databases)('admin resources on $name', (database) => {
 
       const updated = await call(handler, 'PUT', `${path}/${id}`, { token, json: changed });
       expect(updated.status).toBe(200);
-      expect(((await updated.json()) as Json)[single]).toEqual({ ...record, ...changed });
+      expect(((await updated.json()) as Json)[single]).toMatchObject({ id, ts: record['ts'], ...changed });
 
       const deleted = await call(handler, 'DELETE', `${path}/${id}`, { token });
       expect(deleted.status).toBe(204);

@@ -71,7 +71,7 @@ describe('issues', () => {
 });
 
 describe('content form checks (shared schemas)', () => {
-  test('sends a program body of exactly the five fields, trimmed', () => {
+  test('sends a program body of the program fields only, trimmed, defaults filled in', () => {
     const checked = CONTENT.programs.check({
       title: ' Reading Club ',
       slug: 'reading-club',
@@ -82,7 +82,17 @@ describe('content form checks (shared schemas)', () => {
     });
     expect(checked).toEqual({
       ok: true,
-      body: { title: 'Reading Club', slug: 'reading-club', summary: '', content: 'Weekly.', image: '' },
+      body: {
+        title: 'Reading Club',
+        slug: 'reading-club',
+        summary: '',
+        content: 'Weekly.',
+        image: '',
+        alt: '',
+        position: 0,
+        date: '',
+        status: 'draft',
+      },
     });
   });
 
@@ -103,6 +113,16 @@ describe('content form checks (shared schemas)', () => {
       url: '/u',
       meta: '{\n  "alt": "A"\n}',
     });
-    expect(CONTENT.programs.toValues(null)).toEqual({ title: '', slug: '', summary: '', content: '', image: '' });
+    expect(CONTENT.programs.toValues(null)).toEqual({
+      title: '',
+      slug: '',
+      summary: '',
+      content: '',
+      image: '',
+      alt: '',
+      position: '0',
+      date: '',
+      status: 'draft',
+    });
   });
 });

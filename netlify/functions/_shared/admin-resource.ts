@@ -6,8 +6,8 @@
 import type { Context } from '@netlify/functions';
 import { z } from 'zod';
 import { requireSession, SecretNotConfiguredError } from './auth.ts';
-import { audit, type AdminResource } from './audit.ts';
-import { DatabaseNotConfiguredError, query, transaction } from './db.ts';
+import { audit, type AdminResource, type ResourceAction } from './audit.ts';
+import { DatabaseNotConfiguredError, query, transaction, type Queryable } from './db.ts';
 import { badRequest, error, invalid, json, methodNotAllowed, noContent, readJsonBody } from './http.ts';
 import type { SessionOwner } from './sessions.ts';
 
@@ -46,6 +46,21 @@ export interface ResourceSpec {
   auditColumns?: readonly string[];
   /** Turns column values into their answer form (e.g. numeric text to a number). */
   convert?: (row: Record<string, unknown>) => Record<string, unknown>;
+  /** Read-only select-list expressions added to every answer row (computed state, related files). */
+  select?: readonly string[];
+  /** Checks a write against more than its body (e.g. slugs used by files); an answer refuses the write. */
+  guard?: (write: ResourceWrite) => Promise<Response | undefined>;
+  /** Runs inside a write's transaction with the written row (e.g. removing the file of a deleted entry). */
+  within?: (tx: Queryable, op: ResourceAction, row: Record<string, unknown>) => Promise<void>;
+  /** Runs after a write is committed, with its answer row (e.g. asking for a site build). */
+  after?: (op: ResourceAction, row: Record<string, unknown>, context: Context) => Promise<void>;
+}
+
+/** A create, update or delete about to happen: its id (update, delete) and validated body (create, update). */
+export interface ResourceWrite {
+  op: ResourceAction;
+  id?: string;
+  values?: Record<string, unknown>;
 }
 
 /** Largest bigint; ids above it are malformed, not unknown. */
@@ -102,10 +117,10 @@ export function failureAnswer(failure: unknown, where: string): Response {
 export function resourceFunction(spec: ResourceSpec): (req: Request, context: Context) => Promise<Response> {
   return staffFunction(async (req, actor, context) => {
     const rawId = context.params['id'];
-    if (rawId === undefined) return collection(spec, req, actor);
+    if (rawId === undefined) return collection(spec, req, actor, context);
     const id = decodeSegment(rawId);
     if (id === undefined) return badRequest('Malformed id', [{ path: 'id', message: 'Invalid percent-encoding' }]);
-    return item(spec, req, actor, id);
+    return item(spec, req, actor, id, context);
   });
 }
 
@@ -118,26 +133,32 @@ export function decodeSegment(segment: string): string | undefined {
   }
 }
 
-async function collection(spec: ResourceSpec, req: Request, actor: string): Promise<Response> {
+async function collection(spec: ResourceSpec, req: Request, actor: string, context: Context): Promise<Response> {
   const allowed = spec.edit ? ['GET', 'POST'] : ['GET'];
   if (req.method === 'GET') return list(spec, new URL(req.url).searchParams);
-  if (req.method === 'POST' && spec.edit) return create(spec, spec.edit, req, actor);
+  if (req.method === 'POST' && spec.edit) return create(spec, spec.edit, req, actor, context);
   return methodNotAllowed(allowed);
 }
 
-async function item(spec: ResourceSpec, req: Request, actor: string, rawId: string): Promise<Response> {
+async function item(
+  spec: ResourceSpec,
+  req: Request,
+  actor: string,
+  rawId: string,
+  context: Context,
+): Promise<Response> {
   const allowed = [...(spec.edit ? ['GET', 'PUT'] : []), ...(spec.deletable ? ['DELETE'] : [])];
   if (allowed.length === 0) return error(404, 'Not found');
   if (!allowed.includes(req.method)) return methodNotAllowed(allowed);
   const id = IdSchema.safeParse(rawId);
   if (!id.success) return invalid(id.error, 'Malformed id', 'id');
-  if (req.method === 'DELETE') return remove(spec, id.data, actor);
+  if (req.method === 'DELETE') return remove(spec, id.data, actor, context);
   if (!spec.edit) return methodNotAllowed(allowed);
   if (req.method === 'GET') return getOne(spec, spec.edit, id.data);
-  return update(spec, spec.edit, id.data, req, actor);
+  return update(spec, spec.edit, id.data, req, actor, context);
 }
 
-const selectList = (spec: ResourceSpec) => ['id::text as id', 'ts', ...spec.columns].join(', ');
+const selectList = (spec: ResourceSpec) => ['id::text as id', 'ts', ...spec.columns, ...(spec.select ?? [])].join(', ');
 
 /** An answer row: ISO timestamps, converted values. */
 function toAnswer(spec: ResourceSpec, row: Record<string, unknown>): Record<string, unknown> {
@@ -180,7 +201,7 @@ async function readBody(
   spec: ResourceSpec,
   edit: NonNullable<ResourceSpec['edit']>,
   req: Request,
-): Promise<{ values: unknown[] } | { response: Response }> {
+): Promise<{ values: unknown[]; data: Record<string, unknown> } | { response: Response }> {
   const body = await readJsonBody(req, MAX_ADMIN_BODY_BYTES);
   if (!body.ok) return { response: body.response };
   if (nestedDeeperThan(body.value, MAX_BODY_DEPTH)) {
@@ -188,7 +209,7 @@ async function readBody(
   }
   const parsed = edit.schema.safeParse(body.value);
   if (!parsed.success) return { response: invalid(parsed.error, `Invalid ${spec.noun}`) };
-  return { values: spec.columns.map((column) => parsed.data[column]) };
+  return { values: spec.columns.map((column) => parsed.data[column]), data: parsed.data };
 }
 
 /** True when `value` has arrays or objects nested more than `max` deep (checked without recursion). */
@@ -216,9 +237,12 @@ async function create(
   edit: NonNullable<ResourceSpec['edit']>,
   req: Request,
   actor: string,
+  context: Context,
 ): Promise<Response> {
   const body = await readBody(spec, edit, req);
   if ('response' in body) return body.response;
+  const refused = await spec.guard?.({ op: 'create', values: body.data });
+  if (refused) return refused;
   const placeholders = spec.columns.map((_, i) => `$${i + 1}`).join(', ');
   try {
     const row = await transaction(async (tx) => {
@@ -228,9 +252,12 @@ async function create(
       );
       if (!created) throw new Error(`insert into ${spec.table} returned no row`);
       await audit(tx, `admin.${spec.resource as AdminResource}.create`, actor, auditDetails(spec, created));
+      await spec.within?.(tx, 'create', created);
       return created;
     });
-    return json({ [edit.single]: toAnswer(spec, row) }, 201);
+    const answer = toAnswer(spec, row);
+    await spec.after?.('create', answer, context);
+    return json({ [edit.single]: answer }, 201);
   } catch (failure) {
     const answer = conflict(spec, failure);
     if (answer) return answer;
@@ -244,9 +271,12 @@ async function update(
   id: string,
   req: Request,
   actor: string,
+  context: Context,
 ): Promise<Response> {
   const body = await readBody(spec, edit, req);
   if ('response' in body) return body.response;
+  const refused = await spec.guard?.({ op: 'update', id, values: body.data });
+  if (refused) return refused;
   const assignments = spec.columns.map((column, i) => `${column} = $${i + 2}`).join(', ');
   try {
     const row = await transaction(async (tx) => {
@@ -254,11 +284,16 @@ async function update(
         `update ${spec.table} set ${assignments}, updated_at = now() where id = $1 returning ${selectList(spec)}`,
         [id, ...body.values],
       );
-      if (updated)
+      if (updated) {
         await audit(tx, `admin.${spec.resource as AdminResource}.update`, actor, auditDetails(spec, updated));
+        await spec.within?.(tx, 'update', updated);
+      }
       return updated;
     });
-    return row ? json({ [edit.single]: toAnswer(spec, row) }) : notFound(spec);
+    if (!row) return notFound(spec);
+    const answer = toAnswer(spec, row);
+    await spec.after?.('update', answer, context);
+    return json({ [edit.single]: answer });
   } catch (failure) {
     const answer = conflict(spec, failure);
     if (answer) return answer;
@@ -266,14 +301,21 @@ async function update(
   }
 }
 
-async function remove(spec: ResourceSpec, id: string, actor: string): Promise<Response> {
+async function remove(spec: ResourceSpec, id: string, actor: string, context: Context): Promise<Response> {
+  const refused = await spec.guard?.({ op: 'delete', id });
+  if (refused) return refused;
   const removed = await transaction(async (tx) => {
     const [row] = await tx.query(
       `delete from ${spec.table} where id = $1 returning ${['id::text as id', ...(spec.auditColumns ?? [])].join(', ')}`,
       [id],
     );
-    if (row) await audit(tx, `admin.${spec.resource as AdminResource}.delete`, actor, auditDetails(spec, row));
-    return row !== undefined;
+    if (row) {
+      await audit(tx, `admin.${spec.resource as AdminResource}.delete`, actor, auditDetails(spec, row));
+      await spec.within?.(tx, 'delete', row);
+    }
+    return row;
   });
-  return removed ? noContent() : notFound(spec);
+  if (!removed) return notFound(spec);
+  await spec.after?.('delete', toAnswer(spec, removed), context);
+  return noContent();
 }

@@ -1,0 +1,166 @@
+/**
+ * The local stand-in for Netlify's build hook under `npm start`. Functions call `NETLIFY_BUILD_HOOK_URL` exactly as
+ * in production (netlify/functions/_shared/build-hook.ts); locally it points at {@link LOCAL_BUILD_HOOK_PATH} on the
+ * server itself, which rebuilds the site in the background into a fresh directory, with the same database, and
+ * swaps it in as `dist/` only when the build succeeds: the old site keeps answering meanwhile, and a failed build
+ * changes nothing. Astro's caches in node_modules/.astro (content store, optimised images) are kept, so a
+ * content-only rebuild skips the image work. Each outcome is recorded in `site_builds`, as Netlify's deploy
+ * events are in production.
+ */
+import { spawn } from 'node:child_process';
+import { rename, rm } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { recordBuild } from '../../netlify/functions/_shared/site-builds.ts';
+
+/** Path of the local build hook (intercepted by scripts/serve.ts before Netlify's pipeline). */
+export const LOCAL_BUILD_HOOK_PATH = '/.netlify/local-build-hook';
+
+/** Lines of build output kept to explain a failure. */
+const TAIL_LINES = 12;
+
+/** The local builder of a served site. */
+export interface LocalBuilds {
+  /** Builds straight into `dist/` (start-up, nothing served yet) and records it. */
+  initial(): Promise<void>;
+  /** Answers a call of the local build hook; false for any other request. */
+  intercept(req: IncomingMessage, res: ServerResponse): boolean;
+  /** Resolves when no build is running or waiting. */
+  idle(): Promise<void>;
+  /** Stops a running build and waits for it. */
+  close(): Promise<void>;
+}
+
+/** Options of {@link localBuilds}. */
+export interface LocalBuildsOptions {
+  /** The project root (where `dist/` is served from). */
+  root: string;
+  /** Scratch space for builds in progress. */
+  workDir: string;
+}
+
+/** Runs `astro build --outDir <outDir>` with this project's Node (echoing its log when asked); resolves to its last lines. */
+function astroBuild(
+  root: string,
+  outDir: string,
+  track: (child: ReturnType<typeof spawn>) => void,
+  echo = false,
+): Promise<string> {
+  const astro = join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [astro, 'build', '--outDir', outDir], {
+      cwd: root,
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    track(child);
+    const lines: string[] = [];
+    const keep = (chunk: Buffer) => {
+      if (echo) process.stdout.write(chunk);
+      lines.push(
+        ...chunk
+          .toString('utf8')
+          .split('\n')
+          .filter((line) => line.trim() !== ''),
+      );
+      lines.splice(0, Math.max(0, lines.length - TAIL_LINES));
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.on('error', fail);
+    child.on('exit', (code) => {
+      // eslint-disable-next-line no-control-regex -- removes the colour codes of Astro's log
+      const tail = lines.join('\n').replace(/\u001b\[[0-9;]*m/g, '');
+      if (code === 0) done(tail);
+      else fail(new Error(tail || `astro build exited with ${code}`));
+    });
+  });
+}
+
+/** The builder of the site served from `<root>/dist`. */
+export function localBuilds({ root, workDir }: LocalBuildsOptions): LocalBuilds {
+  const dist = join(root, 'dist');
+  let running: Promise<void> | undefined;
+  let again = false;
+  let child: ReturnType<typeof spawn> | undefined;
+  let closed = false;
+  let counter = 0;
+
+  async function record(outcome: 'succeeded' | 'failed', contentAt: Date, message = ''): Promise<void> {
+    try {
+      await recordBuild(outcome, { contentAt, message });
+    } catch (failure) {
+      console.error('local build: cannot record the outcome:', failure);
+    }
+  }
+
+  /** One background build, then the swap. */
+  async function rebuild(): Promise<void> {
+    counter += 1;
+    const next = join(workDir, `build-${process.pid}-${counter}`);
+    const startedAt = new Date();
+    console.log('local build: rebuilding the site in the background');
+    try {
+      await astroBuild(root, next, (spawned) => (child = spawned));
+      const old = `${next}-old`;
+      // Two renames: the site is missing for a moment far shorter than any request.
+      await rename(dist, old);
+      await rename(next, dist);
+      void rm(old, { recursive: true, force: true });
+      console.log(`local build: done in ${((Date.now() - startedAt.getTime()) / 1000).toFixed(1)} s, now serving it`);
+      await record('succeeded', startedAt);
+    } catch (failure) {
+      await rm(next, { recursive: true, force: true });
+      if (closed) return;
+      const message = failure instanceof Error ? failure.message : String(failure);
+      console.error(`local build: failed, the previous site stays:\n${message}`);
+      await record('failed', startedAt, `The local build failed: ${message.split('\n').slice(-3).join(' ')}`);
+    } finally {
+      child = undefined;
+    }
+  }
+
+  /** Runs builds until no request is left waiting (requests during a build make one more). */
+  function schedule(): void {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        await rebuild();
+      } while (again && !closed);
+      running = undefined;
+    })();
+  }
+
+  return {
+    async initial() {
+      const startedAt = new Date();
+      await astroBuild(root, dist, (spawned) => (child = spawned), true);
+      await record('succeeded', startedAt);
+    },
+    intercept(req, res) {
+      if (new URL(req.url ?? '/', 'http://localhost').pathname !== LOCAL_BUILD_HOOK_PATH) return false;
+      if (req.method !== 'POST') {
+        res.writeHead(405, { allow: 'POST', 'content-type': 'text/plain' });
+        res.end('Method not allowed');
+        return true;
+      }
+      req.resume();
+      schedule();
+      res.writeHead(200, { 'content-type': 'text/plain', 'cache-control': 'no-store' });
+      res.end('Build queued');
+      return true;
+    },
+    async idle() {
+      while (running) await running;
+    },
+    async close() {
+      closed = true;
+      child?.kill();
+      await this.idle();
+    },
+  };
+}

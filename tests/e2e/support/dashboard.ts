@@ -1,0 +1,44 @@
+/** Opening the /samu dashboard in a browser test: signed in, on a tab, and its notification. */
+import { expect as baseExpect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { staffToken } from './api.ts';
+
+/**
+ * Every dashboard action is one or more function calls, and sign-in hashes with argon2id: on a busy machine a call can
+ * take a few seconds, so the dashboard gets more time than the suite's default.
+ */
+export const expect = baseExpect.configure({ timeout: 30_000 });
+
+/** Stores `token` exactly as the sign-in form does, then reloads the dashboard. */
+export async function plantToken(page: Page, token: string): Promise<void> {
+  await page.goto('/samu');
+  // Wait for the island: it reads the keys once, when it starts, and must not start after they are planted.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.evaluate((value) => {
+    localStorage.setItem('adminToken', value);
+    localStorage.setItem('adminAuth', 'true');
+  }, token);
+  await page.reload();
+}
+
+/**
+ * Opens the dashboard as a signed-in staff member. The sign-in form itself is walked in its own tests; the others
+ * reuse one token per worker, stored exactly as the form stores it.
+ */
+export async function signIn(page: Page, request: APIRequestContext): Promise<void> {
+  await plantToken(page, await staffToken(request));
+  await expect(page.getByRole('heading', { level: 1, name: 'Staff dashboard' })).toBeVisible();
+}
+
+/** Selects a dashboard tab and returns its panel. */
+export async function openTab(page: Page, name: string): Promise<Locator> {
+  await page.getByRole('tab', { name, exact: true }).click();
+  await expect(page.getByRole('tab', { name, exact: true })).toHaveAttribute('aria-selected', 'true');
+  const panel = page.getByRole('tabpanel');
+  await expect(panel.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
+  return panel;
+}
+
+/** The text of the one notification (its live region). */
+export function toast(page: Page): Locator {
+  return page.locator('.toast-region').getByRole('status');
+}

@@ -1,0 +1,410 @@
+/**
+ * Publishing from /samu: the content loader on both databases, slug clashes with committed files, the debounced
+ * build hook and the state the dashboard shows, Netlify's deploy events, and media that published items use.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { LoaderContext } from 'astro/loaders';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import blog from '../../netlify/functions/admin-blog.ts';
+import media from '../../netlify/functions/admin-media.ts';
+import programs from '../../netlify/functions/admin-programs.ts';
+import deploySucceeded from '../../netlify/functions/deploy-succeeded.ts';
+import { recordBuild } from '../../netlify/functions/_shared/site-builds.ts';
+import { NO_HOOK_MESSAGE } from '../../netlify/functions/_shared/build-hook.ts';
+import { loadPublished } from '../../src/loaders/database.ts';
+import { ADMIN_TABLES, bytesOf, call, staffToken, useJwtSecret, type Handler } from '../support/admin.ts';
+import { context, databases, rows, truncate, useDatabase, type TestDatabase } from '../support/databases.ts';
+
+type Json = Record<string, unknown>;
+
+/** A published post using the upload `cover`. */
+function post(slug: string, cover: string, extra: Json = {}): Json {
+  return {
+    title: `Story ${slug}`,
+    slug,
+    excerpt: 'A short teaser.',
+    content: `Children read **every day**.\n\n![Books](${cover})\n\n<script>alert(1)</script>`,
+    cover,
+    alt: 'Children with books',
+    category: 'Education',
+    author: 'Grace Muthoni',
+    date: '2026-11-20',
+    tags: ['reading'],
+    status: 'published',
+    ...extra,
+  };
+}
+
+/** Stores an upload (and its media entry) directly; returns its address. */
+async function upload(database: TestDatabase, name = 'books.jpg'): Promise<string> {
+  const [row] = await rows<{ id: string }>(
+    database,
+    `insert into uploads (name, content_type, size, data, uploaded_by) values ($1, 'image/jpeg', 64, $2, 'staff')
+     returning id::text as id`,
+    [name, Buffer.from(bytesOf('jpeg'))],
+  );
+  const url = `/media/${row?.id}/${name}`;
+  await rows(database, 'insert into media (name, url) values ($1, $2)', [name, url]);
+  return url;
+}
+
+/** A minimal Astro loader context: a Map for the store, the schema left out (the build itself checks it). */
+function loaderContext(cacheDir: string, files: Record<string, string> = {}) {
+  const entries = new Map<string, Json>(
+    Object.entries(files).map(([id, filePath]) => [id, { id, data: { slug: id }, filePath }]),
+  );
+  const messages: string[] = [];
+  const context = {
+    collection: 'blog',
+    store: {
+      has: (id: string) => entries.has(id),
+      get: (id: string) => entries.get(id),
+      set: (entry: Json) => entries.set(entry['id'] as string, entry),
+      entries: () => [...entries.entries()],
+      keys: () => [...entries.keys()],
+      delete: (id: string) => entries.delete(id),
+    },
+    logger: { info: (m: string) => messages.push(m), warn: (m: string) => messages.push(m) },
+    config: { root: pathToFileURL(`${process.cwd()}/`), cacheDir: pathToFileURL(`${cacheDir}/`) },
+    parseData: ({ data }: { data: Json }) => Promise.resolve(data),
+    generateDigest: (data: unknown) => JSON.stringify(data),
+  };
+  return { context: context as unknown as LoaderContext, entries, messages };
+}
+
+/** A stand-in build hook: counts calls and answers `status`. */
+async function startHook(status: number): Promise<{ server: Server; url: string; calls: string[] }> {
+  const calls: string[] = [];
+  const server = createServer((req, res) => {
+    calls.push(req.url ?? '');
+    req.resume();
+    res.writeHead(status).end();
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/build_hooks/abc`, calls };
+}
+
+/** Calls `handler` with a context whose `waitUntil` collects the background work, as Netlify's does. */
+async function callInBackground(handler: Handler, method: string, path: string, token: string, json: unknown) {
+  const pending: Promise<unknown>[] = [];
+  const req = new Request(`http://localhost${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(json),
+  });
+  const res = await handler(req, context('203.0.113.7', { waitUntil: (p: Promise<unknown>) => void pending.push(p) }));
+  return { res, pending };
+}
+
+async function listed(handler: Handler, resource: string, token: string): Promise<Json[]> {
+  const res = await call(handler, 'GET', `/api/admin/${resource}`, { token });
+  return ((await res.json()) as Record<string, Json[]>)[resource] ?? [];
+}
+
+describe.each(databases)('publishing on $name', (database) => {
+  useDatabase(database);
+  useJwtSecret();
+  let token: string;
+  let cacheDir: string;
+  const savedEnv = { hook: process.env['NETLIFY_BUILD_HOOK_URL'], debounce: process.env['BUILD_HOOK_DEBOUNCE_MS'] };
+
+  beforeAll(async () => {
+    token = await staffToken('staff');
+    cacheDir = await mkdtemp(join(tmpdir(), 'watoto-loader-'));
+    process.env['BUILD_HOOK_DEBOUNCE_MS'] = '150';
+  });
+  afterAll(async () => {
+    await rm(cacheDir, { recursive: true, force: true });
+    for (const [key, value] of [
+      ['NETLIFY_BUILD_HOOK_URL', savedEnv.hook],
+      ['BUILD_HOOK_DEBOUNCE_MS', savedEnv.debounce],
+    ] as const) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  });
+  beforeEach(async () => {
+    delete process.env['NETLIFY_BUILD_HOOK_URL'];
+    await truncate(database, ADMIN_TABLES);
+  });
+
+  describe('content loader', () => {
+    test('adds published posts with safe HTML and their cover copied for the image pipeline; drafts stay out', async () => {
+      const cover = await upload(database);
+      expect((await call(blog, 'POST', '/api/admin/blog', { token, json: post('reading-week', cover) })).status).toBe(
+        201,
+      );
+      await call(blog, 'POST', '/api/admin/blog', { token, json: post('still-a-draft', cover, { status: 'draft' }) });
+
+      const { context: ctx, entries } = loaderContext(cacheDir, {
+        'clean-water-for-mathare': 'src/content/blog/clean-water-for-mathare.md',
+      });
+      await loadPublished('blog', ctx, database);
+
+      expect([...entries.keys()].sort()).toEqual(['clean-water-for-mathare', 'reading-week']);
+      const entry = entries.get('reading-week') as {
+        data: Json;
+        body: string;
+        rendered: { html: string };
+        filePath: string;
+      };
+      expect(entry.data).toMatchObject({
+        title: 'Story reading-week',
+        slug: 'reading-week',
+        excerpt: 'A short teaser.',
+        imageAlt: 'Children with books',
+        category: 'Education',
+        author: 'Grace Muthoni',
+        date: '2026-11-20',
+        tags: ['reading'],
+      });
+      expect(entry.rendered.html).toContain('<strong>every day</strong>');
+      expect(entry.rendered.html).toContain(`<img src="${cover}"`);
+      expect(entry.rendered.html).not.toContain('script');
+      // The cover sits beside the entry's path, as a file entry's relative image does.
+      const image = String(entry.data['image']);
+      expect(image).toMatch(/^\.\/\d+-books\.jpg$/);
+      const copied = await readFile(join(cacheDir, 'published-media', image.slice(2)));
+      expect(new Uint8Array(copied)).toEqual(bytesOf('jpeg'));
+    });
+
+    test('adds published programs, and leaves out a row whose slug a file already uses', async () => {
+      const image = await upload(database, 'kits.jpg');
+      const program = {
+        title: 'Kits',
+        slug: 'kits',
+        summary: 'School kits.',
+        content: 'Bags and books.',
+        image,
+        alt: 'Bags',
+        position: 2,
+        date: '2026-01-06',
+        status: 'published',
+      };
+      expect((await call(programs, 'POST', '/api/admin/programs', { token, json: program })).status).toBe(201);
+      // Saved before the file existed: the file wins at build time.
+      await rows(
+        database,
+        `insert into programs (title, slug, summary, content, date, status) values ('Old', 'taken', 's', 'c', '2026-01-01', 'published')`,
+      );
+
+      const {
+        context: ctx,
+        entries,
+        messages,
+      } = loaderContext(cacheDir, {
+        taken: 'src/content/programs/taken.md',
+      });
+      await loadPublished('programs', ctx, database);
+      expect(entries.get('kits')).toMatchObject({ data: { title: 'Kits', order: 2, imageAlt: 'Bags' } });
+      expect(entries.get('taken')).toMatchObject({ filePath: 'src/content/programs/taken.md' });
+      expect(messages.some((message) => message.includes('programs/taken: a file already uses this slug'))).toBe(true);
+    });
+
+    test('builds from the files alone without a database, and fails loudly when the database cannot be read', async () => {
+      const { context: ctx, entries } = loaderContext(cacheDir, { a: 'src/content/blog/a.md' });
+      await loadPublished('blog', ctx, undefined);
+      expect([...entries.keys()]).toEqual(['a']);
+      await expect(
+        loadPublished('blog', ctx, { url: 'postgres://postgres@127.0.0.1:1/none', proxy: database.proxy }),
+      ).rejects.toThrow(/Cannot read the published blog items from DATABASE_URL/);
+    });
+  });
+
+  describe('slugs of committed files', () => {
+    test('answers 409 for a post slug a story file uses, and for a program slug a page uses', async () => {
+      const cover = await upload(database);
+      const { context: ctx } = loaderContext(cacheDir, {
+        'clean-water-for-mathare': 'src/content/blog/clean-water-for-mathare.md',
+      });
+      await loadPublished('blog', ctx, database);
+
+      const clash = await call(blog, 'POST', '/api/admin/blog', {
+        token,
+        json: post('clean-water-for-mathare', cover, { status: 'draft' }),
+      });
+      expect(clash.status).toBe(409);
+      const answer = (await clash.json()) as { error: string; issues: { path: string }[] };
+      expect(answer.error).toContain('src/content/blog/clean-water-for-mathare.md');
+      expect(answer.issues.map((issue) => issue.path)).toEqual(['slug']);
+
+      const page = await call(programs, 'POST', '/api/admin/programs', {
+        token,
+        json: { title: 'Schools', slug: 'school-volunteering' },
+      });
+      expect(page.status).toBe(409);
+      expect(await rows(database, 'select count(*)::int as n from blog_posts')).toEqual([{ n: 0 }]);
+      expect(await rows(database, 'select count(*)::int as n from programs')).toEqual([{ n: 0 }]);
+    });
+
+    test('answers 400 when a published post uses a picture that is not in Media', async () => {
+      const res = await call(blog, 'POST', '/api/admin/blog', { token, json: post('lost', '/media/999/gone.jpg') });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { issues: { path: string }[] }).issues.map((issue) => issue.path)).toEqual([
+        'cover',
+      ]);
+    });
+  });
+
+  describe('build hook', () => {
+    let hook: Awaited<ReturnType<typeof startHook>> | undefined;
+    afterEach(async () => {
+      const server = hook?.server;
+      if (server) await new Promise((done) => server.close(done));
+      hook = undefined;
+      process.env['BUILD_HOOK_DEBOUNCE_MS'] = '150';
+    });
+
+    test('a burst of publish and edits makes one hook call; the post shows Publishing…, then Live after the build', async () => {
+      hook = await startHook(200);
+      process.env['NETLIFY_BUILD_HOOK_URL'] = hook.url;
+      // Longer than the three saves take together, even on a busy machine.
+      process.env['BUILD_HOOK_DEBOUNCE_MS'] = '2500';
+      const cover = await upload(database);
+
+      const created = await callInBackground(blog, 'POST', '/api/admin/blog', token, post('burst', cover));
+      expect(created.res.status).toBe(201);
+      const id = (((await created.res.json()) as Json)['post'] as Json)['id'] as string;
+      const pending = [...created.pending];
+      for (const title of ['Second', 'Third']) {
+        const edit = await callInBackground(
+          blog,
+          'PUT',
+          `/api/admin/blog/${id}`,
+          token,
+          post('burst', cover, { title }),
+        );
+        expect(edit.res.status).toBe(200);
+        pending.push(...edit.pending);
+      }
+      await Promise.all(pending);
+
+      expect(hook.calls).toHaveLength(1);
+      expect(hook.calls[0]).toContain('trigger_title=');
+      expect(await listed(blog, 'blog', token)).toEqual([
+        expect.objectContaining({ slug: 'burst', title: 'Third', site_state: 'publishing' }),
+      ]);
+
+      await recordBuild('succeeded');
+      expect(await listed(blog, 'blog', token)).toEqual([expect.objectContaining({ site_state: 'live' })]);
+
+      // A draft edit of a draft never calls the hook.
+      const draft = await callInBackground(
+        blog,
+        'POST',
+        '/api/admin/blog',
+        token,
+        post('draft', cover, { status: 'draft' }),
+      );
+      await Promise.all(draft.pending);
+      expect(draft.pending).toHaveLength(0);
+      expect(hook.calls).toHaveLength(1);
+    });
+
+    test('unpublishing and deleting a published program call the hook; the program shows Unpublishing…', async () => {
+      hook = await startHook(204);
+      process.env['NETLIFY_BUILD_HOOK_URL'] = hook.url;
+      const body = { title: 'Kits', slug: 'kits', summary: 's', content: 'c', date: '2026-01-06', status: 'published' };
+      const created = await callInBackground(programs, 'POST', '/api/admin/programs', token, body);
+      await Promise.all(created.pending);
+      const id = (((await created.res.json()) as Json)['program'] as Json)['id'] as string;
+      await recordBuild('succeeded');
+
+      const unpublished = await callInBackground(programs, 'PUT', `/api/admin/programs/${id}`, token, {
+        ...body,
+        status: 'draft',
+      });
+      await Promise.all(unpublished.pending);
+      expect(hook.calls).toHaveLength(2);
+      expect(await listed(programs, 'programs', token)).toEqual([
+        expect.objectContaining({ site_state: 'unpublishing' }),
+      ]);
+
+      const republished = await callInBackground(programs, 'PUT', `/api/admin/programs/${id}`, token, body);
+      await Promise.all(republished.pending);
+      const pending: Promise<unknown>[] = [];
+      const removed = await programs(
+        new Request(`http://localhost/api/admin/programs/${id}`, {
+          method: 'DELETE',
+          headers: { Authorization: `Bearer ${token}` },
+        }),
+        context('203.0.113.7', { waitUntil: (p: Promise<unknown>) => void pending.push(p) }),
+      );
+      expect(removed.status).toBe(204);
+      await Promise.all(pending);
+      expect(hook.calls).toHaveLength(4);
+    });
+
+    test('a failing hook shows as failed with its reason, and the post stays saved', async () => {
+      hook = await startHook(500);
+      process.env['NETLIFY_BUILD_HOOK_URL'] = hook.url;
+      const cover = await upload(database);
+      const created = await callInBackground(blog, 'POST', '/api/admin/blog', token, post('failing', cover));
+      expect(created.res.status).toBe(201);
+      await Promise.all(created.pending);
+
+      expect(hook.calls).toHaveLength(1);
+      const [row] = await listed(blog, 'blog', token);
+      expect(row).toMatchObject({ slug: 'failing', status: 'published', site_state: 'failed' });
+      expect(row?.['site_error']).toContain('answered 500');
+    });
+
+    test('without NETLIFY_BUILD_HOOK_URL the post says no build was started', async () => {
+      const cover = await upload(database);
+      expect((await call(blog, 'POST', '/api/admin/blog', { token, json: post('no-hook', cover) })).status).toBe(201);
+      expect(await listed(blog, 'blog', token)).toEqual([
+        expect.objectContaining({ site_state: 'failed', site_error: NO_HOOK_MESSAGE }),
+      ]);
+    });
+  });
+
+  describe('Netlify deploy events', () => {
+    test('a production deploy-succeeded event makes earlier changes Live; previews and bad bodies do not count', async () => {
+      const cover = await upload(database);
+      await call(blog, 'POST', '/api/admin/blog', { token, json: post('deployed', cover) });
+      const event = (payload: Json) =>
+        deploySucceeded(
+          new Request('http://localhost/.netlify/functions/deploy-succeeded', {
+            method: 'POST',
+            body: JSON.stringify({ payload }),
+          }),
+        );
+      const later = new Date(Date.now() + 1000).toISOString();
+      expect((await event({ created_at: later, context: 'deploy-preview' })).status).toBe(204);
+      expect(await listed(blog, 'blog', token)).toEqual([expect.objectContaining({ site_state: 'failed' })]);
+      expect((await event({ context: 'production' })).status).toBe(400);
+      expect((await event({ created_at: later, context: 'production' })).status).toBe(204);
+      expect(await listed(blog, 'blog', token)).toEqual([expect.objectContaining({ site_state: 'live' })]);
+    });
+  });
+
+  describe('media in use', () => {
+    test('lists where an upload is used, refuses to delete one a published post shows, deletes an unused one', async () => {
+      const used = await upload(database, 'used.jpg');
+      const spare = await upload(database, 'spare.jpg');
+      await call(blog, 'POST', '/api/admin/blog', { token, json: post('uses-it', used) });
+
+      const entries = await listed(media, 'media', token);
+      const usedEntry = entries.find((entry) => entry['url'] === used);
+      expect(usedEntry).toMatchObject({
+        size: 64,
+        type: 'image/jpeg',
+        used_by: [{ kind: 'post', title: 'Story uses-it', slug: 'uses-it', status: 'published' }],
+      });
+      expect(entries.find((entry) => entry['url'] === spare)).toMatchObject({ used_by: [] });
+
+      const refused = await call(media, 'DELETE', `/api/admin/media/${String(usedEntry?.['id'])}`, { token });
+      expect(refused.status).toBe(409);
+      expect(((await refused.json()) as { error: string }).error).toContain('"Story uses-it" (/blog/uses-it)');
+
+      const spareId = String(entries.find((entry) => entry['url'] === spare)?.['id']);
+      expect((await call(media, 'DELETE', `/api/admin/media/${spareId}`, { token })).status).toBe(204);
+      expect(await rows(database, `select name from uploads order by id`)).toEqual([{ name: 'used.jpg' }]);
+    });
+  });
+});
