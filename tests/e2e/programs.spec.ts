@@ -193,13 +193,14 @@ test.describe('/programs', () => {
     await expect(dialog).toHaveCount(0);
     await expect(pastCard.getByRole('button', { name: /View details/ })).toBeFocused();
 
-    // Keyboard: Enter on an upcoming card's button opens it; focus stays inside the dialog.
+    // Keyboard: Enter on the featured card's button opens it; focus stays inside the dialog.
+    const next = classifyEvents(EVENTS, nairobiToday()).featured!;
     const upcomingButton = page
-      .getByRole('region', { name: 'Upcoming Events' })
-      .getByRole('button', { name: /Coastal Holiday Book/ });
+      .locator('#featured-event')
+      .getByRole('button', { name: `View details of ${next.title}` });
     await upcomingButton.focus();
     await page.keyboard.press('Enter');
-    await expect(dialog.getByRole('heading', { level: 2, name: 'Coastal Holiday Book & Toy Drive' })).toBeVisible();
+    await expect(dialog.getByRole('heading', { level: 2, name: next.title })).toBeVisible();
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null)).toBe(true);
     await page.keyboard.press('Escape');

@@ -1,0 +1,132 @@
+/**
+ * The dashboard's live stream (src/admin/stores/live.ts) with a stand-in EventSource and network: what reaches
+ * Recent Activity, which lists each notice reloads, and how it reconnects.
+ */
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { $lists, resetData } from '../../src/admin/stores/data.ts';
+import { $liveStatus, startLive } from '../../src/admin/stores/live.ts';
+
+/** A stand-in for the browser's EventSource: the test opens, sends and fails it. */
+class FakeSource {
+  static all: FakeSource[] = [];
+  readonly url: string;
+  closed = false;
+  private readonly listeners = new Map<string, ((event: MessageEvent | Event) => void)[]>();
+
+  constructor(url: string) {
+    this.url = url;
+    FakeSource.all.push(this);
+  }
+
+  addEventListener(name: string, listener: (event: MessageEvent | Event) => void): void {
+    this.listeners.set(name, [...(this.listeners.get(name) ?? []), listener]);
+  }
+
+  close(): void {
+    this.closed = true;
+  }
+
+  emit(name: string, data?: unknown, lastEventId = ''): void {
+    const event =
+      data === undefined ? new Event(name) : new MessageEvent(name, { data: JSON.stringify(data), lastEventId });
+    for (const listener of this.listeners.get(name) ?? []) listener(event);
+  }
+}
+
+/** Every URL fetched, and the token answer for the stream. */
+let fetched: string[] = [];
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  FakeSource.all = [];
+  fetched = [];
+  resetData();
+  vi.stubGlobal('EventSource', FakeSource);
+  vi.stubGlobal('fetch', (url: string) => {
+    fetched.push(url);
+    const body = url.endsWith('/stream-token') ? { token: `stream-${fetched.length}` } : { nextCursor: null };
+    return Promise.resolve(new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } }));
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+const event = (id: string, type: string) => ({ id, ts: `2026-11-23T10:00:0${id}Z`, type, payload: {} });
+
+/** Starts the stream and waits for its first connection. */
+async function connected(): Promise<{ stop: () => void; source: FakeSource }> {
+  const stop = startLive();
+  await vi.waitFor(() => expect(FakeSource.all).toHaveLength(1));
+  const source = FakeSource.all[0]!;
+  source.emit('open');
+  return { stop, source };
+}
+
+describe('the live stream', () => {
+  test('connects with a stream token, shows Live, and fills Recent Activity from initial_events', async () => {
+    const { stop, source } = await connected();
+    expect(source.url).toMatch(/^\/api\/admin\/events\/stream\?token=stream-1$/);
+    expect($liveStatus.get()).toBe('live');
+    source.emit('initial_events', { type: 'initial_events', events: [event('1', 'admin.login')] }, '1');
+    expect($lists.get().events.rows.map((row) => row.id)).toEqual(['1']);
+    stop();
+    expect(source.closed).toBe(true);
+  });
+
+  test('a new event is added and reloads the list it changed and the counts, once per burst', async () => {
+    const { stop, source } = await connected();
+    $lists.setKey('contacts', { rows: [], nextCursor: null, status: 'ready', error: null });
+    fetched = [];
+    source.emit('new_event', { type: 'new_event', event: event('2', 'contact_submit') }, '2');
+    source.emit('new_event', { type: 'new_event', event: event('3', 'contact_submit') }, '3');
+    expect($lists.get().events.rows.map((row) => row.id)).toEqual(['3', '2']);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(fetched.sort()).toEqual(['/api/admin/contacts?limit=100', '/api/admin/stats']);
+    stop();
+  });
+
+  test('resource_changed reloads only the list it names (and the counts), not every open list', async () => {
+    const { stop, source } = await connected();
+    for (const resource of ['programs', 'contacts'] as const) {
+      $lists.setKey(resource, { rows: [], nextCursor: null, status: 'ready', error: null });
+    }
+    fetched = [];
+    source.emit('resource_changed', { type: 'resource_changed', resource: 'programs' }, '4');
+    await vi.advanceTimersByTimeAsync(200);
+    expect(fetched.sort()).toEqual(['/api/admin/programs?limit=100', '/api/admin/stats']);
+    stop();
+  });
+
+  test('after the server ends a stream it reconnects with a fresh token, resuming after the last event', async () => {
+    const { stop, source } = await connected();
+    source.emit('new_event', { type: 'new_event', event: event('7', 'admin.login') }, '7');
+    await vi.advanceTimersByTimeAsync(6000);
+    source.emit('error');
+    expect(source.closed).toBe(true);
+    await vi.waitFor(() => expect(FakeSource.all).toHaveLength(2));
+    expect(FakeSource.all[1]!.url).toMatch(/token=stream-\d+&lastEventId=7$/);
+    // A reconnect that opens quickly never shows as Reconnecting.
+    FakeSource.all[1]!.emit('open');
+    await vi.advanceTimersByTimeAsync(2000);
+    expect($liveStatus.get()).toBe('live');
+    stop();
+  });
+
+  test('shows Reconnecting while the server stays away, backing off between attempts', async () => {
+    const { stop, source } = await connected();
+    source.emit('error');
+    await vi.advanceTimersByTimeAsync(1600);
+    expect($liveStatus.get()).toBe('reconnecting');
+    await vi.waitFor(() => expect(FakeSource.all).toHaveLength(2));
+    FakeSource.all[1]!.emit('error');
+    const attempts = FakeSource.all.length;
+    await vi.advanceTimersByTimeAsync(500);
+    expect(FakeSource.all).toHaveLength(attempts);
+    await vi.advanceTimersByTimeAsync(1000);
+    await vi.waitFor(() => expect(FakeSource.all).toHaveLength(attempts + 1));
+    stop();
+  });
+});
