@@ -78,6 +78,10 @@ export const ADMIN_TABLES = [
   'uploads',
   'site_builds',
   'content_files',
+  'form_submissions',
+  'notification_outbox',
+  'staff_preferences',
+  'staff_seen',
 ] as const;
 
 /** A function handler as exported by netlify/functions/*.ts. */

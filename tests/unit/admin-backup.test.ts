@@ -111,6 +111,23 @@ describe.each(databases)('database backup on $name', (database) => {
       [allBytes],
     );
     await rows(database, `insert into rate_limits (key, window_start, count) values ('track:abc', now(), 3)`);
+    await rows(database, `insert into site_builds (event, message) values ('succeeded', 'Published')`);
+    await rows(
+      database,
+      `insert into content_files (kind, slug, path) values ('blog', 'a-story', 'src/content/blog/a-story.md')
+       on conflict do nothing`,
+    );
+    await rows(database, `insert into form_submissions (id) values ('submission-0001')`);
+    await rows(
+      database,
+      `insert into notification_outbox (kind, dedup_key, source, resource, record_id, recipients, subject, body)
+       values ('submission', 'submission:1', 'contact_submit', 'contacts', '1', 'staff@example.org', 'New message', 'Ann')`,
+    );
+    await rows(
+      database,
+      `insert into staff_preferences (username, email, notify) values ('staff', 's@b.org', 'digest')`,
+    );
+    await rows(database, `insert into staff_seen (username, resource, last_id) values ('staff', 'contacts', 1)`);
     // A gap in the ids must survive too.
     await rows(database, `delete from programs where id = (select max(id) from programs)`);
     await rows(database, `insert into programs (title, slug) values ('Later', 'later')`);

@@ -17,7 +17,7 @@ import deploySucceeded from '../../netlify/functions/deploy-succeeded.ts';
 import { recordBuild } from '../../netlify/functions/_shared/site-builds.ts';
 import { NO_HOOK_MESSAGE } from '../../netlify/functions/_shared/build-hook.ts';
 import { loadPublished } from '../../src/loaders/database.ts';
-import { ADMIN_TABLES, bytesOf, call, staffToken, useJwtSecret, type Handler } from '../support/admin.ts';
+import { ADMIN_TABLES, bytesOf, call, paramsFor, staffToken, useJwtSecret, type Handler } from '../support/admin.ts';
 import { context, databases, rows, truncate, useDatabase, type TestDatabase } from '../support/databases.ts';
 
 type Json = Record<string, unknown>;
@@ -97,7 +97,10 @@ async function callInBackground(handler: Handler, method: string, path: string, 
     headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
     body: JSON.stringify(json),
   });
-  const res = await handler(req, context('203.0.113.7', { waitUntil: (p: Promise<unknown>) => void pending.push(p) }));
+  const res = await handler(
+    req,
+    context('203.0.113.7', { params: paramsFor(path), waitUntil: (p: Promise<unknown>) => void pending.push(p) }),
+  );
   return { res, pending };
 }
 
@@ -114,7 +117,6 @@ describe.each(databases)('publishing on $name', (database) => {
   const savedEnv = { hook: process.env['NETLIFY_BUILD_HOOK_URL'], debounce: process.env['BUILD_HOOK_DEBOUNCE_MS'] };
 
   beforeAll(async () => {
-    token = await staffToken('staff');
     cacheDir = await mkdtemp(join(tmpdir(), 'watoto-loader-'));
     process.env['BUILD_HOOK_DEBOUNCE_MS'] = '150';
   });
@@ -131,6 +133,8 @@ describe.each(databases)('publishing on $name', (database) => {
   beforeEach(async () => {
     delete process.env['NETLIFY_BUILD_HOOK_URL'];
     await truncate(database, ADMIN_TABLES);
+    // Truncating ends every staff session, so each test signs in anew.
+    token = await staffToken('staff');
   });
 
   describe('content loader', () => {
@@ -333,7 +337,7 @@ describe.each(databases)('publishing on $name', (database) => {
           method: 'DELETE',
           headers: { Authorization: `Bearer ${token}` },
         }),
-        context('203.0.113.7', { waitUntil: (p: Promise<unknown>) => void pending.push(p) }),
+        context('203.0.113.7', { params: { id }, waitUntil: (p: Promise<unknown>) => void pending.push(p) }),
       );
       expect(removed.status).toBe(204);
       await Promise.all(pending);

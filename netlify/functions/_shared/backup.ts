@@ -16,7 +16,7 @@ export const BACKUP_FORMAT = { format: 'watoto-backup', version: 1 } as const;
 /** Rows read per page. */
 const PAGE_ROWS = 200;
 
-/** A table of the backup and whether it can be paged by `id`. */
+/** A table of the backup and whether it can be paged by its numeric `id`. */
 export interface BackupTable {
   name: string;
   hasId: boolean;
@@ -37,7 +37,8 @@ export async function backupTables(db: Queryable = { query }): Promise<BackupTab
   const rows = await db.query<{ name: string; has_id: boolean }>(
     `select t.table_name::text as name,
             exists (select 1 from information_schema.columns c
-                    where c.table_schema = t.table_schema and c.table_name = t.table_name and c.column_name = 'id') as has_id
+                    where c.table_schema = t.table_schema and c.table_name = t.table_name and c.column_name = 'id'
+                      and c.data_type in ('smallint', 'integer', 'bigint')) as has_id
      from information_schema.tables t
      where t.table_schema = current_schema() and t.table_type = 'BASE TABLE' and t.table_name <> 'schema_migrations'
        and t.table_name::text <> all ($1::text[])
