@@ -8,7 +8,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { FORMS } from '../../src/lib/form-pages.ts';
 import { NOT_SENT } from '../../src/lib/forms.ts';
 import type { TrackType } from '../../src/schemas/track.ts';
-import { expectStaffRow, staffList } from './support/api.ts';
+import { expectStaffRow, staffList, staffToken } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { waitForHydration } from './support/hydration.ts';
 
@@ -259,6 +259,11 @@ async function openForm(page: Page, form: FormCase, waitUntil: 'commit' | 'domco
   await expect(scope).toBeVisible();
   return scope;
 }
+
+// Sign in before the test's own steps, so the (slow, deliberately) password check never eats into a wait.
+test.beforeEach(async ({ request }) => {
+  await staffToken(request);
+});
 
 test.describe('with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
