@@ -49,7 +49,7 @@ test.describe('Sponsor a child', () => {
       'Partial Sponsorship',
       'Group Sponsorship',
     ]);
-    await expect(page.getByText('$45–$75 / month')).toBeVisible();
+    await expect(page.getByText('$45–$75 / month', { exact: true })).toBeVisible();
     await expect(page.getByText('Minimum commitment of 1 year')).toBeVisible();
     await expect(page.getByText('Minimum commitment of 6 months')).toBeVisible();
     await expect(page.getByText('Supports 3–5 children')).toBeVisible();
