@@ -149,7 +149,7 @@ async function storeRecord(tx: Queryable, request: TrackRequest): Promise<string
 /** Records a submission id; false when it was recorded before (the submission is a resend). */
 async function firstArrival(tx: Queryable, submissionId: string): Promise<boolean> {
   const rows = await tx.query(
-    'insert into form_submissions (id) values ($1) on conflict (id) do nothing returning id',
+    'insert into form_submissions (submission_id) values ($1) on conflict do nothing returning submission_id',
     [submissionId],
   );
   return rows.length === 1;

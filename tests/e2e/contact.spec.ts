@@ -32,18 +32,21 @@ async function staffContacts(request: APIRequestContext): Promise<Record<string,
 }
 
 async function fillForm(page: Page, email: string, type = 'partnership'): Promise<void> {
-  await page.getByLabel('Your Name *').fill('Achieng Odhiambo');
-  await page.getByLabel('Email Address *').fill(email);
-  await page.getByLabel('What is it about?').selectOption(type);
-  await page.getByLabel('Subject *').fill('Partnering on a reading club');
-  await page.getByLabel('Your Message *').fill('Our library would like to run a Saturday reading club with you.');
+  await page.locator('.contact-form').getByLabel('Your Name *').fill('Achieng Odhiambo');
+  await page.locator('.contact-form').getByLabel('Email Address *').fill(email);
+  await page.locator('.contact-form').getByLabel('What is it about?').selectOption(type);
+  await page.locator('.contact-form').getByLabel('Subject *').fill('Partnering on a reading club');
+  await page
+    .locator('.contact-form')
+    .getByLabel('Your Message *')
+    .fill('Our library would like to run a Saturday reading club with you.');
 }
 
 async function expectEmptyForm(page: Page): Promise<void> {
   for (const label of ['Your Name *', 'Email Address *', 'Subject *', 'Your Message *']) {
-    await expect(page.getByLabel(label)).toHaveValue('');
+    await expect(page.locator('.contact-form').getByLabel(label)).toHaveValue('');
   }
-  await expect(page.getByLabel('What is it about?')).toHaveValue('general');
+  await expect(page.locator('.contact-form').getByLabel('What is it about?')).toHaveValue('general');
 }
 
 test('hero, contact methods, quick actions, share buttons, final call to action and map are all there', async ({
@@ -130,10 +133,10 @@ test('the form has the spec labels, six types defaulting to general, and a honey
   await page.goto('/contact');
   await hydrated(page, '.contact-form');
   for (const label of ['Your Name *', 'Email Address *', 'Subject *', 'Your Message *']) {
-    await expect(page.getByLabel(label)).toHaveAttribute('required', '');
+    await expect(page.locator('.contact-form').getByLabel(label)).toHaveAttribute('required', '');
   }
-  await expect(page.getByLabel('Email Address *')).toHaveAttribute('type', 'email');
-  const type = page.getByLabel('What is it about?');
+  await expect(page.locator('.contact-form').getByLabel('Email Address *')).toHaveAttribute('type', 'email');
+  const type = page.locator('.contact-form').getByLabel('What is it about?');
   await expect(type).toHaveValue('general');
   expect(
     await type.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value)),
@@ -153,11 +156,11 @@ test('the form has the spec labels, six types defaulting to general, and a honey
     /^Subject: /,
     /^Your Message: /,
   ]);
-  await expect(page.getByLabel('Your Name *')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('.contact-form').getByLabel('Your Name *')).toHaveAttribute('aria-invalid', 'true');
   await fillForm(page, 'not-an-email');
   await page.getByRole('button', { name: 'Send Message' }).click();
   await expect(summary.getByRole('link')).toHaveText([/^Email Address: /]);
-  await expect(page.getByLabel('Email Address *')).toHaveAccessibleDescription(/.+/);
+  await expect(page.locator('.contact-form').getByLabel('Email Address *')).toHaveAccessibleDescription(/.+/);
   await expect(page.locator('.contact-form__success')).toHaveCount(0);
   expect(posted).toEqual([]);
 });
@@ -186,7 +189,7 @@ test('a message reaches the database, the success shows for 5 s, then the form i
   await expect(status).toBeVisible();
   await page.clock.runFor(600);
   await expect(page.locator('.contact-form__success')).toHaveCount(0);
-  await expect(page.getByLabel('Your Name *')).toBeVisible();
+  await expect(page.locator('.contact-form').getByLabel('Your Name *')).toBeVisible();
   await expectEmptyForm(page);
 
   const contacts = await staffContacts(page.request);
@@ -208,8 +211,8 @@ test('a failed call says the message was not sent yet and keeps it (issue 11 ove
   await page.getByRole('button', { name: 'Send Message' }).click();
   await expect(page.locator('.contact-form').getByRole('status').filter({ hasText: 'Not sent yet' })).toBeVisible();
   await expect(page.locator('.contact-form__success')).toHaveCount(0);
-  await expect(page.getByLabel('Email Address *')).toHaveValue('offline@example.org');
-  await expect(page.getByLabel('What is it about?')).toHaveValue('media');
+  await expect(page.locator('.contact-form').getByLabel('Email Address *')).toHaveValue('offline@example.org');
+  await expect(page.locator('.contact-form').getByLabel('What is it about?')).toHaveValue('media');
 });
 
 test('the pre-rendered page shows a neutral placeholder, not a time', async ({ request }) => {

@@ -194,8 +194,10 @@ test.describe('donate page', () => {
     // Opened without an opener, so the payment page cannot reach back into this one.
     expect(await popup.evaluate(() => window.opener === null)).toBe(true);
 
+    // The alert waits for the server's answer (issue 11); locally each function call is bundled afresh.
     await expect(page.locator('#toast')).toHaveText(
       `Redirecting to secure payment portal for your monthly donation of $${amount}. Thank you for your generosity!`,
+      { timeout: 30_000 },
     );
 
     const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('donationData'))) ?? 'null') as Record<
@@ -266,8 +268,10 @@ test.describe('donate page', () => {
     const popup = await popupOpened;
     await popup.waitForLoadState();
     expect(new URL(popup.url()).searchParams.get('amount')).toBe('250');
+    // The alert waits for the server's answer (issue 11); locally each function call is bundled afresh.
     await expect(page.locator('#toast')).toHaveText(
       'Redirecting to secure payment portal for your one-time donation of $250. Thank you for your generosity!',
+      { timeout: 30_000 },
     );
     await expect(form.getByLabel('Keep my donation anonymous')).not.toBeChecked();
 

@@ -8,7 +8,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { FORMS } from '../../src/lib/form-pages.ts';
 import { NOT_SENT } from '../../src/lib/forms.ts';
 import type { TrackType } from '../../src/schemas/track.ts';
-import { expectStaffRow, staffList } from './support/api.ts';
+import { expectStaffRow, staffList, staffToken } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { waitForHydration } from './support/hydration.ts';
 
@@ -260,6 +260,11 @@ async function openForm(page: Page, form: FormCase, waitUntil: 'commit' | 'domco
   return scope;
 }
 
+// Sign in before the test's own steps, so the (slow, deliberately) password check never eats into a wait.
+test.beforeEach(async ({ request }) => {
+  await staffToken(request);
+});
+
 test.describe('with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
 
@@ -363,8 +368,10 @@ test.describe('offline, then back online', () => {
 
       // Back online: sent by itself, stored once, and the success shows.
       await context.setOffline(false);
+      // The success shows for a few seconds only (the contact message 5 s, a toast 6 s): look for it first.
+      // Locally each function call is bundled afresh, so the server's answer may take seconds.
+      await expect(form.sent(page)).toBeAttached({ timeout: 30_000 });
       await expectStored(request, form, email);
-      await expect(form.sent(page)).toBeAttached();
       await expect.poll(() => page.evaluate(() => localStorage.getItem('pendingSubmissions'))).toBeNull();
       await expectNoAxeViolations(page);
       expect(await eventsFor(request, email)).toHaveLength(1);

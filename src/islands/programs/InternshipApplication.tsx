@@ -1,5 +1,4 @@
 import { INTERNSHIP_APPLY_DIALOG } from '../../lib/dialogs.ts';
-import { FIELDS_OF_INTEREST, INTERNSHIP_DURATIONS, YEARS_OF_STUDY } from '../../schemas/options.ts';
 import Field from '../shared/form/Field.tsx';
 import ProgramApplication, { type PlaceChoice } from './ProgramApplication.tsx';
 
@@ -8,6 +7,8 @@ export type HospitalChoice = PlaceChoice;
 
 type Props = {
   hospitals: HospitalChoice[];
+  /** The choices of src/schemas/options.ts (passed in so no script ships them). */
+  lists: { years: readonly string[]; fields: readonly string[]; durations: readonly string[] };
   /** The spec §8 alert once the server has accepted the form (from src/lib/form-pages.ts, passed in so no script ships it). */
   success: string;
 };
@@ -16,7 +17,7 @@ type Props = {
  * The hospital internship application: a dialog any button with `commandfor="internship-apply"` opens natively;
  * once hydrated, a `data-internship-apply` value (a hospital id) presets the preferred hospital.
  */
-export default function InternshipApplication({ hospitals, success }: Props) {
+export default function InternshipApplication({ hospitals, lists, success }: Props) {
   return (
     <ProgramApplication
       type="internship_application"
@@ -38,7 +39,7 @@ export default function InternshipApplication({ hospitals, success }: Props) {
           as="select"
           required
           prompt="Select your year"
-          options={YEARS_OF_STUDY}
+          options={lists.years}
         />
         <Field
           name="medicalField"
@@ -46,7 +47,7 @@ export default function InternshipApplication({ hospitals, success }: Props) {
           as="select"
           required
           prompt="Select a field"
-          options={FIELDS_OF_INTEREST}
+          options={lists.fields}
         />
       </div>
       <div className="form__row">
@@ -56,7 +57,7 @@ export default function InternshipApplication({ hospitals, success }: Props) {
           as="select"
           required
           prompt="Select a duration"
-          options={INTERNSHIP_DURATIONS}
+          options={lists.durations}
         />
         <Field
           name="hospital"

@@ -1,5 +1,4 @@
 import { SCHOOL_APPLY_DIALOG } from '../../lib/dialogs.ts';
-import { SCHOOL_SUBJECTS } from '../../schemas/options.ts';
 import Field from '../shared/form/Field.tsx';
 import Fieldset from '../shared/form/Fieldset.tsx';
 import ProgramApplication, { type PlaceChoice } from './ProgramApplication.tsx';
@@ -9,6 +8,8 @@ export type SchoolChoice = PlaceChoice;
 
 type Props = {
   schools: SchoolChoice[];
+  /** The subjects to tick (SCHOOL_SUBJECTS of src/schemas/options.ts, passed in so no script ships the list). */
+  subjects: readonly string[];
   /** The spec §8 alert once the server has accepted the form (from src/lib/form-pages.ts, passed in so no script ships it). */
   success: string;
 };
@@ -17,7 +18,7 @@ type Props = {
  * The school volunteering application: a dialog any button with `commandfor="school-apply"` opens natively; once
  * hydrated, a `data-school-apply` value (a school id) on that button presets the preferred school.
  */
-export default function SchoolApplication({ schools, success }: Props) {
+export default function SchoolApplication({ schools, subjects, success }: Props) {
   return (
     <ProgramApplication
       type="school_volunteer_application"
@@ -45,7 +46,7 @@ export default function SchoolApplication({ schools, success }: Props) {
       />
       <Fieldset name="subjects" legend="Subjects you can teach">
         <div className="check-list">
-          {SCHOOL_SUBJECTS.map((subject) => (
+          {subjects.map((subject) => (
             <label key={subject} className="check">
               <input type="checkbox" name="subjects" value={subject} />
               {subject}
