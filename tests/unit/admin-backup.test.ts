@@ -117,7 +117,7 @@ describe.each(databases)('database backup on $name', (database) => {
       `insert into content_files (kind, slug, path) values ('blog', 'a-story', 'src/content/blog/a-story.md')
        on conflict do nothing`,
     );
-    await rows(database, `insert into form_submissions (id) values ('submission-0001')`);
+    await rows(database, `insert into form_submissions (submission_id) values ('submission-0001')`);
     await rows(
       database,
       `insert into notification_outbox (kind, dedup_key, source, resource, record_id, recipients, subject, body)
