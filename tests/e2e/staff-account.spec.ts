@@ -3,9 +3,15 @@
  * the password, which ends every other session on every endpoint (backup and live stream included).
  * A password change signs out every session of the account, so playwright.config.ts runs this file after all others.
  */
-import { expect, test } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import { e2eAdmin } from './support/admin.ts';
 import { adminStatuses, CLOSED, OPEN, signInOverHttp, streamStatus, streamTokenOf } from './support/sessions.ts';
+
+/**
+ * Each function is bundled on its first call and sign-in hashes with argon2id: on a busy machine a call can take
+ * many seconds, so these checks wait longer than the suite's default.
+ */
+const expect = baseExpect.configure({ timeout: 60_000 });
 
 const NEW_PASSWORD = `${e2eAdmin.password}-changed`;
 
