@@ -158,7 +158,12 @@ describe('staff token checks', () => {
         Authorization: `Bearer ${await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('staff').setIssuer(ISSUER).setAudience('another-app').setIssuedAt().setExpirationTime('1h').sign(key)}`,
       }),
     ],
-    ['a stream token', async () => ({ Authorization: `Bearer ${await signToken('staff', '00000000-0000-4000-8000-000000000000', 'stream')}` })],
+    [
+      'a stream token',
+      async () => ({
+        Authorization: `Bearer ${await signToken('staff', '00000000-0000-4000-8000-000000000000', 'stream')}`,
+      }),
+    ],
   ];
 
   test.each(cases)('answers 401 with no data for a %s token', async (_name, headers) => {
