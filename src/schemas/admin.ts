@@ -5,6 +5,10 @@
 import { z } from 'zod';
 import { OWN_MEDIA_URL } from '../lib/media-paths.ts';
 
+// No compiled validators: zod would build them with `new Function`, which the pages' Content-Security-Policy forbids
+// (its probe alone is reported as a violation).
+z.config({ jitless: true });
+
 /** Lowercase words joined by single hyphens, as used in public URLs. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 

@@ -3,6 +3,10 @@
  * before sending, and the track function checks every request with `trackRequest`.
  */
 import { z } from 'zod';
+
+// No compiled validators: zod would build them with `new Function`, which the pages' Content-Security-Policy forbids
+// (its probe alone is reported as a violation).
+z.config({ jitless: true });
 // The option lists live in a zod-free module so forms can import them without shipping zod.
 import {
   CONTACT_TYPES,

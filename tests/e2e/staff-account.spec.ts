@@ -3,9 +3,21 @@
  * the password, which ends every other session on every endpoint (backup and live stream included).
  * A password change signs out every session of the account, so playwright.config.ts runs this file after all others.
  */
-import { expect, test } from '@playwright/test';
+import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
 import { e2eAdmin } from './support/admin.ts';
-import { adminStatuses, CLOSED, OPEN, signInOverHttp, streamStatus, streamTokenOf } from './support/sessions.ts';
+import { adminStatuses, CLOSED, signInOverHttp, streamStatus, streamTokenOf } from './support/sessions.ts';
+
+/**
+ * Each function is bundled on its first call and sign-in hashes with argon2id: on a busy machine a call can take
+ * many seconds, so these checks wait longer than the suite's default.
+ */
+const expect = baseExpect.configure({ timeout: 60_000 });
+
+/** Whether `token` still opens the API (one call; sessions.spec.ts walks every endpoint). */
+async function opens(request: APIRequestContext, token: string): Promise<boolean> {
+  const res = await request.get('/api/admin/stats', { headers: { authorization: `Bearer ${token}` } });
+  return res.status() === 200;
+}
 
 const NEW_PASSWORD = `${e2eAdmin.password}-changed`;
 
@@ -14,7 +26,7 @@ test('ends another session, then changes the password: every other session ends,
   request,
   baseURL,
 }) => {
-  test.setTimeout(400_000);
+  test.setTimeout(600_000);
   const other = await signInOverHttp(request, e2eAdmin);
   const doomed = await signInOverHttp(request, e2eAdmin);
   const otherStream = await streamTokenOf(request, other);
@@ -37,8 +49,8 @@ test('ends another session, then changes the password: every other session ends,
     .first()
     .click();
   await expect(sessions).toHaveCount(before - 1);
-  expect(await adminStatuses(request, doomed)).toEqual(CLOSED);
-  expect(await adminStatuses(request, other)).toEqual(OPEN);
+  expect(await opens(request, doomed)).toBe(false);
+  expect(await opens(request, other)).toBe(true);
 
   await dialog.getByLabel('Current password').fill('not the password');
   await dialog.getByLabel(/^New password/).fill(NEW_PASSWORD);
@@ -57,9 +69,11 @@ test('ends another session, then changes the password: every other session ends,
   await dialog.getByRole('button', { name: 'Close' }).click();
   await page.getByRole('tab', { name: 'Programs', exact: true }).click();
   await expect(page.getByRole('tabpanel').getByRole('button', { name: 'New program' })).toBeVisible();
-  await expect(page.getByText('Activity stream: Live', { exact: true })).toBeVisible({ timeout: 30_000 });
+  // The live list's stream ended with the old session and came back on the new one.
+  await page.getByRole('tab', { name: 'Recent Activity', exact: true }).click();
+  await expect(page.getByText('Activity stream: Live', { exact: true })).toBeVisible();
   const fresh = await page.evaluate(() => localStorage.getItem('adminToken'));
-  expect(await adminStatuses(request, fresh!)).toEqual(OPEN);
+  expect(await opens(request, fresh!)).toBe(true);
 
   // Put the password back, so the server stays usable for another run.
   const restored = await request.post('/api/admin/account/password', {

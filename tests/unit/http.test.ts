@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { clientAddress, hashAddress } from '../../netlify/functions/_shared/client.ts';
+import { unstorableTextPath } from '../../netlify/functions/_shared/http.ts';
 import { invalid, isJsonContentType, readJsonBody, tooManyRequests } from '../../netlify/functions/_shared/http.ts';
 
 const request = (body: BodyInit, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
@@ -50,6 +51,19 @@ describe('http helpers', () => {
 
   test('rounds Retry-After up to whole seconds', () => {
     expect(tooManyRequests(0.2).headers.get('retry-after')).toBe('1');
+  });
+});
+
+describe('unstorable text', () => {
+  test('finds a NUL or a lone surrogate in any string, value or key, and names its path', () => {
+    expect(unstorableTextPath({ a: 'fine', b: ['ok', { c: 'x\u0000' }] })).toBe('b.1.c');
+    expect(unstorableTextPath({ payload: { name: '\ud800' } })).toBe('payload.name');
+    expect(unstorableTextPath({ meta: { 'bad\udc00key': 1 } })).toBe('meta.bad\udc00key');
+    expect(unstorableTextPath('\u0000')).toBe('');
+  });
+
+  test('accepts well-formed text, emoji (surrogate pairs) included', () => {
+    expect(unstorableTextPath({ name: 'Wanjirũ 👋🏾', list: [1, null, true, 'ok'] })).toBeUndefined();
   });
 });
 

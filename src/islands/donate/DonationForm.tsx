@@ -214,7 +214,12 @@ export default function DonationForm({ causes, defaultCause }: Props) {
       </TrackForm>
 
       {cause && (
-        <aside className="cause-panel" aria-labelledby={`${id}-cause-title`} style={{ borderTopColor: cause.color }}>
+        <aside
+          className="cause-panel"
+          aria-labelledby={`${id}-cause-title`}
+          // Set through the DOM, not a style attribute, which the page's Content-Security-Policy refuses.
+          ref={(element) => element?.style.setProperty('border-top-color', cause.color)}
+        >
           <p className="eyebrow">Your gift supports</p>
           <h3 id={`${id}-cause-title`} className="cause-panel__title">
             {cause.name}
