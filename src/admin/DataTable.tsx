@@ -27,7 +27,18 @@ type Props = {
 };
 
 /** A searchable table that scrolls within 520 px, with optional row actions and CSV export. */
-export default function DataTable({ caption, plural, list, columns, actions, csv, onRetry, onLoadMore, isNew }: Props) {
+export default function DataTable({
+  caption,
+  plural,
+  list,
+  columns,
+  actions,
+  csv,
+  onRetry,
+  onLoadMore,
+  isNew,
+  linked,
+}: Props) {
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
   const searchId = useId();

@@ -41,6 +41,8 @@ test.afterAll(async () => {
 async function signIn(browser: Browser, account: { username: string; password: string }): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await page.goto('/samu');
+  // The first pages after the local server starts wait for its function bundling.
+  await expect(page.getByLabel('Username')).toBeEditable({ timeout: 90_000 });
   await page.getByLabel('Username').fill(account.username);
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -84,7 +86,8 @@ const contact = (name: string, subject: string) => ({
 test('each staff member sees "new" counts on tabs, and opening a tab clears them for that member only', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  // Two sign-ins (argon2id) and three dashboards on a shared machine: allow for the local server's slow start.
+  test.setTimeout(240_000);
   const first = await signIn(browser, amina);
   const second = await signIn(browser, brian);
   // Start from a clean slate for both: open Contacts and Volunteers once.
@@ -144,7 +147,7 @@ test('each staff member sees "new" counts on tabs, and opening a tab clears them
 });
 
 test('the outbox lists sent and failed notifications, and Resend sends a failed one', async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const page = await signIn(browser, amina);
   const panel = await openTab(page, 'Notifications');
 
