@@ -14,7 +14,7 @@ import {
   type Response,
 } from '@playwright/test';
 import { e2eAdmin } from './support/admin.ts';
-import { staffToken } from './support/api.ts';
+import { staffToken, trackFromPage } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 
 // One worker for this file, in order: each test holds a live stream open and the dashboard fans out calls, so running
@@ -68,18 +68,7 @@ async function openTab(page: Page, name: string): Promise<Locator> {
   return panel;
 }
 
-/** Posts a public tracking call from the page, as the public forms do. */
-async function track(page: Page, type: string, payload: Record<string, unknown>): Promise<void> {
-  const answer = await page.evaluate(async (body) => {
-    const response = await fetch('/api/admin/track', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body,
-    });
-    return `${response.status} ${await response.text()}`;
-  }, JSON.stringify({ type, payload }));
-  expect(answer, `track ${type}`).toMatch(/^202 /);
-}
+const track = trackFromPage;
 
 /** The text of the one notification (its live region). */
 function toast(page: Page): Locator {

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect as baseExpect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { e2eNotifiedAdmins, e2eSmtpPort } from './support/admin.ts';
+import { trackFromPage } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp.ts';
 
@@ -13,7 +14,7 @@ import { startSmtpServer, type TestSmtpServer } from '../support/smtp.ts';
 test.describe.configure({ mode: 'serial' });
 
 /** Dashboard calls and sign-in (argon2id) can take a few seconds on a busy machine. */
-const expect = baseExpect.configure({ timeout: 30_000 });
+const expect = baseExpect.configure({ timeout: 60_000 });
 
 const [amina, brian] = e2eNotifiedAdmins;
 const tag = randomBytes(4).toString('hex');
@@ -63,18 +64,7 @@ async function newCount(page: Page, name: string): Promise<number> {
   return Number(/^(\d+) new$/.exec((await badge.textContent()) ?? '')?.[1] ?? 0);
 }
 
-/** Posts a public tracking call from the page, as the public forms do. */
-async function track(page: Page, type: string, payload: Record<string, unknown>): Promise<void> {
-  const answer = await page.evaluate(async (body) => {
-    const response = await fetch('/api/admin/track', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body,
-    });
-    return `${response.status} ${await response.text()}`;
-  }, JSON.stringify({ type, payload }));
-  expect(answer, `track ${type}`).toMatch(/^202 /);
-}
+const track = trackFromPage;
 
 const contact = (name: string, subject: string) => ({
   name,
@@ -87,7 +77,7 @@ test('each staff member sees "new" counts on tabs, and opening a tab clears them
   browser,
 }) => {
   // Two sign-ins (argon2id) and three dashboards on a shared machine: allow for the local server's slow start.
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   const first = await signIn(browser, amina);
   const second = await signIn(browser, brian);
   // Start from a clean slate for both: open Contacts and Volunteers once.
@@ -147,7 +137,7 @@ test('each staff member sees "new" counts on tabs, and opening a tab clears them
 });
 
 test('the outbox lists sent and failed notifications, and Resend sends a failed one', async ({ browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const page = await signIn(browser, amina);
   const panel = await openTab(page, 'Notifications');
 
@@ -166,7 +156,7 @@ test('the outbox lists sent and failed notifications, and Resend sends a failed 
     await panel.getByRole('button', { name: 'Refresh' }).click();
     await expect(row('Sent').getByText('Sent', { exact: true })).toBeVisible({ timeout: 2000 });
     await expect(row('Refused').getByText('Failed', { exact: true })).toBeVisible({ timeout: 2000 });
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout: 90_000 });
   await expect(row('Refused')).toContainText('550');
   await expect(row('Sent')).toContainText('office@tumaini.example, amina@tumaini.example');
   await expect(panel.getByText('Emails are sent through the SMTP server set in SMTP_URL.')).toBeVisible();
@@ -182,7 +172,7 @@ test('the outbox lists sent and failed notifications, and Resend sends a failed 
   await expect(async () => {
     await panel.getByRole('button', { name: 'Refresh' }).click();
     await expect(row('Refused').getByText('Sent', { exact: true })).toBeVisible({ timeout: 2000 });
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout: 90_000 });
   expect(smtp.messages.filter((mail) => mail.text.includes(`Refused ${tag}`))).toHaveLength(1);
   expect(smtp.messages.filter((mail) => mail.text.includes(`Sent ${tag}`))).toHaveLength(1);
   await expectNoAxeViolations(page);
