@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { test, type Download, type Page, type Response } from '@playwright/test';
 import { e2eAdmin } from './support/admin.ts';
 import { expect, openTab, plantToken, signIn, toast } from './support/dashboard.ts';
-import { staffToken } from './support/api.ts';
+import { staffToken, trackFromPage } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 
 // One worker for this file, in order: each test holds a live stream open and the dashboard fans out calls, so running
@@ -37,19 +37,6 @@ const PNG = Buffer.from(
 
 /** A short random tag so rows made by this run are told apart from any other test's rows. */
 const tag = () => randomBytes(4).toString('hex');
-
-/** Posts a public tracking call from the page, as the public forms do. */
-async function track(page: Page, type: string, payload: Record<string, unknown>): Promise<void> {
-  const answer = await page.evaluate(async (body) => {
-    const response = await fetch('/api/admin/track', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body,
-    });
-    return `${response.status} ${await response.text()}`;
-  }, JSON.stringify({ type, payload }));
-  expect(answer, `track ${type}`).toMatch(/^202 /);
-}
 
 async function downloaded(page: Page, click: () => Promise<void>): Promise<{ download: Download; text: string }> {
   const waiting = page.waitForEvent('download');
@@ -343,19 +330,19 @@ test('searches tables, exports CSV safely, shows volunteer details and downloads
   test.setTimeout(120_000);
   const id = tag();
   await page.goto('/');
-  await track(page, 'contact_submit', {
+  await trackFromPage(page, 'contact_submit', {
     name: `Alpha ${id}`,
     email: `alpha-${id}@example.org`,
     subject: '=HYPERLINK("http://evil.example","click")',
     message: 'Line one, with a comma\nand "quotes"',
   });
-  await track(page, 'contact_submit', {
+  await trackFromPage(page, 'contact_submit', {
     name: `Beta ${id}`,
     email: `beta-${id}@example.org`,
     subject: 'Hello',
     message: 'Hi',
   });
-  await track(page, 'internship_application', {
+  await trackFromPage(page, 'internship_application', {
     name: `Intern ${id}`,
     email: `intern-${id}@example.org`,
     phone: '+254700000001',
@@ -364,7 +351,7 @@ test('searches tables, exports CSV safely, shows volunteer details and downloads
     medicalField: 'Paediatrics',
     duration: '3 months',
   });
-  await track(page, 'donation_intent', {
+  await trackFromPage(page, 'donation_intent', {
     amount: 75,
     type: 'one-time',
     cause: 'education',
@@ -373,7 +360,7 @@ test('searches tables, exports CSV safely, shows volunteer details and downloads
     email: `donor-${id}@example.org`,
     timestamp: new Date().toISOString(),
   });
-  await track(page, 'newsletter_subscribe', { email: `news-${id}@example.org` });
+  await trackFromPage(page, 'newsletter_subscribe', { email: `news-${id}@example.org` });
   await signIn(page, request);
 
   let panel = await openTab(page, 'Contacts');

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { e2eAdmin } from './admin.ts';
 
 // One sign-in per test worker: a login costs a deliberately slow password hash.
@@ -43,4 +43,17 @@ export async function expectStaffRow<T = Record<string, unknown>>(
     })
     .toBe(true);
   return found!;
+}
+
+/** Posts a public tracking call from the page, as the public forms do, and expects it accepted (202). */
+export async function trackFromPage(page: Page, type: string, payload: Record<string, unknown>): Promise<void> {
+  const answer = await page.evaluate(async (body) => {
+    const response = await fetch('/api/admin/track', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body,
+    });
+    return `${response.status} ${await response.text()}`;
+  }, JSON.stringify({ type, payload }));
+  expect(answer, `track ${type}`).toMatch(/^202 /);
 }
