@@ -54,8 +54,10 @@ export async function recordFileSlugs(
   // One statement, so no transaction stays open across round trips while a slow build holds it (on the embedded
   // database an open transaction makes every other connection wait).
   await query(
-    `with gone as (delete from content_files where kind = $1)
-     insert into content_files (kind, slug, path) select $1, f.slug, f.path from unnest($2::text[], $3::text[]) as f(slug, path)`,
+    // The parts of one statement see the same snapshot: the delete keeps the slugs the insert upserts.
+    `with gone as (delete from content_files where kind = $1 and not (slug = any($2::text[])))
+     insert into content_files (kind, slug, path) select $1, f.slug, f.path from unnest($2::text[], $3::text[]) as f(slug, path)
+     on conflict (kind, slug) do update set path = excluded.path`,
     [kind, files.map((file) => file.slug), files.map((file) => file.path)],
     target,
   );
