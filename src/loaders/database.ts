@@ -12,7 +12,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Loader, LoaderContext } from 'astro/loaders';
-import { query, transaction, type DatabaseTarget } from '../../netlify/functions/_shared/db.ts';
+import { query, type DatabaseTarget } from '../../netlify/functions/_shared/db.ts';
 import { renderMarkdown } from '../lib/markdown.ts';
 
 /** Which collection a loader fills, and so which table it reads. */
@@ -51,12 +51,16 @@ export async function recordFileSlugs(
   files: readonly { slug: string; path: string }[],
   target: DatabaseTarget,
 ): Promise<void> {
-  await transaction(async (tx) => {
-    await tx.query('delete from content_files where kind = $1', [kind]);
-    for (const file of files) {
-      await tx.query('insert into content_files (kind, slug, path) values ($1, $2, $3)', [kind, file.slug, file.path]);
-    }
-  }, target);
+  // One statement, so no transaction stays open across round trips while a slow build holds it (on the embedded
+  // database an open transaction makes every other connection wait).
+  await query(
+    // The parts of one statement see the same snapshot: the delete keeps the slugs the insert upserts.
+    `with gone as (delete from content_files where kind = $1 and not (slug = any($2::text[])))
+     insert into content_files (kind, slug, path) select $1, f.slug, f.path from unnest($2::text[], $3::text[]) as f(slug, path)
+     on conflict (kind, slug) do update set path = excluded.path`,
+    [kind, files.map((file) => file.slug), files.map((file) => file.path)],
+    target,
+  );
 }
 
 /** The database of `DATABASE_URL` / `DATABASE_WS_PROXY`, or undefined when none is configured. */
