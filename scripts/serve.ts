@@ -6,7 +6,6 @@
  *
  *   node scripts/serve.ts [--no-build]      PORT (default 8888), DATABASE_URL (default: embedded PGlite in .data/)
  */
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -37,16 +36,6 @@ export interface SiteOptions {
   build?: boolean;
   /** Where the embedded database and generated secrets live (default `.data/`). */
   dataDir?: string;
-}
-
-/** Runs `astro build` with this project's Node. */
-export async function buildSite(): Promise<void> {
-  const astro = join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
-  await new Promise<void>((done, fail) => {
-    const child = spawn(process.execPath, [astro, 'build'], { cwd: root, stdio: 'inherit' });
-    child.on('error', fail);
-    child.on('exit', (code) => (code === 0 ? done() : fail(new Error(`astro build exited with ${code}`))));
-  });
 }
 
 /** Builds (unless told not to), starts the database and serves the site with its functions. */
