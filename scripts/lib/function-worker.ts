@@ -73,7 +73,14 @@ function isReadable(value: unknown): value is Readable {
   return typeof value === 'object' && value !== null && typeof (value as Readable).pipe === 'function';
 }
 
+/** An error as functions-dev formats it: an Error's name, message and stack, or lambda-local's own error object. */
 function serialise(failure: unknown): NonNullable<Outcome['error']> {
   if (failure instanceof Error) return { name: failure.name, message: failure.message, stack: failure.stack };
-  return { name: 'Error', message: String(failure) };
+  const lambda = failure as { errorType?: unknown; errorMessage?: unknown; stackTrace?: unknown };
+  const stack = Array.isArray(lambda.stackTrace) ? lambda.stackTrace.map(String).join('\n') : undefined;
+  return {
+    name: typeof lambda.errorType === 'string' ? lambda.errorType : 'Error',
+    message: typeof lambda.errorMessage === 'string' ? lambda.errorMessage : JSON.stringify(failure),
+    stack,
+  };
 }

@@ -96,7 +96,10 @@ export function warmFunctions(): WarmFunctions {
         } satisfies Invocation),
       );
     });
-    if (outcome.error) throw Object.assign(new Error(outcome.error.message), outcome.error);
+    if (outcome.error) {
+      console.error(`${call.func.name}: ${outcome.error.name}: ${outcome.error.message}`);
+      throw Object.assign(new Error(outcome.error.message), outcome.error);
+    }
     const result = outcome.result ?? { statusCode: 500 };
     return new Response(outcome.stream ? streamFrom(outcome.stream) : null, {
       status: result.statusCode,
