@@ -11,7 +11,7 @@ import { adminStatuses, CLOSED, signInOverHttp, streamStatus, streamTokenOf } fr
  * Each function is bundled on its first call and sign-in hashes with argon2id: on a busy machine a call can take
  * many seconds, so these checks wait longer than the suite's default.
  */
-const expect = baseExpect.configure({ timeout: 60_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 /** Whether `token` still opens the API (one call; sessions.spec.ts walks every endpoint). */
 async function opens(request: APIRequestContext, token: string): Promise<boolean> {
@@ -35,12 +35,12 @@ test('ends another session, then changes the password: every other session ends,
   await page.getByLabel('Username').fill(e2eAdmin.username);
   await page.getByLabel('Password').fill(e2eAdmin.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Staff dashboard' })).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Staff dashboard' })).toBeVisible({ timeout: 30_000 });
 
   await page.getByRole('button', { name: 'Account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Your account' });
   const sessions = dialog.getByRole('list').getByRole('listitem');
-  await expect(dialog.getByText('This browser')).toBeVisible({ timeout: 60_000 });
+  await expect(dialog.getByText('This browser')).toBeVisible({ timeout: 30_000 });
   const before = await sessions.count();
   expect(before).toBeGreaterThanOrEqual(3);
   // The newest other session is the doomed one (signed in after `other`).
@@ -58,7 +58,7 @@ test('ends another session, then changes the password: every other session ends,
   await expect(dialog.getByLabel('Current password')).toHaveAccessibleDescription('The current password is not right');
   await dialog.getByLabel('Current password').fill(e2eAdmin.password);
   await dialog.getByRole('button', { name: 'Change password' }).click();
-  await expect(page.locator('.toast-region').getByRole('status')).toHaveText(/Password changed/, { timeout: 60_000 });
+  await expect(page.locator('.toast-region').getByRole('status')).toHaveText(/Password changed/, { timeout: 30_000 });
   await expect(sessions).toHaveCount(1);
 
   expect(await adminStatuses(request, other)).toEqual(CLOSED);
