@@ -14,7 +14,12 @@ export default defineConfig({
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'auto' },
   integrations: [react(), sitemap({ filter: (page) => !/^\/(samu|sent)\b/.test(new URL(page).pathname) })],
-  image: { responsiveStyles: true },
+  image: {
+    responsiveStyles: true,
+    // AVIF at sharp's default effort (4) on Netlify, where the bytes reach visitors; local and CI builds encode at
+    // effort 2: the same markup and pictures, ~10 % more AVIF bytes, a clean build 3.5× faster (77 s → 22 s).
+    service: { entrypoint: 'astro/assets/services/sharp', config: { avif: { effort: process.env.NETLIFY ? 4 : 2 } } },
+  },
   prefetch: false,
   // Shiki colours code with inline styles, which the hash-based policy below would block; no content needs colouring.
   markdown: { syntaxHighlight: false },

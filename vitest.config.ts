@@ -7,6 +7,8 @@ export default defineConfig({
     globalSetup: ['tests/support/global-setup.ts'],
     // Files share the two test databases and truncate what they use, so they run one at a time.
     fileParallelism: false,
+    // One module graph for all files (they share no state but the databases): ~25 s less than a fresh one per file.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // `npm run test:unit -- --coverage`: statements and branches per folder and file (a report, not a gate) of the

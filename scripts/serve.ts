@@ -47,8 +47,17 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   // Publishing from /samu rebuilds in the background through this server (scripts/lib/local-builds.ts).
   process.env['NETLIFY_BUILD_HOOK_URL'] ||= `http://localhost:${options.port ?? 8888}${LOCAL_BUILD_HOOK_PATH}`;
   const builds = localBuilds({ root, workDir: join(dataDir, 'builds') });
+  const port = options.port ?? 8888;
+  // The functions build while the site does (neither needs the other); a failure of either surfaces below.
+  const functionsStarting = startFunctions(port);
+  functionsStarting.catch(() => {});
   // After the database is ready, so the content loader includes what was published from /samu.
-  if (options.build !== false) await builds.initial();
+  try {
+    if (options.build !== false) await builds.initial();
+  } catch (error) {
+    await functionsStarting.then((functions) => functions.close()).catch(() => {});
+    throw error;
+  }
 
   // Static files, redirects and headers. Its own functions handler is off: it would build every function into a
   // fresh directory on every request (@netlify/dev 5.1), so the handler below serves them instead.
@@ -64,8 +73,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     images: { enabled: false },
   });
   await netlify.start();
-  const port = options.port ?? 8888;
-  const functions = await startFunctions(port);
+  const functions = await functionsStarting;
   const notFoundPage = await readFile(join(root, 'dist', '404.html')).catch(() => Buffer.from('Not found'));
   const site: LocalSite = { netlify, functions: functions.handler, notFoundPage };
 

@@ -102,7 +102,6 @@ test.describe('admin API over HTTP', () => {
   for (const [resource, { single, body: make }] of Object.entries(content)) {
     test(`creates, reads, updates and deletes ${resource}, with clear 4xx answers`, async ({ request }) => {
       // Every local call runs in a fresh function worker, so a dozen calls take a while.
-      test.setTimeout(120_000);
       const body: Json = make(tag());
       const created = await request.post(`/api/admin/${resource}`, { headers: auth, data: body });
       expect(created.status()).toBe(201);
@@ -148,7 +147,6 @@ test.describe('admin API over HTTP', () => {
   });
 
   test('uploads a picture by its bytes and serves it publicly; refuses SVG and big files', async ({ request }) => {
-    test.setTimeout(90_000);
     const upload = (name: string, mimeType: string, buffer: Buffer) =>
       request.post('/api/admin/media/upload', { headers: auth, multipart: { file: { name, mimeType, buffer } } });
     const res = await upload('Logo Renamed.pdf', 'application/pdf', PNG);
@@ -186,7 +184,6 @@ test.describe('admin API over HTTP', () => {
     request,
     baseURL,
   }) => {
-    test.setTimeout(90_000);
     const streamToken = (
       (await (await request.post('/api/admin/events/stream-token', { headers: auth })).json()) as { token: string }
     ).token;

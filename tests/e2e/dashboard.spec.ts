@@ -134,7 +134,7 @@ test('creates, edits and deletes a program, a blog post and a media item with an
   page,
   request,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(90_000);
   const id = tag();
   await signIn(page, request);
 
@@ -327,7 +327,6 @@ test('searches tables, exports CSV safely, shows volunteer details and downloads
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
   const id = tag();
   await page.goto('/');
   await trackFromPage(page, 'contact_submit', {
@@ -420,7 +419,6 @@ test('a list that could not reload says so on the list, keeps its rows, and reco
   page,
   request,
 }) => {
-  test.setTimeout(180_000);
   const id = tag();
   const headers = { authorization: `Bearer ${await staffToken(request)}` };
   const title = `E2E Reload ${id}`;
@@ -460,7 +458,6 @@ test('a list that could not reload says so on the list, keeps its rows, and reco
 });
 
 test('an expired, garbage or refused token returns to sign-in; logout clears both keys', async ({ page }) => {
-  test.setTimeout(90_000);
   const now = Math.floor(Date.now() / 1000);
   for (const token of [jwt({ sub: e2eAdmin.username, exp: now - 60 }), 'garbage']) {
     await plantToken(page, token);

@@ -369,8 +369,7 @@ test.describe('offline, then back online', () => {
       // Back online: sent by itself, stored once, and the success shows.
       await context.setOffline(false);
       // The success shows for a few seconds only (the contact message 5 s, a toast 6 s): look for it first.
-      // Locally each function call is bundled afresh, so the server's answer may take seconds.
-      await expect(form.sent(page)).toBeAttached({ timeout: 30_000 });
+      await expect(form.sent(page)).toBeAttached({ timeout: 15_000 });
       await expectStored(request, form, email);
       await expect.poll(() => page.evaluate(() => localStorage.getItem('pendingSubmissions'))).toBeNull();
       await expectNoAxeViolations(page);

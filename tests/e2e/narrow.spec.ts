@@ -81,7 +81,7 @@ for (const width of WIDTHS) {
     test.use({ viewport: { width, height: 760 } });
 
     test('no public page scrolls sideways or logs an error; carousel controls and footer map fit', async ({ page }) => {
-      test.setTimeout(180_000);
+      test.setTimeout(90_000);
       const errors = watchConsole(page);
       for (const path of PUBLIC_PAGES) {
         await page.goto(path);
@@ -119,7 +119,7 @@ test('/samu at 360, 375 and 414 px: sign-in, every tab, every form and a toast f
   page,
   request,
 }) => {
-  test.setTimeout(600_000);
+  test.setTimeout(90_000);
   const errors = watchConsole(page);
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 760 });

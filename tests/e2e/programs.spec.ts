@@ -16,7 +16,7 @@ const INTERNSHIP_SUCCESS =
   'Application submitted successfully! Our medical coordinator will review your application and contact you within 5-7 business days.';
 
 // The shared machine can be slow while other suites build; give hydration and the server room.
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 60_000 });
 
 /** The events of the content file: what the page shows is decided from them and today's date. */
 const EVENTS = JSON.parse(readFileSync('src/content/events.json', 'utf8')) as {

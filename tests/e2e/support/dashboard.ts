@@ -6,7 +6,7 @@ import { staffToken } from './api.ts';
  * Every dashboard action is one or more function calls, and sign-in hashes with argon2id: on a busy machine a call can
  * take a few seconds, so the dashboard gets more time than the suite's default.
  */
-export const expect = baseExpect.configure({ timeout: 30_000 });
+export const expect = baseExpect.configure({ timeout: 15_000 });
 
 /** Stores `token` exactly as the sign-in form does, then reloads the dashboard. */
 export async function plantToken(page: Page, token: string): Promise<void> {
