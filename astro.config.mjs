@@ -21,6 +21,23 @@ export default defineConfig({
     service: { entrypoint: 'astro/assets/services/sharp', config: { avif: { effort: process.env.NETLIFY ? 4 : 2 } } },
   },
   prefetch: false,
+  vite: {
+    build: {
+      rolldownOptions: {
+        output: {
+          // The form kit (fields, error summary, the send hook and its outbox) ships as one file, not five: on a slow
+          // link each extra request of a form page costs a round trip.
+          codeSplitting: {
+            groups: [
+              // React itself first, so that the form kit's group below does not take it in.
+              { name: 'react-runtime', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+              { name: 'form-kit', test: /src[\\/](islands[\\/]shared[\\/]form|lib[\\/]outbox)/, priority: 1 },
+            ],
+          },
+        },
+      },
+    },
+  },
   // Shiki colours code with inline styles, which the hash-based policy below would block; no content needs colouring.
   markdown: { syntaxHighlight: false },
   // Every page gets a policy (a <meta> tag) with the hashes of its own scripts and styles; src/lib/csp.ts holds

@@ -1,37 +1,29 @@
 /**
  * `npm run audit`: builds and serves the site the way `npm start` does, then prints one row per public page:
- * bytes transferred (total, JS, CSS, images, fonts), request count, Lighthouse mobile scores with LCP, CLS and
- * TBT, axe violations, and whether any dashboard code was loaded. It reports numbers; it never fails a build.
+ * bytes transferred (total, first load without images, JS, CSS, images, fonts), request count, Lighthouse mobile
+ * scores with LCP, CLS and TBT, axe violations, and whether any dashboard code was loaded; then one row per public
+ * form with axe's violations in each state a visitor meets (empty, errors, not sent, sent). With
+ * `--baseline <audit.json>` (an earlier run's file) it adds each page's growth of its first load. It reports
+ * numbers; it never fails a build.
  *
- *   node scripts/audit.ts [--no-build] [/path ...]      (Lighthouse runs Debian's Chromium)
+ *   node scripts/audit.ts [--no-build] [--baseline file] [/path ...]      (Lighthouse runs Debian's Chromium)
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { chromium } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { NOT_SENT } from '../src/lib/forms.ts';
 import { chromiumArgs, chromiumPath } from '../tests/e2e/support/chromium.ts';
+import { CASES } from '../tests/e2e/support/form-cases.ts';
+import { waitForHydration } from '../tests/e2e/support/hydration.ts';
+import { PUBLIC_PAGES } from '../tests/e2e/support/pages.ts';
 import { startSite } from './serve.ts';
 
 /** Every public page of the route table, one story, and the 404 page (at its own path: Lighthouse skips 4xx answers). */
-const DEFAULT_PATHS = [
-  '/',
-  '/about',
-  '/programs',
-  '/programs/school-volunteering',
-  '/programs/hospital-internships',
-  '/get-involved',
-  '/sponsor',
-  '/donate',
-  '/volunteer',
-  '/children',
-  '/blog',
-  '/blog/first-day-at-kibera-hope',
-  '/contact',
-  '/404',
-];
+const DEFAULT_PATHS = [...PUBLIC_PAGES, '/blog/first-day-at-kibera-hope', '/404'];
 
 /** Files of the staff dashboard island; a public page must never load them. */
 const DASHBOARD_CODE = /\/_astro\/(Dashboard|admin)[^/]*\.js/i;
@@ -39,6 +31,10 @@ const DASHBOARD_CODE = /\/_astro\/(Dashboard|admin)[^/]*\.js/i;
 type Row = {
   page: string;
   totalKB: number;
+  /** Everything but images (HTML, JS, CSS, fonts): what a page costs before any picture. */
+  firstLoadKB: number;
+  /** Growth of firstLoadKB since the baseline run, in bytes. */
+  grewBytes?: number;
   jsKB: number;
   cssKB: number;
   imageKB: number;
@@ -57,12 +53,18 @@ type Row = {
 
 type NetworkItem = { url: string; transferSize?: number; resourceType?: string };
 
+type FormRow = { form: string; empty: number; errors: number; notSent: number; sent: number };
+
 const args = process.argv.slice(2);
 const paths = args.filter((arg) => arg.startsWith('/'));
+const baselineFile = args[args.indexOf('--baseline') + 1];
+const baseline =
+  args.includes('--baseline') && baselineFile ? (JSON.parse(await readFile(baselineFile, 'utf8')) as Row[]) : [];
 const port = 8890 + Math.floor(Math.random() * 90);
 const dataDir = await mkdtemp(join(tmpdir(), 'watoto-audit-'));
 const site = await startSite({ port, build: !args.includes('--no-build'), dataDir });
 const rows: Row[] = [];
+let forms: FormRow[] = [];
 
 const chrome = await chromeLauncher.launch({
   chromePath: chromiumPath(),
@@ -82,12 +84,11 @@ try {
     if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
     const { lhr } = result;
     const items = (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? [];
-    const bytes = (type?: string) =>
-      kb(
-        items
-          .filter((item) => !type || item.resourceType === type)
-          .reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
-      );
+    const sum = (keep: (item: NetworkItem) => boolean) =>
+      items.filter(keep).reduce((total, item) => total + (item.transferSize ?? 0), 0);
+    const bytes = (type?: string) => kb(sum((item) => !type || item.resourceType === type));
+    const firstLoad = sum((item) => item.resourceType !== 'Image');
+    const before = baseline.find((row) => row.page === path);
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
 
@@ -103,6 +104,8 @@ try {
     rows.push({
       page: path,
       totalKB: bytes(),
+      firstLoadKB: kb(firstLoad),
+      ...(before ? { grewBytes: Math.round(firstLoad - before.firstLoadKB * 1024) } : {}),
       jsKB: bytes('Script'),
       cssKB: bytes('Stylesheet'),
       imageKB: bytes('Image'),
@@ -124,6 +127,7 @@ try {
     for (const audit of failing) console.error(`  ${path}: ${audit.id} — ${audit.title}`);
     for (const violation of axe.violations) console.error(`  ${path}: axe ${violation.id} (${violation.nodes.length})`);
   }
+  if (paths.length === 0) forms = await formStates(browser, site.url);
 } finally {
   await browser.close();
   chrome.kill();
@@ -132,16 +136,63 @@ try {
 }
 
 printTable(rows);
+if (forms.length > 0) printTable(forms);
 await mkdir('audit-report', { recursive: true });
 await writeFile(join('audit-report', 'audit.json'), `${JSON.stringify(rows, null, 2)}\n`);
+await writeFile(join('audit-report', 'forms.json'), `${JSON.stringify(forms, null, 2)}\n`);
 console.log('\nWritten to audit-report/audit.json');
 
 function kb(bytes: number): number {
   return Math.round(bytes / 102.4) / 10;
 }
 
-function printTable(table: Row[]): void {
-  const headers = Object.keys(table[0] ?? {}) as (keyof Row)[];
+/** axe's violations for each public form: empty, with errors, not sent (offline), and sent. */
+async function formStates(browser: Browser, baseURL: string): Promise<FormRow[]> {
+  const result: FormRow[] = [];
+  for (const form of CASES) {
+    const context = await browser.newContext({ baseURL, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    await page.goto(form.path);
+    const scope = form.form(page);
+    await (form.dialog ? page.locator(`[commandfor="${form.dialog}"]`).first() : scope).scrollIntoViewIfNeeded();
+    await waitForHydration(page, form.dialog ? page.locator(`#${form.dialog}`) : scope);
+    if (form.open) await form.open(page);
+    const empty = await violations(page);
+
+    const email = `audit-${Date.now()}@example.org`;
+    await form.fill(scope, email);
+    const emailField = scope.locator('input[name="email"]');
+    await emailField.fill('');
+    await scope.getByRole('button', { name: form.submit }).click();
+    await scope.getByRole('alert').filter({ hasText: 'There is a problem' }).waitFor();
+    const errors = await violations(page);
+
+    await emailField.fill(email);
+    await context.setOffline(true);
+    await scope.getByRole('button', { name: form.submit }).click();
+    await scope.getByRole('status').filter({ hasText: NOT_SENT }).waitFor();
+    const notSent = await violations(page);
+
+    await context.setOffline(false);
+    await form.sent(page).waitFor({ state: 'attached' });
+    const sent = await violations(page);
+    result.push({ form: form.type, empty, errors, notSent, sent });
+    await context.close();
+  }
+  return result;
+}
+
+async function violations(page: Page): Promise<number> {
+  const axe = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  for (const violation of axe.violations)
+    console.error(`  ${page.url()}: axe ${violation.id} (${violation.nodes.length})`);
+  return axe.violations.length;
+}
+
+function printTable<T extends object>(table: T[]): void {
+  const headers = Object.keys(table[0] ?? {}) as (keyof T)[];
   const cells = [headers.map(String), ...table.map((row) => headers.map((key) => String(row[key])))];
   const widths = headers.map((_, column) => Math.max(...cells.map((line) => line[column]!.length)));
   const render = (line: string[]) => `| ${line.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;

@@ -2,22 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expectStaffRow } from './support/api.ts';
 import { waitForHydration } from './support/hydration.ts';
-
-/** Every public page of the route table. */
-const publicPages = [
-  '/',
-  '/about',
-  '/programs',
-  '/programs/school-volunteering',
-  '/programs/hospital-internships',
-  '/get-involved',
-  '/sponsor',
-  '/donate',
-  '/volunteer',
-  '/children',
-  '/blog',
-  '/contact',
-];
+import { PUBLIC_PAGES as publicPages } from './support/pages.ts';
 
 test.describe('Navigation bar and footer', () => {
   for (const path of publicPages) {

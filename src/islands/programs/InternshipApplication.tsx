@@ -1,33 +1,18 @@
-import { INTERNSHIP_APPLY_DIALOG } from '../../lib/dialogs.ts';
 import Field from '../shared/form/Field.tsx';
-import ProgramApplication, { type PlaceChoice } from './ProgramApplication.tsx';
+import ProgramApplication, { type ProgramApplicationProps } from './ProgramApplication.tsx';
 
-/** A partner hospital as the page hands it over. */
-export type HospitalChoice = PlaceChoice;
-
-type Props = {
-  hospitals: HospitalChoice[];
+type Props = ProgramApplicationProps & {
   /** The choices of src/schemas/options.ts (passed in so no script ships them). */
   lists: { years: readonly string[]; fields: readonly string[]; durations: readonly string[] };
-  /** The spec §8 alert once the server has accepted the form (from src/lib/form-pages.ts, passed in so no script ships it). */
-  success: string;
 };
 
 /**
  * The hospital internship application: a dialog any button with `commandfor="internship-apply"` opens natively;
  * once hydrated, a `data-internship-apply` value (a hospital id) presets the preferred hospital.
  */
-export default function InternshipApplication({ hospitals, lists, success }: Props) {
+export default function InternshipApplication({ places, lists, success }: Props) {
   return (
-    <ProgramApplication
-      type="internship_application"
-      dialogId={INTERNSHIP_APPLY_DIALOG}
-      title="Apply for a Hospital Internship"
-      trigger="internship-apply"
-      presetField="hospital"
-      places={hospitals}
-      success={success}
-    >
+    <ProgramApplication program="internship" places={places} success={success}>
       <div className="form__row">
         <Field name="phone" label="Phone" type="tel" required autoComplete="tel" />
         <Field name="university" label="University" required autoComplete="organization" />
@@ -64,7 +49,7 @@ export default function InternshipApplication({ hospitals, lists, success }: Pro
           label="Preferred hospital"
           as="select"
           prompt="No preference"
-          options={hospitals.map((hospital) => hospital.name)}
+          options={places.map((hospital) => hospital.name)}
         />
       </div>
       <Field name="previousExperience" label="Previous clinical experience" as="textarea" rows={3} />

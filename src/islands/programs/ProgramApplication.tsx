@@ -1,4 +1,5 @@
 import { useCallback, type ReactNode } from 'react';
+import { INTERNSHIP_APPLY_DIALOG, SCHOOL_APPLY_DIALOG } from '../../lib/dialogs.ts';
 import { showToast } from '../../lib/toast.ts';
 import FormActions from '../shared/form/FormActions.tsx';
 import PersonFields from '../shared/form/PersonFields.tsx';
@@ -12,18 +13,38 @@ import './programs.css';
 /** A school or hospital as the page hands it over. */
 export type PlaceChoice = { id: string; name: string };
 
-type Props = {
-  type: 'school_volunteer_application' | 'internship_application';
-  /** Id of the dialog: page buttons with `commandfor={dialogId}` open it natively. */
-  dialogId: string;
-  title: string;
-  /** `data-<trigger>` on an opener holds the id of the place to preset (empty for none). */
-  trigger: string;
-  /** The select an opener presets, by the place's name. */
-  presetField: string;
+/**
+ * What differs between the two program applications besides their fields: the form type, the dialog (page buttons
+ * with `commandfor={dialogId}` open it natively), its title, the `data-<trigger>` attribute an opener sets to the id
+ * of the place to preset, and the select it presets (by the place's name).
+ */
+const PROGRAMS = {
+  school: {
+    type: 'school_volunteer_application',
+    dialogId: SCHOOL_APPLY_DIALOG,
+    title: 'Apply to Volunteer at a School',
+    trigger: 'school-apply',
+    presetField: 'school',
+  },
+  internship: {
+    type: 'internship_application',
+    dialogId: INTERNSHIP_APPLY_DIALOG,
+    title: 'Apply for a Hospital Internship',
+    trigger: 'internship-apply',
+    presetField: 'hospital',
+  },
+} as const;
+
+/** What a program application island is given by its page. */
+export type ProgramApplicationProps = {
+  /** The partner schools or hospitals, for the preferred-place select and the openers' presets. */
   places: PlaceChoice[];
-  /** The spec §8 alert once the server has accepted the application. */
+  /** The spec §8 alert once the server has accepted the application (from src/lib/form-pages.ts). */
   success: string;
+};
+
+type Props = ProgramApplicationProps & {
+  program: keyof typeof PROGRAMS;
   /** The fields after name and email. */
   children: ReactNode;
 };
@@ -32,16 +53,8 @@ type Props = {
  * A program application in its dialog (school volunteering, hospital internship): name and email, the program's
  * fields, Submit and Cancel (which keeps what was typed). The §8 alert shows once the server has accepted it.
  */
-export default function ProgramApplication({
-  type,
-  dialogId,
-  title,
-  trigger,
-  presetField,
-  places,
-  success,
-  children,
-}: Props) {
+export default function ProgramApplication({ program, places, success, children }: Props) {
+  const { type, dialogId, title, trigger, presetField } = PROGRAMS[program];
   const kit = useTrackForm({
     onSent: () => {
       showToast(success);

@@ -1,34 +1,19 @@
-import { SCHOOL_APPLY_DIALOG } from '../../lib/dialogs.ts';
 import Field from '../shared/form/Field.tsx';
 import Fieldset from '../shared/form/Fieldset.tsx';
-import ProgramApplication, { type PlaceChoice } from './ProgramApplication.tsx';
+import ProgramApplication, { type ProgramApplicationProps } from './ProgramApplication.tsx';
 
-/** A partner school as the page hands it over. */
-export type SchoolChoice = PlaceChoice;
-
-type Props = {
-  schools: SchoolChoice[];
+type Props = ProgramApplicationProps & {
   /** The subjects to tick (SCHOOL_SUBJECTS of src/schemas/options.ts, passed in so no script ships the list). */
   subjects: readonly string[];
-  /** The spec §8 alert once the server has accepted the form (from src/lib/form-pages.ts, passed in so no script ships it). */
-  success: string;
 };
 
 /**
  * The school volunteering application: a dialog any button with `commandfor="school-apply"` opens natively; once
  * hydrated, a `data-school-apply` value (a school id) on that button presets the preferred school.
  */
-export default function SchoolApplication({ schools, subjects, success }: Props) {
+export default function SchoolApplication({ places, subjects, success }: Props) {
   return (
-    <ProgramApplication
-      type="school_volunteer_application"
-      dialogId={SCHOOL_APPLY_DIALOG}
-      title="Apply to Volunteer at a School"
-      trigger="school-apply"
-      presetField="school"
-      places={schools}
-      success={success}
-    >
+    <ProgramApplication program="school" places={places} success={success}>
       <div className="form__row">
         <Field name="phone" label="Phone" type="tel" required autoComplete="tel" />
         <Field
@@ -36,7 +21,7 @@ export default function SchoolApplication({ schools, subjects, success }: Props)
           label="Preferred school"
           as="select"
           prompt="No preference"
-          options={schools.map((school) => school.name)}
+          options={places.map((school) => school.name)}
         />
       </div>
       <Field
