@@ -56,10 +56,10 @@ type NetworkItem = { url: string; transferSize?: number; resourceType?: string }
 type FormRow = { form: string; empty: number; errors: number; notSent: number; sent: number };
 
 const args = process.argv.slice(2);
-const paths = args.filter((arg) => arg.startsWith('/'));
-const baselineFile = args[args.indexOf('--baseline') + 1];
-const baseline =
-  args.includes('--baseline') && baselineFile ? (JSON.parse(await readFile(baselineFile, 'utf8')) as Row[]) : [];
+const baselineAt = args.indexOf('--baseline');
+const baselineFile = baselineAt >= 0 ? args[baselineAt + 1] : undefined;
+const paths = args.filter((arg, index) => arg.startsWith('/') && index !== baselineAt + 1);
+const baseline = baselineFile ? (JSON.parse(await readFile(baselineFile, 'utf8')) as Row[]) : [];
 const port = 8890 + Math.floor(Math.random() * 90);
 const dataDir = await mkdtemp(join(tmpdir(), 'watoto-audit-'));
 const site = await startSite({ port, build: !args.includes('--no-build'), dataDir });
