@@ -43,8 +43,11 @@ class Scheduler {
       this.owner = connection;
     }
     try {
-      await this.db.runExclusive(work);
+      // A connection that closed while it waited has nobody to answer, and a BEGIN in its batch would leave a
+      // transaction that no one ends: everyone after it would wait for PGlite forever.
+      if (!connection.closed) await this.db.runExclusive(work);
     } finally {
+      if (connection.closed) await this.rollBack();
       if (!this.db.isInTransaction() || connection.closed) this.release(connection);
     }
   }
@@ -52,8 +55,12 @@ class Scheduler {
   /** Drops a closed connection: rolls back its transaction and passes PGlite on. */
   async forget(connection: Connection): Promise<void> {
     if (this.owner !== connection) return;
-    if (this.db.isInTransaction()) await this.db.runExclusive(() => this.db.exec('ROLLBACK')).catch(() => {});
+    await this.rollBack();
     this.release(connection);
+  }
+
+  private async rollBack(): Promise<void> {
+    if (this.db.isInTransaction()) await this.db.runExclusive(() => this.db.exec('ROLLBACK')).catch(() => {});
   }
 
   private release(connection: Connection): void {
