@@ -17,8 +17,7 @@ import lighthouse from 'lighthouse';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { NOT_SENT } from '../src/lib/forms.ts';
 import { chromiumArgs, chromiumPath } from '../tests/e2e/support/chromium.ts';
-import { CASES } from '../tests/e2e/support/form-cases.ts';
-import { waitForHydration } from '../tests/e2e/support/hydration.ts';
+import { CASES, openHydratedForm } from '../tests/e2e/support/form-cases.ts';
 import { PUBLIC_PAGES } from '../tests/e2e/support/pages.ts';
 import { startSite } from './serve.ts';
 
@@ -152,11 +151,7 @@ async function formStates(browser: Browser, baseURL: string): Promise<FormRow[]>
   for (const form of CASES) {
     const context = await browser.newContext({ baseURL, reducedMotion: 'reduce' });
     const page = await context.newPage();
-    await page.goto(form.path);
-    const scope = form.form(page);
-    await (form.dialog ? page.locator(`[commandfor="${form.dialog}"]`).first() : scope).scrollIntoViewIfNeeded();
-    await waitForHydration(page, form.dialog ? page.locator(`#${form.dialog}`) : scope);
-    if (form.open) await form.open(page);
+    const scope = await openHydratedForm(page, form);
     const empty = await violations(page);
 
     const email = `audit-${Date.now()}@example.org`;

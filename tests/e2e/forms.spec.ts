@@ -9,7 +9,7 @@ import { FORMS } from '../../src/lib/form-pages.ts';
 import { NOT_SENT } from '../../src/lib/forms.ts';
 import { expectStaffRow, staffList, staffToken } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { CASES, type FormCase } from './support/form-cases.ts';
+import { CASES, openHydratedForm, type FormCase } from './support/form-cases.ts';
 import { waitForHydration } from './support/hydration.ts';
 
 type Event = { type: string; payload: Record<string, unknown> };
@@ -128,12 +128,7 @@ test.describe('offline, then back online', () => {
       context,
       request,
     }) => {
-      await page.goto(form.path, { waitUntil: 'domcontentloaded' });
-      const scope = form.form(page);
-      // Bring the island into view (client:visible ones hydrate there), then wait for it.
-      await (form.dialog ? page.locator(`[commandfor="${form.dialog}"]`).first() : scope).scrollIntoViewIfNeeded();
-      await waitForHydration(page, form.dialog ? page.locator(`#${form.dialog}`) : scope);
-      if (form.open) await form.open(page);
+      const scope = await openHydratedForm(page, form);
       await expect(scope).toBeVisible();
 
       // Errors: the summary names each field to fix, and each bad field is marked and described.

@@ -2,6 +2,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { FORMS } from '../../../src/lib/form-pages.ts';
 import type { TrackType } from '../../../src/schemas/track.ts';
+import { waitForHydration } from './hydration.ts';
 
 export type FormCase = {
   type: TrackType;
@@ -209,3 +210,13 @@ export const CASES: FormCase[] = [
     sent: (page) => toast(page).getByText(FORMS.internship_application.success),
   },
 ];
+
+/** Goes to the form's page, brings its island into view (client:visible ones hydrate there), waits for it, opens it. */
+export async function openHydratedForm(page: Page, form: FormCase): Promise<Locator> {
+  await page.goto(form.path, { waitUntil: 'domcontentloaded' });
+  const scope = form.form(page);
+  await (form.dialog ? page.locator(`[commandfor="${form.dialog}"]`).first() : scope).scrollIntoViewIfNeeded();
+  await waitForHydration(page, form.dialog ? page.locator(`#${form.dialog}`) : scope);
+  if (form.open) await form.open(page);
+  return scope;
+}
