@@ -3,8 +3,14 @@
  *
  * pglite-socket's own multiplexer (0.2.x) queues single messages, so two connections' extended-query
  * messages interleave (A: Parse, B: Parse, A: Bind → "unnamed prepared statement does not exist") and
- * results get mixed under load. Here a connection runs a whole batch (up to its Sync or simple Query)
- * alone, and keeps PGlite to itself while it has a transaction open (BEGIN … COMMIT/ROLLBACK).
+ * results get mixed under load. Here a connection runs a whole batch (up to its Sync, Flush or simple Query)
+ * alone, and keeps PGlite to itself until its extended query reaches Sync and while it has a transaction open
+ * (BEGIN … COMMIT/ROLLBACK).
+ *
+ * The Neon driver (like node-postgres) ends every extended query with Flush then Sync. Between the two PGlite's one
+ * backend is mid-query: an implicit transaction is open, and after an error it skips every message until a Sync.
+ * Letting another connection in there would have its BEGIN go unanswered (its request hangs) or have its ROLLBACK
+ * undo a statement already answered, so the connection keeps PGlite until its Sync.
  */
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import type { PGlite } from '@electric-sql/pglite';
@@ -25,8 +31,25 @@ const CANCEL_REQUEST = 80877102;
 // Messages after which a client waits for answers: Sync, simple Query, Flush, Terminate.
 const BATCH_END = new Set([0x53, 0x51, 0x48, 0x58]);
 const TERMINATE = 0x58;
+const FLUSH = 0x48;
 
-/** Hands PGlite to one connection at a time, and keeps it with a connection inside a transaction. */
+/** A frontend message: `type`, then its length (itself included) and `body`. */
+function frontendMessage(type: string, body: Buffer): Buffer {
+  const header = Buffer.alloc(5);
+  header[0] = type.charCodeAt(0);
+  header.writeInt32BE(body.length + 4, 1);
+  return Buffer.concat([header, body]);
+}
+
+// What ends whatever a connection that went away left behind: an implicit transaction is rolled back (a simple
+// ROLLBACK; skipped after an error), the skip-until-Sync state ends, then an explicit transaction is rolled back.
+const ROLLBACK = frontendMessage('Q', Buffer.from('ROLLBACK\0'));
+const RESET = [ROLLBACK, frontendMessage('S', Buffer.alloc(0)), ROLLBACK];
+
+/** How long a connection may wait for its turn before the wait is logged. */
+const SLOW_WAIT_MS = 10_000;
+
+/** Hands PGlite to one connection at a time, and keeps it with a connection mid-query or inside a transaction. */
 class Scheduler {
   private owner: Connection | undefined;
   private readonly waiting: { connection: Connection; wake: () => void }[] = [];
@@ -36,10 +59,13 @@ class Scheduler {
     this.db = db;
   }
 
-  /** Runs `work` with PGlite to itself; afterwards keeps it for `connection` while a transaction is open. */
+  /**
+   * Runs `work` with PGlite to itself; afterwards keeps it for `connection` while its extended query waits for
+   * Sync or a transaction is open.
+   */
   async run(connection: Connection, work: () => Promise<void>): Promise<void> {
     if (this.owner !== connection) {
-      if (this.owner) await new Promise<void>((wake) => this.waiting.push({ connection, wake }));
+      if (this.owner) await this.waitTurn(connection);
       this.owner = connection;
     }
     try {
@@ -47,20 +73,45 @@ class Scheduler {
       // transaction that no one ends: everyone after it would wait for PGlite forever.
       if (!connection.closed) await this.db.runExclusive(work);
     } finally {
-      if (connection.closed) await this.rollBack();
-      if (!this.db.isInTransaction() || connection.closed) this.release(connection);
+      if (connection.closed) await this.reset();
+      if (connection.closed || (!connection.awaitingSync && !this.db.isInTransaction())) this.release(connection);
     }
   }
 
-  /** Drops a closed connection: rolls back its transaction and passes PGlite on. */
+  /** Drops a closed connection: ends what it left open and passes PGlite on. */
   async forget(connection: Connection): Promise<void> {
     if (this.owner !== connection) return;
-    await this.rollBack();
+    await this.reset();
     this.release(connection);
   }
 
-  private async rollBack(): Promise<void> {
-    if (this.db.isInTransaction()) await this.db.runExclusive(() => this.db.exec('ROLLBACK')).catch(() => {});
+  private async waitTurn(connection: Connection): Promise<void> {
+    const since = Date.now();
+    const slow = setInterval(() => {
+      const owner = this.owner;
+      console.warn(
+        `embedded database: a connection has waited ${Math.round((Date.now() - since) / 1000)} s for another ` +
+          `(${owner?.awaitingSync ? 'between its Flush and Sync' : 'in a transaction'}, ` +
+          `idle ${owner ? Math.round((Date.now() - owner.lastActive) / 1000) : 0} s)`,
+      );
+    }, SLOW_WAIT_MS);
+    slow.unref();
+    try {
+      await new Promise<void>((wake) => this.waiting.push({ connection, wake }));
+    } finally {
+      clearInterval(slow);
+    }
+  }
+
+  /** Ends an unfinished extended query and any transaction, discarding the answers (nobody is there to read them). */
+  private async reset(): Promise<void> {
+    await this.db
+      .runExclusive(async () => {
+        for (const message of RESET) {
+          await this.db.execProtocolRawStream(message, { syncToFs: false, onRawData: () => {} });
+        }
+      })
+      .catch(() => {});
   }
 
   private release(connection: Connection): void {
@@ -77,6 +128,10 @@ class Scheduler {
 /** One client socket: splits its bytes into messages and batches. */
 class Connection {
   closed = false;
+  /** True between a batch that ended with Flush and the Sync that completes its extended query. */
+  awaitingSync = false;
+  /** When its last batch ran (for the slow-wait log). */
+  lastActive = Date.now();
   private buffer: Buffer = Buffer.alloc(0);
   private started = false;
   private batch: Buffer[] = [];
@@ -149,6 +204,8 @@ class Connection {
         }
         if (this.closed) return;
         await this.scheduler.run(this, async () => {
+          this.lastActive = Date.now();
+          this.awaitingSync = messages.at(-1)?.[0] === FLUSH;
           for (const message of messages) {
             await this.db.execProtocolRawStream(message, {
               syncToFs: false,

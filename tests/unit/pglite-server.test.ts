@@ -1,6 +1,7 @@
 /**
  * The embedded database's wire server (scripts/lib/pglite-server.ts) over raw sockets: a connection that holds a
- * transaction keeps PGlite to itself, and one that hangs up while it waits for its turn leaves nothing behind.
+ * transaction, or is between the Flush and the Sync of an extended query, keeps PGlite to itself, and one that hangs
+ * up while it waits for its turn or mid-query leaves nothing behind.
  */
 import { connect, type Socket } from 'node:net';
 import { PGlite } from '@electric-sql/pglite';
@@ -23,7 +24,32 @@ function queryMessage(sql: string): Buffer {
   return Buffer.concat([header, text]);
 }
 
-/** A raw client: sends messages and waits for the server's ReadyForQuery ('Z'), returning its status letter. */
+/** A frontend message of `type`. */
+function message(type: string, body: Buffer = Buffer.alloc(0)): Buffer {
+  const header = Buffer.alloc(5);
+  header[0] = type.charCodeAt(0);
+  header.writeInt32BE(body.length + 4, 1);
+  return Buffer.concat([header, body]);
+}
+
+/**
+ * One extended query up to the Flush the Neon driver sends before its Sync: Parse, Bind, Describe, Execute, Flush
+ * (unnamed statement and portal, no parameters).
+ */
+function extendedQuery(sql: string): Buffer {
+  const text = (value: string) => Buffer.from(`${value}\0`);
+  return Buffer.concat([
+    message('P', Buffer.concat([text(''), text(sql), Buffer.from([0, 0])])),
+    message('B', Buffer.concat([text(''), text(''), Buffer.from([0, 0, 0, 0, 0, 0])])),
+    message('D', Buffer.concat([Buffer.from('P'), text('')])),
+    message('E', Buffer.concat([text(''), Buffer.from([0, 0, 0, 0])])),
+    message('H'),
+  ]);
+}
+
+const SYNC = message('S');
+
+/** A raw client: sends messages and waits for the server's answers. */
 class RawClient {
   private received = Buffer.alloc(0);
   private waiters: (() => void)[] = [];
@@ -39,16 +65,43 @@ class RawClient {
 
   /** Sends `message` and resolves with the transaction status of the next ReadyForQuery ('I' idle, 'T' in one). */
   async send(message: Buffer): Promise<string> {
+    const answer = await this.exchange(message, 'Z');
+    return answer.at(-1)!.body.toString('latin1');
+  }
+
+  /** Sends `message` and resolves with the types of the answers up to and including the first of type `until`. */
+  async types(message: Buffer, until: string): Promise<string> {
+    return (await this.exchange(message, until)).map((answer) => answer.type).join('');
+  }
+
+  private async exchange(message: Buffer, until: string): Promise<{ type: string; body: Buffer }[]> {
     this.received = Buffer.alloc(0);
     this.socket.write(message);
     for (;;) {
-      const at = this.received.length - 6;
-      if (at >= 0 && this.received[at] === 0x5a && this.received.readInt32BE(at + 1) === 5) {
-        return String.fromCharCode(this.received[at + 5]!);
+      const answers: { type: string; body: Buffer }[] = [];
+      for (let at = 0; at + 5 <= this.received.length; ) {
+        const end = at + 1 + this.received.readInt32BE(at + 1);
+        if (end > this.received.length) break;
+        answers.push({ type: String.fromCharCode(this.received[at]!), body: this.received.subarray(at + 5, end) });
+        if (answers.at(-1)!.type === until) return answers;
+        at = end;
       }
       await new Promise<void>((wake) => this.waiters.push(wake));
     }
   }
+}
+
+/** Whether `promise` settles within `ms`. */
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  const timeout = new Promise<false>((resolve) => setTimeout(() => resolve(false), ms));
+  return Promise.race([promise.then(() => true), timeout]);
+}
+
+/** Connects and completes the startup. */
+async function connected(): Promise<RawClient> {
+  const client = new RawClient(server.port);
+  expect(await client.send(startup)).toBe('I');
+  return client;
 }
 
 let db: PGlite;
@@ -57,6 +110,7 @@ let server: PGliteServer;
 beforeAll(async () => {
   db = await PGlite.create();
   server = await servePGlite(db);
+  await db.exec('create table notes (id int primary key)');
 });
 
 afterAll(async () => {
@@ -89,4 +143,46 @@ test('a connection that hangs up while waiting behind a transaction does not lea
     next.socket.destroy();
   }
   holder.socket.destroy();
+});
+
+test('a statement that fails before its Sync does not leave another connection\'s BEGIN unanswered', async () => {
+  const failing = await connected();
+  const other = await connected();
+  // The driver writes Flush, then Sync; the error arrives in between, when PGlite skips everything until a Sync.
+  expect(await failing.types(extendedQuery('select 1/0'), 'E')).toMatch(/E$/);
+  const begun = other.send(queryMessage('BEGIN'));
+  // The other connection waits for the Sync (before, PGlite skipped its BEGIN and it waited forever).
+  expect(await settlesWithin(begun, 100)).toBe(false);
+  expect(await failing.send(SYNC)).toBe('I');
+  expect(await begun).toBe('T');
+  expect(await other.send(queryMessage('ROLLBACK'))).toBe('I');
+  failing.socket.destroy();
+  other.socket.destroy();
+});
+
+test('another connection\'s ROLLBACK does not undo a statement answered before its Sync', async () => {
+  const writer = await connected();
+  const other = await connected();
+  expect(await writer.types(extendedQuery('insert into notes values (1)'), 'C')).toMatch(/C$/);
+  const begun = other.send(queryMessage('BEGIN'));
+  expect(await writer.send(SYNC)).toBe('I');
+  expect(await begun).toBe('T');
+  expect(await other.send(queryMessage('ROLLBACK'))).toBe('I');
+  expect((await db.query('select id from notes where id = 1')).rows).toEqual([{ id: 1 }]);
+  writer.socket.destroy();
+  other.socket.destroy();
+});
+
+test('a connection that hangs up between Flush and Sync is rolled back and leaves PGlite usable', async () => {
+  for (const sql of ['select 1/0', 'insert into notes values (2)']) {
+    const leaver = await connected();
+    await leaver.types(extendedQuery(sql), sql.startsWith('select') ? 'E' : 'C');
+    leaver.socket.destroy();
+    const next = await connected();
+    // As on a real server, a client gone before its Sync has its statement rolled back.
+    expect(await settlesWithin(next.send(queryMessage('BEGIN')), 2000)).toBe(true);
+    expect(await next.send(queryMessage('ROLLBACK'))).toBe('I');
+    next.socket.destroy();
+  }
+  expect((await db.query('select id from notes where id = 2')).rows).toEqual([]);
 });
