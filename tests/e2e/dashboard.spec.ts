@@ -434,9 +434,16 @@ test('a list that could not reload says so on the list, keeps its rows, and reco
 
   // The edit is saved, then the reload of the list that follows it fails.
   const lists = /\/api\/admin\/programs\?/;
-  await page.route(lists, (route) =>
-    route.fulfill({ status: 503, json: { error: 'The service is temporarily unavailable; please try again later' } }),
-  );
+  let reloads: 'fail' | 'hold' | 'pass' = 'fail';
+  const held: (() => void)[] = [];
+  await page.route(lists, async (route) => {
+    if (reloads === 'fail') {
+      const error = 'The service is temporarily unavailable; please try again later';
+      return route.fulfill({ status: 503, json: { error } });
+    }
+    if (reloads === 'hold') await new Promise<void>((release) => held.push(release));
+    return route.continue();
+  });
   await panel.getByRole('button', { name: `Edit program ${title}` }).click();
   await panel.getByRole('textbox', { name: /^Summary/ }).fill('Edited while the list could not reload.');
   await panel.getByRole('button', { name: 'Update program' }).click();
@@ -447,8 +454,14 @@ test('a list that could not reload says so on the list, keeps its rows, and reco
   );
   await expect(panel.getByRole('row')).toHaveCount(rowsBefore);
 
-  await page.unroute(lists);
+  // Other workers' writes reach this dashboard through the live stream, and each reloads the list: hold every
+  // reload from here on, so that Try again is what brings the list back, not one of those.
+  reloads = 'hold';
+  const heldBefore = held.length;
   await problem.getByRole('button', { name: 'Try again' }).click();
+  await expect.poll(() => held.length).toBeGreaterThan(heldBefore);
+  reloads = 'pass';
+  for (const release of held) release();
   await expect(problem).toHaveCount(0);
   await expect(panel.getByRole('row').filter({ hasText: title })).toContainText(
     'Edited while the list could not reload.',
