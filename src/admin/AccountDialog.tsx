@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { ApiError, changePassword, endSession, fetchSessions, type StaffSession } from './api.ts';
 import { formatNairobi } from './lib/dates.ts';
 import { groupIssues } from './lib/issues.ts';
-import { signIn } from './stores/session.ts';
+import { replaceToken } from './stores/session.ts';
 import { notify } from './stores/toast.ts';
 import { MIN_PASSWORD_LENGTH, PasswordChangeSchema } from '../schemas/admin.ts';
 
@@ -66,7 +66,7 @@ export default function AccountDialog({ onClose }: Props) {
     setPending(true);
     setErrors({});
     try {
-      signIn(await changePassword(parsed.data.currentPassword, parsed.data.newPassword));
+      await replaceToken(() => changePassword(parsed.data.currentPassword, parsed.data.newPassword));
       setCurrent('');
       setNext('');
       notify('Password changed. Every other session has been signed out.');

@@ -57,8 +57,34 @@ export function signOut(notice: string | null = null): void {
   $token.set(null);
 }
 
+/** The call under way that ends this session and answers the token of a fresh one (a password change), if any. */
+let replacing: Promise<string> | undefined;
+
+/**
+ * Runs `replace`, a call that ends every session of the account, this one included, and answers the token of a fresh
+ * one (a password change), then signs in with that token. While it runs, a 401 answered to a call made with the old
+ * token waits for it instead of signing out: the server has ended the old session before its answer arrives.
+ */
+export async function replaceToken(replace: () => Promise<string>): Promise<void> {
+  const pending = replace();
+  replacing = pending;
+  try {
+    signIn(await pending);
+  } finally {
+    if (replacing === pending) replacing = undefined;
+  }
+}
+
 /** Signs out with the session-expired notice, unless the expired token was already replaced by a newer sign-in. */
 export function expireSession(usedToken: string | null = $token.get()): void {
+  if (replacing) {
+    // Judged once the replacement has answered: by then the used token is either replaced or still the one in use.
+    void replacing.then(
+      () => expireSession(usedToken),
+      () => expireSession(usedToken),
+    );
+    return;
+  }
   if (usedToken !== $token.get()) return;
   if ($token.get() === null && $signInNotice.get() !== null) return;
   signOut(SESSION_EXPIRED);
