@@ -4,8 +4,19 @@ import { expect, type Page } from '@playwright/test';
 /** Fails with the list of WCAG 2.1 A/AA violations (and axe best practices) axe finds on the page. */
 export async function expectNoAxeViolations(page: Page, options: { exclude?: string[] } = {}): Promise<void> {
   // With reduced motion every scroll-revealed section shows at once at its final colours, so axe checks the whole
-  // page as it ends up rather than sections caught mid-fade (or not yet revealed).
+  // page as it ends up rather than sections caught mid-fade (or not yet revealed). A transition that had already
+  // started (a section fading in as the page loaded, the navigation turning solid) runs on under reduced motion, so
+  // axe also waits for the running transitions and animations that end.
   await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.playState === 'running')
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   const { violations } = await builder.analyze();
