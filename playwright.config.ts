@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { e2eAdmin, e2eNotifiedAdmins, e2eSmtpPort } from './tests/e2e/support/admin.ts';
-import { chromiumArgs, chromiumPath } from './tests/e2e/support/chromium.ts';
+import { chromiumArgs, testBrowserPath } from './tests/e2e/support/chromium.ts';
 
 /** Port of the site under test; set E2E_PORT to run two suites side by side. */
 const port = Number(process.env['E2E_PORT'] ?? 8899);
@@ -17,8 +17,10 @@ export default defineConfig({
   reporter: process.env['CI'] ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL: `http://localhost:${port}`,
-    trace: 'retain-on-failure',
-    launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
+    // A trace records every action with screenshots: about a third of the suite's CPU time when kept for every test.
+    // CI retries a failed test once and traces that retry; locally, rerun a failure with `--trace on`.
+    trace: 'on-first-retry',
+    launchOptions: { executablePath: testBrowserPath(), args: chromiumArgs },
   },
   projects: [
     // A password change ends every session of the staff account, those of the other specs included: run it last.
