@@ -1,12 +1,24 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+
+/** The unit test files that run against the databases: those that import tests/support/databases.ts. */
+const databaseFiles = readdirSync('tests/unit')
+  .filter((file) => file.endsWith('.test.ts'))
+  .map((file) => `tests/unit/${file}`)
+  .filter((path) => readFileSync(path, 'utf8').includes('/support/databases.ts'));
 
 export default defineConfig({
   test: {
-    // Unit and handler tests only; Playwright owns tests/e2e.
-    include: ['tests/unit/**/*.test.ts'],
     globalSetup: ['tests/support/global-setup.ts'],
-    // Files share the two test databases and truncate what they use, so they run one at a time.
-    fileParallelism: false,
+    // Two projects, each with its own database (tests/support/global-setup.ts): the embedded one runs every unit and
+    // handler test (Playwright owns tests/e2e), the PostgreSQL one the files that use a database, so a handler test
+    // runs once on each. Files share their project's database and truncate what they use, so each project runs them
+    // one at a time; `vitest run` runs the projects one after the other, `npm test` runs them as two processes side by
+    // side (`--project embedded`, `--project postgres`).
+    projects: [
+      { extends: true, test: { name: 'embedded', include: ['tests/unit/**/*.test.ts'], fileParallelism: false } },
+      { extends: true, test: { name: 'postgres', include: databaseFiles, fileParallelism: false } },
+    ],
     // One module graph for all files (they share no state but the databases): ~25 s less than a fresh one per file.
     isolate: false,
     testTimeout: 30_000,

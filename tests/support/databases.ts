@@ -1,5 +1,7 @@
 /**
- * The test databases, for handler tests that must pass on both the embedded default and PostgreSQL.
+ * The test databases, for handler tests that must pass on both the embedded default and PostgreSQL. Each Vitest
+ * project (vitest.config.ts) has one of them, so a file's `describe.each(databases)` runs once per project, and the
+ * two projects run side by side.
  *
  * Usage (tests/unit/*.test.ts):
  *
@@ -14,7 +16,7 @@
  *     });
  *   });
  *
- * Test files run one after another (vitest.config.ts sets fileParallelism: false), so a file may
+ * Within a project test files run one after another (vitest.config.ts sets fileParallelism: false), so a file may
  * truncate the tables it uses without disturbing another file.
  */
 import { afterAll, beforeAll, inject } from 'vitest';
@@ -35,7 +37,7 @@ declare module 'vitest' {
   }
 }
 
-/** Both test databases, for `describe.each(databases)`. */
+/** The project's test database (`embedded` or `postgres`), for `describe.each(databases)`. */
 export const databases: TestDatabase[] = inject('databases');
 
 /** Points the functions' env at `database` for the enclosing describe block, restoring it afterwards. */

@@ -1,33 +1,61 @@
 /**
- * Vitest global setup: the two databases every database test runs against, both reached through the
- * Neon driver and the relay, exactly as the functions reach them locally.
+ * Vitest global setup, once per project (vitest.config.ts): the project's database, reached through the Neon driver
+ * and the relay, exactly as the functions reach it locally.
  *
  * - `embedded`: PGlite in a temporary directory, served over the wire protocol by scripts/lib/pglite-server.ts.
  * - `postgres`: a throw-away `watoto_<random>` database created on the machine's PostgreSQL through the
  *   admin connection `TEST_PG_URL` (default `postgres://postgres@127.0.0.1:5432/postgres`), dropped at the end.
  *
- * Both are migrated, then handed to the test files with `provide('databases', …)`; read them with
- * `databases` from tests/support/databases.ts (see the usage note there).
+ * It is migrated, then handed to the test files with `provide('databases', …)`; read it with `databases` from
+ * tests/support/databases.ts (see the usage note there).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { closePool, closePools, query, type DatabaseTarget } from '../../netlify/functions/_shared/db.ts';
+import { closePool, query, type DatabaseTarget } from '../../netlify/functions/_shared/db.ts';
 import { startLocalDatabase } from '../../scripts/lib/local-database.ts';
 import { migrate } from '../../scripts/lib/migrate.ts';
-import { startRelay } from '../../scripts/lib/relay.ts';
+import { startRelay, type Relay } from '../../scripts/lib/relay.ts';
 import type { TestDatabase } from './databases.ts';
 
 const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
-/** Starts both databases, migrates them and provides them; returns the teardown. */
+/** A migrated test database and how to remove it. */
+interface Started {
+  readonly database: TestDatabase;
+  close(): Promise<void>;
+}
+
+/** Starts the project's database, migrates it and provides it; returns the teardown. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const relay = await startRelay();
+  const started = project.name === 'postgres' ? await startPostgres(relay) : await startEmbedded(relay);
+  await migrate(started.database);
+  await closePool(started.database);
+  project.provide('databases', [started.database]);
+
+  return async () => {
+    await closePool(started.database);
+    await started.close();
+    await relay.close();
+  };
+}
+
+async function startEmbedded(relay: Relay): Promise<Started> {
   const dataDir = await mkdtemp(join(tmpdir(), 'watoto-pglite-'));
   const embedded = await startLocalDatabase({ dataDir, relay });
+  return {
+    database: { name: 'embedded', url: embedded.url, proxy: relay.proxy },
+    close: async () => {
+      await embedded.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
 
+async function startPostgres(relay: Relay): Promise<Started> {
   const adminUrl = process.env['TEST_PG_URL'] || DEFAULT_ADMIN_URL;
   const admin: DatabaseTarget = { url: adminUrl, proxy: relay.proxy };
   const name = `watoto_${randomBytes(6).toString('hex')}`;
@@ -38,24 +66,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
       cause: error,
     });
   }
-  const pgUrl = new URL(adminUrl);
-  pgUrl.pathname = `/${name}`;
-
-  const databases: TestDatabase[] = [
-    { name: 'embedded', url: embedded.url, proxy: relay.proxy },
-    { name: 'postgres', url: pgUrl.toString(), proxy: relay.proxy },
-  ];
-  for (const database of databases) await migrate(database);
-  await closePools();
-  project.provide('databases', databases);
-
-  return async () => {
-    await closePools();
-    await query(`drop database if exists ${name} with (force)`, [], admin);
-    await closePool(admin);
-    await embedded.close();
-    await relay.close();
-    await rm(dataDir, { recursive: true, force: true });
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    database: { name: 'postgres', url: url.toString(), proxy: relay.proxy },
+    close: async () => {
+      await query(`drop database if exists ${name} with (force)`, [], admin);
+      await closePool(admin);
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 /**
- * Staff notifications (issue 16) against a real SMTP server (`smtp-server`, started here on ports 2516–2518): one
+ * Staff notifications (issue 16) against a real SMTP server (`smtp-server`, started here on ports 2516–2517, 2526–2527 on PostgreSQL): one
  * email per submission, the daily digest, a mail server that is down or silent, retries with exactly-once delivery,
  * the outbox and preferences endpoints, and the per-staff "new" counts, on both databases.
  */
@@ -18,8 +18,8 @@ import { context, databases, rows, truncate, useDatabase, type TestDatabase } fr
 import { call, staffToken, useJwtSecret } from '../support/admin.ts';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp.ts';
 
-const SMTP_PORT = 2516;
-const SILENT_PORT = 2517;
+/** Ports of the test mail servers, a pair per database: the two Vitest projects can run side by side. */
+const PORTS = { embedded: { smtp: 2516, silent: 2517 }, postgres: { smtp: 2526, silent: 2527 } } as const;
 const SITE = 'https://tumaini.example';
 const OFFICE = ['office@tumaini.example', 'director@tumaini.example'];
 const TABLES = [
@@ -179,10 +179,11 @@ test('the digest covers the previous Nairobi day', () => {
 });
 
 describe.each(databases)('notifications on $name', (database) => {
+  const { smtp: smtpPort, silent: silentPort } = PORTS[database.name];
   useDatabase(database);
   useJwtSecret();
   useEnv({
-    SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     NOTIFY_TO: OFFICE.join(', '),
     NOTIFY_FROM: 'Tumaini website <website@tumaini.example>',
     SITE_URL: SITE,
@@ -190,7 +191,7 @@ describe.each(databases)('notifications on $name', (database) => {
   let smtp: TestSmtpServer | undefined;
   beforeEach(async () => {
     await truncate(database, TABLES);
-    smtp = await startSmtpServer(SMTP_PORT);
+    smtp = await startSmtpServer(smtpPort);
   });
   afterEach(async () => {
     await smtp?.close();
@@ -236,7 +237,7 @@ describe.each(databases)('notifications on $name', (database) => {
     );
     expect(waits).toBe(1);
 
-    smtp = await startSmtpServer(SMTP_PORT);
+    smtp = await startSmtpServer(smtpPort);
     // Before its backoff has passed the retry leaves it alone.
     await notifyRetry();
     expect(smtp.messages).toHaveLength(0);
@@ -251,9 +252,9 @@ describe.each(databases)('notifications on $name', (database) => {
 
   test('a silent mail server does not delay the answer; the attempt times out and stays pending', async () => {
     const silent: Server = createServer(() => {});
-    await new Promise<void>((resolve) => silent.listen(SILENT_PORT, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => silent.listen(silentPort, '127.0.0.1', resolve));
     const saved = process.env['SMTP_URL'];
-    process.env['SMTP_URL'] = `smtp://127.0.0.1:${SILENT_PORT}`;
+    process.env['SMTP_URL'] = `smtp://127.0.0.1:${silentPort}`;
     try {
       const answer = await submit('volunteer_application', SUBMISSIONS.volunteer_application.payload);
       expect(answer.status).toBe(202);
@@ -277,7 +278,7 @@ describe.each(databases)('notifications on $name', (database) => {
     expect(await outbox(database)).toMatchObject([{ status: 'failed', attempts: 2 }]);
 
     let refuse = true;
-    smtp = await startSmtpServer(SMTP_PORT, { reject: () => refuse });
+    smtp = await startSmtpServer(smtpPort, { reject: () => refuse });
     await (await submit('donation_intent', SUBMISSIONS.donation_intent.payload)).settled();
     const [, refused] = await outbox(database);
     expect(refused).toMatchObject({ status: 'failed', attempts: 1 });
@@ -454,7 +455,7 @@ describe.each(databases)('notifications on $name', (database) => {
     for (let i = 0; i < 3; i += 1) {
       await (await submit('contact_submit', { ...SUBMISSIONS.contact_submit.payload, name: `N${i}` })).settled();
     }
-    smtp = await startSmtpServer(SMTP_PORT);
+    smtp = await startSmtpServer(smtpPort);
     await rows(database, `update notification_outbox set next_attempt_at = now()`);
     const reports = await Promise.all([deliverDue(), deliverDue(), deliverDue()]);
     expect(reports.reduce((sum, report) => sum + report.sent, 0)).toBe(3);
