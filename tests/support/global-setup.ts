@@ -30,6 +30,11 @@ interface Started {
 
 /** Starts the project's database, migrates it and provides it; returns the teardown. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (project.name !== 'embedded' && project.name !== 'postgres') {
+    throw new Error(
+      `No test database for the Vitest project "${project.name}" (vitest.config.ts names embedded, postgres)`,
+    );
+  }
   const relay = await startRelay();
   const started = project.name === 'postgres' ? await startPostgres(relay) : await startEmbedded(relay);
   await migrate(started.database);
