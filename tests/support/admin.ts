@@ -6,7 +6,7 @@ import type { Context } from '@netlify/functions';
 import { afterAll, beforeAll } from 'vitest';
 import { signToken } from '../../netlify/functions/_shared/auth.ts';
 import { query } from '../../netlify/functions/_shared/db.ts';
-import { hashPassword } from '../../netlify/functions/_shared/passwords.ts';
+import { type Cost, hashPassword } from '../../netlify/functions/_shared/passwords.ts';
 import { config as blogConfig } from '../../netlify/functions/admin-blog.ts';
 import { config as contactsConfig } from '../../netlify/functions/admin-contacts.ts';
 import { config as donationsConfig } from '../../netlify/functions/admin-donations.ts';
@@ -166,12 +166,20 @@ export async function staffToken(username = 'staff'): Promise<string> {
   return (await staffSession(username)).token;
 }
 
+/**
+ * The cost of the accounts tests seed: real argon2id, at its smallest sensible cost (as Rails' and Django's test
+ * setups do). A login checks a stored hash at the cost the hash names, so these sign in through the production code
+ * in about a millisecond instead of a CPU-second; every hash the functions make (password change, the unknown-user
+ * check) keeps PASSWORD_COST, and a test that compares timings seeds at PASSWORD_COST itself.
+ */
+export const SEEDED_PASSWORD_COST: Cost = { memory: 1024, passes: 1, parallelism: 1 };
+
 /** Creates (or resets) a staff account directly in the database of the current env. */
-export async function createStaff(username: string, password: string): Promise<void> {
+export async function createStaff(username: string, password: string, cost = SEEDED_PASSWORD_COST): Promise<void> {
   await query(
     `insert into admin_users (username, password_hash) values ($1, $2)
      on conflict ((lower(username))) do update set password_hash = excluded.password_hash, password_changed_at = now()`,
-    [username, await hashPassword(password)],
+    [username, await hashPassword(password, cost)],
   );
 }
 

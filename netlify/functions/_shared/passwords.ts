@@ -5,13 +5,14 @@
  */
 import { argon2, randomBytes, timingSafeEqual } from 'node:crypto';
 
-/** RFC 9106's second recommended option: 64 MiB, 3 passes, 4 lanes. */
-const COST = { memory: 65_536, passes: 3, parallelism: 4 } as const;
+/** RFC 9106's second recommended option: 64 MiB, 3 passes, 4 lanes. Every hash this code makes has it. */
+export const PASSWORD_COST: Cost = { memory: 65_536, passes: 3, parallelism: 4 };
 const SALT_BYTES = 16;
 const TAG_BYTES = 32;
 const PHC = /^\$argon2id\$v=19\$m=(\d{1,7}),t=(\d{1,2}),p=(\d{1,2})\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/;
 
-interface Cost {
+/** An argon2id cost; a stored hash names its own, and is checked at it. */
+export interface Cost {
   memory: number;
   passes: number;
   parallelism: number;
@@ -27,11 +28,11 @@ function derive(password: string, salt: Buffer, cost: Cost, tagLength: number): 
 
 const b64 = (bytes: Buffer) => bytes.toString('base64').replace(/=+$/, '');
 
-/** Hashes a password into a PHC string with a fresh random salt. */
-export async function hashPassword(password: string): Promise<string> {
+/** Hashes a password into a PHC string with a fresh random salt, at {@link PASSWORD_COST} unless told otherwise. */
+export async function hashPassword(password: string, cost: Cost = PASSWORD_COST): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
-  const tag = await derive(password, salt, COST, TAG_BYTES);
-  return `$argon2id$v=19$m=${COST.memory},t=${COST.passes},p=${COST.parallelism}$${b64(salt)}$${b64(tag)}`;
+  const tag = await derive(password, salt, cost, TAG_BYTES);
+  return `$argon2id$v=19$m=${cost.memory},t=${cost.passes},p=${cost.parallelism}$${b64(salt)}$${b64(tag)}`;
 }
 
 /** True when `password` matches `stored`; false for a wrong password or an unreadable hash. */
