@@ -5,7 +5,7 @@
  */
 import { argon2, randomBytes, timingSafeEqual } from 'node:crypto';
 
-/** RFC 9106's second recommended option: 64 MiB, 3 passes, 4 lanes. Every hash this code makes has it. */
+/** RFC 9106's second recommended option: 64 MiB, 3 passes, 4 lanes: the cost of every hash the functions and scripts make. */
 export const PASSWORD_COST: Cost = { memory: 65_536, passes: 3, parallelism: 4 };
 const SALT_BYTES = 16;
 const TAG_BYTES = 32;
