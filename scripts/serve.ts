@@ -41,21 +41,27 @@ export interface SiteOptions {
 /** Builds (unless told not to), starts the database and serves the site with its functions. */
 export async function startSite(options: SiteOptions = {}): Promise<Site> {
   const dataDir = resolve(root, options.dataDir ?? '.data');
-  const runtime = await prepareRuntime({ dataDir });
+  const port = options.port ?? 8888;
+  // The functions build (the longest part of a start) while the database starts and the site builds: none needs
+  // another. Their workers start at the first call, after the database's variables are in the environment below.
+  const functionsStarting = startFunctions(port);
+  functionsStarting.catch(() => {});
+  const stopFunctions = () => functionsStarting.then((functions) => functions.close()).catch(() => {});
+  const runtime = await prepareRuntime({ dataDir }).catch(async (error: unknown) => {
+    await stopFunctions();
+    throw error;
+  });
   // Functions run in workers that inherit this process's environment.
   Object.assign(process.env, runtime.env);
   // Publishing from /samu rebuilds in the background through this server (scripts/lib/local-builds.ts).
-  process.env['NETLIFY_BUILD_HOOK_URL'] ||= `http://localhost:${options.port ?? 8888}${LOCAL_BUILD_HOOK_PATH}`;
+  process.env['NETLIFY_BUILD_HOOK_URL'] ||= `http://localhost:${port}${LOCAL_BUILD_HOOK_PATH}`;
   const builds = localBuilds({ root, workDir: join(dataDir, 'builds') });
-  const port = options.port ?? 8888;
-  // The functions build while the site does (neither needs the other); a failure of either surfaces below.
-  const functionsStarting = startFunctions(port);
-  functionsStarting.catch(() => {});
   // After the database is ready, so the content loader includes what was published from /samu.
   try {
     if (options.build !== false) await builds.initial();
   } catch (error) {
-    await functionsStarting.then((functions) => functions.close()).catch(() => {});
+    await stopFunctions();
+    await runtime.close();
     throw error;
   }
 

@@ -44,3 +44,22 @@ export async function setAdminPassword(
   }
   return row?.created ? 'created' : 'updated';
 }
+
+/**
+ * When `ADMIN_USERNAME` and `ADMIN_PASSWORD` are both set, that staff account exists with that password; likewise
+ * `ADMIN_USERNAME_2` / `ADMIN_PASSWORD_2` and `_3` (the browser tests need staff members of their own).
+ */
+export async function bootstrapAdmin(target: DatabaseTarget): Promise<void> {
+  for (const suffix of ['', '_2', '_3']) {
+    const username = process.env[`ADMIN_USERNAME${suffix}`];
+    const password = process.env[`ADMIN_PASSWORD${suffix}`];
+    if (!username && !password) continue;
+    if (!username || !password) {
+      throw new Error(`Set both ADMIN_USERNAME${suffix} and ADMIN_PASSWORD${suffix}, or neither`);
+    }
+    const change = await setAdminPassword(username, password, target);
+    if (change !== 'unchanged') {
+      console.log(`staff account "${username}" ${change} from ADMIN_USERNAME${suffix} / ADMIN_PASSWORD${suffix}`);
+    }
+  }
+}
