@@ -113,6 +113,16 @@ export function filtersFromQuery(query: string | URLSearchParams, locations: rea
   };
 }
 
+/**
+ * A shared link's filters under the choices a visitor made before the page's script read the link: each filter the
+ * visitor changed from the unfiltered view keeps the visitor's value.
+ */
+export function underChosen(fromQuery: ChildFilters, chosen: ChildFilters): ChildFilters {
+  const pick = <K extends keyof ChildFilters>(key: K) =>
+    chosen[key] !== DEFAULT_FILTERS[key] ? chosen[key] : fromQuery[key];
+  return { search: pick('search'), age: pick('age'), location: pick('location'), sort: pick('sort') };
+}
+
 /** The query string (with its `?`, or '' for the unfiltered view) that holds the filters that differ from the default. */
 export function filtersToQuery(filters: ChildFilters): string {
   const params = new URLSearchParams();

@@ -9,6 +9,7 @@ import {
   matchesAge,
   matchesSearch,
   resultSummary,
+  underChosen,
   type ChildFilters,
 } from '../../src/lib/children-filter.ts';
 
@@ -146,6 +147,18 @@ describe('query string', () => {
 
   test('accepts URLSearchParams', () => {
     expect(filtersFromQuery(new URLSearchParams({ location: 'Kibera' }), LOCATIONS).location).toBe('Kibera');
+  });
+
+  test("a shared link's filters give way to what the visitor chose before the script read the link", () => {
+    const fromLink = filtersFromQuery('?q=dr&age=young&sort=need', LOCATIONS);
+    expect(underChosen(fromLink, { ...DEFAULT_FILTERS, location: 'Kibera', age: 'teen' })).toEqual({
+      search: 'dr',
+      age: 'teen',
+      location: 'Kibera',
+      sort: 'need',
+    });
+    expect(underChosen(fromLink, DEFAULT_FILTERS)).toEqual(fromLink);
+    expect(underChosen(DEFAULT_FILTERS, { ...DEFAULT_FILTERS, location: 'Kibera' }).location).toBe('Kibera');
   });
 });
 

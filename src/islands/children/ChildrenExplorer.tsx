@@ -10,6 +10,7 @@ import {
   hasActiveFilters,
   locationsOf,
   resultSummary,
+  underChosen,
   type AgeGroup,
   type ChildFilters,
   type SortKey,
@@ -43,9 +44,10 @@ export default function ChildrenExplorer({ cards }: Props) {
   const locations = useMemo(() => locationsOf(cards), [cards]);
   const shown = useMemo(() => filterChildren(cards, filters), [cards, filters]);
 
-  // The server renders the unfiltered grid; a shared link's filters apply once the island runs.
+  // The server renders the unfiltered grid; a shared link's filters apply once the island runs. A filter chosen
+  // before then (React hydrates on that first input and replays it) stays as chosen.
   useEffect(() => {
-    setFilters(filtersFromQuery(window.location.search, locations));
+    setFilters((chosen) => underChosen(filtersFromQuery(window.location.search, locations), chosen));
     setReady(true);
   }, [locations]);
 
