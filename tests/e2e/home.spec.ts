@@ -24,8 +24,10 @@ test.describe('Home', () => {
     await page.goto('/');
     const carousel = page.getByRole('region', { name: 'Stories from our children' });
     await expect(carousel.getByRole('button', { name: /^Slide \d/ })).toHaveCount(5);
-    // Hydration is idle-time; wait for it before driving the clock.
+    // Hydration is idle-time; wait for it before driving the clock, and for the rotation to start (React hydrates
+    // after Astro drops `ssr`; a rotating carousel stops announcing each slide).
     await waitForHydration(page, carousel);
+    await expect(carousel.locator('.hero-carousel__slides')).toHaveAttribute('aria-live', 'off');
     await expect(visibleSlideTitle(page)).toHaveText(slideTitles[0]);
     await page.clock.runFor(5_100);
     await expect(visibleSlideTitle(page)).toHaveText(slideTitles[1]);
@@ -46,6 +48,7 @@ test.describe('Home', () => {
     await page.goto('/');
     const carousel = page.getByRole('region', { name: 'Stories from our children' });
     await waitForHydration(page, carousel);
+    await expect(carousel.locator('.hero-carousel__slides')).toHaveAttribute('aria-live', 'off');
     await carousel.hover();
     await page.clock.runFor(11_000);
     await expect(visibleSlideTitle(page)).toHaveText(slideTitles[0]);
