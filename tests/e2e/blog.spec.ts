@@ -4,7 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { publishedStories } from './support/stories.ts';
+import { PUBLISHED_FROM_SAMU, publishedStories } from './support/stories.ts';
 
 const STORY = '/blog/first-day-at-kibera-hope/';
 const STORY_TITLE = 'The First Day of Term at Kibera Hope Primary';
@@ -35,7 +35,8 @@ test('lists every story newest first, each card linking to its page', async ({ p
   const newestFirst = [...stories].sort((a, b) => b.date.localeCompare(a.date));
   await page.goto('/blog');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  const cards = page.locator('article.post-card');
+  // Leaving out a story publish.spec.ts may have live meanwhile.
+  const cards = page.locator('article.post-card').filter({ hasNot: page.locator(`a[href^="${PUBLISHED_FROM_SAMU}"]`) });
   await expect(cards).toHaveCount(stories.length);
   const dates = await cards.locator('time').evaluateAll((times) => times.map((t) => t.getAttribute('datetime')));
   expect(dates).toEqual(newestFirst.map((s) => s.date));

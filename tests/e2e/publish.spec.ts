@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, openTab, signIn, toast } from './support/dashboard.ts';
+import { isPublishedFromSamu } from './support/stories.ts';
 
 test.describe.configure({ mode: 'default' });
 
@@ -36,6 +37,7 @@ test('a post written and published in /samu reaches /blog, its page, RSS and the
   const id = randomBytes(3).toString('hex');
   const title = `Reading Week ${id}`;
   const slug = `reading-week-${id}`;
+  expect(isPublishedFromSamu(`/blog/${slug}/`), 'other specs leave this story out').toBe(true);
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());
