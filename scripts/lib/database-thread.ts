@@ -61,7 +61,19 @@ if (!isMainThread && parentPort) {
     port.postMessage({ url: database.url, proxy: database.proxy, kind: database.kind } satisfies Started);
     port.once('message', () => void stop(database));
   } catch (error) {
-    port.postMessage({ error: error instanceof Error ? error.message : String(error) } satisfies Started);
+    port.postMessage({ error: `The local database did not start: ${reason(error)}` } satisfies Started);
     await stop(database);
   }
+}
+
+/**
+ * What went wrong. The driver reports a WebSocket that closed (the relay could not reach the server) as an
+ * `ErrorEvent` with no message of its own.
+ */
+function reason(error: unknown): string {
+  const failure = error as { message?: unknown; error?: { message?: unknown } } | null;
+  for (const message of [failure?.message, failure?.error?.message]) {
+    if (typeof message === 'string' && message) return message;
+  }
+  return 'its connection closed before the database answered';
 }
