@@ -31,6 +31,8 @@ export function startDatabaseThread(options: Options): Promise<LocalDatabase> {
         reject(new Error(started.error));
         return;
       }
+      // Past its start, a thread that fails takes the database with it: say so where the server logs.
+      worker.on('error', (error) => console.error('The local database thread failed:', error));
       resolve({
         ...started,
         // The thread closes the database (PGlite flushes to disk), then ends.
