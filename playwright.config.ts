@@ -10,7 +10,7 @@ export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
-  workers: 3,
+  workers: process.env['CI'] ? 2 : 3,
   retries: process.env['CI'] ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 5_000 },
