@@ -4,10 +4,10 @@
  */
 import { stat } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
+import { e2ePort } from './support/server.ts';
 
-const port = Number(process.env['E2E_PORT'] ?? 8899);
 /** Where the server under test keeps its function builds (scripts/serve.ts). */
-const built = (name: string) => `.netlify/functions-serve/port-${port}/${name}/netlify/functions/${name}.mjs`;
+const built = (name: string) => `.netlify/functions-serve/port-${e2ePort}/${name}/netlify/functions/${name}.mjs`;
 
 test('answers function calls from the build made at start, without building again', async ({ request }) => {
   const before = await stat(built('admin-stats'));

@@ -1,0 +1,40 @@
+import { e2eAdmin, e2eNotifiedAdmins, e2eSmtpPort } from './admin.ts';
+
+/** Port of the site under test; set E2E_PORT to run two suites side by side. */
+export const e2ePort = Number(process.env['E2E_PORT'] ?? 8899);
+
+/** Where the browser tests find the site. */
+export const e2eBaseURL = `http://localhost:${e2ePort}`;
+
+const dataDir = `.data/e2e-${e2ePort}`;
+
+/**
+ * The site the browser tests run against: `npm start`'s server on its own port, with a fresh embedded database per
+ * run (set E2E_DATABASE_URL to run against a PostgreSQL server instead) and its own staff accounts. Playwright starts
+ * it (playwright.config.ts), unless `npm test` already has (scripts/test.ts).
+ */
+export const e2eServer = {
+  command: `rm -rf ${dataDir} && node scripts/serve.ts`,
+  url: `${e2eBaseURL}/`,
+  env: {
+    PORT: String(e2ePort),
+    DATA_DIR: dataDir,
+    DATABASE_URL: process.env['E2E_DATABASE_URL'] ?? '',
+    ADMIN_USERNAME: e2eAdmin.username,
+    ADMIN_PASSWORD: e2eAdmin.password,
+    ADMIN_USERNAME_2: e2eNotifiedAdmins[0].username,
+    ADMIN_PASSWORD_2: e2eNotifiedAdmins[0].password,
+    ADMIN_USERNAME_3: e2eNotifiedAdmins[1].username,
+    ADMIN_PASSWORD_3: e2eNotifiedAdmins[1].password,
+    // Notifications go to a real SMTP server that tests/e2e/notifications.spec.ts runs while it needs one; the
+    // other specs' emails simply wait in the outbox.
+    SMTP_URL: `smtp://127.0.0.1:${e2eSmtpPort(e2ePort)}`,
+    NOTIFY_TO: 'office@tumaini.example',
+    NOTIFY_FROM: 'Tumaini website <website@tumaini.example>',
+    // Every simulated visitor comes from 127.0.0.1; the unit tests prove the real limit.
+    TRACK_RATE_LIMIT_PER_MINUTE: '1000',
+  },
+};
+
+/** Set by scripts/test.ts once it has started {@link e2eServer}: Playwright then uses that one. */
+export const E2E_SERVER_STARTED = 'E2E_SERVER_STARTED';
