@@ -18,11 +18,7 @@ export default defineConfig({
     trace: 'on-first-retry',
     launchOptions: { executablePath: testBrowserPath(), args: chromiumArgs },
   },
-  projects: [
-    // A password change ends every session of the staff account, those of the other specs included: run it last.
-    { name: 'chromium', testIgnore: '**/staff-account.spec.ts', teardown: 'staff-account' },
-    { name: 'staff-account', testMatch: '**/staff-account.spec.ts' },
-  ],
+  projects: [{ name: 'chromium' }],
   webServer: {
     ...e2eServer,
     timeout: 240_000,

@@ -47,10 +47,10 @@ export async function setAdminPassword(
 
 /**
  * When `ADMIN_USERNAME` and `ADMIN_PASSWORD` are both set, that staff account exists with that password; likewise
- * `ADMIN_USERNAME_2` / `ADMIN_PASSWORD_2` and `_3` (the browser tests need staff members of their own).
+ * `ADMIN_USERNAME_2` / `ADMIN_PASSWORD_2`, `_3` and `_4` (the browser tests need staff members of their own).
  */
 export async function bootstrapAdmin(target: DatabaseTarget): Promise<void> {
-  for (const suffix of ['', '_2', '_3']) {
+  for (const suffix of ['', '_2', '_3', '_4']) {
     const username = process.env[`ADMIN_USERNAME${suffix}`];
     const password = process.env[`ADMIN_PASSWORD${suffix}`];
     if (!username && !password) continue;

@@ -1,10 +1,10 @@
 /**
  * The dashboard's Account dialog against `npm start`: the staff member sees their sessions, ends one, and changes
  * the password, which ends every other session on every endpoint (backup and live stream included).
- * A password change signs out every session of the account, so playwright.config.ts runs this file after all others.
+ * A password change signs out every session of the account, so it is done to an account no other spec signs in with.
  */
 import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
-import { e2eAdmin } from './support/admin.ts';
+import { e2eAccountOwner as owner } from './support/admin.ts';
 import { adminStatuses, CLOSED, signInOverHttp, streamStatus, streamTokenOf } from './support/sessions.ts';
 
 /**
@@ -19,7 +19,7 @@ async function opens(request: APIRequestContext, token: string): Promise<boolean
   return res.status() === 200;
 }
 
-const NEW_PASSWORD = `${e2eAdmin.password}-changed`;
+const NEW_PASSWORD = `${owner.password}-changed`;
 
 test('ends another session, then changes the password: every other session ends, this one goes on', async ({
   page,
@@ -27,13 +27,13 @@ test('ends another session, then changes the password: every other session ends,
   baseURL,
 }) => {
   test.setTimeout(600_000);
-  const other = await signInOverHttp(request, e2eAdmin);
-  const doomed = await signInOverHttp(request, e2eAdmin);
+  const other = await signInOverHttp(request, owner);
+  const doomed = await signInOverHttp(request, owner);
   const otherStream = await streamTokenOf(request, other);
 
   await page.goto('/samu');
-  await page.getByLabel('Username').fill(e2eAdmin.username);
-  await page.getByLabel('Password').fill(e2eAdmin.password);
+  await page.getByLabel('Username').fill(owner.username);
+  await page.getByLabel('Password').fill(owner.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Staff dashboard' })).toBeVisible({ timeout: 30_000 });
 
@@ -56,14 +56,14 @@ test('ends another session, then changes the password: every other session ends,
   await dialog.getByLabel(/^New password/).fill(NEW_PASSWORD);
   await dialog.getByRole('button', { name: 'Change password' }).click();
   await expect(dialog.getByLabel('Current password')).toHaveAccessibleDescription('The current password is not right');
-  await dialog.getByLabel('Current password').fill(e2eAdmin.password);
+  await dialog.getByLabel('Current password').fill(owner.password);
   await dialog.getByRole('button', { name: 'Change password' }).click();
   await expect(page.locator('.toast-region').getByRole('status')).toHaveText(/Password changed/, { timeout: 30_000 });
   await expect(sessions).toHaveCount(1);
 
   expect(await adminStatuses(request, other)).toEqual(CLOSED);
   expect(await streamStatus(baseURL!, otherStream)).toBe(401);
-  expect((await request.post('/api/auth/login', { data: e2eAdmin })).status()).toBe(401);
+  expect((await request.post('/api/auth/login', { data: owner })).status()).toBe(401);
 
   // This browser carries on with the fresh session's token.
   await dialog.getByRole('button', { name: 'Close' }).click();
@@ -78,7 +78,7 @@ test('ends another session, then changes the password: every other session ends,
   // Put the password back, so the server stays usable for another run.
   const restored = await request.post('/api/admin/account/password', {
     headers: { authorization: `Bearer ${fresh}` },
-    data: { currentPassword: NEW_PASSWORD, newPassword: e2eAdmin.password },
+    data: { currentPassword: NEW_PASSWORD, newPassword: owner.password },
   });
   expect(restored.status()).toBe(200);
 });

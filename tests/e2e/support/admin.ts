@@ -20,6 +20,15 @@ export const e2eNotifiedAdmins = [
 ] as const;
 
 /**
+ * The staff account tests/e2e/staff-account.spec.ts changes the password of: a change ends every session of the
+ * account, so it is one no other spec signs in with.
+ */
+export const e2eAccountOwner = {
+  username: process.env['ADMIN_USERNAME_4'] ?? 'staff-wanjiru',
+  password: process.env['ADMIN_PASSWORD_4'] ?? 'e2e-fourth-password-change',
+};
+
+/**
  * The port of the SMTP server the notification spec starts (`SMTP_URL` of the site under test). Each suite's port is
  * derived from its own site port, so suites running side by side never share one.
  */
