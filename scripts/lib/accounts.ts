@@ -47,12 +47,18 @@ export async function setAdminPassword(
 
 /**
  * When `ADMIN_USERNAME` and `ADMIN_PASSWORD` are both set, that staff account exists with that password; likewise
- * `ADMIN_USERNAME_2` / `ADMIN_PASSWORD_2`, `_3` and `_4` (the browser tests need staff members of their own).
+ * for each numbered pair, `ADMIN_USERNAME_2` / `ADMIN_PASSWORD_2` and on (the browser tests need staff members of
+ * their own).
  */
-export async function bootstrapAdmin(target: DatabaseTarget): Promise<void> {
-  for (const suffix of ['', '_2', '_3', '_4']) {
-    const username = process.env[`ADMIN_USERNAME${suffix}`];
-    const password = process.env[`ADMIN_PASSWORD${suffix}`];
+export async function bootstrapAdmin(target: DatabaseTarget, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const suffixes = new Set<string>();
+  for (const key of Object.keys(env)) {
+    const match = /^ADMIN_(?:USERNAME|PASSWORD)(_\d+)?$/.exec(key);
+    if (match) suffixes.add(match[1] ?? '');
+  }
+  for (const suffix of [...suffixes].sort()) {
+    const username = env[`ADMIN_USERNAME${suffix}`];
+    const password = env[`ADMIN_PASSWORD${suffix}`];
     if (!username && !password) continue;
     if (!username || !password) {
       throw new Error(`Set both ADMIN_USERNAME${suffix} and ADMIN_PASSWORD${suffix}, or neither`);

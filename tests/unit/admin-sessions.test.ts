@@ -16,7 +16,7 @@ import login from '../../netlify/functions/auth-login.ts';
 import logout from '../../netlify/functions/auth-logout.ts';
 import track from '../../netlify/functions/track.ts';
 import { ACCOUNT_THROTTLE } from '../../netlify/functions/_shared/login-throttle.ts';
-import { setAdminPassword } from '../../scripts/lib/accounts.ts';
+import { bootstrapAdmin, setAdminPassword } from '../../scripts/lib/accounts.ts';
 import {
   ADMIN_TABLES,
   auditEvents,
@@ -325,5 +325,36 @@ describe.each(databases)('text the database cannot store on $name', (database) =
       `meta.${JSON.parse(value) as string}`,
     );
     expect(await rows(database, 'select count(*)::int as n from events')).toEqual([{ n: 0 }]);
+  });
+});
+
+describe.each(databases)('staff accounts from the environment on $name', (database) => {
+  useDatabase(database);
+  useJwtSecret();
+  beforeEach(() => truncate(database, [...ADMIN_TABLES, 'rate_limits']));
+
+  test('creates the account of every pair the environment names, numbered ones included', async () => {
+    await bootstrapAdmin(database, {
+      ADMIN_USERNAME: 'staff',
+      ADMIN_PASSWORD: PASSWORD,
+      ADMIN_USERNAME_2: 'amina',
+      ADMIN_PASSWORD_2: NEW_PASSWORD,
+      ADMIN_USERNAME_12: 'wanjiru',
+      ADMIN_PASSWORD_12: PASSWORD,
+      ADMIN_USERNAME_X: 'not-a-pair',
+    });
+    const names = await rows<{ username: string }>(database, 'select username from admin_users order by username');
+    expect(names.map((row) => row.username)).toEqual(['amina', 'staff', 'wanjiru']);
+    const signIn = await call(login, 'POST', '/api/auth/login', {
+      json: { username: 'wanjiru', password: PASSWORD },
+    });
+    expect(signIn.status).toBe(200);
+  });
+
+  test('refuses a numbered username without its password, and creates nothing for it', async () => {
+    await expect(bootstrapAdmin(database, { ADMIN_USERNAME_3: 'brian' })).rejects.toThrow(
+      'Set both ADMIN_USERNAME_3 and ADMIN_PASSWORD_3, or neither',
+    );
+    expect(await rows(database, 'select username from admin_users')).toEqual([]);
   });
 });
