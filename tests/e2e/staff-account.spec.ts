@@ -21,6 +21,18 @@ async function opens(request: APIRequestContext, token: string): Promise<boolean
 
 const NEW_PASSWORD = `${owner.password}-changed`;
 
+/** Puts the password back if the test changed it, so a retry (and another run on the same server) can sign in. */
+test.afterEach(async ({ request }) => {
+  const changed = await request.post('/api/auth/login', { data: { ...owner, password: NEW_PASSWORD } });
+  if (changed.status() !== 200) return;
+  const { token } = (await changed.json()) as { token: string };
+  const restored = await request.post('/api/admin/account/password', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { currentPassword: NEW_PASSWORD, newPassword: owner.password },
+  });
+  expect(restored.status()).toBe(200);
+});
+
 test('ends another session, then changes the password: every other session ends, this one goes on', async ({
   page,
   request,
@@ -74,11 +86,4 @@ test('ends another session, then changes the password: every other session ends,
   await expect(page.getByText('Activity stream: Live', { exact: true })).toBeVisible();
   const fresh = await page.evaluate(() => localStorage.getItem('adminToken'));
   expect(await opens(request, fresh!)).toBe(true);
-
-  // Put the password back, so the server stays usable for another run.
-  const restored = await request.post('/api/admin/account/password', {
-    headers: { authorization: `Bearer ${fresh}` },
-    data: { currentPassword: NEW_PASSWORD, newPassword: owner.password },
-  });
-  expect(restored.status()).toBe(200);
 });

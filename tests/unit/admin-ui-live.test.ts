@@ -5,6 +5,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { $lists, resetData } from '../../src/admin/stores/data.ts';
 import { $liveStatus, startLive } from '../../src/admin/stores/live.ts';
+import { $token, replaceToken, signIn, signOut } from '../../src/admin/stores/session.ts';
 
 /** A stand-in for the browser's EventSource: the test opens, sends and fails it. */
 class FakeSource {
@@ -50,6 +51,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  signOut();
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
@@ -127,6 +129,36 @@ describe('the live stream', () => {
     expect(FakeSource.all).toHaveLength(attempts);
     await vi.advanceTimersByTimeAsync(1000);
     await vi.waitFor(() => expect(FakeSource.all).toHaveLength(attempts + 1));
+    stop();
+  });
+
+  test('a password change ends the stream session: it reconnects with the new token instead of staying away', async () => {
+    signIn('old-session');
+    const { stop, source } = await connected();
+    // From now on the server refuses the old session's token, as it does once the password change has ended it.
+    vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
+      fetched.push(url);
+      const token = new Headers(init?.headers).get('Authorization');
+      if (token === 'Bearer old-session') {
+        return Promise.resolve(new Response(JSON.stringify({ error: 'Unauthorized' }), { status: 401 }));
+      }
+      return Promise.resolve(new Response(JSON.stringify({ token: 'stream-new' })));
+    });
+    let answer = (_token: string) => {};
+    const change = replaceToken(() => new Promise<string>((resolve) => (answer = resolve)));
+    // The server ends the old stream before the change has answered; the reconnect is refused.
+    source.emit('error');
+    await vi.waitFor(() => expect(fetched).toContain('/api/admin/events/stream-token'));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(FakeSource.all).toHaveLength(1);
+
+    answer('new-session');
+    await change;
+    expect($token.get()).toBe('new-session');
+    await vi.waitFor(() => expect(FakeSource.all).toHaveLength(2));
+    expect(FakeSource.all[1]!.url).toMatch(/token=stream-new/);
+    FakeSource.all[1]!.emit('open');
+    expect($liveStatus.get()).toBe('live');
     stop();
   });
 });
