@@ -5,20 +5,23 @@ import { waitForHydration } from './support/hydration.ts';
 import { PUBLIC_PAGES as publicPages } from './support/pages.ts';
 
 test.describe('Navigation bar and footer', () => {
-  for (const path of publicPages) {
-    test(`appear on ${path}`, async ({ page }) => {
-      const response = await page.goto(path);
-      expect(response?.status()).toBe(200);
-      const nav = page.getByRole('navigation', { name: 'Main' });
-      for (const item of ['Home', 'About', 'Programs', 'Blog', 'Contact Us']) {
-        await expect(nav.getByRole('link', { name: item, exact: true })).toBeAttached();
-      }
-      await expect(nav.getByRole('button', { name: 'Get Involved' })).toBeAttached();
-      const footer = page.getByRole('contentinfo');
-      await expect(footer.getByRole('heading', { name: 'Newsletter' })).toBeAttached();
-      await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
-    });
-  }
+  test('appear on every public page', async ({ page }) => {
+    // One page visits them all: a fresh browser context per path cost more than the checks themselves.
+    for (const path of publicPages) {
+      await test.step(path, async () => {
+        const response = await page.goto(path);
+        expect(response?.status(), path).toBe(200);
+        const nav = page.getByRole('navigation', { name: 'Main' });
+        for (const item of ['Home', 'About', 'Programs', 'Blog', 'Contact Us']) {
+          await expect(nav.getByRole('link', { name: item, exact: true }), path).toBeAttached();
+        }
+        await expect(nav.getByRole('button', { name: 'Get Involved' }), path).toBeAttached();
+        const footer = page.getByRole('contentinfo');
+        await expect(footer.getByRole('heading', { name: 'Newsletter' }), path).toBeAttached();
+        await expect(footer, path).toContainText(`© ${new Date().getFullYear()}`);
+      });
+    }
+  });
 
   test('turns solid after scrolling past 50 px', async ({ page }) => {
     await page.goto('/about');
