@@ -11,7 +11,7 @@
  * Then it runs `bench:track` and `bench:admin` (the same handlers in-process) so both sets of figures sit side by side.
  * Options (env): BENCH_REQUESTS (default 200 per row), BENCH_LOGINS (default 20 per row), BENCH_LOAD (default 1000).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { closePools, query, type DatabaseTarget } from '../netlify/functions/_shared/db.ts';
 import { percentile, runConcurrently } from './lib/bench.ts';
 import { startRelay } from './lib/relay.ts';
+import { startServeProcess, type ServeProcess } from './lib/serve-process.ts';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const REQUESTS = Number(process.env['BENCH_REQUESTS'] ?? 200);
@@ -28,38 +29,14 @@ const LOGINS = Number(process.env['BENCH_LOGINS'] ?? 20);
 const LOAD = Number(process.env['BENCH_LOAD'] ?? 1000);
 const PASSWORD = randomBytes(12).toString('base64url');
 
-/** A server under test. */
-interface Server {
-  url: string;
-  child: ChildProcess;
-}
-
-async function startServer(port: number, env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, [join(root, 'scripts', 'serve.ts'), '--no-build'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      ADMIN_USERNAME: 'bench',
-      ADMIN_PASSWORD: PASSWORD,
-      TRACK_RATE_LIMIT_PER_MINUTE: '1000000',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+function startServer(port: number, env: Record<string, string>): Promise<ServeProcess> {
+  return startServeProcess(['--no-build'], {
+    ...env,
+    PORT: String(port),
+    ADMIN_USERNAME: 'bench',
+    ADMIN_PASSWORD: PASSWORD,
+    TRACK_RATE_LIMIT_PER_MINUTE: '1000000',
   });
-  await new Promise<void>((ready, fail) => {
-    child.once('exit', (code) => fail(new Error(`serve.ts exited with ${code}`)));
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('Site and functions on')) ready();
-    });
-  });
-  return { url: `http://localhost:${port}`, child };
-}
-
-async function stopServer({ child }: Server): Promise<void> {
-  const exited = new Promise((done) => child.once('exit', done));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 /** Runs `total` calls `concurrency` at a time; each must answer `status`. */
@@ -115,7 +92,7 @@ const contact = () =>
     payload: { name: 'Bench', email: 'bench@example.org', subject: 'Load', message: `Message ${sequence++}` },
   });
 
-async function bench(database: string, server: Server): Promise<void> {
+async function bench(database: string, server: ServeProcess): Promise<void> {
   const post = (path: string, body: string, headers: Record<string, string> = {}) =>
     fetch(`${server.url}${path}`, {
       method: 'POST',
@@ -205,7 +182,7 @@ try {
   try {
     await bench('embedded', embedded);
   } finally {
-    await stopServer(embedded);
+    await embedded.stop();
   }
   await query(`create database ${dbName}`, [], admin);
   created = true;
@@ -215,7 +192,7 @@ try {
   try {
     await bench('postgres', postgres);
   } finally {
-    await stopServer(postgres);
+    await postgres.stop();
   }
 } finally {
   if (created) await query(`drop database if exists ${dbName} with (force)`, [], admin);

@@ -4,7 +4,9 @@
  * its source changes), and `@netlify/dev` answers the rest with `netlify.toml`'s redirects, rewrites and headers.
  * Functions run warm (scripts/lib/warm-functions.ts). Everything that would reach the network is off: it works offline.
  *
- *   node scripts/serve.ts [--no-build]      PORT (default 8888), DATABASE_URL (default: embedded PGlite in .data/)
+ *   node scripts/serve.ts [--no-build] [--functions <dir>]
+ *     PORT (default 8888), DATABASE_URL (default: embedded PGlite in .data/); --functions serves the functions of
+ *     another folder than netlify.toml's, as `netlify dev --functions` does.
  */
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -13,6 +15,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { constants as zlib, createBrotliCompress, createGzip } from 'node:zlib';
 import { resolveConfig } from '@netlify/config';
 import { NetlifyDev } from '@netlify/dev';
@@ -36,6 +39,8 @@ export interface SiteOptions {
   build?: boolean;
   /** Where the embedded database and generated secrets live (default `.data/`). */
   dataDir?: string;
+  /** The functions folder (default: netlify.toml's, netlify/functions). */
+  functionsDir?: string;
 }
 
 /** Builds (unless told not to), starts the database and serves the site with its functions. */
@@ -44,7 +49,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   const port = options.port ?? 8888;
   // The functions build (the longest part of a start) while the database starts and the site builds: none needs
   // another. Their workers start at the first call, after the database's variables are in the environment below.
-  const functionsStarting = startFunctions(port);
+  const functionsStarting = startFunctions(port, options.functionsDir);
   functionsStarting.catch(() => {});
   const stopFunctions = () => functionsStarting.then((functions) => functions.close()).catch(() => {});
   const runtime = await prepareRuntime({ dataDir }).catch(async (error: unknown) => {
@@ -120,7 +125,7 @@ interface LocalSite {
  * registry rebuilds it when one of its source files changes. Each server builds into a folder of its own (by port),
  * so a test server and `npm start` side by side never overwrite each other's builds.
  */
-async function startFunctions(port: number) {
+async function startFunctions(port: number, functionsDir: string | undefined) {
   const config = await resolveConfig({
     config: join(root, 'netlify.toml'),
     context: 'dev',
@@ -140,7 +145,9 @@ async function startFunctions(port: number) {
     projectRoot: root,
     settings: {},
     userFunctionsPath:
-      (config.config as { functionsDirectory?: string }).functionsDirectory ?? join(root, 'netlify', 'functions'),
+      functionsDir ??
+      (config.config as { functionsDirectory?: string }).functionsDirectory ??
+      join(root, 'netlify', 'functions'),
   });
   // Answer nothing before every function is built: a match waits for the registry's scan, then each first build.
   await handler.match(new Request('http://localhost/'), '');
@@ -253,9 +260,11 @@ function listen(server: Server, port: number) {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const { values: flags } = parseArgs({ options: { 'no-build': { type: 'boolean' }, functions: { type: 'string' } } });
   const site = await startSite({
     port: Number(process.env['PORT'] ?? 8888),
-    build: !process.argv.includes('--no-build'),
+    build: !flags['no-build'],
+    ...(flags.functions ? { functionsDir: resolve(flags.functions) } : {}),
     ...(process.env['DATA_DIR'] ? { dataDir: process.env['DATA_DIR'] } : {}),
   });
   console.log(`Site and functions on ${site.url}`);

@@ -1,0 +1,57 @@
+/**
+ * The local server (`npm run serve`, scripts/serve.ts) picks up a changed function source without a restart, and
+ * calls that arrive while the function is rebuilt are answered by the build they find, never with a 500 (issue 13).
+ * It runs as its own process, on a functions folder of its own, so the project's functions stay untouched.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { startServeProcess, type ServeProcess } from '../../scripts/lib/serve-process.ts';
+
+/** A function answering `text` at /api/probe, as a source file of the functions folder. */
+const probeSource = (text: string) => `
+export default async () => new Response(${JSON.stringify(text)}, { headers: { 'content-type': 'text/plain' } });
+export const config = { path: '/api/probe' };
+`;
+
+let folder: string;
+let server: ServeProcess | undefined;
+
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'watoto-serve-'));
+  await writeFile(join(folder, 'probe.mjs'), probeSource('first build'));
+  server = await startServeProcess(['--no-build', '--functions', folder], {
+    PORT: '0',
+    DATA_DIR: join(folder, 'data'),
+    DATABASE_URL: '',
+  });
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await rm(folder, { recursive: true, force: true });
+});
+
+test('a changed function source is served without a restart; calls during the rebuild get an answer, not a 500', async () => {
+  const call = async () => {
+    const response = await fetch(`${server!.url}/api/probe`);
+    return { status: response.status, text: await response.text() };
+  };
+  expect(await call()).toEqual({ status: 200, text: 'first build' });
+
+  await writeFile(join(folder, 'probe.mjs'), probeSource('second build'));
+  const answers: { status: number; text: string }[] = [];
+  await expect
+    .poll(
+      async () => {
+        answers.push(await call());
+        return answers.at(-1)!.text;
+      },
+      { timeout: 20_000, interval: 50 },
+    )
+    .toBe('second build');
+  // Until the new build is in place, the old one answers.
+  const unexpected = answers.filter(({ status, text }) => status !== 200 || !/^(first|second) build$/.test(text));
+  expect(unexpected).toEqual([]);
+});
