@@ -27,11 +27,15 @@ export async function startServeProcess(args: readonly string[], env: Record<str
   const exited = new Promise<number | null>((done) => child.once('exit', done));
   const url = await new Promise<string>((ready, fail) => {
     void exited.then((code) => fail(new Error(`serve.ts exited with ${code} before it answered`)));
-    let output = '';
+    // Read to the line that says where it answers; what it prints after that is drained and dropped.
+    let output: string | undefined = '';
     child.stdout?.on('data', (chunk: Buffer) => {
+      if (output === undefined) return;
       output += chunk.toString();
       const started = /Site and functions on (http:\/\/\S+)/.exec(output);
-      if (started) ready(started[1]!);
+      if (!started) return;
+      output = undefined;
+      ready(started[1]!);
     });
   });
   return {
