@@ -76,8 +76,9 @@ async function expectNoSidewaysScroll(page: Page, state: string): Promise<void> 
   expect(overflow, `${state} scrolls sideways`).toBeNull();
 }
 
-// Each page loads once, at the narrowest width, and is then turned to the others as a phone turning would: the same
-// checks at every width for a third of the page loads. The dashboard below walks the widths the same way.
+// Each page loads once, at the narrowest width, and is then resized to the others (its layout follows the viewport,
+// as it does in a browser window being resized): the same checks at every width for a third of the page loads. The
+// dashboard below walks the widths the same way.
 test('no public page scrolls sideways or logs an error; carousel controls and footer map fit', async ({ page }) => {
   test.setTimeout(90_000);
   const errors = watchConsole(page);
