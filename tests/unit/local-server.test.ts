@@ -3,7 +3,7 @@
  * calls that arrive while the function is rebuilt are answered by the build they find, never with a 500 (issue 13).
  * It runs as its own process, on a functions folder of its own, so the project's functions stay untouched.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -15,22 +15,26 @@ export default async () => new Response(${JSON.stringify(text)}, { headers: { 'c
 export const config = { path: '/api/probe' };
 `;
 
-let folder: string;
+let scratch: string;
+/** The server's functions folder; its database lives beside it, out of the folder the server watches. */
+let functions: string;
 let server: ServeProcess | undefined;
 
 beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'watoto-serve-'));
-  await writeFile(join(folder, 'probe.mjs'), probeSource('first build'));
-  server = await startServeProcess(['--no-build', '--functions', folder], {
+  scratch = await mkdtemp(join(tmpdir(), 'watoto-serve-'));
+  functions = join(scratch, 'functions');
+  await mkdir(functions);
+  await writeFile(join(functions, 'probe.mjs'), probeSource('first build'));
+  server = await startServeProcess(['--no-build', '--functions', functions], {
     PORT: '0',
-    DATA_DIR: join(folder, 'data'),
+    DATA_DIR: join(scratch, 'data'),
     DATABASE_URL: '',
   });
 });
 
 afterAll(async () => {
   await server?.stop();
-  await rm(folder, { recursive: true, force: true });
+  await rm(scratch, { recursive: true, force: true });
 });
 
 test('a changed function source is served without a restart; calls during the rebuild get an answer, not a 500', async () => {
@@ -40,7 +44,7 @@ test('a changed function source is served without a restart; calls during the re
   };
   expect(await call()).toEqual({ status: 200, text: 'first build' });
 
-  await writeFile(join(folder, 'probe.mjs'), probeSource('second build'));
+  await writeFile(join(functions, 'probe.mjs'), probeSource('second build'));
   const answers: { status: number; text: string }[] = [];
   await expect
     .poll(
