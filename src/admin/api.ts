@@ -1,7 +1,7 @@
 import { unwrapList, unwrapRecord, type ListPage, type Row } from './lib/list.ts';
 import { readIssues, type Issue } from './lib/issues.ts';
 import { filenameFromDisposition } from './lib/format.ts';
-import { $token, expireSession } from './stores/session.ts';
+import { $token, expireSession, tokenReplacing } from './stores/session.ts';
 
 /** A failed call: its HTTP status (0 for a network failure), the server's text and any field problems. */
 export class ApiError extends Error {
@@ -36,10 +36,20 @@ function errorText(body: unknown): string | null {
   return null;
 }
 
-type CallOptions = { readonly method?: string; readonly json?: unknown; readonly body?: BodyInit };
+type CallOptions = {
+  readonly method?: string;
+  readonly json?: unknown;
+  readonly body?: BodyInit;
+  /** Set on the call that itself brings the new token (a password change): its 401 does not wait for itself. */
+  readonly replacesToken?: boolean;
+};
 
-/** Calls an admin endpoint with the bearer token; a 401 signs out with the session-expired notice. */
-async function call(path: string, options: CallOptions = {}): Promise<Response> {
+/**
+ * Calls an admin endpoint with the bearer token. A 401 signs out with the session-expired notice, unless the token was
+ * replaced meanwhile (a password change ends the old session before its answer brings the new token): then the call
+ * is made once more, with the new token.
+ */
+async function call(path: string, options: CallOptions = {}, again = false): Promise<Response> {
   const token = $token.get();
   const headers = new Headers({ Accept: 'application/json' });
   if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -60,6 +70,9 @@ async function call(path: string, options: CallOptions = {}): Promise<Response> 
     throw new ApiError(0, 'Network error: check the connection and try again.');
   }
   if (response.ok) return response;
+  if (response.status === 401 && !again && !options.replacesToken && (await tokenReplacing(token)) !== null) {
+    return call(path, options, true);
+  }
   const errorBody = await readBody(response);
   const serverText = errorText(errorBody);
   if (response.status === 401) expireSession(token);
@@ -209,6 +222,7 @@ export async function changePassword(currentPassword: string, newPassword: strin
   const body = await callJson('/api/admin/account/password', {
     method: 'POST',
     json: { currentPassword, newPassword },
+    replacesToken: true,
   });
   const token = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['token'] : undefined;
   if (typeof token !== 'string' || token === '') throw new ApiError(200, 'No token in the answer.');

@@ -3,7 +3,8 @@
  * change ends the old session on the server before its answer (the fresh token) arrives, so a call made with the old
  * token meanwhile is answered 401 first: the staff member must stay signed in, with the dialog they were using.
  */
-import { beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { changePassword, fetchStats } from '../../src/admin/api.ts';
 import {
   $signInNotice,
   $token,
@@ -65,6 +66,53 @@ describe('session store', () => {
     change.reject(new Error('offline'));
     await expect(replaced).rejects.toThrow('offline');
     await settle();
+    expect($token.get()).toBeNull();
+    expect($signInNotice.get()).toBe(SESSION_EXPIRED);
+  });
+});
+
+describe('admin calls during a password change', () => {
+  /** The bearer token of every call made, in order. */
+  let sentWith: (string | null)[];
+
+  beforeEach(() => {
+    signOut();
+    signIn('old-token');
+    sentWith = [];
+    // The server has ended the old session: it refuses the old token and answers the new one.
+    vi.stubGlobal('fetch', (_url: string, init?: RequestInit) => {
+      const bearer = new Headers(init?.headers).get('Authorization');
+      sentWith.push(bearer);
+      return Promise.resolve(
+        bearer === 'Bearer new-token'
+          ? new Response(JSON.stringify({ contacts: 3 }))
+          : new Response(JSON.stringify({ error: 'Unauthorized' }), { status: 401 }),
+      );
+    });
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    signOut();
+  });
+
+  test('a call answered 401 while the change is under way is made again with the new token', async () => {
+    const change = deferred<string>();
+    const replaced = replaceToken(() => change.promise);
+    const stats = fetchStats();
+    await settle();
+    expect(sentWith).toEqual(['Bearer old-token']);
+    change.resolve('new-token');
+    await replaced;
+    expect(await stats).toEqual({ contacts: 3 });
+    expect(sentWith).toEqual(['Bearer old-token', 'Bearer new-token']);
+    expect($signInNotice.get()).toBeNull();
+  });
+
+  test("the change's own 401 does not wait for itself: it fails, and signs out", async () => {
+    await expect(replaceToken(() => changePassword('current', 'a new password'))).rejects.toThrow();
+    await settle();
+    expect(sentWith).toEqual(['Bearer old-token']);
     expect($token.get()).toBeNull();
     expect($signInNotice.get()).toBe(SESSION_EXPIRED);
   });

@@ -3,7 +3,6 @@ import { ApiError, fetchStreamToken } from '../api.ts';
 import { unwrapList, type Row } from '../lib/list.ts';
 import { resourceOfEvent } from '../lib/events.ts';
 import { $lists, addEvents, isResource, RESOURCES, scheduleReload, type Resource } from './data.ts';
-import { $token } from './session.ts';
 
 /** Whether Recent Activity is receiving events right now. */
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting';
@@ -40,9 +39,7 @@ function affected(events: readonly Row[]): (Resource | 'stats')[] {
  * Opens the live event stream and keeps it open: each connection gets a fresh stream token (they last 5 minutes and the
  * server ends a stream before 60 s), reconnecting at once after a clean end and backing off while the server is away.
  * A reconnect asks to resume after the last event seen (`lastEventId`, as a fresh EventSource cannot send the
- * Last-Event-ID header); a server that ignores it sends `initial_events` again, merged by id. A connection refused
- * because the session ended waits for the next token: a password change ends the old session before its answer brings
- * the new one. Returns a stop function.
+ * Last-Event-ID header); a server that ignores it sends `initial_events` again, merged by id. Returns a stop function.
  */
 export function startLive(): () => void {
   let stopped = false;
@@ -52,8 +49,6 @@ export function startLive(): () => void {
   let connections = 0;
   let lastEventId = '';
   let slowReconnect: ReturnType<typeof setTimeout> | undefined;
-  /** The token a connection was refused with (401), until a newer one arrives. */
-  let refusedToken: string | null | undefined;
 
   const receive = (message: Record<string, unknown>): void => {
     failures = 0;
@@ -84,20 +79,13 @@ export function startLive(): () => void {
   };
 
   const connect = async (): Promise<void> => {
-    const sessionToken = $token.get();
     let token: string;
     try {
       token = await fetchStreamToken();
     } catch (error) {
-      if (!(error instanceof ApiError && error.status === 401)) {
-        scheduleConnect();
-      } else if ($token.get() !== sessionToken && $token.get() !== null) {
-        // Refused with a token that has been replaced meanwhile: the new one is already here.
-        scheduleConnect();
-      } else {
-        // Signed out already, or a replacement is on its way: the token listener below reconnects.
-        refusedToken = sessionToken;
-      }
+      // A 401 has already signed out (api.ts makes the call again when a password change replaced the token);
+      // anything else is retried.
+      if (!(error instanceof ApiError && error.status === 401)) scheduleConnect();
       return;
     }
     if (stopped) return;
@@ -136,18 +124,10 @@ export function startLive(): () => void {
     });
   };
 
-  const stopFollowingToken = $token.listen((token) => {
-    if (refusedToken === undefined || token === null || token === refusedToken) return;
-    refusedToken = undefined;
-    failures = 0;
-    scheduleConnect();
-  });
-
   $liveStatus.set('connecting');
   void connect();
   return () => {
     stopped = true;
-    stopFollowingToken();
     clearTimeout(retry);
     clearTimeout(slowReconnect);
     source?.close();

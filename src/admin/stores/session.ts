@@ -75,6 +75,16 @@ export async function replaceToken(replace: () => Promise<string>): Promise<void
   }
 }
 
+/**
+ * The token to make a call again with after `usedToken` was answered 401: the one a password change under way answers
+ * (once it has), or one that replaced `usedToken` meanwhile; null when `usedToken` is still the latest.
+ */
+export async function tokenReplacing(usedToken: string | null): Promise<string | null> {
+  if (replacing) await replacing.catch(() => {});
+  const current = $token.get();
+  return current !== null && current !== usedToken ? current : null;
+}
+
 /** Signs out with the session-expired notice, unless the expired token was already replaced by a newer sign-in. */
 export function expireSession(usedToken: string | null = $token.get()): void {
   if (replacing) {
