@@ -1,8 +1,8 @@
 /**
- * `npm test`: every check at once. The static checks and the unit tests of both databases start beside the browser
- * tests' server, and Playwright runs against the server as soon as it answers, while the checks go on: whatever one
- * leaves idle (a test waiting for a timer or an answer), another uses. A check that fails stops the browser tests at
- * once, so a failing run ends about as early as when the browser tests waited for the checks.
+ * `npm test`: the static checks and the unit tests of both databases side by side, while the browser tests' server
+ * builds and starts beside them; then the browser tests against that server. Starting the server (a site build and
+ * 21 function builds, ~40 s) used to wait for the unit tests to end, and the unit tests leave part of the machine idle.
+ * The browser tests still start only after the other checks pass, as before.
  *
  *   node scripts/test.ts          (each part alone: npm run test:static | test:unit | test:e2e)
  */
@@ -10,7 +10,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { E2E_SERVER_STARTED, e2eServer } from '../tests/e2e/support/server.ts';
 
-/** The checks that run beside the browser tests, as `npm run` arguments. */
+/** The checks that run side by side before the browser tests, as `npm run` arguments. */
 const CHECKS = [
   ['test:static'],
   ['test:unit', '--', '--project', 'embedded'],
@@ -20,7 +20,7 @@ const CHECKS = [
 /** How long the server may take to answer (Playwright's own limit, playwright.config.ts). */
 const SERVER_START_LIMIT_MS = 240_000;
 
-/** A child whose output is kept, to be printed in one piece, until it is told to print as it goes (or inherited). */
+/** A child whose output is kept, to be printed in one piece, until it is told to print as it goes. */
 interface Task {
   readonly name: string;
   readonly child: ChildProcess;
@@ -34,16 +34,10 @@ interface Task {
 /** Every task started, to stop them all when `npm test` is interrupted. */
 const tasks: Task[] = [];
 
-function startTask(
-  name: string,
-  command: string,
-  args: string[],
-  env: NodeJS.ProcessEnv = {},
-  stdio: 'kept' | 'inherited' = 'kept',
-): Task {
+function startTask(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): Task {
   const child = spawn(command, args, {
     env: { ...process.env, ...env },
-    stdio: stdio === 'kept' ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, so that stopping it stops its children too (the server runs under a shell).
     detached: true,
   });
@@ -116,41 +110,34 @@ if ((await statusAt(e2eServer.url)) !== 0) {
   process.exit(1);
 }
 const server = startTask('e2e server', 'sh', ['-c', e2eServer.command], e2eServer.env);
+
 const checks = CHECKS.map((args) => startTask(`npm run ${args.join(' ')}`, 'npm', ['run', ...args]));
+const codes = await Promise.all(
+  checks.map(async (task) => {
+    const code = await task.exited;
+    print(task);
+    return code;
+  }),
+);
 
-/** Prints each check's output as it ends; false as soon as one fails, true once all have passed. */
-const checksPassed = new Promise<boolean>((resolve) => {
-  let running = checks.length;
-  for (const task of checks) {
-    void task.exited.then((code) => {
-      print(task);
-      if (code !== 0) resolve(false);
-      if (--running === 0) resolve(true);
-    });
-  }
-});
-
-/** Runs Playwright against the server once it answers; true when every browser test passed. */
-async function browserTestsPass(): Promise<boolean> {
+let failed = codes.some((code) => code !== 0);
+if (failed) {
+  process.stdout.write('\nThe browser tests did not run: the checks above failed.\n');
+} else {
   try {
     // From here on the server's lines show as Playwright shows those of a server it started itself.
     print(server, await serverUp(server));
     server.live = '[WebServer] ';
+    const e2e = spawn('npm', ['run', 'test:e2e'], {
+      stdio: 'inherit',
+      env: { ...process.env, [E2E_SERVER_STARTED]: '1' },
+    });
+    failed = (await new Promise<number | null>((resolve) => e2e.once('close', resolve))) !== 0;
   } catch (error) {
     print(server);
     process.stdout.write(`\n${error instanceof Error ? error.message : String(error)}\n`);
-    return false;
+    failed = true;
   }
-  const e2e = startTask('npm run test:e2e', 'npm', ['run', 'test:e2e'], { [E2E_SERVER_STARTED]: '1' }, 'inherited');
-  return (await e2e.exited) === 0;
 }
-
-const browserTests = browserTestsPass();
-let passed = await checksPassed;
-if (passed) {
-  passed = await browserTests;
-} else {
-  process.stdout.write('\nA check above failed: the browser tests were stopped.\n');
-}
-await Promise.all(tasks.map(stop));
-process.exit(passed ? 0 : 1);
+await stop(server);
+process.exit(failed ? 1 : 0);
