@@ -16,11 +16,11 @@ import { join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { constants as zlib, createBrotliCompress, createGzip } from 'node:zlib';
 import { resolveConfig } from '@netlify/config';
 import { NetlifyDev } from '@netlify/dev';
 import { FileWatcher, mockLocation, Reactive } from '@netlify/dev-utils';
 import { FunctionsHandler } from '@netlify/functions-dev';
+import { compressedStatic, compressor, pickEncoding } from './lib/compression.ts';
 import { LOCAL_BUILD_HOOK_PATH, localBuilds } from './lib/local-builds.ts';
 import { prepareRuntime } from './lib/runtime.ts';
 import { warmFunctions } from './lib/warm-functions.ts';
@@ -162,22 +162,27 @@ async function startFunctions(port: number, functionsDir: string | undefined) {
 }
 
 /** Netlify's order: a function whose path matches, unless it prefers a static file that exists; then the rest. */
-async function respond({ netlify, functions }: LocalSite, request: Request): Promise<Response | undefined> {
+async function respond(
+  { netlify, functions }: LocalSite,
+  request: Request,
+): Promise<{ response: Response; static: boolean } | undefined> {
   const readOnly = new Request(request.url, { method: request.method, headers: request.headers });
   // An empty build directory makes functions-dev use the build its registry keeps instead of building anew.
   const fn = await functions.match(readOnly, '');
-  if (fn && !fn.preferStatic) return fn.handle(request);
+  if (fn && !fn.preferStatic) return { response: await fn.handle(request), static: false };
   const match = await netlify.handleAndIntrospect(request);
-  return match?.response ?? (await fn?.handle(request));
+  if (match) return { response: match.response, static: match.type === 'static' };
+  return fn ? { response: await fn.handle(request), static: false } : undefined;
 }
 
 async function handle(site: LocalSite, req: IncomingMessage, res: ServerResponse) {
-  const response = await respond(site, await webRequest(req));
-  if (!response) {
+  const answer = await respond(site, await webRequest(req));
+  if (!answer) {
     res.writeHead(404, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
     res.end(req.method === 'HEAD' ? undefined : site.notFoundPage);
     return;
   }
+  const { response } = answer;
   const headers = new Headers(response.headers);
   const encoding = pickEncoding(req, headers);
   if (encoding) {
@@ -185,20 +190,23 @@ async function handle(site: LocalSite, req: IncomingMessage, res: ServerResponse
     headers.delete('content-length');
     headers.append('vary', 'Accept-Encoding');
   }
+  if (encoding && answer.static && response.body && req.method !== 'HEAD') {
+    // A static file is whole and the same for everyone: compressed once, then from memory.
+    const body = await compressedStatic(Buffer.from(await response.arrayBuffer()), encoding);
+    headers.set('content-length', String(body.length));
+    res.writeHead(response.status, Object.fromEntries(headersWithCookies(headers)));
+    res.end(body);
+    return;
+  }
   res.writeHead(response.status, Object.fromEntries(headersWithCookies(headers)));
   if (!response.body || req.method === 'HEAD') {
     res.end();
     return;
   }
   res.flushHeaders();
-  const compressor =
-    encoding === 'br'
-      ? createBrotliCompress({ params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
-      : encoding === 'gzip'
-        ? createGzip()
-        : undefined;
-  const sink: Writable = compressor ?? res;
-  compressor?.pipe(res);
+  const compressing = encoding ? compressor(encoding) : undefined;
+  const sink: Writable = compressing ?? res;
+  compressing?.pipe(res);
   const reader = response.body.getReader();
   // A visitor who leaves cancels the body, which stops a function's stream (live events) at once.
   res.once('close', () => void reader.cancel().catch(() => {}));
@@ -229,17 +237,6 @@ async function webRequest(req: IncomingMessage): Promise<Request> {
   const bytes = Buffer.concat(await Array.fromAsync(req as AsyncIterable<Buffer>));
   headers.delete('content-length');
   return new Request(url, { method, headers, body: bytes });
-}
-
-/** Compresses text the way Netlify's CDN does, so local transfer sizes match production. */
-function pickEncoding(req: IncomingMessage, headers: Headers): 'br' | 'gzip' | undefined {
-  const type = headers.get('content-type') ?? '';
-  if (headers.has('content-encoding') || type.startsWith('text/event-stream')) return undefined;
-  if (!/^(text\/|application\/(json|javascript|xml|rss\+xml|manifest\+json)|image\/svg)/.test(type)) return undefined;
-  const accepted = String(req.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accepted)) return 'br';
-  if (/\bgzip\b/.test(accepted)) return 'gzip';
-  return undefined;
 }
 
 function headersWithCookies(headers: Headers): [string, string | string[]][] {
