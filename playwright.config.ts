@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumArgs, testBrowserPath } from './tests/e2e/support/chromium.ts';
+import { testBrowserArgs, testBrowserPath } from './tests/e2e/support/chromium.ts';
 import { E2E_SERVER_STARTED, e2eBaseURL, e2eServer } from './tests/e2e/support/server.ts';
 
 export default defineConfig({
@@ -16,7 +16,7 @@ export default defineConfig({
     // A trace records every action with screenshots: about a third of the suite's CPU time when kept for every test.
     // CI retries a failed test once and traces that retry; locally, rerun a failure with `--trace on`.
     trace: 'on-first-retry',
-    launchOptions: { executablePath: testBrowserPath(), args: chromiumArgs },
+    launchOptions: { executablePath: testBrowserPath(), args: testBrowserArgs },
   },
   projects: [{ name: 'chromium' }],
   webServer: {
