@@ -4,8 +4,8 @@
  * Either way a relay is started so functions reach it through the Neon driver, as they do in production.
  */
 import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
 import { servePGlite } from './pglite-server.ts';
+import { openPGlite } from './pglite-template.ts';
 import { startRelay, type Relay } from './relay.ts';
 
 /** A database reachable through the Neon driver. */
@@ -56,7 +56,7 @@ export async function startLocalDatabase(options: LocalDatabaseOptions): Promise
   }
   const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
   await mkdir(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir);
+  const db = await openPGlite(dataDir);
   const server = await servePGlite(db);
   const relay = options.relay ?? (await startRelay());
   return {
