@@ -1,14 +1,15 @@
 /**
- * The local server's database thread (scripts/lib/database-thread.ts): the embedded database it serves is migrated and
- * has the staff account of the environment, what was written survives closing it, and a database it cannot reach
+ * The local server's database thread (scripts/lib/database-thread.ts): the embedded database it serves is a copy of
+ * the initdb template, migrated, and has the staff account of the environment, what was written survives closing it, and a database it cannot reach
  * fails the start with the reason instead of hanging it.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { closePool, query } from '../../netlify/functions/_shared/db.ts';
 import { startDatabaseThread } from '../../scripts/lib/database-thread.ts';
+import { pgliteTemplate } from '../../scripts/lib/pglite-template.ts';
 
 const dataDirs: string[] = [];
 afterAll(async () => {
@@ -39,6 +40,15 @@ test('serves a migrated embedded database with the staff account, and keeps what
   const target = { url: first.url, proxy: first.proxy };
   const staff = await query<{ username: string }>('select username from admin_users', [], target);
   expect(staff.map((row) => row.username)).toEqual(['thread-staff']);
+  // A copy of the initdb template (pglite-template.ts): the cluster's identifier, which initdb draws at random, is the
+  // template's own (the first 8 bytes of its global/pg_control).
+  const [control] = await query<{ id: string }>(
+    'select system_identifier::text as id from pg_control_system()',
+    [],
+    target,
+  );
+  const templateControl = await readFile(join(await pgliteTemplate(), 'global', 'pg_control'));
+  expect(control?.id).toBe(templateControl.readBigUInt64LE(0).toString());
   await query('create table kept (note text)', [], target);
   await query("insert into kept values ('written before close')", [], target);
   await closePool(target);
