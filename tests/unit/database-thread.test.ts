@@ -1,7 +1,7 @@
 /**
  * The local server's database thread (scripts/lib/database-thread.ts): the embedded database it serves is a copy of
- * the initdb template, migrated, and has the staff account of the environment, what was written survives closing it, and a database it cannot reach
- * fails the start with the reason instead of hanging it.
+ * the initdb template, migrated, and has the staff account of the environment; what was written survives closing it;
+ * and a database it cannot reach fails the start with the reason instead of hanging it.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
