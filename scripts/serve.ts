@@ -18,11 +18,12 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { resolveConfig } from '@netlify/config';
 import { NetlifyDev } from '@netlify/dev';
-import { FileWatcher, mockLocation, Reactive } from '@netlify/dev-utils';
+import { mockLocation, Reactive } from '@netlify/dev-utils';
 import { FunctionsHandler } from '@netlify/functions-dev';
 import { compressedStatic, compressor, pickEncoding } from './lib/compression.ts';
 import { LOCAL_BUILD_HOOK_PATH, localBuilds } from './lib/local-builds.ts';
 import { prepareRuntime } from './lib/runtime.ts';
+import { SettledFileWatcher } from './lib/settled-file-watcher.ts';
 import { warmFunctions } from './lib/warm-functions.ts';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -134,7 +135,7 @@ async function startFunctions(port: number, functionsDir: string | undefined) {
     mode: 'cli',
     repositoryRoot: root,
   });
-  const fileWatcher = new FileWatcher();
+  const fileWatcher = new SettledFileWatcher();
   const warm = warmFunctions();
   const handler = new FunctionsHandler({
     config: new Reactive(config),

@@ -1,0 +1,32 @@
+/**
+ * Netlify's `FileWatcher` (@netlify/dev-utils), except that a change is reported once the file has been quiet for a
+ * moment instead of on its first event. Netlify's batches fire on the leading edge, so functions-dev rebuilt a
+ * function from the first sign of a save: a file saved in place is emptied before it is written, and a build of the
+ * empty file has no `config.path`, so its route answered 404 until the next build. Chokidar's own remedy
+ * (`awaitWriteFinish`) is not among the options `FileWatcher` passes on, hence this subclass.
+ */
+import { FileWatcher, type FileWatchSubscriptionHandle, type FileWatchSubscriptionOptions } from '@netlify/dev-utils';
+
+/** How long a changed file must stay untouched before it is reported (a save is written within microseconds). */
+export const SETTLE_MS = 150;
+
+export class SettledFileWatcher extends FileWatcher {
+  override subscribe(options: FileWatchSubscriptionOptions): FileWatchSubscriptionHandle {
+    const { onChange } = options;
+    if (!onChange) return super.subscribe(options);
+    let timer: NodeJS.Timeout | undefined;
+    const changed = new Set<string>();
+    return super.subscribe({
+      ...options,
+      onChange: (paths) => {
+        for (const path of paths) changed.add(path);
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          const settled = [...changed];
+          changed.clear();
+          onChange(settled);
+        }, SETTLE_MS).unref();
+      },
+    });
+  }
+}
