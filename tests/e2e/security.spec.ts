@@ -51,14 +51,23 @@ async function watchViolations(page: Page): Promise<string[]> {
   return seen;
 }
 
-/** Scrolls through the page so every `client:visible` island hydrates, then waits until all have. */
+/**
+ * Brings each `client:visible` island into view in turn and waits for it, then waits until every island has
+ * hydrated. (A quick scroll through the page could pass an island between two frames on a busy machine: it then
+ * never saw the viewport, and the walk waited out its whole limit for it.)
+ */
 async function hydrateAll(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    for (let y = 0; y <= document.documentElement.scrollHeight; y += 300) {
-      window.scrollTo(0, y);
-      await new Promise((resolve) => setTimeout(resolve, 40));
-    }
-  });
+  const asleep = await page
+    .locator('astro-island[ssr][client="visible"]')
+    .evaluateAll((islands) => islands.map((island) => island.getAttribute('uid')));
+  for (const uid of asleep) {
+    const island = page.locator(`astro-island[uid="${uid}"]`);
+    // Astro watches the island's children (the island itself is `display: contents`).
+    await island.evaluate((element) => element.firstElementChild?.scrollIntoView({ block: 'center' }));
+    await expect(island)
+      .not.toHaveAttribute('ssr', { timeout: 10_000 })
+      .catch(() => undefined);
+  }
   // Every island that can hydrate does so within the time allowed; one that stays server-rendered (nothing on this
   // screen to wake it) cannot break the policy either, so the walk goes on without it.
   await expect
