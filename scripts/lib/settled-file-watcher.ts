@@ -7,8 +7,11 @@
  */
 import { FileWatcher, type FileWatchSubscriptionHandle, type FileWatchSubscriptionOptions } from '@netlify/dev-utils';
 
-/** How long a changed file must stay untouched before it is reported (a save is written within microseconds). */
-export const SETTLE_MS = 150;
+/**
+ * How long a changed file must stay untouched before it is reported: a save is written within microseconds, and a
+ * rebuild that starts this much later is still far quicker than a developer switching to the browser.
+ */
+export const SETTLE_MS = 300;
 
 export class SettledFileWatcher extends FileWatcher {
   override subscribe(options: FileWatchSubscriptionOptions): FileWatchSubscriptionHandle {
