@@ -4,9 +4,9 @@
  * It runs as its own process, on a functions folder of its own, so the project's functions stay untouched.
  */
 import { mkdir, mkdtemp, open, rm, writeFile } from 'node:fs/promises';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startServeProcess, type ServeProcess } from '../../scripts/lib/serve-process.ts';
 
