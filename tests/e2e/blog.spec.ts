@@ -92,7 +92,6 @@ test('a story page shows its header, image, paragraphs, tags and call to action'
 });
 
 test('the /blog list and a story have no axe violations', async ({ page }) => {
-  test.slow();
   await page.goto('/blog');
   await expectNoAxeViolations(page);
   await page.goto(STORY);

@@ -115,7 +115,6 @@ test('hero, contact methods, quick actions, share buttons, final call to action 
 });
 
 test('the contact page has no axe violations', async ({ page }) => {
-  test.slow();
   await page.goto('/contact');
   await hydrated(page, '.contact-form');
   await hydrated(page, '.office-clock');

@@ -4,9 +4,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import { test, type Download, type Page, type Response } from '@playwright/test';
+import { expect, test, type Download, type Page, type Response } from '@playwright/test';
 import { e2eAdmin } from './support/admin.ts';
-import { expect, openTab, plantToken, signIn, toast } from './support/dashboard.ts';
+import { openTab, plantToken, signIn, toast } from './support/dashboard.ts';
 import { staffToken, trackFromPage } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 
@@ -58,7 +58,6 @@ async function storedKeys(page: Page): Promise<(string | null)[]> {
 test('signs in after a wrong password and a network failure, then shows every tab by mouse and keyboard', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   await page.goto('/samu');
   await expect(page).toHaveTitle('Staff dashboard');
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
@@ -134,7 +133,6 @@ test('creates, edits and deletes a program, a blog post and a media item with an
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
   const id = tag();
   await signIn(page, request);
 
@@ -269,7 +267,6 @@ test('a contact and a newsletter subscription sent from a second page appear liv
   context,
   request,
 }) => {
-  test.setTimeout(90_000);
   const id = tag();
   await signIn(page, request);
   await expect(page.getByText('Activity stream: Live', { exact: true })).toBeVisible();

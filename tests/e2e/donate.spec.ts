@@ -28,10 +28,8 @@ async function stubPaymentPage(context: BrowserContext): Promise<void> {
 async function openDonatePage(page: Page): Promise<void> {
   await page.goto('/donate');
   await page.locator('form.donation-form').scrollIntoViewIfNeeded();
-  // client:visible: the island hydrates once in view; the first pages of a fresh server can be slow.
-  await expect(page.locator('astro-island[component-url*="DonationForm"]')).not.toHaveAttribute('ssr', {
-    timeout: 20_000,
-  });
+  // client:visible: the island hydrates once in view.
+  await expect(page.locator('astro-island[component-url*="DonationForm"]')).not.toHaveAttribute('ssr');
 }
 
 /** Signs in as the e2e staff account and returns the bearer header. */
@@ -62,7 +60,7 @@ async function findRecord<T>(
         found = (body[resource] ?? []).find(match);
         return found === undefined ? 'not found' : 'found';
       },
-      { message: `a matching ${resource} record`, timeout: 20_000 },
+      { message: `a matching ${resource} record` },
     )
     .toBe('found');
   return found;
@@ -161,8 +159,6 @@ test.describe('donate page', () => {
     context,
     request,
   }) => {
-    // Signs in and reads the database through the admin API, which is slow on a busy shared machine.
-    test.slow();
     await stubPaymentPage(context);
     await openDonatePage(page);
     const form = page.locator('form.donation-form');
@@ -194,10 +190,9 @@ test.describe('donate page', () => {
     // Opened without an opener, so the payment page cannot reach back into this one.
     expect(await popup.evaluate(() => window.opener === null)).toBe(true);
 
-    // The alert waits for the server's answer (issue 11); locally each function call is bundled afresh.
+    // The alert waits for the server's answer (issue 11).
     await expect(page.locator('#toast')).toHaveText(
       `Redirecting to secure payment portal for your monthly donation of $${amount}. Thank you for your generosity!`,
-      { timeout: 30_000 },
     );
 
     const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('donationData'))) ?? 'null') as Record<
@@ -250,8 +245,6 @@ test.describe('donate page', () => {
   });
 
   test('a one-time preset donation keeps an anonymous donor nameless for staff', async ({ page, context, request }) => {
-    // Signs in and reads the database through the admin API, which is slow on a busy shared machine.
-    test.slow();
     await stubPaymentPage(context);
     await openDonatePage(page);
     const form = page.locator('form.donation-form');
@@ -268,10 +261,9 @@ test.describe('donate page', () => {
     const popup = await popupOpened;
     await popup.waitForLoadState();
     expect(new URL(popup.url()).searchParams.get('amount')).toBe('250');
-    // The alert waits for the server's answer (issue 11); locally each function call is bundled afresh.
+    // The alert waits for the server's answer (issue 11).
     await expect(page.locator('#toast')).toHaveText(
       'Redirecting to secure payment portal for your one-time donation of $250. Thank you for your generosity!',
-      { timeout: 30_000 },
     );
     await expect(form.getByLabel('Keep my donation anonymous')).not.toBeChecked();
 

@@ -10,7 +10,7 @@ import { NOT_SENT } from '../../src/lib/forms.ts';
 import { expectStaffRow, staffList, staffToken } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { CASES, openHydratedForm, type FormCase } from './support/form-cases.ts';
-import { waitForHydration } from './support/hydration.ts';
+import { holdScripts, waitForHydration } from './support/hydration.ts';
 
 type Event = { type: string; payload: Record<string, unknown> };
 
@@ -26,21 +26,6 @@ async function expectStored(request: APIRequestContext, form: FormCase, email: s
   const event = await expectStaffRow<Event>(request, 'events', (row) => row.payload['email'] === email);
   expect(event.type).toBe(form.type);
   expect(event.payload).toMatchObject(form.stored);
-}
-
-/**
- * Holds back every script of the page, as a slow phone link does (about 5 s at 400 kbit/s): here for at least 5 s
- * and until the test releases them, so a busy machine cannot let them slip in before the test has typed.
- */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const fiveSeconds = new Promise((resolve) => setTimeout(resolve, 5000));
-  await page.route('**/_astro/*.js', async (route) => {
-    await Promise.all([released, fiveSeconds]);
-    await route.continue().catch(() => {});
-  });
-  return release;
 }
 
 /** Navigates to the form and opens it (its dialog, if it has one). */
@@ -157,7 +142,7 @@ test.describe('offline, then back online', () => {
       // Back online: sent by itself, stored once, and the success shows.
       await context.setOffline(false);
       // The success shows for a few seconds only (the contact message 5 s, a toast 6 s): look for it first.
-      await expect(form.sent(page)).toBeAttached({ timeout: 15_000 });
+      await expect(form.sent(page)).toBeAttached();
       await expectStored(request, form, email);
       await expect.poll(() => page.evaluate(() => localStorage.getItem('pendingSubmissions'))).toBeNull();
       await expectNoAxeViolations(page);

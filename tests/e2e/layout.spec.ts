@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expectStaffRow } from './support/api.ts';
-import { waitForHydration } from './support/hydration.ts';
+import { holdScripts, waitForHydration } from './support/hydration.ts';
 import { PUBLIC_PAGES as publicPages } from './support/pages.ts';
 
 test.describe('Navigation bar and footer', () => {
@@ -96,7 +96,7 @@ test.describe('Navigation bar and footer', () => {
     await page.waitForLoadState('networkidle');
     expect(mapScripts).toEqual([]);
     await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
-    await expect(page.locator('.leaflet-container')).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator('.leaflet-container')).toBeVisible();
     await expect(page.getByText('Map images could not load; the marker shows our office.')).toBeVisible();
     expect(mapScripts.length).toBeGreaterThan(0);
   });
@@ -110,8 +110,7 @@ test.describe('Navigation bar and footer', () => {
     await waitForHydration(page, page.getByRole('textbox', { name: 'Email address' }));
     await field.fill(email);
     await footer.getByRole('button', { name: 'Subscribe' }).click();
-    // Locally each function call is bundled afresh by @netlify/functions-dev, which can take seconds.
-    await expect(footer.getByRole('button', { name: 'Subscribed' })).toBeVisible({ timeout: 30_000 });
+    await expect(footer.getByRole('button', { name: 'Subscribed' })).toBeVisible();
     await expect(field).toHaveValue('');
     await expectStaffRow<{ email: string }>(request, 'newsletter', (row) => row.email === email);
   });
@@ -182,15 +181,15 @@ test.describe('About', () => {
   });
 
   test('a team card opens its dialog before the page script has arrived', async ({ page }) => {
-    await page.route('**/_astro/*.js', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 5000));
-      await route.continue().catch(() => {});
-    });
+    const release = await holdScripts(page);
     await page.goto('/about', { waitUntil: 'commit' });
     const readMore = page.getByRole('button', { name: 'Read more about Esther Wairimu Njoroge' });
-    await expect(page.locator('astro-island[ssr]', { has: readMore })).toBeAttached();
+    const island = page.locator('astro-island', { has: readMore });
+    await expect(island).toHaveAttribute('ssr');
     await readMore.click();
     await expect(page.getByRole('dialog', { name: 'Esther Wairimu Njoroge' })).toBeVisible();
+    await expect(island, 'the dialog opened before the island started').toHaveAttribute('ssr');
+    release();
   });
 
   test('has no accessibility violations', async ({ page }) => {

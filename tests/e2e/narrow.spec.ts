@@ -4,13 +4,10 @@
  * controls and credits pass axe's contrast rule; and no page logs a console error (offline map tiles excepted).
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { staffToken } from './support/api.ts';
 
 const WIDTHS = [360, 375, 414] as const;
-
-/** Dashboard lists and the lazy map are each a function call or a script away; on a busy machine that takes a while. */
-const expect = baseExpect.configure({ timeout: 30_000 });
 
 const PUBLIC_PAGES = [
   '/',
@@ -80,7 +77,6 @@ async function expectNoSidewaysScroll(page: Page, state: string): Promise<void> 
 // as it does in a browser window being resized): the same checks at every width for a third of the page loads. The
 // dashboard below walks the widths the same way.
 test('no public page scrolls sideways or logs an error; carousel controls and footer map fit', async ({ page }) => {
-  test.setTimeout(90_000);
   const errors = watchConsole(page);
   for (const path of PUBLIC_PAGES) {
     await page.setViewportSize({ width: WIDTHS[0], height: 760 });
@@ -126,7 +122,6 @@ test('/samu at 360, 375 and 414 px: sign-in, every tab, every form and a toast f
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
   const errors = watchConsole(page);
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 760 });

@@ -4,7 +4,7 @@
  * a real SMTP server (`smtp-server`) this spec runs on the port the site's `SMTP_URL` names.
  */
 import { randomBytes } from 'node:crypto';
-import { expect as baseExpect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { e2eNotifiedAdmins, e2eSmtpPort } from './support/admin.ts';
 import { trackFromPage } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
@@ -12,9 +12,6 @@ import { startSmtpServer, type TestSmtpServer } from '../support/smtp.ts';
 
 // One worker, in order: the SMTP server and the two staff members' marks belong to this file.
 test.describe.configure({ mode: 'serial' });
-
-/** Dashboard calls and sign-in (argon2id) can take a few seconds on a busy machine. */
-const expect = baseExpect.configure({ timeout: 15_000 });
 
 const [amina, brian] = e2eNotifiedAdmins;
 const tag = randomBytes(4).toString('hex');
@@ -42,8 +39,7 @@ test.afterAll(async () => {
 async function signIn(browser: Browser, account: { username: string; password: string }): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await page.goto('/samu');
-  // The first pages after the local server starts wait for its function bundling.
-  await expect(page.getByLabel('Username')).toBeEditable({ timeout: 30_000 });
+  await expect(page.getByLabel('Username')).toBeEditable();
   await page.getByLabel('Username').fill(account.username);
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -76,8 +72,6 @@ const contact = (name: string, subject: string) => ({
 test('each staff member sees "new" counts on tabs, and opening a tab clears them for that member only', async ({
   browser,
 }) => {
-  // Two sign-ins (argon2id) and three dashboards.
-  test.setTimeout(90_000);
   const first = await signIn(browser, amina);
   const second = await signIn(browser, brian);
   // Start from a clean slate for both: open Contacts and Volunteers once.
@@ -137,7 +131,6 @@ test('each staff member sees "new" counts on tabs, and opening a tab clears them
 });
 
 test('the outbox lists sent and failed notifications, and Resend sends a failed one', async ({ browser }) => {
-  test.setTimeout(90_000);
   const page = await signIn(browser, amina);
   const panel = await openTab(page, 'Notifications');
 
@@ -156,7 +149,7 @@ test('the outbox lists sent and failed notifications, and Resend sends a failed 
     await panel.getByRole('button', { name: 'Refresh' }).click();
     await expect(row('Sent').getByText('Sent', { exact: true })).toBeVisible({ timeout: 2000 });
     await expect(row('Refused').getByText('Failed', { exact: true })).toBeVisible({ timeout: 2000 });
-  }).toPass({ timeout: 45_000 });
+  }).toPass({ timeout: 10_000 });
   await expect(row('Refused')).toContainText('550');
   await expect(row('Sent')).toContainText('office@tumaini.example, amina@tumaini.example');
   await expect(panel.getByText('Emails are sent through the SMTP server set in SMTP_URL.')).toBeVisible();
@@ -172,7 +165,7 @@ test('the outbox lists sent and failed notifications, and Resend sends a failed 
   await expect(async () => {
     await panel.getByRole('button', { name: 'Refresh' }).click();
     await expect(row('Refused').getByText('Sent', { exact: true })).toBeVisible({ timeout: 2000 });
-  }).toPass({ timeout: 45_000 });
+  }).toPass({ timeout: 10_000 });
   expect(smtp.messages.filter((mail) => mail.text.includes(`Refused ${tag}`))).toHaveLength(1);
   expect(smtp.messages.filter((mail) => mail.text.includes(`Sent ${tag}`))).toHaveLength(1);
   await expectNoAxeViolations(page);

@@ -15,9 +15,6 @@ const SCHOOL_SUCCESS = "Application submitted successfully! We'll contact you wi
 const INTERNSHIP_SUCCESS =
   'Application submitted successfully! Our medical coordinator will review your application and contact you within 5-7 business days.';
 
-// The shared machine can be slow while other suites build; give hydration and the server room.
-test.describe.configure({ timeout: 60_000 });
-
 /** The events of the content file: what the page shows is decided from them and today's date. */
 const EVENTS = JSON.parse(readFileSync('src/content/events.json', 'utf8')) as {
   id: string;
@@ -31,7 +28,7 @@ const uniqueEmail = (who: string) => `${who}-${randomBytes(4).toString('hex')}@e
 
 /** Waits until the island behind `selector`'s buttons has hydrated and wired them up. */
 async function islandReady(page: Page, selector: string): Promise<void> {
-  await expect(page.locator(selector).first()).toHaveAttribute('data-ready', '', { timeout: 30_000 });
+  await expect(page.locator(selector).first()).toHaveAttribute('data-ready', '');
 }
 
 /** Scrolls through the page so every scroll-reveal section is shown (as a reader would), then back to the top. */
@@ -42,7 +39,7 @@ async function revealAll(page: Page): Promise<void> {
   }
   await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
   // The footer's lazy map replaces its placeholder once in view; check the page as it then stays.
-  await expect(page.locator('.nairobi-map--placeholder')).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.locator('.nairobi-map--placeholder')).toHaveCount(0);
   // Let the fade-in finish so colour contrast is measured on the final colours.
   await page.waitForTimeout(700);
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
@@ -72,7 +69,7 @@ async function volunteerRow(request: APIRequestContext, email: string): Promise<
         found = volunteers.find((row) => row.email === email);
         return found !== undefined;
       },
-      { message: `a volunteer row for ${email}`, timeout: 10_000 },
+      { message: `a volunteer row for ${email}` },
     )
     .toBe(true);
   return found!;
@@ -326,8 +323,8 @@ test.describe('/programs/school-volunteering', () => {
     await dialog.getByLabel('Teaching or tutoring experience').fill('Two years of maths tutoring.');
     await dialog.getByRole('button', { name: 'Submit Application' }).click();
 
-    // The alert waits for the server's answer (issue 11); locally each function call is bundled afresh.
-    await expect(page.locator('#toast')).toHaveText(SCHOOL_SUCCESS, { timeout: 30_000 });
+    // The alert waits for the server's answer (issue 11).
+    await expect(page.locator('#toast')).toHaveText(SCHOOL_SUCCESS);
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(apply).toBeFocused();
 
@@ -480,8 +477,8 @@ test.describe('/programs/hospital-internships', () => {
     await expect(dialog.getByRole('alert')).toHaveText('');
     await dialog.getByRole('button', { name: 'Submit Application' }).click();
 
-    // The alert waits for the server's answer (issue 11); locally each function call is bundled afresh.
-    await expect(page.locator('#toast')).toHaveText(INTERNSHIP_SUCCESS, { timeout: 30_000 });
+    // The alert waits for the server's answer (issue 11).
+    await expect(page.locator('#toast')).toHaveText(INTERNSHIP_SUCCESS);
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(uhuru).toBeFocused();
 

@@ -5,9 +5,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import { test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { expect, openTab, signIn, toast } from './support/dashboard.ts';
+import { openTab, signIn, toast } from './support/dashboard.ts';
 import { isPublishedFromSamu } from './support/stories.ts';
 
 test.describe.configure({ mode: 'default' });

@@ -2,22 +2,14 @@
  * Revocable sessions and the audit's bad-input cases over HTTP against `npm start` (issue 14). A password change
  * ends every session of the account, so it is proven in staff-account.spec.ts, which runs after all other specs.
  */
-import { expect as baseExpect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { e2eAdmin } from './support/admin.ts';
 import { adminStatuses, CLOSED, OPEN, signInOverHttp, streamStatus, streamTokenOf } from './support/sessions.ts';
-
-/**
- * Each function is bundled on its first call and sign-in hashes with argon2id: on a busy machine a call can take
- * many seconds, so these checks wait longer than the suite's default.
- */
-const expect = baseExpect.configure({ timeout: 60_000 });
 
 test('logout ends its own session on every admin endpoint, backup and live stream included; the other session goes on', async ({
   request,
   baseURL,
 }) => {
-  // The first call of each function waits for the local server to bundle it.
-  test.setTimeout(600_000);
   const first = await signInOverHttp(request, e2eAdmin);
   const second = await signInOverHttp(request, e2eAdmin);
   const firstStream = await streamTokenOf(request, first);
@@ -36,7 +28,6 @@ test('logout ends its own session on every admin endpoint, backup and live strea
 });
 
 test('accepts the bearer scheme in any letter case', async ({ request }) => {
-  test.setTimeout(180_000);
   const token = await signInOverHttp(request, e2eAdmin);
   for (const scheme of ['bearer', 'BEARER', 'Bearer']) {
     const res = await request.get('/api/admin/stats', { headers: { authorization: `${scheme} ${token}` } });
@@ -48,7 +39,6 @@ test('accepts the bearer scheme in any letter case', async ({ request }) => {
 test('answers 400 naming the field for a NUL byte or a lone surrogate, on public, sign-in and admin endpoints', async ({
   request,
 }) => {
-  test.setTimeout(180_000);
   const token = await signInOverHttp(request, e2eAdmin);
   const json = { 'content-type': 'application/json' };
   const cases = [

@@ -38,7 +38,6 @@ export async function expectStaffRow<T = Record<string, unknown>>(
   let found: T | undefined;
   await expect
     .poll(async () => (found = (await staffList<T>(request, resource)).find(matches)) !== undefined, {
-      timeout: 15_000,
       message: `a matching row in ${resource}`,
     })
     .toBe(true);

@@ -1,12 +1,6 @@
 /** Opening the /samu dashboard in a browser test: signed in, on a tab, and its notification. */
-import { expect as baseExpect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { staffToken } from './api.ts';
-
-/**
- * Every dashboard action is one or more function calls, and sign-in hashes with argon2id: on a busy machine a call can
- * take a few seconds, so the dashboard gets more time than the suite's default.
- */
-export const expect = baseExpect.configure({ timeout: 15_000 });
 
 /** Stores `token` exactly as the sign-in form does, then reloads the dashboard. */
 export async function plantToken(page: Page, token: string): Promise<void> {
