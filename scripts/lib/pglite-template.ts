@@ -23,11 +23,14 @@ function holdsDatabase(dataDir: string): boolean {
   return existsSync(join(dataDir, 'PG_VERSION'));
 }
 
-/** The installed PGlite's version, read from its package.json (the package does not export that file). */
-async function pgliteVersion(): Promise<string> {
-  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-  const manifest = join(dirname(entry), '..', 'package.json');
-  return (JSON.parse(await readFile(manifest, 'utf8')) as { version: string }).version;
+/** The installed PGlite's version, read once from its package.json (the package does not export that file). */
+let version: Promise<string> | undefined;
+function pgliteVersion(): Promise<string> {
+  version ??= readFile(
+    join(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), '..', 'package.json'),
+    'utf8',
+  ).then((manifest) => (JSON.parse(manifest) as { version: string }).version);
+  return version;
 }
 
 /** The template's folder, made by initdb on first use. */
