@@ -19,8 +19,11 @@ export class SettledFileWatcher extends FileWatcher {
     if (!onChange) return super.subscribe(options);
     let timer: NodeJS.Timeout | undefined;
     const changed = new Set<string>();
-    return super.subscribe({
+    const handle = super.subscribe({
       ...options,
+      // Every event, not Netlify's leading-edge batches: those hold back the events of a file written again and again
+      // within 100 ms, and the file would look quiet while it is still being written.
+      debounceMs: 0,
       onChange: (paths) => {
         for (const path of paths) changed.add(path);
         clearTimeout(timer);
@@ -31,5 +34,14 @@ export class SettledFileWatcher extends FileWatcher {
         }, SETTLE_MS).unref();
       },
     });
+    // A subscriber that leaves (a removed function) hears nothing more, not even a change still settling.
+    return {
+      add: (paths) => handle.add(paths),
+      unwatch: (paths) => handle.unwatch(paths),
+      unsubscribe: () => {
+        clearTimeout(timer);
+        handle.unsubscribe();
+      },
+    };
   }
 }
