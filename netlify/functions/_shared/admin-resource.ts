@@ -9,6 +9,7 @@ import { requireSession, SecretNotConfiguredError } from './auth.ts';
 import { audit, type AdminResource, type ResourceAction } from './audit.ts';
 import { DatabaseNotConfiguredError, query, transaction, type Queryable } from './db.ts';
 import { badRequest, error, invalid, json, methodNotAllowed, noContent, readJsonBody } from './http.ts';
+import { logFailure } from './log.ts';
 import type { SessionOwner } from './sessions.ts';
 
 /** Largest create/update body: a long blog post in JSON. */
@@ -100,7 +101,7 @@ export function staffFunction(handler: StaffHandler): (req: Request, context: Co
 
 /** The answer for an unexpected failure past validation; logs it (never request bodies). */
 export function failureAnswer(failure: unknown, where: string): Response {
-  console.error(`${where}:`, failure);
+  logFailure(where, failure);
   if (failure instanceof SecretNotConfiguredError) return error(500, 'The server is not configured');
   const code = (failure as { code?: unknown } | null)?.code;
   if (failure instanceof DatabaseNotConfiguredError || typeof code === 'string') {
