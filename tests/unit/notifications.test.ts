@@ -13,7 +13,8 @@ import adminOutbox from '../../netlify/functions/admin-outbox.ts';
 import adminPreferences from '../../netlify/functions/admin-preferences.ts';
 import adminSeen from '../../netlify/functions/admin-seen.ts';
 import { previousNairobiDay, queueDigests } from '../../netlify/functions/_shared/digest.ts';
-import { deliverDue, retryDelayMinutes } from '../../netlify/functions/_shared/outbox.ts';
+import { deliverDue, enqueue, retryDelayMinutes } from '../../netlify/functions/_shared/outbox.ts';
+import { query } from '../../netlify/functions/_shared/db.ts';
 import { context, databases, rows, truncate, useDatabase, type TestDatabase } from '../support/databases.ts';
 import { call, staffToken, useJwtSecret } from '../support/admin.ts';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp.ts';
@@ -465,6 +466,34 @@ describe.each(databases)('notifications on $name', (database) => {
       'New contact message (#1)',
       'New contact message (#2)',
       'New contact message (#3)',
+    ]);
+  });
+
+  test('a message to a person carries its Reply-To, extra headers and attachments', async () => {
+    const pdf = Buffer.from('%PDF-1.4 receipt 0001');
+    await enqueue(
+      { query },
+      {
+        kind: 'message',
+        dedupKey: 'message:test:1',
+        source: 'receipt',
+        notice: { subject: 'Your receipt', body: 'Thank you for your gift.', resource: 'gifts', recordId: '1' },
+        recipients: ['donor@example.org'],
+        replyTo: 'amina@tumaini.example',
+        headers: { 'List-Unsubscribe': '<https://tumaini.example/unsubscribe?t=abc>' },
+        attachments: [
+          { filename: 'receipt-0001.pdf', contentType: 'application/pdf', content: pdf.toString('base64') },
+        ],
+      },
+    );
+    expect((await deliverDue()).sent).toBe(1);
+    const [message] = smtp!.messages;
+    expect(message?.to).toEqual(['donor@example.org']);
+    expect(message?.text).toBe('Thank you for your gift.');
+    expect(message?.header('Reply-To')).toBe('amina@tumaini.example');
+    expect(message?.header('List-Unsubscribe')).toBe('<https://tumaini.example/unsubscribe?t=abc>');
+    expect(message?.attachments.map((file) => [file.filename, file.contentType, file.content.toString()])).toEqual([
+      ['receipt-0001.pdf', 'application/pdf', pdf.toString()],
     ]);
   });
 });

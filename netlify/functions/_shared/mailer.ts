@@ -12,6 +12,19 @@ export interface MailMessage {
   readonly subject: string;
   /** Plain text: small, readable on a phone, no tracking. */
   readonly text: string;
+  /** Where a reply goes when it is not the sender (a staff member answering). */
+  readonly replyTo?: string | null | undefined;
+  /** Extra headers by name (`List-Unsubscribe`, …). */
+  readonly headers?: Readonly<Record<string, string>> | undefined;
+  /** Files sent with the message. */
+  readonly attachments?: readonly MailAttachment[] | undefined;
+}
+
+/** A file sent with an email, its bytes in base64 (as the outbox stores it). */
+export interface MailAttachment {
+  readonly filename: string;
+  readonly contentType: string;
+  readonly content: string;
 }
 
 /** Something that sends emails; {@link openMailer} makes the real one. */
@@ -57,7 +70,23 @@ export function openMailer(url: string | undefined = smtpUrl()): Mailer | undefi
   const transport = createTransport({ url, ...TIMEOUTS }, { from });
   return {
     async send(message) {
-      await transport.sendMail({ to: message.to, subject: message.subject, text: message.text });
+      await transport.sendMail({
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+        ...(message.headers ? { headers: { ...message.headers } } : {}),
+        ...(message.attachments?.length
+          ? {
+              attachments: message.attachments.map((file) => ({
+                filename: file.filename,
+                contentType: file.contentType,
+                content: file.content,
+                encoding: 'base64',
+              })),
+            }
+          : {}),
+      });
     },
     close: () => transport.close(),
   };

@@ -10,7 +10,7 @@ import type { Context } from '@netlify/functions';
 import type { TrackRequest } from '../../../src/schemas/track.ts';
 import type { OutboxStatus } from '../../../src/schemas/notifications.ts';
 import { query, type Queryable } from './db.ts';
-import { describeFailure, isPermanent, openMailer, smtpUrl, type Mailer } from './mailer.ts';
+import { describeFailure, isPermanent, openMailer, smtpUrl, type MailAttachment, type Mailer } from './mailer.ts';
 import { submissionNotice, type Notice } from './notification-text.ts';
 import { instantRecipients } from './staff-preferences.ts';
 
@@ -26,11 +26,17 @@ export const RUN_BUDGET_MS = 20_000;
 /** Sent, failed or skipped rows are deleted after this many days: the outbox holds names, so it is not an archive. */
 export const KEEP_DAYS = 30;
 
+/**
+ * What an outbox row is: a staff notification about one submission, a daily digest, or a message to a person
+ * (a receipt, a confirmation link, an acknowledgement, a reply).
+ */
+export type OutboxKind = 'submission' | 'digest' | 'message';
+
 /** One outbox row as the dashboard shows it. */
 export interface OutboxRow {
   readonly id: string;
   readonly ts: string;
-  readonly kind: 'submission' | 'digest';
+  readonly kind: OutboxKind;
   readonly source: string;
   readonly resource: string;
   readonly record_id: string | null;
@@ -42,6 +48,13 @@ export interface OutboxRow {
   readonly next_attempt_at: string;
   readonly last_error: string | null;
   readonly sent_at: string | null;
+  readonly reply_to: string | null;
+}
+
+/** A claimed row with what only sending needs. */
+interface ClaimedRow extends OutboxRow {
+  readonly headers: Record<string, string>;
+  readonly attachments: MailAttachment[];
 }
 
 /** What one delivery run did. */
@@ -68,11 +81,21 @@ export function retryDelayMinutes(attempts: number): number {
  */
 export async function enqueue(
   db: Queryable,
-  item: { kind: 'submission' | 'digest'; dedupKey: string; source: string; notice: Notice; recipients: string[] },
+  item: {
+    kind: OutboxKind;
+    dedupKey: string;
+    source: string;
+    notice: Notice;
+    recipients: string[];
+    replyTo?: string | undefined;
+    headers?: Record<string, string> | undefined;
+    attachments?: MailAttachment[] | undefined;
+  },
 ): Promise<boolean> {
   const added = await db.query(
-    `insert into notification_outbox (kind, dedup_key, source, resource, record_id, recipients, subject, body)
-     values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (dedup_key) do nothing returning id`,
+    `insert into notification_outbox (kind, dedup_key, source, resource, record_id, recipients, subject, body,
+       reply_to, headers, attachments)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11::jsonb) on conflict (dedup_key) do nothing returning id`,
     [
       item.kind,
       item.dedupKey,
@@ -82,6 +105,9 @@ export async function enqueue(
       item.recipients.join(', '),
       item.notice.subject,
       item.notice.body,
+      item.replyTo ?? null,
+      JSON.stringify(item.headers ?? {}),
+      JSON.stringify(item.attachments ?? []),
     ],
   );
   return added.length > 0;
@@ -108,14 +134,14 @@ export async function enqueueSubmission(
 }
 
 /** Claims the oldest due row, or none. */
-async function claimOne(db: Queryable): Promise<OutboxRow | undefined> {
-  const [row] = await db.query<OutboxRow>(
+async function claimOne(db: Queryable): Promise<ClaimedRow | undefined> {
+  const [row] = await db.query<ClaimedRow>(
     `update notification_outbox set attempts = attempts + 1,
        next_attempt_at = now() + make_interval(mins => $1), updated_at = now()
      where id = (select id from notification_outbox where status = 'pending' and next_attempt_at <= now()
                  order by next_attempt_at, id limit 1 for update skip locked)
        and status = 'pending'
-     returning ${OUTBOX_COLUMNS}`,
+     returning ${OUTBOX_COLUMNS}, headers, attachments`,
     [LEASE_MINUTES],
   );
   return row;
@@ -184,7 +210,14 @@ export async function deliverDue(
         continue;
       }
       try {
-        await mailer.send({ to: row.recipients, subject: row.subject, text: row.body });
+        await mailer.send({
+          to: row.recipients,
+          subject: row.subject,
+          text: row.body,
+          replyTo: row.reply_to,
+          headers: row.headers,
+          attachments: row.attachments,
+        });
       } catch (failure) {
         const status = await markFailure(db, row, failure);
         report[status === 'failed' ? 'failed' : 'retrying'] += 1;
@@ -220,7 +253,7 @@ export function sendingEnabled(): boolean {
 }
 
 const OUTBOX_COLUMNS = `id::text as id, ts, kind, source, resource, record_id, recipients, subject, body, status,
-  attempts, next_attempt_at, last_error, sent_at`;
+  attempts, next_attempt_at, last_error, sent_at, reply_to`;
 
 /** A page of the outbox, newest first, optionally of one status. */
 export async function listOutbox(options: {
