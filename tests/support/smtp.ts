@@ -8,7 +8,24 @@
  *   expect(smtp.messages[0]?.subject).toBe('New contact message (#1)');
  *   await smtp.close();
  */
+import { createServer } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+
+/**
+ * A port that was free a moment ago (the system's pick for port 0), for a test server that must stop and start
+ * again on the same address, as a mail server that goes down and comes back does.
+ */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', resolve);
+  });
+  const address = probe.address();
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  if (!address || typeof address === 'string') throw new Error('No port');
+  return address.port;
+}
 
 /** One message as the server received it. */
 export interface ReceivedMail {

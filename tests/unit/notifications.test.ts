@@ -17,10 +17,8 @@ import { deliverDue, enqueue, retryDelayMinutes } from '../../netlify/functions/
 import { query } from '../../netlify/functions/_shared/db.ts';
 import { context, databases, rows, truncate, useDatabase, type TestDatabase } from '../support/databases.ts';
 import { call, staffToken, useJwtSecret } from '../support/admin.ts';
-import { startSmtpServer, type TestSmtpServer } from '../support/smtp.ts';
+import { freePort, startSmtpServer, type TestSmtpServer } from '../support/smtp.ts';
 
-/** Ports of the test mail servers, a pair per database: the two Vitest projects can run side by side. */
-const PORTS = { embedded: { smtp: 2516, silent: 2517 }, postgres: { smtp: 2526, silent: 2527 } } as const;
 const SITE = 'https://tumaini.example';
 const OFFICE = ['office@tumaini.example', 'director@tumaini.example'];
 const TABLES = [
@@ -179,8 +177,11 @@ test('the digest covers the previous Nairobi day', () => {
   expect(previousNairobiDay(new Date('2026-11-23T04:00:00Z'))).toBe('2026-11-22');
 });
 
+/** Free ports of the test mail server and of a silent one, taken once: the server stops and starts again on its port. */
+const smtpPort = await freePort();
+const silentPort = await freePort();
+
 describe.each(databases)('notifications on $name', (database) => {
-  const { smtp: smtpPort, silent: silentPort } = PORTS[database.name];
   useDatabase(database);
   useJwtSecret();
   useEnv({
