@@ -22,7 +22,8 @@ const ACCEPTED = { ok: true } as const;
  * again holding what was sent.
  */
 type Answers = {
-  accepted: () => Response;
+  /** `request` is what was stored (none for a bot's honeypot post). */
+  accepted: (request?: TrackRequest) => Response;
   problem: (status: number, message: string, issues?: Issue[]) => Response | Promise<Response>;
   tooMany: (retryAfterSeconds: number) => Response | Promise<Response>;
 };
@@ -45,7 +46,7 @@ export default async (req: Request, context: Context): Promise<Response> => {
     raw = trackBodyFromForm(fields);
     const type = (raw as { type: string }).type;
     answers = {
-      accepted: () => formAccepted(type),
+      accepted: (request) => formAccepted(type, request?.payload),
       problem: (status, message, issues) => formProblem(req, type, { status, message, issues, fields }),
       tooMany: (seconds) =>
         formProblem(req, type, {
@@ -89,7 +90,7 @@ export default async (req: Request, context: Context): Promise<Response> => {
       await store(tx, parsed.data);
     });
     deliverAfterResponse(context);
-    return answers.accepted();
+    return answers.accepted(parsed.data);
   } catch (failure) {
     // Only the database can fail past validation; the transaction has rolled back, so nothing is half-stored.
     logFailure('track: database error', failure);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { formPageWithErrors } from '../../netlify/functions/_shared/form-page.ts';
+import { formPageWith } from '../../netlify/functions/_shared/form-page.ts';
 
 /** A page as the build writes it: a form island (markup as React renders it) in a dialog, and the footer form. */
 const PAGE = `<!DOCTYPE html><html lang="en"><head><title>Volunteer | Tumaini</title>
@@ -28,8 +28,8 @@ const SENT: [string, string][] = [
   ['website', 'spam'],
 ];
 
-describe('formPageWithErrors', () => {
-  const html = formPageWithErrors(PAGE, 'volunteer_application', SENT, [
+describe('formPageWith', () => {
+  const html = formPageWith(PAGE, 'volunteer_application', SENT, [
     { name: 'email', message: 'Enter an email address like name@example.com' },
     { name: 'availability', message: 'Choose when you can come' },
     { name: '', message: 'Something about the whole form' },
@@ -88,7 +88,7 @@ describe('formPageWithErrors', () => {
   test('fills the form whose hidden fields match what was sent when a page has several', () => {
     const two = `<form method="post"><input type="hidden" name="form" value="sponsorship_application"/><input type="hidden" name="childId" value="amani"/><input name="email"/></form>
 <form method="post"><input type="hidden" name="form" value="sponsorship_application"/><input type="hidden" name="childId" value="baraka"/><input name="email"/></form>`;
-    const page = formPageWithErrors(
+    const page = formPageWith(
       two,
       'sponsorship_application',
       [
@@ -102,6 +102,6 @@ describe('formPageWithErrors', () => {
   });
 
   test('is undefined for a page without the form', () => {
-    expect(formPageWithErrors(PAGE, 'contact_submit', [], [])).toBeUndefined();
+    expect(formPageWith(PAGE, 'contact_submit', [], [])).toBeUndefined();
   });
 });

@@ -155,12 +155,28 @@ describe.each(databases)('POST /api/admin/track form-encoded on $name', (databas
       ['anonymous', 'on'],
     ]);
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe('/sent/donation/');
+    // The success page's payment link carries every choice (netlify/functions/form-choices.ts).
+    expect(res.headers.get('location')).toBe('/api/sent/donation?amount=75&frequency=monthly&cause=water');
     expect(await rows(database, 'select donor_name, amount::float8 as amount from donations')).toEqual([
       { donor_name: null, amount: 75 },
     ]);
     const [event] = await rows<{ payload: Record<string, unknown> }>(database, 'select payload from events');
     expect(event?.payload).toMatchObject({ anonymous: true, newsletter: false, amount: 75 });
+  });
+
+  test('sends a sponsorship to a success page whose payment link carries the child, the type and the frequency', async () => {
+    const res = await postForm([
+      ['form', 'sponsorship_application'],
+      ['childId', 'amani'],
+      ['name', 'Esther'],
+      ['email', 'esther@example.org'],
+      ['sponsorshipType', 'partial'],
+      ['paymentMethod', 'quarterly'],
+    ]);
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(
+      '/api/sent/sponsorship?frequency=quarterly&child_id=amani&sponsorship_type=partial',
+    );
   });
 
   test('answers an invalid email with a 400 page listing the problem in plain words and a link back, storing nothing', async () => {

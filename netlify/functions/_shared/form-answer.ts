@@ -5,8 +5,9 @@
  * page list what to fix, with a same-site link back.
  */
 import { FORMS } from '../../../src/lib/form-pages.ts';
+import { giftChoices, paymentQuery } from '../../../src/lib/payment.ts';
 import { isTrackType } from '../../../src/schemas/track.ts';
-import { escapeHtml, formPageWithErrors, type FieldMessage, type SentField } from './form-page.ts';
+import { escapeHtml, formPageWith, type FieldMessage, type SentField } from './form-page.ts';
 import { readBodyBytes, type Issue } from './http.ts';
 
 /** Largest form-encoded body accepted (as for JSON: 32 KB). */
@@ -76,9 +77,16 @@ function decodeFormPart(raw: string): { text: string; storable: boolean } {
   return { text, storable: true };
 }
 
-/** 303 to the success page of the form `type` (any other type lands on the home page). */
-export function formAccepted(type: unknown): Response {
-  const location = isTrackType(type) ? `/sent/${FORMS[type].slug}/` : '/';
+/**
+ * 303 to the success page of the form `type` (any other type lands on the home page). A gift form's `payload`
+ * chose what to pay: its success page then comes from `/api/sent/<form>` with those choices in its payment link.
+ */
+export function formAccepted(type: unknown, payload: Readonly<Record<string, unknown>> = {}): Response {
+  let location = '/';
+  if (isTrackType(type)) {
+    const choices = paymentQuery(giftChoices(type, payload)).toString();
+    location = choices ? `/api/sent/${FORMS[type].slug}?${choices}` : `/sent/${FORMS[type].slug}/`;
+  }
   return new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store' } });
 }
 
@@ -137,7 +145,7 @@ export async function formProblem(
     for (const path of pages) {
       if (path === undefined || path.startsWith('/api/')) continue;
       const html = await loadPage(new URL(path, site.origin));
-      const page = html && formPageWithErrors(html, type, fields, messages);
+      const page = html && formPageWith(html, type, fields, messages);
       if (!page) continue;
       // The page brings its own policy (a meta tag with its scripts' and styles' hashes); this adds framing.
       all.set('Content-Security-Policy', "frame-ancestors 'none'");

@@ -218,8 +218,16 @@ function findForm(tokens: readonly Token[], type: string, sent: Map<string, stri
 
 type Control = { index: number; tag: Tag; kind: 'input' | 'choice' | 'select' | 'textarea' };
 
-/** Puts what was sent back into each control of the form; returns the controls by name. */
-function refill(tokens: Token[], form: FormRange, sent: Map<string, string[]>): Map<string, Control[]> {
+/**
+ * Puts what was sent back into each control of the form (with `partial`, only the controls named in `sent`: the
+ * rest keep what the page starts with); returns the controls by name.
+ */
+function refill(
+  tokens: Token[],
+  form: FormRange,
+  sent: Map<string, string[]>,
+  partial: boolean,
+): Map<string, Control[]> {
   const controls = new Map<string, Control[]>();
   const used = new Map<string, number>();
   const add = (name: string, control: Control) => controls.set(name, [...(controls.get(name) ?? []), control]);
@@ -227,7 +235,7 @@ function refill(tokens: Token[], form: FormRange, sent: Map<string, string[]>): 
     const tag = tokens[index];
     if (tag?.kind !== 'tag' || tag.closing) continue;
     const name = attribute(tag, 'name');
-    if (!name || SKIPPED_FIELDS.has(name)) continue;
+    if (!name || SKIPPED_FIELDS.has(name) || (partial && !sent.has(name))) continue;
     const values = sent.get(name) ?? [];
     if (tag.name === 'input') {
       const type = (attribute(tag, 'type') ?? 'text').toLowerCase();
@@ -337,39 +345,30 @@ function markErrors(
 }
 
 /**
- * The page `html` with the form posting `type` filled with `fields` and showing `messages`, or undefined when
- * the page has no such form. The island holding the form is turned into plain markup, so a script that runs on
- * the answer page cannot render the form afresh over what it holds; a form in a dialog shows with its dialog open.
+ * The page `html` with the form posting `type` filled with `fields` and, when there are `messages`, showing them
+ * (beside their fields, in the summary, and "Error: " in the title); undefined when the page has no such form.
+ * With messages, `fields` is the whole form as posted (a control left out was empty or unticked); without, it is
+ * the choices to make, and every other control keeps what the page starts with. The
+ * island holding the form is turned into plain markup, so a script that runs on the answer page cannot render the
+ * form afresh over what it holds; a form in a dialog shows with its dialog open.
  */
-export function formPageWithErrors(
+export function formPageWith(
   html: string,
   type: string,
   fields: readonly SentField[],
-  messages: readonly FieldMessage[],
+  messages: readonly FieldMessage[] = [],
 ): string | undefined {
   const tokens = tokenize(html);
   const sent = valuesByName(fields);
   const form = findForm(tokens, type, sent);
   if (!form) return undefined;
-  const controls = refill(tokens, form, sent);
-  const entries = markErrors(tokens, form, controls, messages);
-
-  const summary = tokens.findIndex(
-    (token, index) =>
-      index > form.start &&
-      token.kind === 'tag' &&
-      !token.closing &&
-      /\berror-summary\b/.test(attribute(token, 'class') ?? ''),
-  );
-  const list = `<h3 class="error-summary__title">There is a problem</h3><ul class="error-summary__list">${entries.join('')}</ul>`;
-  if (summary >= 0 && summary < form.end) {
-    setAttribute(tokens[summary] as Tag, 'autofocus', '');
-    tokens.splice(summary + 1, 0, { kind: 'text', source: list });
-  } else {
-    tokens.splice(form.start + 1, 0, {
-      kind: 'text',
-      source: `<div class="error-summary" role="alert" tabindex="-1" autofocus>${list}</div>`,
-    });
+  const controls = refill(tokens, form, sent, messages.length === 0);
+  if (messages.length > 0) {
+    const entries = markErrors(tokens, form, controls, messages);
+    addSummary(tokens, form, entries);
+    const title = tokens.findIndex((token) => isTag(token, 'title'));
+    const titleText = tokens[title + 1];
+    if (title >= 0 && titleText?.kind === 'text') titleText.source = `Error: ${titleText.source}`;
   }
 
   const dialog = enclosing(tokens, form.start, 'dialog');
@@ -384,9 +383,44 @@ export function formPageWithErrors(
     opener.changed = true;
     if (close >= 0) Object.assign(tokens[close] as Tag, { name: 'div', changed: true });
   }
+  return serialize(tokens);
+}
 
-  const title = tokens.findIndex((token) => isTag(token, 'title'));
-  const titleText = tokens[title + 1];
-  if (title >= 0 && titleText?.kind === 'text') titleText.source = `Error: ${titleText.source}`;
+/** Fills the form's (empty) error summary with `entries`, focused when the page opens. */
+function addSummary(tokens: Token[], form: FormRange, entries: readonly string[]): void {
+  const list = `<h3 class="error-summary__title">There is a problem</h3><ul class="error-summary__list">${entries.join('')}</ul>`;
+  const summary = tokens.findIndex(
+    (token, index) =>
+      index > form.start &&
+      token.kind === 'tag' &&
+      !token.closing &&
+      /\berror-summary\b/.test(attribute(token, 'class') ?? ''),
+  );
+  if (summary >= 0 && summary < form.end) {
+    setAttribute(tokens[summary] as Tag, 'autofocus', '');
+    tokens.splice(summary + 1, 0, { kind: 'text', source: list });
+  } else {
+    tokens.splice(form.start + 1, 0, {
+      kind: 'text',
+      source: `<div class="error-summary" role="alert" tabindex="-1" autofocus>${list}</div>`,
+    });
+  }
+}
+
+/** The page `html` with `query` set on the address of every link that has the attribute `marker`. */
+export function withLinkQuery(html: string, marker: string, query: URLSearchParams): string {
+  const tokens = tokenize(html);
+  for (const token of tokens) {
+    if (!isTag(token, 'a') || attribute(token, marker) === undefined) continue;
+    const href = attribute(token, 'href');
+    if (!href) continue;
+    try {
+      const url = new URL(href);
+      for (const [name, value] of query) url.searchParams.set(name, value);
+      setAttribute(token, 'href', url.toString());
+    } catch {
+      // Only absolute addresses (the payment page) carry choices; any other link stays as it is.
+    }
+  }
   return serialize(tokens);
 }
