@@ -497,7 +497,7 @@ describe.each(databases)('notifications on $name', (database) => {
 
     await rows(database, `update notification_outbox set next_attempt_at = now()`);
     expect((await deliverDue()).sent).toBe(1);
-    const [first, again] = smtp!.messages;
+    const [first, again] = smtp.messages;
     expect(first?.header('Message-ID')).toMatch(/^<outbox\.1\.[0-9a-f]{16}@tumaini\.example>$/);
     expect(again?.header('Message-ID')).toBe(first?.header('Message-ID'));
     real.close();
