@@ -89,19 +89,18 @@ export function paymentUrl(kind: PaymentKind, options: PaymentOptions = {}): str
  * sponsorship's child, type and frequency. Other forms choose nothing to pay.
  */
 export function giftChoices(type: string, payload: Readonly<Record<string, unknown>>): PaymentOptions {
-  const text = (value: unknown) =>
-    typeof value === 'string' || typeof value === 'number' ? String(value).trim() : undefined;
-  if (type === 'donation_intent') {
-    return { amount: text(payload['amount']), frequency: text(payload['type']), cause: text(payload['cause']) };
+  const fields: Partial<Record<keyof PaymentOptions, string>> =
+    type === 'donation_intent'
+      ? { amount: 'amount', frequency: 'type', cause: 'cause' }
+      : type === 'sponsorship_application'
+        ? { childId: 'childId', sponsorshipType: 'sponsorshipType', frequency: 'paymentMethod' }
+        : {};
+  const choices: Record<string, string> = {};
+  for (const [option, field] of Object.entries(fields)) {
+    const value = payload[field];
+    if (typeof value === 'string' || typeof value === 'number') choices[option] = String(value).trim();
   }
-  if (type === 'sponsorship_application') {
-    return {
-      childId: text(payload['childId']),
-      sponsorshipType: text(payload['sponsorshipType']),
-      frequency: text(payload['paymentMethod']),
-    };
-  }
-  return {};
+  return choices;
 }
 
 /** Attributes that make a link open the payment page in a new tab with no opener and no referrer. */

@@ -20,14 +20,18 @@ const TABLES = [
 
 /** A browser's own form post (JavaScript off); a body given as a string or bytes is sent as it is. */
 function postForm(
-  fields: [string, string][] | string | Uint8Array,
+  fields: [string, string][] | string | Uint8Array<ArrayBuffer>,
   headers: Record<string, string> = {},
   url = URL,
 ): Promise<Response> {
   const request = new Request(url, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-    body: Array.isArray(fields) ? new URLSearchParams(fields).toString() : fields,
+    body: Array.isArray(fields)
+      ? new URLSearchParams(fields).toString()
+      : typeof fields === 'string'
+        ? fields
+        : new Blob([fields]),
   });
   return track(request, context(`203.0.113.${Math.floor(Math.random() * 250) + 1}`));
 }

@@ -110,10 +110,10 @@ export type FormProblem = {
   /** Says what happened, for the whole form. */
   message: string;
   /** Problems with single fields (`payload.email` or `email`). */
-  issues?: readonly Issue[];
+  issues?: readonly Issue[] | undefined;
   /** What the visitor sent, to fill the form with. */
-  fields?: readonly SentField[];
-  headers?: HeadersInit;
+  fields?: readonly SentField[] | undefined;
+  headers?: HeadersInit | undefined;
 };
 
 /**
