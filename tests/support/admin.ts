@@ -82,6 +82,8 @@ export const ADMIN_TABLES = [
   'notification_outbox',
   'staff_preferences',
   'staff_seen',
+  'children',
+  'child_consents',
 ] as const;
 
 /** A function handler as exported by netlify/functions/*.ts. */
