@@ -8,12 +8,13 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { DeploySucceededEvent } from '@netlify/functions';
 import type { LoaderContext } from 'astro/loaders';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import blog from '../../netlify/functions/admin-blog.ts';
 import media from '../../netlify/functions/admin-media.ts';
 import programs from '../../netlify/functions/admin-programs.ts';
-import deploySucceeded from '../../netlify/functions/deploy-succeeded.ts';
+import deployEvents from '../../netlify/functions/deploy-events.ts';
 import { recordBuild } from '../../netlify/functions/_shared/site-builds.ts';
 import { NO_HOOK_MESSAGE } from '../../netlify/functions/_shared/build-hook.ts';
 import { loadPublished } from '../../src/loaders/database.ts';
@@ -370,22 +371,64 @@ describe.each(databases)('publishing on $name', (database) => {
   });
 
   describe('Netlify deploy events', () => {
-    test('a production deploy-succeeded event makes earlier changes Live; previews and bad bodies do not count', async () => {
+    const SITE = '5e1f0c1a-0000-4000-8000-000000000001';
+    const savedSite = process.env['SITE_ID'];
+    beforeAll(() => {
+      process.env['SITE_ID'] = SITE;
+    });
+    afterAll(() => {
+      if (savedSite === undefined) delete process.env['SITE_ID'];
+      else process.env['SITE_ID'] = savedSite;
+    });
+
+    /** The event Netlify's runtime hands the typed handlers (its parse of the `{payload, site}` body). */
+    function deployEvent(deploy: Partial<DeploySucceededEvent['deploy']>, site = SITE): DeploySucceededEvent {
+      return {
+        deploy: {
+          id: 'd1',
+          siteId: site,
+          buildId: 'b1',
+          state: 'ready',
+          errorMessage: null,
+          url: 'https://example.org',
+          sslUrl: 'https://example.org',
+          permalinkUrl: 'https://d1--example.netlify.app',
+          adminUrl: 'https://app.netlify.com/sites/example',
+          context: 'production',
+          branch: 'main',
+          commitRef: null,
+          commitUrl: null,
+          commitMessage: null,
+          committer: null,
+          title: null,
+          createdAt: new Date(Date.now() + 1000).toISOString(),
+          publishedAt: null,
+          time: 30,
+          manual: false,
+          framework: 'astro',
+          ...deploy,
+        },
+        site: { id: site, name: 'example', url: 'https://example.org', adminUrl: 'https://app.netlify.com/sites/example' },
+      };
+    }
+
+    test('a production deploy of this site makes earlier changes Live; previews and other sites do not count', async () => {
       const cover = await upload(database);
       await call(blog, 'POST', '/api/admin/blog', { token, json: post('deployed', cover) });
-      const event = (payload: Json) =>
-        deploySucceeded(
-          new Request('http://localhost/.netlify/functions/deploy-succeeded', {
-            method: 'POST',
-            body: JSON.stringify({ payload }),
-          }),
-        );
-      const later = new Date(Date.now() + 1000).toISOString();
-      expect((await event({ created_at: later, context: 'deploy-preview' })).status).toBe(204);
+      await deployEvents.deploySucceeded(deployEvent({ context: 'deploy-preview' }));
+      await deployEvents.deploySucceeded(deployEvent({}, 'another-site'));
       expect(await listed(blog, 'blog', token)).toEqual([expect.objectContaining({ site_state: 'failed' })]);
-      expect((await event({ context: 'production' })).status).toBe(400);
-      expect((await event({ created_at: later, context: 'production' })).status).toBe(204);
+      await deployEvents.deploySucceeded(deployEvent({}));
       expect(await listed(blog, 'blog', token)).toEqual([expect.objectContaining({ site_state: 'live' })]);
+    });
+
+    test('a failed production deploy shows Netlify\'s reason on the item', async () => {
+      const cover = await upload(database);
+      await call(blog, 'POST', '/api/admin/blog', { token, json: post('broken', cover) });
+      await deployEvents.deployFailed(deployEvent({ state: 'error', errorMessage: 'Build script returned 2' }));
+      expect(await listed(blog, 'blog', token)).toEqual([
+        expect.objectContaining({ site_state: 'failed', site_error: 'The Netlify build failed: Build script returned 2' }),
+      ]);
     });
   });
 
