@@ -13,13 +13,13 @@ import adminOutbox from '../../netlify/functions/admin-outbox.ts';
 import adminPreferences from '../../netlify/functions/admin-preferences.ts';
 import adminSeen from '../../netlify/functions/admin-seen.ts';
 import { previousNairobiDay, queueDigests } from '../../netlify/functions/_shared/digest.ts';
-import { deliverDue, retryDelayMinutes } from '../../netlify/functions/_shared/outbox.ts';
+import { deliverDue, enqueue, LEASE_SECONDS, retryDelayMinutes } from '../../netlify/functions/_shared/outbox.ts';
+import { openMailer } from '../../netlify/functions/_shared/mailer.ts';
+import { query } from '../../netlify/functions/_shared/db.ts';
 import { context, databases, rows, truncate, useDatabase, type TestDatabase } from '../support/databases.ts';
 import { call, staffToken, useJwtSecret } from '../support/admin.ts';
-import { startSmtpServer, type TestSmtpServer } from '../support/smtp.ts';
+import { freePort, startSmtpServer, type TestSmtpServer } from '../support/smtp.ts';
 
-/** Ports of the test mail servers, a pair per database: the two Vitest projects can run side by side. */
-const PORTS = { embedded: { smtp: 2516, silent: 2517 }, postgres: { smtp: 2526, silent: 2527 } } as const;
 const SITE = 'https://tumaini.example';
 const OFFICE = ['office@tumaini.example', 'director@tumaini.example'];
 const TABLES = [
@@ -178,8 +178,11 @@ test('the digest covers the previous Nairobi day', () => {
   expect(previousNairobiDay(new Date('2026-11-23T04:00:00Z'))).toBe('2026-11-22');
 });
 
+/** Free ports of the test mail server and of a silent one, taken once: the server stops and starts again on its port. */
+const smtpPort = await freePort();
+const silentPort = await freePort();
+
 describe.each(databases)('notifications on $name', (database) => {
-  const { smtp: smtpPort, silent: silentPort } = PORTS[database.name];
   useDatabase(database);
   useJwtSecret();
   useEnv({
@@ -465,6 +468,66 @@ describe.each(databases)('notifications on $name', (database) => {
       'New contact message (#1)',
       'New contact message (#2)',
       'New contact message (#3)',
+    ]);
+  });
+
+  test('a sender killed as the server accepts resends within a minute under the same Message-ID', async () => {
+    await smtp!.close();
+    await (await submit('contact_submit', SUBMISSIONS.contact_submit.payload)).settled();
+    smtp = await startSmtpServer(smtpPort);
+    await rows(database, `update notification_outbox set next_attempt_at = now()`);
+    // The server accepts, then the sender never reaches its next step, as under kill -9.
+    const real = openMailer()!;
+    const dying = {
+      send: async (message: Parameters<typeof real.send>[0]) => {
+        await real.send(message);
+        await new Promise(() => {});
+      },
+      close: () => real.close(),
+    };
+    void deliverDue({ mailer: dying });
+    await expect.poll(() => smtp!.messages.length).toBe(1);
+    const [lease] = await rows<{ seconds: number; status: string }>(
+      database,
+      `select extract(epoch from next_attempt_at - now())::float8 as seconds, status from notification_outbox`,
+    );
+    expect(lease?.status).toBe('pending');
+    expect(lease?.seconds).toBeGreaterThan(LEASE_SECONDS - 10);
+    expect(lease?.seconds).toBeLessThanOrEqual(60);
+
+    await rows(database, `update notification_outbox set next_attempt_at = now()`);
+    expect((await deliverDue()).sent).toBe(1);
+    const [first, again] = smtp.messages;
+    expect(first?.header('Message-ID')).toMatch(/^<outbox\.1\.[0-9a-f]{16}@tumaini\.example>$/);
+    expect(again?.header('Message-ID')).toBe(first?.header('Message-ID'));
+    real.close();
+  });
+
+  test('a message to a person carries its Reply-To, extra headers and attachments', async () => {
+    const pdf = Buffer.from('%PDF-1.4 receipt 0001');
+    await enqueue(
+      { query },
+      {
+        kind: 'message',
+        dedupKey: 'message:test:1',
+        source: 'receipt',
+        notice: { subject: 'Your receipt', body: 'Thank you for your gift.', resource: 'gifts', recordId: '1' },
+        recipients: ['donor@example.org'],
+        replyTo: 'amina@tumaini.example',
+        headers: { 'List-Unsubscribe': '<https://tumaini.example/unsubscribe?t=abc>' },
+        attachments: [
+          { filename: 'receipt-0001.pdf', contentType: 'application/pdf', content: pdf.toString('base64') },
+        ],
+      },
+    );
+    expect((await deliverDue()).sent).toBe(1);
+    const [message] = smtp!.messages;
+    expect(message?.to).toEqual(['donor@example.org']);
+    expect(message?.text).toBe('Thank you for your gift.');
+    expect(message?.header('Reply-To')).toBe('amina@tumaini.example');
+    expect(message?.header('List-Unsubscribe')).toBe('<https://tumaini.example/unsubscribe?t=abc>');
+    expect(message?.attachments.map((file) => [file.filename, file.contentType, file.content.toString()])).toEqual([
+      ['receipt-0001.pdf', 'application/pdf', pdf.toString()],
     ]);
   });
 });

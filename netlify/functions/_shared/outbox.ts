@@ -3,20 +3,35 @@
  * sent afterwards, after the visitor's answer (`context.waitUntil`) and by the scheduled retry (notify-retry.ts).
  *
  * Nothing is sent twice: one row per submission (`dedup_key` is unique), and a sender first claims a due row in one
- * atomic UPDATE that also pushes its next attempt into the future (a lease), so a second sender running at the same
- * moment skips it, and a sender that dies mid-way leaves it to be retried once the lease ends.
+ * atomic UPDATE that also pushes its next attempt into the future (a lease sized to one send), so a second sender
+ * running at the same moment skips it, and a sender that dies mid-way leaves it to be retried once the lease ends.
+ * The row is marked sent as soon as the mail server accepts it; a sender killed in the instant between the two sends
+ * it again after the lease, with the same Message-ID ({@link messageId}), so mail clients show it once.
  */
+import { createHash } from 'node:crypto';
 import type { Context } from '@netlify/functions';
 import type { TrackRequest } from '../../../src/schemas/track.ts';
 import type { OutboxStatus } from '../../../src/schemas/notifications.ts';
 import { siteUrl as publicSiteUrl } from '../../../src/lib/site-url.ts';
 import { query, type Queryable } from './db.ts';
-import { describeFailure, isPermanent, openMailer, smtpUrl, type Mailer } from './mailer.ts';
+import {
+  describeFailure,
+  isPermanent,
+  openMailer,
+  SEND_LIMIT_MS,
+  senderDomain,
+  smtpUrl,
+  type MailAttachment,
+  type Mailer,
+} from './mailer.ts';
 import { submissionNotice, type Notice } from './notification-text.ts';
 import { instantRecipients } from './staff-preferences.ts';
 
-/** How long a claimed row is left alone by other senders. */
-export const LEASE_MINUTES = 10;
+/**
+ * How long a claimed row is left alone by other senders: one send at most ({@link SEND_LIMIT_MS}) and a margin, so a
+ * sender that died is replaced within a minute, while one still sending is never overtaken.
+ */
+export const LEASE_SECONDS = Math.ceil(SEND_LIMIT_MS / 1000) + 15;
 
 /** How long a row is retried before it is marked failed. */
 export const GIVE_UP_AFTER = '1 day';
@@ -27,11 +42,17 @@ export const RUN_BUDGET_MS = 20_000;
 /** Sent, failed or skipped rows are deleted after this many days: the outbox holds names, so it is not an archive. */
 export const KEEP_DAYS = 30;
 
+/**
+ * What an outbox row is: a staff notification about one submission, a daily digest, or a message to a person
+ * (a receipt, a confirmation link, an acknowledgement, a reply).
+ */
+export type OutboxKind = 'submission' | 'digest' | 'message';
+
 /** One outbox row as the dashboard shows it. */
 export interface OutboxRow {
   readonly id: string;
   readonly ts: string;
-  readonly kind: 'submission' | 'digest';
+  readonly kind: OutboxKind;
   readonly source: string;
   readonly resource: string;
   readonly record_id: string | null;
@@ -43,6 +64,14 @@ export interface OutboxRow {
   readonly next_attempt_at: string;
   readonly last_error: string | null;
   readonly sent_at: string | null;
+  readonly reply_to: string | null;
+}
+
+/** A claimed row with what only sending needs. */
+interface ClaimedRow extends OutboxRow {
+  readonly dedup_key: string;
+  readonly headers: Record<string, string>;
+  readonly attachments: MailAttachment[];
 }
 
 /** What one delivery run did. */
@@ -69,11 +98,21 @@ export function retryDelayMinutes(attempts: number): number {
  */
 export async function enqueue(
   db: Queryable,
-  item: { kind: 'submission' | 'digest'; dedupKey: string; source: string; notice: Notice; recipients: string[] },
+  item: {
+    kind: OutboxKind;
+    dedupKey: string;
+    source: string;
+    notice: Notice;
+    recipients: string[];
+    replyTo?: string | undefined;
+    headers?: Record<string, string> | undefined;
+    attachments?: MailAttachment[] | undefined;
+  },
 ): Promise<boolean> {
   const added = await db.query(
-    `insert into notification_outbox (kind, dedup_key, source, resource, record_id, recipients, subject, body)
-     values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (dedup_key) do nothing returning id`,
+    `insert into notification_outbox (kind, dedup_key, source, resource, record_id, recipients, subject, body,
+       reply_to, headers, attachments)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11::jsonb) on conflict (dedup_key) do nothing returning id`,
     [
       item.kind,
       item.dedupKey,
@@ -83,6 +122,9 @@ export async function enqueue(
       item.recipients.join(', '),
       item.notice.subject,
       item.notice.body,
+      item.replyTo ?? null,
+      JSON.stringify(item.headers ?? {}),
+      JSON.stringify(item.attachments ?? []),
     ],
   );
   return added.length > 0;
@@ -109,17 +151,26 @@ export async function enqueueSubmission(
 }
 
 /** Claims the oldest due row, or none. */
-async function claimOne(db: Queryable): Promise<OutboxRow | undefined> {
-  const [row] = await db.query<OutboxRow>(
+async function claimOne(db: Queryable): Promise<ClaimedRow | undefined> {
+  const [row] = await db.query<ClaimedRow>(
     `update notification_outbox set attempts = attempts + 1,
-       next_attempt_at = now() + make_interval(mins => $1), updated_at = now()
+       next_attempt_at = now() + make_interval(secs => $1), updated_at = now()
      where id = (select id from notification_outbox where status = 'pending' and next_attempt_at <= now()
                  order by next_attempt_at, id limit 1 for update skip locked)
        and status = 'pending'
-     returning ${OUTBOX_COLUMNS}`,
-    [LEASE_MINUTES],
+     returning ${OUTBOX_COLUMNS}, dedup_key, headers, attachments`,
+    [LEASE_SECONDS],
   );
   return row;
+}
+
+/**
+ * The Message-ID of a row's email: the same on every attempt, so a resend after a crash is recognisably the same
+ * mail; the key's digest keeps two databases (a restored copy, a test run) from naming different mails alike.
+ */
+export function messageId(row: { id: string; dedup_key: string }, domain: string = senderDomain()): string {
+  const digest = createHash('sha256').update(row.dedup_key).digest('hex').slice(0, 16);
+  return `<outbox.${row.id}.${digest}@${domain}>`;
 }
 
 /** Marks every due row skipped (sending is off): the outbox keeps what would have been sent. */
@@ -185,7 +236,15 @@ export async function deliverDue(
         continue;
       }
       try {
-        await mailer.send({ to: row.recipients, subject: row.subject, text: row.body });
+        await mailer.send({
+          to: row.recipients,
+          subject: row.subject,
+          text: row.body,
+          messageId: messageId(row),
+          replyTo: row.reply_to,
+          headers: row.headers,
+          attachments: row.attachments,
+        });
       } catch (failure) {
         const status = await markFailure(db, row, failure);
         report[status === 'failed' ? 'failed' : 'retrying'] += 1;
@@ -221,7 +280,7 @@ export function sendingEnabled(): boolean {
 }
 
 const OUTBOX_COLUMNS = `id::text as id, ts, kind, source, resource, record_id, recipients, subject, body, status,
-  attempts, next_attempt_at, last_error, sent_at`;
+  attempts, next_attempt_at, last_error, sent_at, reply_to`;
 
 /** A page of the outbox, newest first, optionally of one status. */
 export async function listOutbox(options: {
