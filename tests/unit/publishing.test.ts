@@ -17,7 +17,9 @@ import programs from '../../netlify/functions/admin-programs.ts';
 import deployEvents from '../../netlify/functions/deploy-events.ts';
 import { recordBuild } from '../../netlify/functions/_shared/site-builds.ts';
 import { NO_HOOK_MESSAGE } from '../../netlify/functions/_shared/build-hook.ts';
-import { loadPublished } from '../../src/loaders/database.ts';
+import { transaction } from '../../netlify/functions/_shared/db.ts';
+import { recordContentFiles } from '../../scripts/deploy/content-files.ts';
+import { buildDatabase, loadPublished } from '../../src/loaders/database.ts';
 import { ADMIN_TABLES, bytesOf, call, paramsFor, staffToken, useJwtSecret, type Handler } from '../support/admin.ts';
 import { context, databases, rows, truncate, useDatabase, type TestDatabase } from '../support/databases.ts';
 
@@ -215,9 +217,60 @@ describe.each(databases)('publishing on $name', (database) => {
       const { context: ctx, entries } = loaderContext(cacheDir, { a: 'src/content/blog/a.md' });
       await loadPublished('blog', ctx, undefined);
       expect([...entries.keys()]).toEqual(['a']);
+      // The cause, not "[object ErrorEvent]": the host and port, the error code and its message.
       await expect(
         loadPublished('blog', ctx, { url: 'postgres://postgres@127.0.0.1:1/none', proxy: database.proxy }),
-      ).rejects.toThrow(/Cannot read the published blog items from DATABASE_URL/);
+      ).rejects.toThrow(
+        /^Cannot read the published blog items from DATABASE_URL: 127\.0\.0\.1:1: ECONNREFUSED connect ECONNREFUSED 127\.0\.0\.1:1$/,
+      );
+    });
+
+    test('a production build without DATABASE_URL fails naming it; other builds use the files alone', () => {
+      expect(() => buildDatabase({ CONTEXT: 'production' })).toThrow(/^DATABASE_URL is not set: a production build/);
+      expect(buildDatabase({ CONTEXT: 'deploy-preview' })).toBeUndefined();
+      expect(buildDatabase({})).toBeUndefined();
+      expect(buildDatabase({ CONTEXT: 'production', DATABASE_URL: 'postgres://db/x' })).toEqual({
+        url: 'postgres://db/x',
+        proxy: undefined,
+      });
+    });
+
+    test('a Deploy Preview build reads the database it is given and writes nothing to it', async () => {
+      const cover = await upload(database);
+      await call(blog, 'POST', '/api/admin/blog', { token, json: post('in-production', cover) });
+      const before = await rows(
+        database,
+        'select (select count(*)::int from content_files) as files, (select count(*)::int from site_builds) as builds',
+      );
+      const previewEnv = { CONTEXT: 'deploy-preview', DATABASE_URL: database.url };
+      // The build: both collections, as a preview build runs them against the database it was given.
+      for (const kind of ['blog', 'programs'] as const) {
+        const { context: ctx, entries } = loaderContext(cacheDir, {
+          'clean-water-for-mathare': `src/content/${kind}/a.md`,
+        });
+        await loadPublished(kind, ctx, database);
+        if (kind === 'blog') expect([...entries.keys()].sort()).toEqual(['clean-water-for-mathare', 'in-production']);
+      }
+      // The deploy step that records the files' slugs runs only where the context owns the database.
+      expect(await recordContentFiles(cacheDir, database, previewEnv)).toEqual([]);
+      expect(await recordContentFiles(cacheDir, database, { ...previewEnv, CONTEXT: 'branch-deploy' })).toEqual([]);
+      expect(
+        await rows(
+          database,
+          'select (select count(*)::int from content_files) as files, (select count(*)::int from site_builds) as builds',
+        ),
+      ).toEqual(before);
+      expect(before[0]?.['files']).toBe(0);
+      // And the build's reads run where the database itself refuses a write.
+      await expect(
+        transaction(
+          (tx) => tx.query(`insert into content_files (kind, slug, path) values ('blog', 'x', 'x.md')`),
+          database,
+          {
+            readOnly: true,
+          },
+        ),
+      ).rejects.toThrow(/read-only transaction/);
     });
   });
 
@@ -228,8 +281,9 @@ describe.each(databases)('publishing on $name', (database) => {
         'clean-water-for-mathare': 'src/content/blog/clean-water-for-mathare.md',
       });
       await loadPublished('blog', ctx, database);
-      // Every build records the slugs again.
-      await loadPublished('blog', ctx, database);
+      // The deploy step records them (again at every deploy).
+      expect(await recordContentFiles(cacheDir, database, { CONTEXT: 'production' })).toContain('blog');
+      expect(await recordContentFiles(cacheDir, database, { CONTEXT: 'production' })).toContain('blog');
 
       const clash = await call(blog, 'POST', '/api/admin/blog', {
         token,
@@ -408,7 +462,12 @@ describe.each(databases)('publishing on $name', (database) => {
           framework: 'astro',
           ...deploy,
         },
-        site: { id: site, name: 'example', url: 'https://example.org', adminUrl: 'https://app.netlify.com/sites/example' },
+        site: {
+          id: site,
+          name: 'example',
+          url: 'https://example.org',
+          adminUrl: 'https://app.netlify.com/sites/example',
+        },
       };
     }
 
@@ -422,12 +481,15 @@ describe.each(databases)('publishing on $name', (database) => {
       expect(await listed(blog, 'blog', token)).toEqual([expect.objectContaining({ site_state: 'live' })]);
     });
 
-    test('a failed production deploy shows Netlify\'s reason on the item', async () => {
+    test("a failed production deploy shows Netlify's reason on the item", async () => {
       const cover = await upload(database);
       await call(blog, 'POST', '/api/admin/blog', { token, json: post('broken', cover) });
       await deployEvents.deployFailed(deployEvent({ state: 'error', errorMessage: 'Build script returned 2' }));
       expect(await listed(blog, 'blog', token)).toEqual([
-        expect.objectContaining({ site_state: 'failed', site_error: 'The Netlify build failed: Build script returned 2' }),
+        expect.objectContaining({
+          site_state: 'failed',
+          site_error: 'The Netlify build failed: Build script returned 2',
+        }),
       ]);
     });
   });
