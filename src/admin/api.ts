@@ -300,3 +300,8 @@ export async function fetchOutbox(status: string | null, limit: number): Promise
 export async function resendNotification(id: string): Promise<void> {
   await callJson('/api/admin/outbox/resend', { method: 'POST', json: { id } });
 }
+
+/** Calls an admin endpoint that answers JSON (a child's history, consents, sponsorship); rejects with an ApiError. */
+export async function adminJson(path: string, method = 'GET', json?: unknown): Promise<unknown> {
+  return callJson(path, { method, ...(json === undefined ? {} : { json }) });
+}

@@ -83,6 +83,8 @@ export const ADMIN_TABLES = [
   'staff_preferences',
   'staff_seen',
   'sponsorships',
+  'children',
+  'child_consents',
 ] as const;
 
 /** A function handler as exported by netlify/functions/*.ts. */
