@@ -19,6 +19,8 @@ export default defineConfig({
     launchOptions: { executablePath: testBrowserPath(), args: testBrowserArgs },
   },
   projects: [{ name: 'chromium' }],
+  // The SMTP server every email of the site under test goes to; specs read it with support/mailbox.ts.
+  globalSetup: './tests/e2e/support/mail-sink.ts',
   webServer: {
     ...e2eServer,
     timeout: 240_000,

@@ -6,6 +6,7 @@
 import { getCollection, getEntry, render, type CollectionEntry } from 'astro:content';
 import { CHILDREN_SHOWN } from './lib/constants.ts';
 import { classifyEvents, isPast, latestYearOfPast, nairobiToday } from './lib/events.ts';
+import { retentionRules, type RetentionRule } from './lib/retention.ts';
 
 /** A child waiting for a sponsor (spec §3 Child). */
 export type Child = CollectionEntry<'children'>['data'];
@@ -228,3 +229,6 @@ export async function opportunitiesIn(category: Opportunity['category']): Promis
 export async function causes(): Promise<Cause[]> {
   return inFileOrder('causes');
 }
+
+/** The retention periods in force when the site was built (defaults, or their overrides from the environment). */
+export const retention: RetentionRule[] = retentionRules(process.env);

@@ -15,9 +15,10 @@ import ContentPanel from './ContentPanel.tsx';
 import { CONTENT } from './content.tsx';
 import { RECORDS } from './columns.tsx';
 import OutboxPanel from './OutboxPanel.tsx';
+import PeoplePanel from './PeoplePanel.tsx';
 
-/** A dashboard tab: one of the lists, or the notification settings and outbox. */
-type Tab = Resource | 'notifications';
+/** A dashboard tab: one of the lists, the notification settings and outbox, or a person's page. */
+type Tab = Resource | 'notifications' | 'people';
 
 type Props = { readonly token: string };
 
@@ -32,10 +33,11 @@ const TABS: readonly { readonly id: Tab; readonly label: string }[] = [
   { id: 'donations', label: 'Donations' },
   { id: 'media', label: 'Media' },
   { id: 'notifications', label: 'Notifications' },
+  { id: 'people', label: 'People' },
 ];
 
 /** The tabs with a count in the stats bar. */
-const COUNTED = TABS.filter((tab) => tab.id !== 'notifications');
+const COUNTED = TABS.filter((tab) => tab.id !== 'notifications' && tab.id !== 'people');
 
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
@@ -123,6 +125,8 @@ function panelFor(resource: Tab, label: string) {
   switch (resource) {
     case 'notifications':
       return <OutboxPanel label={label} />;
+    case 'people':
+      return <PeoplePanel label={label} />;
     case 'events':
       return <ActivityPanel label={label} />;
     case 'programs':

@@ -309,8 +309,8 @@ test('a contact and a newsletter subscription sent from a second page appear liv
   await expect(visitor.locator('astro-island', { has: visitor.locator('form.newsletter') })).not.toHaveAttribute('ssr');
   await footer.getByLabel('Email address').fill(email);
   await footer.getByRole('button', { name: 'Subscribe' }).click();
-  await expect(footer.getByRole('button', { name: 'Subscribed' })).toBeVisible();
-  // The subscription is stored once the button says Subscribed: from then on, 2 s at most.
+  await expect(footer.getByRole('button', { name: 'Check your inbox' })).toBeVisible();
+  // The sign-up is stored once the button says so: from then on, 2 s at most.
   await expect(panel.getByRole('row').filter({ hasText: email })).toContainText('Newsletter subscription', {
     timeout: 2_000,
   });

@@ -62,6 +62,24 @@ export function useJwtSecret(secret = TEST_JWT_SECRET): void {
   });
 }
 
+/** Sets environment variables for the enclosing describe block (undefined unsets one), restoring them afterwards. */
+export function useEnv(values: Record<string, string | undefined>): void {
+  const saved: Record<string, string | undefined> = {};
+  beforeAll(() => {
+    for (const [key, value] of Object.entries(values)) {
+      saved[key] = process.env[key];
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  });
+  afterAll(() => {
+    for (const [key, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  });
+}
+
 /** Every table the admin API reads or writes, for `truncate`. */
 export const ADMIN_TABLES = [
   'events',
@@ -82,6 +100,10 @@ export const ADMIN_TABLES = [
   'notification_outbox',
   'staff_preferences',
   'staff_seen',
+  'sponsorships',
+  'consent_records',
+  'retention_runs',
+  'breaches',
 ] as const;
 
 /** A function handler as exported by netlify/functions/*.ts. */

@@ -128,6 +128,19 @@ describe.each(databases)('database backup on $name', (database) => {
       `insert into staff_preferences (username, email, notify) values ('staff', 's@b.org', 'digest')`,
     );
     await rows(database, `insert into staff_seen (username, resource, last_id) values ('staff', 'contacts', 1)`);
+    await rows(
+      database,
+      `insert into sponsorships (child_id, sponsor_name, sponsor_email, created_by) values ('amani', 'Sam', 's@b.org', 'staff:staff')`,
+    );
+    await rows(
+      database,
+      `insert into consent_records (form, event_id, email, notice_version, wording) values ('contact_submit', 1, 'a@b.org', '2026-11-25', 'We use…')`,
+    );
+    await rows(database, `insert into retention_runs (removed) values ('{"contacts": 2}')`);
+    await rows(
+      database,
+      `insert into breaches (found_at, what, affected, recorded_by) values (now(), 'Laptop lost', 'Volunteers of 2026', 'staff')`,
+    );
     // A gap in the ids must survive too.
     await rows(database, `delete from programs where id = (select max(id) from programs)`);
     await rows(database, `insert into programs (title, slug) values ('Later', 'later')`);
