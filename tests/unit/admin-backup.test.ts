@@ -130,7 +130,8 @@ describe.each(databases)('database backup on $name', (database) => {
     await rows(database, `insert into staff_seen (username, resource, last_id) values ('staff', 'contacts', 1)`);
     await rows(
       database,
-      `insert into sponsorships (child_id, sponsor_name, sponsor_email, created_by) values ('amani', 'Sam', 's@b.org', 'staff:staff')`,
+      `insert into sponsorships (child_id, sponsor_name, sponsor_email, amount_subunits, currency, created_by)
+       values ('amani', 'Sarah', 's@b.org', 3500, 'USD', 'staff:staff')`,
     );
     await rows(
       database,
