@@ -14,7 +14,7 @@ import { formatNairobi } from './lib/dates.ts';
 import { text } from './lib/format.ts';
 import { notify } from './stores/toast.ts';
 
-type Props = { readonly label: string };
+type Props = Record<string, never>;
 
 /** A form field's text ('' when absent). */
 const field = (data: FormData, name: string) => {
@@ -29,7 +29,7 @@ const shown = (value: unknown) => (typeof value === 'object' && value !== null ?
  * A person's page: search by email or phone, see every record held about them, export it (JSON or CSV), correct a
  * field, or erase them. Export, correction and erasure ask for the reason the audit trail keeps.
  */
-export default function PeoplePanel({ label }: Props) {
+export default function PeoplePanel(_props: Props) {
   const id = useId();
   const [who, setWho] = useState<PersonKey | null>(null);
   const [found, setFound] = useState<PersonAnswer | null>(null);
@@ -113,11 +113,9 @@ export default function PeoplePanel({ label }: Props) {
     : [];
 
   return (
-    <>
-      <h2 className="panel-title" tabIndex={-1}>
-        {label}
-      </h2>
-      <form className="people-search" onSubmit={(event) => void search(event)}>
+    <section aria-labelledby={`${id}-title`} className="privacy-section">
+      <h3 id={`${id}-title`}>A person's data</h3>
+      <form className="people-search" aria-labelledby={`${id}-title`} onSubmit={(event) => void search(event)}>
         <div className="field">
           <label htmlFor={`${id}-who`}>Email address or phone number</label>
           <input id={`${id}-who`} name="who" required autoComplete="off" />
@@ -221,6 +219,6 @@ export default function PeoplePanel({ label }: Props) {
           )}
         </section>
       )}
-    </>
+    </section>
   );
 }

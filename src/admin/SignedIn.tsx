@@ -15,10 +15,10 @@ import ContentPanel from './ContentPanel.tsx';
 import { CONTENT } from './content.tsx';
 import { RECORDS } from './columns.tsx';
 import OutboxPanel from './OutboxPanel.tsx';
-import PeoplePanel from './PeoplePanel.tsx';
+import PrivacyPanel from './PrivacyPanel.tsx';
 
-/** A dashboard tab: one of the lists, the notification settings and outbox, or a person's page. */
-type Tab = Resource | 'notifications' | 'people';
+/** A dashboard tab: one of the lists, the notification settings and outbox, or privacy (people, retention, breaches). */
+type Tab = Resource | 'notifications' | 'privacy';
 
 type Props = { readonly token: string };
 
@@ -33,11 +33,11 @@ const TABS: readonly { readonly id: Tab; readonly label: string }[] = [
   { id: 'donations', label: 'Donations' },
   { id: 'media', label: 'Media' },
   { id: 'notifications', label: 'Notifications' },
-  { id: 'people', label: 'People' },
+  { id: 'privacy', label: 'Privacy' },
 ];
 
 /** The tabs with a count in the stats bar. */
-const COUNTED = TABS.filter((tab) => tab.id !== 'notifications' && tab.id !== 'people');
+const COUNTED = TABS.filter((tab) => tab.id !== 'notifications' && tab.id !== 'privacy');
 
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
@@ -125,8 +125,8 @@ function panelFor(resource: Tab, label: string) {
   switch (resource) {
     case 'notifications':
       return <OutboxPanel label={label} />;
-    case 'people':
-      return <PeoplePanel label={label} />;
+    case 'privacy':
+      return <PrivacyPanel label={label} />;
     case 'events':
       return <ActivityPanel label={label} />;
     case 'programs':

@@ -358,3 +358,19 @@ export type ErasureAnswer = {
 export async function erasePerson(who: PersonKey, reason: string): Promise<ErasureAnswer> {
   return (await callJson('/api/admin/people/erase', { method: 'POST', json: { ...who, reason } })) as ErasureAnswer;
 }
+
+/** The retention periods in force and the latest run (GET /api/admin/retention). */
+export type RetentionAnswer = {
+  readonly rules: readonly {
+    readonly key: string;
+    readonly label: string;
+    readonly action: string;
+    readonly days: number;
+  }[];
+  readonly lastRun: { readonly ts: string; readonly removed: Readonly<Record<string, number>> } | null;
+};
+
+/** Reads the retention periods and when retention last ran. */
+export async function fetchRetention(): Promise<RetentionAnswer> {
+  return (await callJson('/api/admin/retention')) as RetentionAnswer;
+}

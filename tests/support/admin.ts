@@ -8,6 +8,7 @@ import { signToken } from '../../netlify/functions/_shared/auth.ts';
 import { query } from '../../netlify/functions/_shared/db.ts';
 import { type Cost, hashPassword } from '../../netlify/functions/_shared/passwords.ts';
 import { config as blogConfig } from '../../netlify/functions/admin-blog.ts';
+import { config as breachesConfig } from '../../netlify/functions/admin-breaches.ts';
 import { config as contactsConfig } from '../../netlify/functions/admin-contacts.ts';
 import { config as donationsConfig } from '../../netlify/functions/admin-donations.ts';
 import { config as mediaConfig } from '../../netlify/functions/admin-media.ts';
@@ -127,6 +128,7 @@ export interface CallOptions {
 /** The `config.path` patterns with parameters, as the functions declare them. */
 const PATTERNS = [
   blogConfig,
+  breachesConfig,
   contactsConfig,
   donationsConfig,
   mediaConfig,

@@ -53,8 +53,7 @@ create table breaches (
   what text not null,
   -- Who is affected, as a description (a group, a count), never a list of people.
   affected text not null,
-  -- Checklist items done, by key.
+  -- Checklist items done, by key (src/schemas/breach.ts); who recorded and changed it is in the audit trail.
   checklist jsonb not null default '{}'::jsonb,
-  recorded_by text not null,
   updated_at timestamptz not null default now()
 );
