@@ -18,7 +18,11 @@ export default defineConfig({
     trace: 'on-first-retry',
     launchOptions: { executablePath: testBrowserPath(), args: testBrowserArgs },
   },
-  projects: [{ name: 'chromium' }],
+  projects: [
+    { name: 'chromium', testIgnore: '**/children-records.spec.ts' },
+    // Changes which children every page lists: runs once the specs that read those lists are done.
+    { name: 'children-records', testMatch: '**/children-records.spec.ts', dependencies: ['chromium'] },
+  ],
   // The SMTP server every email of the site under test goes to; specs read it with support/mailbox.ts.
   globalSetup: './tests/e2e/support/mail-sink.ts',
   webServer: {

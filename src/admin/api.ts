@@ -374,3 +374,8 @@ export type RetentionAnswer = {
 export async function fetchRetention(): Promise<RetentionAnswer> {
   return (await callJson('/api/admin/retention')) as RetentionAnswer;
 }
+
+/** Calls an admin endpoint that answers JSON (a child's history, consents, sponsorship); rejects with an ApiError. */
+export async function adminJson(path: string, method = 'GET', json?: unknown): Promise<unknown> {
+  return callJson(path, { method, ...(json === undefined ? {} : { json }) });
+}

@@ -105,6 +105,8 @@ export const ADMIN_TABLES = [
   'consent_records',
   'retention_runs',
   'breaches',
+  'children',
+  'child_consents',
 ] as const;
 
 /** A function handler as exported by netlify/functions/*.ts. */

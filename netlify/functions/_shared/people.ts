@@ -1,8 +1,8 @@
 /**
  * The one module that knows every table holding a person (an email address, a name, a phone number), so that a
  * person's page, export, correction and erasure cannot miss one. A table added to the schema must be listed here:
- * in {@link PERSON_TABLES} when it can hold a member of the public, or in {@link TABLES_WITHOUT_PEOPLE} with the
- * reason it cannot. tests/unit/people.test.ts reads the schema itself and fails for a table in neither list, and for
+ * in {@link PERSON_TABLES} when it can hold a member of the public found by email or phone, or in
+ * {@link TABLES_WITHOUT_PEOPLE} with the reason it is not searched. tests/unit/people.test.ts reads the schema itself and fails for a table in neither list, and for
  * any column still holding an erased person's email, name or phone.
  *
  * Matching: `$1` the person's lower-cased email addresses, `$2` their phone numbers as digits only, `$3` their names.
@@ -114,7 +114,7 @@ export const PERSON_TABLES: readonly PersonTable[] = [
   },
 ];
 
-/** Every other table, and why it holds no member of the public. */
+/** Every other table, and why a person's page does not search it. */
 export const TABLES_WITHOUT_PEOPLE: Readonly<Record<string, string>> = {
   schema_migrations: 'the applied migrations',
   programs: 'published content',
@@ -132,6 +132,10 @@ export const TABLES_WITHOUT_PEOPLE: Readonly<Record<string, string>> = {
   staff_seen: 'what each staff member has seen',
   retention_runs: 'counts only',
   breaches: 'descriptions of incidents, written without listing people',
+  children:
+    "children of the programme, shown only as their guardian's consent allows; kept and removed through the child's own record in /samu, never found by an email or phone",
+  child_consents:
+    "guardians' consents (name and relation), the proof the law asks for while the child's record exists; managed with the child's record",
 };
 
 /** Who a search is for. */
