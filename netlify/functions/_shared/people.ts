@@ -2,8 +2,8 @@
  * The one module that knows every table holding a person (an email address, a name, a phone number), so that a
  * person's page, export, correction and erasure cannot miss one. A table added to the schema must be listed here:
  * in {@link PERSON_TABLES} when it can hold a member of the public found by email or phone, or in
- * {@link TABLES_WITHOUT_PEOPLE} with the reason it is not searched. tests/unit/people.test.ts reads the schema itself and fails for a table in neither list, and for
- * any column still holding an erased person's email, name or phone.
+ * {@link TABLES_WITHOUT_PEOPLE} with the reason it is not searched. tests/unit/people.test.ts reads the schema itself
+ * and fails for a table in neither list, and for any column still holding an erased person's email, name or phone.
  *
  * Matching: `$1` the person's lower-cased email addresses, `$2` their phone numbers as digits only, `$3` their names.
  * A search starts from one email or phone, and takes in the other addresses, phones and names of the rows it finds.
