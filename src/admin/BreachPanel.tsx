@@ -64,6 +64,19 @@ export default function BreachPanel(_props: Props) {
     if (await save(null, body)) form.reset();
   }
 
+  /** Shows the tick at once and saves it; a refused save reloads what is stored. */
+  async function tick(row: Row, key: string, done: boolean): Promise<void> {
+    const checklist = { ...checklistOf(row), [key]: done };
+    setRows((current) => current.map((each) => (each.id === row.id ? { ...each, checklist } : each)));
+    const body = {
+      found_at: text(row['found_at']),
+      what: text(row['what']),
+      affected: text(row['affected']),
+      checklist,
+    };
+    if (!(await save(row.id, body))) load();
+  }
+
   const now = Date.now();
   return (
     <section aria-labelledby={`${id}-title`} className="privacy-section">
@@ -107,14 +120,7 @@ export default function BreachPanel(_props: Props) {
                 <input
                   type="checkbox"
                   checked={checklistOf(row)[key] === true}
-                  onChange={(event) =>
-                    void save(row.id, {
-                      found_at: text(row['found_at']),
-                      what: text(row['what']),
-                      affected: text(row['affected']),
-                      checklist: { ...checklistOf(row), [key]: event.target.checked },
-                    })
-                  }
+                  onChange={(event) => void tick(row, key, event.target.checked)}
                 />
                 {label}
               </label>
