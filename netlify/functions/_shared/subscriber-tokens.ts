@@ -6,7 +6,7 @@
  * Format: `<subscriber id>.<expiry, Unix seconds, 0 = none>.<HMAC-SHA256, base64url>`.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { signingKey } from './auth.ts';
+import { signingKey } from './secret.ts';
 
 /** What a token lets its holder do. */
 export type TokenPurpose = 'confirm' | 'unsubscribe';
