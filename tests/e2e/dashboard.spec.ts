@@ -111,7 +111,7 @@ test('signs in after a wrong password and a network failure, then shows every ta
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('tab', { name: 'Contacts' })).toBeFocused();
   await expect(page.getByRole('tab', { name: 'Contacts' })).toHaveAttribute('aria-selected', 'true');
-  const lastTab = page.getByRole('tab', { name: ALL_TABS.at(-1), exact: true });
+  const lastTab = page.getByRole('tab', { name: ALL_TABS[ALL_TABS.length - 1]!, exact: true });
   await page.keyboard.press('End');
   await expect(lastTab).toBeFocused();
   await page.keyboard.press('ArrowRight');
