@@ -1,7 +1,8 @@
 /**
- * Small self-contained HTML pages that functions answer browsers with (a form refused without JavaScript, a
- * newsletter link opened): the site's colours, one stylesheet inline and nothing else loaded.
+ * Small self-contained HTML pages that the newsletter's links answer browsers with: the site's colours, one stylesheet
+ * inline and nothing else loaded.
  */
+import { escapeHtml } from './form-page.ts';
 
 /** What one page shows. */
 export interface PageContent {
@@ -15,10 +16,7 @@ export interface PageContent {
   formAction?: 'self' | 'none';
 }
 
-/** Escapes text for HTML content and quoted attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
+export { escapeHtml };
 
 /** The page as an answer with `status`, never cached, with a policy that allows its inline style only. */
 export function htmlPage(content: PageContent, status: number, headers: HeadersInit = {}): Response {
