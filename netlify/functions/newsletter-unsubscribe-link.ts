@@ -22,8 +22,8 @@ export default async (req: Request, context: Context): Promise<Response> => {
   const fromForm = isFormContentType(req.headers.get('content-type'));
   let raw: unknown;
   if (fromForm) {
-    const fields = await readFormBody(req);
-    raw = fields ? Object.fromEntries(fields) : undefined;
+    const form = await readFormBody(req);
+    raw = form.status === 'too-large' ? undefined : Object.fromEntries(form.fields);
   } else {
     const body = await readJsonBody(req);
     if (!body.ok) return body.response;
