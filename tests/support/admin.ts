@@ -85,6 +85,7 @@ export const ADMIN_TABLES = [
   'sponsorships',
   'children',
   'child_consents',
+  'site_events',
 ] as const;
 
 /** A function handler as exported by netlify/functions/*.ts. */

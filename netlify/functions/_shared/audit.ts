@@ -14,6 +14,7 @@ export const ADMIN_RESOURCES = [
   'volunteers',
   'donations',
   'children',
+  'calendar',
 ] as const;
 /** One of {@link ADMIN_RESOURCES}. */
 export type AdminResource = (typeof ADMIN_RESOURCES)[number];
