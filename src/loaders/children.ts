@@ -8,9 +8,11 @@
  * site may show on the build date is decided in src/data.ts (src/lib/consent.ts), never here.
  */
 import type { Loader, LoaderContext } from 'astro/loaders';
-import { query, type DatabaseTarget } from '../../netlify/functions/_shared/db.ts';
+import { describeConnectionFailure } from '../../netlify/functions/_shared/connection-failure.ts';
+import { transaction, type DatabaseTarget } from '../../netlify/functions/_shared/db.ts';
+import { buildDatabase } from './database.ts';
 import type { ConsentTerms, SponsorshipState } from '../lib/consent.ts';
-import { buildDatabase, stageMedia } from './media.ts';
+import { stageMedia } from './media.ts';
 
 /** A child record as the loader reads it. */
 interface ChildRow {
@@ -39,13 +41,16 @@ const CHILDREN_QUERY = `
 
 /** The children records and the ids of every child with an active sponsorship (file children included). */
 export async function childRecords(target: DatabaseTarget): Promise<{ rows: ChildRow[]; sponsored: Set<string> }> {
-  const rows = await query<ChildRow & Record<string, unknown>>(CHILDREN_QUERY, [], target);
-  const active = await query<{ child_id: string }>(
-    `select child_id from sponsorships where state = 'active'`,
-    [],
+  // One read-only transaction: the build never writes, and both reads see the same moment.
+  return transaction(
+    async (tx) => {
+      const rows = await tx.query<ChildRow & Record<string, unknown>>(CHILDREN_QUERY, []);
+      const active = await tx.query<{ child_id: string }>(`select child_id from sponsorships where state = 'active'`);
+      return { rows, sponsored: new Set(active.map((row) => row.child_id)) };
+    },
     target,
+    { readOnly: true },
   );
-  return { rows, sponsored: new Set(active.map((row) => row.child_id)) };
 }
 
 /** Sets the sponsorship state (and the spec's `sponsored`) of the file entries from the active sponsorships. */
@@ -72,7 +77,7 @@ export async function loadChildRecords(
     records = await childRecords(target);
   } catch (failure) {
     throw new Error(
-      `Cannot read the children records from DATABASE_URL (${failure instanceof Error ? failure.message : String(failure)}). Unset DATABASE_URL to build from the files alone.`,
+      `Cannot read the children records from DATABASE_URL: ${await describeConnectionFailure(failure, target)}`,
       { cause: failure },
     );
   }

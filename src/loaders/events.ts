@@ -6,7 +6,8 @@
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { query, type DatabaseTarget } from '../../netlify/functions/_shared/db.ts';
 import { scheduleOf } from '../schemas/site-events.ts';
-import { buildDatabase, stageMedia } from './media.ts';
+import { buildDatabase } from './database.ts';
+import { stageMedia } from './media.ts';
 
 /** A published event row as the loader reads it. */
 interface EventRow {

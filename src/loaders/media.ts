@@ -24,9 +24,3 @@ export async function stageMedia(
   await writeFile(join(mediaDir, file), bytes);
   return { filePath, image: `./${file}` };
 }
-
-/** The database of `DATABASE_URL` / `DATABASE_WS_PROXY` at build time, or undefined when none is configured. */
-export function buildDatabase(): { url: string; proxy: string | undefined } | undefined {
-  const url = process.env['DATABASE_URL'];
-  return url ? { url, proxy: process.env['DATABASE_WS_PROXY'] || undefined } : undefined;
-}
