@@ -4,6 +4,7 @@
  * whether an event is upcoming or past is decided in src/data.ts by the build date.
  */
 import type { Loader, LoaderContext } from 'astro/loaders';
+import { describeConnectionFailure } from '../../netlify/functions/_shared/connection-failure.ts';
 import { query, type DatabaseTarget } from '../../netlify/functions/_shared/db.ts';
 import { scheduleOf } from '../schemas/site-events.ts';
 import { buildDatabase } from './database.ts';
@@ -91,10 +92,9 @@ export async function loadEventRecords(
   try {
     rows = await publishedEvents(target);
   } catch (failure) {
-    throw new Error(
-      `Cannot read the events from DATABASE_URL (${failure instanceof Error ? failure.message : String(failure)}). Unset DATABASE_URL to build from the files alone.`,
-      { cause: failure },
-    );
+    throw new Error(`Cannot read the events from DATABASE_URL: ${await describeConnectionFailure(failure, target)}`, {
+      cause: failure,
+    });
   }
   for (const row of rows) {
     if (store.has(row.slug)) {

@@ -135,6 +135,19 @@ describe.each(databases)('database backup on $name', (database) => {
       `insert into sponsorships (child_id, sponsor_name, sponsor_email, amount_subunits, currency, created_by)
        values ('amani', 'Sarah', 's@b.org', 3500, 'USD', 'staff:staff')`,
     );
+    await rows(
+      database,
+      `insert into children (slug, name, age, monthly_need, needs, status) values ('imani', 'Imani', 9, 5400, '{Fees}', 'published')`,
+    );
+    await rows(
+      database,
+      `insert into child_consents (child_id, guardian_name, guardian_relation, given_on, valid_until, covers, recorded_by)
+       select id, 'Lucy', 'Mother', '2026-11-01', '2027-10-31', '{profile,photo}', 'staff' from children`,
+    );
+    await rows(
+      database,
+      `insert into site_events (slug, title, date) values ('reading-day', 'Reading Day', '2026-12-01')`,
+    );
     // A gap in the ids must survive too.
     await rows(database, `delete from programs where id = (select max(id) from programs)`);
     await rows(database, `insert into programs (title, slug) values ('Later', 'later')`);
