@@ -13,7 +13,7 @@ import { bundlerConfig, netlifySettings } from './netlify-config.ts';
 export const BUNDLE_BUDGET_KIB = 1_250;
 
 /** Functions anyone can call: they must not bundle the staff sign-in (jose) or the admin resource code. */
-export const PUBLIC_FUNCTIONS = ['track', 'media-file'] as const;
+export const PUBLIC_FUNCTIONS = ['track', 'media-file', 'form-choices'] as const;
 
 /** Files no bundle may hold: zod's CommonJS copy (functions are ES modules) and, in public ones, staff code. */
 const NEVER = [/node_modules\/zod\/.*\.cjs$/];

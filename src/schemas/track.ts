@@ -61,7 +61,10 @@ const email = z
   .trim()
   .min(1, 'Email is required')
   .max(TRACK_LIMITS.email, `Email must be at most ${TRACK_LIMITS.email} characters`)
-  .pipe(z.email('Enter a valid email address'));
+  .pipe(z.email('Enter an email address like name@example.com'));
+
+/** An email address as every form takes it: trimmed, at most 254 characters, well formed. */
+export const emailAddress = email;
 
 const list = (label: string) =>
   z

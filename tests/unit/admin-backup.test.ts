@@ -137,12 +137,22 @@ describe.each(databases)('database backup on $name', (database) => {
     );
     await rows(
       database,
-      `insert into children (slug, name, age, monthly_need, needs, status) values ('imani', 'Imani', 9, 5400, '{Fees}', 'published')`,
+      `insert into consent_records (form, event_id, email, notice_version, wording) values ('contact_submit', 1, 'a@b.org', '2026-11-25', 'We use…')`,
+    );
+    await rows(database, `insert into retention_runs (removed) values ('{"contacts": 2}')`);
+    await rows(
+      database,
+      `insert into breaches (found_at, what, affected) values (now(), 'Laptop lost', 'Volunteers of 2026')`,
+    );
+    await rows(
+      database,
+      `insert into children (slug, name, age, monthly_need, status) values ('amani', 'Amani', 9, 5400, 'published')`,
     );
     await rows(
       database,
       `insert into child_consents (child_id, guardian_name, guardian_relation, given_on, valid_until, covers, recorded_by)
-       select id, 'Lucy', 'Mother', '2026-11-01', '2027-10-31', '{profile,photo}', 'staff' from children`,
+       select id, 'Grace', 'mother', date '2026-01-10', date '2027-01-10', array['profile', 'photo'], 'staff'
+       from children where slug = 'amani'`,
     );
     await rows(
       database,

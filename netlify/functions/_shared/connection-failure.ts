@@ -65,7 +65,9 @@ export async function describeConnectionFailure(failure: unknown, target: Databa
       return `${where}: ${code} ${message}`;
     }
     const refused = await probe(host, port);
-    if (refused) return `${where}: ${refused.code} ${refused.message}`;
+    // Without a relay the driver goes to the host's WebSocket endpoint (443), which only Neon serves.
+    const hint = target.proxy ? '' : ' (Neon is reached on 443; any other PostgreSQL needs DATABASE_WS_PROXY)';
+    if (refused) return `${where}: ${refused.code} ${refused.message}${hint}`;
   }
   const message = failure instanceof Error && failure.message ? failure.message : 'the WebSocket connection failed';
   return `${database}: EWEBSOCKET ${message} (a Neon host is reached directly; any other PostgreSQL needs DATABASE_WS_PROXY)`;

@@ -5,6 +5,7 @@
  */
 import { DatabaseNotConfiguredError } from './db.ts';
 import { error } from './http.ts';
+import { logFailure } from './log.ts';
 
 /** Shortest accepted `JWT_SECRET`, in bytes (HS256 wants at least its 256-bit output). */
 export const MIN_SECRET_BYTES = 32;
@@ -17,9 +18,9 @@ export class SecretNotConfiguredError extends Error {
   }
 }
 
-/** The answer for an unexpected failure past validation; logs it (never request bodies). */
+/** The answer for an unexpected failure past validation; logs its kind (never what was sent). */
 export function failureAnswer(failure: unknown, where: string): Response {
-  console.error(`${where}:`, failure);
+  logFailure(where, failure);
   if (failure instanceof SecretNotConfiguredError) return error(500, 'The server is not configured');
   const code = (failure as { code?: unknown } | null)?.code;
   if (failure instanceof DatabaseNotConfiguredError || typeof code === 'string') {
