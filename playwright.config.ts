@@ -23,6 +23,8 @@ export default defineConfig({
     // Changes which children every page lists: runs once the specs that read those lists are done.
     { name: 'children-records', testMatch: '**/children-records.spec.ts', dependencies: ['chromium'] },
   ],
+  // The SMTP server every email of the site under test goes to; specs read it with support/mailbox.ts.
+  globalSetup: './tests/e2e/support/mail-sink.ts',
   webServer: {
     ...e2eServer,
     timeout: 240_000,

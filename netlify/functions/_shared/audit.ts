@@ -13,6 +13,7 @@ export const ADMIN_RESOURCES = [
   'newsletter',
   'volunteers',
   'donations',
+  'breaches',
   'children',
 ] as const;
 /** One of {@link ADMIN_RESOURCES}. */
@@ -30,6 +31,9 @@ export type AuditType =
   | 'admin.session_end'
   | 'admin.media.upload'
   | 'admin.db.backup'
+  | 'admin.person.export'
+  | 'admin.person.correct'
+  | 'admin.person.erase'
   | `admin.${AdminResource}.${ResourceAction}`;
 
 const RESOURCE_CHANGE = new RegExp(`^admin\\.(${ADMIN_RESOURCES.join('|')})\\.(create|update|delete)$`);

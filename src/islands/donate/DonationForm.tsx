@@ -13,6 +13,7 @@ import {
   type DonationType,
 } from '../../lib/donation.ts';
 import { giftChoices, openPayment, paymentUrl } from '../../lib/payment.ts';
+import { NEWSLETTER_CONSENT } from '../../lib/privacy.ts';
 import { showToast } from '../../lib/toast.ts';
 import type { DONATION_CAUSES } from '../../schemas/options.ts';
 import Field from '../shared/form/Field.tsx';
@@ -229,7 +230,7 @@ export default function DonationForm({ causes, defaultCause }: Props) {
           </label>
           <label className="check">
             <input type="checkbox" name="newsletter" defaultChecked />
-            Send me news about the children and our work
+            {NEWSLETTER_CONSENT}
           </label>
         </div>
 
