@@ -24,6 +24,7 @@ const TAB_NAMES = [
   'Donations',
   'Media',
   'Children',
+  'Events',
 ];
 /** Every tab: the lists, then the notification settings and outbox, and privacy (no counts of their own). */
 const ALL_TABS = [...TAB_NAMES, 'Notifications', 'Privacy'];

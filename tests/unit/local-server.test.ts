@@ -107,7 +107,7 @@ test('TRACE answers 405 and a path that is not valid percent-encoding 400, never
 
 test('local-only addresses refuse calls from pages of other sites', async () => {
   const crossSite = { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' };
-  for (const path of ['/.netlify/local-build-hook', '/.netlify/functions/retry', '/.netlify/functions/deploy-failed']) {
+  for (const path of ['/.netlify/local-build-hook', '/.netlify/functions/retry', '/.netlify/functions/deploy-events']) {
     const res = await fetch(`${server!.url}${path}`, { method: 'POST', headers: crossSite, body: 'x=1' });
     expect(res.status, path).toBe(403);
   }
