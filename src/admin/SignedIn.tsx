@@ -15,6 +15,7 @@ import ContentPanel from './ContentPanel.tsx';
 import { CONTENT } from './content.tsx';
 import { CHILDREN } from './children.tsx';
 import { CALENDAR } from './calendar.tsx';
+import { TEAM } from './team.tsx';
 import { RECORDS } from './columns.tsx';
 import OutboxPanel from './OutboxPanel.tsx';
 import PrivacyPanel from './PrivacyPanel.tsx';
@@ -36,6 +37,7 @@ const TABS: readonly { readonly id: Tab; readonly label: string }[] = [
   { id: 'media', label: 'Media' },
   { id: 'children', label: 'Children' },
   { id: 'calendar', label: 'Events' },
+  { id: 'team', label: 'Team' },
   { id: 'notifications', label: 'Notifications' },
   { id: 'privacy', label: 'Privacy' },
 ];
@@ -141,6 +143,8 @@ function panelFor(resource: Tab, label: string) {
       return <ContentPanel key={resource} label={label} config={CHILDREN} />;
     case 'calendar':
       return <ContentPanel key={resource} label={label} config={CALENDAR} />;
+    case 'team':
+      return <ContentPanel key={resource} label={label} config={TEAM} />;
     case 'contacts':
     case 'newsletter':
     case 'volunteers':

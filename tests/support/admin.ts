@@ -14,6 +14,7 @@ import { config as donationsConfig } from '../../netlify/functions/admin-donatio
 import { config as mediaConfig } from '../../netlify/functions/admin-media.ts';
 import { config as newsletterConfig } from '../../netlify/functions/admin-newsletter.ts';
 import { config as programsConfig } from '../../netlify/functions/admin-programs.ts';
+import { config as teamConfig } from '../../netlify/functions/admin-team.ts';
 import { config as volunteersConfig } from '../../netlify/functions/admin-volunteers.ts';
 import { config as mediaFileConfig } from '../../netlify/functions/media-file.ts';
 import { createSession } from '../../netlify/functions/_shared/sessions.ts';
@@ -108,6 +109,8 @@ export const ADMIN_TABLES = [
   'children',
   'child_consents',
   'site_events',
+  'team_members',
+  'team_seed_copies',
 ] as const;
 
 /** A function handler as exported by netlify/functions/*.ts. */
@@ -139,6 +142,7 @@ const PATTERNS = [
   programsConfig,
   volunteersConfig,
   mediaFileConfig,
+  teamConfig,
 ]
   .flatMap((config) => [config.path ?? []].flat())
   .filter((path) => path.includes(':'))

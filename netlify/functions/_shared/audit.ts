@@ -16,6 +16,7 @@ export const ADMIN_RESOURCES = [
   'breaches',
   'children',
   'calendar',
+  'team',
 ] as const;
 /** One of {@link ADMIN_RESOURCES}. */
 export type AdminResource = (typeof ADMIN_RESOURCES)[number];

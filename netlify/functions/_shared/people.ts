@@ -137,6 +137,9 @@ export const TABLES_WITHOUT_PEOPLE: Readonly<Record<string, string>> = {
   child_consents:
     "guardians' consents (name and relation), the proof the law asks for while the child's record exists; managed with the child's record",
   site_events: "published events; the contact is the charity's own event coordinator (work address and phone)",
+  team_members:
+    "the charity's own staff on the About page (name, photo, work email and phone, shown with their agreement); a person is removed in the Team tab of /samu",
+  team_seed_copies: 'ids of the members of src/content/team.json already copied into team_members',
 };
 
 /** Who a search is for. */

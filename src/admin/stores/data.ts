@@ -15,6 +15,7 @@ export const RESOURCES = [
   'media',
   'children',
   'calendar',
+  'team',
 ] as const;
 
 /** One of the staff lists. */
