@@ -29,6 +29,8 @@ export type AuditType =
   | 'admin.session_end'
   | 'admin.media.upload'
   | 'admin.db.backup'
+  | 'admin.gifts.create'
+  | 'admin.gifts.statement'
   | `admin.${AdminResource}.${ResourceAction}`;
 
 const RESOURCE_CHANGE = new RegExp(`^admin\\.(${ADMIN_RESOURCES.join('|')})\\.(create|update|delete)$`);

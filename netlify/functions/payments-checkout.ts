@@ -1,0 +1,234 @@
+/**
+ * `POST /api/payments/checkout`: the donate and sponsor forms post here (a plain form with `target="_blank"`, so it
+ * works without JavaScript and before the page's script runs). The gift is stored as pending, with the form's event
+ * and the staff notification, in one transaction; then Paystack is asked for a hosted checkout whose reference is
+ * the gift's, and the new tab is sent there with a 303. Without `PAYSTACK_SECRET_KEY` the tab goes to the clearly
+ * marked placeholder payment page instead, as before payments were connected.
+ */
+import type { Config, Context } from '@netlify/functions';
+import { trackBodyFromForm } from '../../src/lib/forms.ts';
+import {
+  checkoutCurrency,
+  sponsorshipPaymentUsd,
+  usdToSubunits,
+  type CheckoutMethod,
+  type GiftCurrency,
+} from '../../src/lib/money.ts';
+import { paymentUrl } from '../../src/lib/payment.ts';
+import { trackRequest, type DonationIntent, type SponsorshipApplication } from '../../src/schemas/track.ts';
+import { clientId } from './_shared/client.ts';
+import { query, transaction } from './_shared/db.ts';
+import { formAccepted, formProblem, isFormContentType, MAX_FORM_BYTES, readFormBody } from './_shared/form-answer.ts';
+import { closePending, childById, insertGift, newReference, type GiftRow, type NewGift } from './_shared/gifts.ts';
+import { methodNotAllowed, zodIssues } from './_shared/http.ts';
+import { deliverAfterResponse, enqueueSubmission } from './_shared/outbox.ts';
+import {
+  createPlan,
+  initializeTransaction,
+  paystackConfig,
+  PaystackError,
+  type PaystackConfig,
+} from './_shared/paystack.ts';
+import { hit, trackRateLimit } from './_shared/rate-limit.ts';
+
+/** The monthly price of partial and group sponsorship charged online: the lower end of each range (spec §9). */
+const SPONSORSHIP_MONTHLY_USD = { partial: 15, group: 20 } as const;
+
+/** Paystack channels for each payment method of the forms. */
+const CHANNELS: Readonly<Record<Exclude<CheckoutMethod, 'paypal'>, readonly string[]>> = {
+  card: ['card'],
+  mpesa: ['mobile_money'],
+  bank: ['bank_transfer'],
+};
+
+const PLAN_INTERVALS = { monthly: 'monthly', quarterly: 'quarterly', annual: 'annually' } as const;
+
+type CheckoutRequest =
+  | { type: 'donation_intent'; payload: DonationIntent }
+  | { type: 'sponsorship_application'; payload: SponsorshipApplication };
+
+/** Handles one checkout post. */
+export default async (req: Request, context: Context): Promise<Response> => {
+  if (req.method !== 'POST') return methodNotAllowed(['POST']);
+  if (!isFormContentType(req.headers.get('content-type'))) {
+    return formProblem(req, undefined, 415, 'Please send the form from the donate or sponsor page.');
+  }
+  const fields = await readFormBody(req);
+  if (!fields) return formProblem(req, undefined, 413, `The form is larger than ${MAX_FORM_BYTES / 1024} KB.`);
+  const raw = trackBodyFromForm(fields);
+  const problem = (status: number, message: string, issues?: { path: string; message: string }[]) =>
+    formProblem(req, raw.type, status, message, issues);
+  if (raw.type !== 'donation_intent' && raw.type !== 'sponsorship_application') {
+    return problem(400, 'Only the donate and sponsor forms start a payment.');
+  }
+  // A filled honeypot is a bot: answer as if accepted so it learns nothing, and store nothing.
+  if (typeof raw.website === 'string' && raw.website.trim() !== '') return formAccepted(raw.type);
+
+  try {
+    const limit = await hit('track', clientId(context), trackRateLimit());
+    if (!limit.allowed) {
+      return formProblem(req, raw.type, 429, `Too many forms came from your connection; try again in ${limit.retryAfterSeconds} s.`, [], {
+        'Retry-After': String(limit.retryAfterSeconds),
+      });
+    }
+    const parsed = trackRequest.safeParse(raw);
+    if (!parsed.success) return problem(400, 'Please check the form', zodIssues(parsed.error));
+    const request = parsed.data as CheckoutRequest;
+    const charge = chargeOf(request);
+    if ('issue' in charge) return problem(400, 'Please check the form', [charge.issue]);
+
+    if (charge.method === 'paypal') {
+      const paypal = process.env['PAYPAL_URL'];
+      if (!paypal) {
+        return problem(400, 'Please check the form', [
+          { path: 'payload.paymentMethod', message: 'PayPal is not available; choose card, M-Pesa or bank transfer' },
+        ]);
+      }
+      await transaction((tx) => storeIntent(tx, request));
+      deliverAfterResponse(context);
+      return redirect(paypal);
+    }
+
+    const gift = await transaction(async (tx) => {
+      const eventId = await storeIntent(tx, request);
+      const row = await insertGift(tx, { ...charge, reference: newReference() });
+      await enqueueSubmission(tx, request, { eventId, recordId: null });
+      return row;
+    });
+    deliverAfterResponse(context);
+
+    const config = paystackConfig();
+    if (!config) return redirect(placeholderUrl(request, charge.amountUsd));
+    try {
+      return redirect(await startCheckout(config, gift, charge, request));
+    } catch (failure) {
+      if (!(failure instanceof PaystackError)) throw failure;
+      console.error('checkout: Paystack refused or could not be reached:', failure.message);
+      await closePending(gift.id, 'failed', `The checkout could not start: ${failure.message}`);
+      return problem(502, 'The secure payment page could not be opened just now. Nothing was charged; please try again in a few minutes.');
+    }
+  } catch (failure) {
+    console.error('checkout: database error', failure);
+    return problem(503, 'The service is temporarily unavailable; please try again later');
+  }
+};
+
+export const config: Config = { path: '/api/payments/checkout' };
+
+/** A 303 that sends the new tab on, telling the provider nothing about where it came from. */
+function redirect(location: string): Response {
+  return new Response(null, {
+    status: 303,
+    headers: { Location: location, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' },
+  });
+}
+
+/** The form's event, as the track function would store it (Recent Activity); its id. */
+async function storeIntent(tx: { query: typeof query }, request: CheckoutRequest): Promise<string> {
+  const [event] = await tx.query<{ id: string }>(
+    'insert into events (type, payload) values ($1, $2) returning id::text as id',
+    [request.type, request.payload],
+  );
+  if (!event) throw new Error('insert into events returned no row');
+  return event.id;
+}
+
+type Charge = Omit<NewGift, 'reference'> & { amountUsd: number };
+
+/** What the form asks to be charged, or the field that makes it impossible. */
+function chargeOf(request: CheckoutRequest): Charge | { issue: { path: string; message: string } } {
+  const { name, email, phone } = request.payload;
+  const person = { donorName: name, donorEmail: email, donorPhone: phone ?? null, provider: 'paystack' as const, recordedBy: 'paystack' };
+  if (request.type === 'donation_intent') {
+    const { amount, type, cause, paymentMethod, anonymous } = request.payload;
+    const currency: GiftCurrency = checkoutCurrency(paymentMethod);
+    return {
+      ...person,
+      kind: 'donation',
+      frequency: type,
+      cause,
+      amountSubunits: usdToSubunits(amount, currency),
+      amountUsd: amount,
+      currency,
+      method: paymentMethod,
+      anonymous,
+    };
+  }
+  const { childId, sponsorshipType, paymentMethod } = request.payload;
+  const child = childById(childId);
+  if (!child) return { issue: { path: 'payload.childId', message: 'This child is not on our list' } };
+  const monthly = sponsorshipType === 'full' ? child.monthlyUsd : SPONSORSHIP_MONTHLY_USD[sponsorshipType];
+  const usd = sponsorshipPaymentUsd(monthly, paymentMethod);
+  return {
+    ...person,
+    kind: 'sponsorship',
+    frequency: paymentMethod,
+    childId,
+    sponsorshipType,
+    amountSubunits: usdToSubunits(usd, 'USD'),
+    amountUsd: usd,
+    currency: 'USD',
+    method: 'card',
+  };
+}
+
+/** Today's placeholder payment page with the form's choices (payments not connected). */
+function placeholderUrl(request: CheckoutRequest, amountUsd: number): string {
+  return request.type === 'donation_intent'
+    ? paymentUrl('donationUrl', { amount: amountUsd, source: 'donate-page', campaign: 'donate-now' })
+    : paymentUrl('sponsorshipUrl', {
+        amount: amountUsd,
+        childId: request.payload.childId,
+        source: 'sponsor-page',
+        campaign: 'sponsorship',
+      });
+}
+
+/** Asks Paystack for the checkout of a pending gift (with a plan when it recurs); the address to send the tab to. */
+async function startCheckout(config: PaystackConfig, gift: GiftRow, charge: Charge, request: CheckoutRequest) {
+  const recurring = charge.frequency !== 'one-time' ? charge.frequency : undefined;
+  const plan = recurring ? await planFor(config, charge, recurring) : undefined;
+  const method = charge.method as Exclude<CheckoutMethod, 'paypal'>;
+  const started = await initializeTransaction(config, {
+    email: charge.donorEmail ?? '',
+    amount: charge.amountSubunits,
+    currency: charge.currency,
+    reference: gift.reference,
+    channels: CHANNELS[method] ?? CHANNELS.card,
+    ...(plan ? { plan } : {}),
+    metadata: { gift_id: gift.id, form: request.type },
+  });
+  await query('update gifts set checkout_url = $2, plan_code = $3, updated_at = now() where id = $1', [
+    gift.id,
+    started.authorization_url,
+    plan ?? null,
+  ]);
+  return started.authorization_url;
+}
+
+/** The Paystack plan of a recurring amount, made once and kept in `paystack_plans`. */
+async function planFor(config: PaystackConfig, charge: Charge, frequency: keyof typeof PLAN_INTERVALS): Promise<string> {
+  const interval = PLAN_INTERVALS[frequency];
+  const key = [charge.currency, charge.amountSubunits, interval] as const;
+  const [known] = await query<{ plan_code: string }>(
+    'select plan_code from paystack_plans where currency = $1 and amount_subunits = $2 and interval = $3',
+    key,
+  );
+  if (known) return known.plan_code;
+  const created = await createPlan(config, {
+    name: `Tumaini ${interval} gift ${charge.currency} ${charge.amountSubunits / 100}`,
+    amount: charge.amountSubunits,
+    interval,
+    currency: charge.currency,
+  });
+  await query(
+    `insert into paystack_plans (currency, amount_subunits, interval, plan_code) values ($1, $2, $3, $4)
+     on conflict do nothing`,
+    [...key, created.plan_code],
+  );
+  const [stored] = await query<{ plan_code: string }>(
+    'select plan_code from paystack_plans where currency = $1 and amount_subunits = $2 and interval = $3',
+    key,
+  );
+  return stored?.plan_code ?? created.plan_code;
+}
