@@ -5,6 +5,8 @@ import { E2E_SERVER_STARTED, e2eBaseURL, e2eServer } from './tests/e2e/support/s
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
+  // The Paystack stand-in the e2e server's checkouts go to, for the whole run.
+  globalSetup: './tests/e2e/support/global-setup.ts',
   fullyParallel: true,
   workers: process.env['CI'] ? 2 : 3,
   retries: process.env['CI'] ? 1 : 0,

@@ -12,14 +12,7 @@ import { subunitsPerUnit } from '../../src/lib/money.ts';
 import { GiftListQuery, StaffGift, StatementRequest } from '../../src/schemas/gifts.ts';
 import { staffFunction } from './_shared/admin-resource.ts';
 import { query, transaction } from './_shared/db.ts';
-import {
-  childById,
-  confirmLocked,
-  GIFT_COLUMNS,
-  insertGift,
-  receiptOf,
-  type GiftRow,
-} from './_shared/gifts.ts';
+import { childById, confirmLocked, GIFT_COLUMNS, insertGift, receiptOf, type GiftRow } from './_shared/gifts.ts';
 import { error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/http.ts';
 import { deliverAfterResponse, enqueue } from './_shared/outbox.ts';
 import { paystackConfig } from './_shared/paystack.ts';
@@ -161,7 +154,9 @@ async function statement(req: Request, actor: string, context: Context): Promise
         recordId: gifts.at(-1)?.id ?? '',
       },
       recipients: [email],
-      attachments: [{ filename: `statement-${year}.pdf`, contentType: 'application/pdf', content: pdf.toString('base64') }],
+      attachments: [
+        { filename: `statement-${year}.pdf`, contentType: 'application/pdf', content: pdf.toString('base64') },
+      ],
     });
     await audit(tx, 'admin.gifts.statement', actor, { year, gifts: gifts.length });
   });
@@ -172,7 +167,8 @@ async function statement(req: Request, actor: string, context: Context): Promise
 export default staffFunction(async (req, actor, context) => {
   const path = new URL(req.url).pathname.replace(/\/$/, '');
   if (path.endsWith('/summary')) return req.method === 'GET' ? summary() : methodNotAllowed(['GET']);
-  if (path.endsWith('/statement')) return req.method === 'POST' ? statement(req, actor, context) : methodNotAllowed(['POST']);
+  if (path.endsWith('/statement'))
+    return req.method === 'POST' ? statement(req, actor, context) : methodNotAllowed(['POST']);
   if (req.method === 'GET') return list(req);
   if (req.method === 'POST') return record(req, actor, context);
   return methodNotAllowed(['GET', 'POST']);
@@ -181,4 +177,3 @@ export default staffFunction(async (req, actor, context) => {
 export const config: Config = {
   path: ['/api/admin/gifts', '/api/admin/gifts/summary', '/api/admin/gifts/statement'],
 };
-

@@ -17,7 +17,7 @@ import {
 import { paymentUrl } from '../../src/lib/payment.ts';
 import { trackRequest, type DonationIntent, type SponsorshipApplication } from '../../src/schemas/track.ts';
 import { clientId } from './_shared/client.ts';
-import { query, transaction } from './_shared/db.ts';
+import { query, transaction, type Queryable } from './_shared/db.ts';
 import { formAccepted, formProblem, isFormContentType, MAX_FORM_BYTES, readFormBody } from './_shared/form-answer.ts';
 import { closePending, childById, insertGift, newReference, type GiftRow, type NewGift } from './_shared/gifts.ts';
 import { methodNotAllowed, zodIssues } from './_shared/http.ts';
@@ -67,9 +67,16 @@ export default async (req: Request, context: Context): Promise<Response> => {
   try {
     const limit = await hit('track', clientId(context), trackRateLimit());
     if (!limit.allowed) {
-      return formProblem(req, raw.type, 429, `Too many forms came from your connection; try again in ${limit.retryAfterSeconds} s.`, [], {
-        'Retry-After': String(limit.retryAfterSeconds),
-      });
+      return formProblem(
+        req,
+        raw.type,
+        429,
+        `Too many forms came from your connection; try again in ${limit.retryAfterSeconds} s.`,
+        [],
+        {
+          'Retry-After': String(limit.retryAfterSeconds),
+        },
+      );
     }
     const parsed = trackRequest.safeParse(raw);
     if (!parsed.success) return problem(400, 'Please check the form', zodIssues(parsed.error));
@@ -77,8 +84,10 @@ export default async (req: Request, context: Context): Promise<Response> => {
     const charge = chargeOf(request);
     if ('issue' in charge) return problem(400, 'Please check the form', [charge.issue]);
 
+    const config = paystackConfig();
     if (charge.method === 'paypal') {
-      const paypal = process.env['PAYPAL_URL'];
+      // PayPal has a link of its own; before payments are connected it is the placeholder page, as every method is.
+      const paypal = process.env['PAYPAL_URL'] || (config ? undefined : placeholderUrl(request, charge.amountUsd));
       if (!paypal) {
         return problem(400, 'Please check the form', [
           { path: 'payload.paymentMethod', message: 'PayPal is not available; choose card, M-Pesa or bank transfer' },
@@ -97,7 +106,6 @@ export default async (req: Request, context: Context): Promise<Response> => {
     });
     deliverAfterResponse(context);
 
-    const config = paystackConfig();
     if (!config) return redirect(placeholderUrl(request, charge.amountUsd));
     try {
       return redirect(await startCheckout(config, gift, charge, request));
@@ -105,7 +113,10 @@ export default async (req: Request, context: Context): Promise<Response> => {
       if (!(failure instanceof PaystackError)) throw failure;
       console.error('checkout: Paystack refused or could not be reached:', failure.message);
       await closePending(gift.id, 'failed', `The checkout could not start: ${failure.message}`);
-      return problem(502, 'The secure payment page could not be opened just now. Nothing was charged; please try again in a few minutes.');
+      return problem(
+        502,
+        'The secure payment page could not be opened just now. Nothing was charged; please try again in a few minutes.',
+      );
     }
   } catch (failure) {
     console.error('checkout: database error', failure);
@@ -123,13 +134,24 @@ function redirect(location: string): Response {
   });
 }
 
-/** The form's event, as the track function would store it (Recent Activity); its id. */
-async function storeIntent(tx: { query: typeof query }, request: CheckoutRequest): Promise<string> {
+/**
+ * The form's event and, for a donation, its intent row, as the track function stores them (Recent Activity and
+ * the Donations tab); the event's id.
+ */
+async function storeIntent(tx: Queryable, request: CheckoutRequest): Promise<string> {
   const [event] = await tx.query<{ id: string }>(
     'insert into events (type, payload) values ($1, $2) returning id::text as id',
     [request.type, request.payload],
   );
   if (!event) throw new Error('insert into events returned no row');
+  if (request.type === 'donation_intent') {
+    const { name, amount, anonymous } = request.payload;
+    await tx.query('insert into donations (donor_name, amount, currency) values ($1, $2, $3)', [
+      anonymous ? null : name,
+      amount,
+      'USD',
+    ]);
+  }
   return event.id;
 }
 
@@ -138,7 +160,13 @@ type Charge = Omit<NewGift, 'reference'> & { amountUsd: number };
 /** What the form asks to be charged, or the field that makes it impossible. */
 function chargeOf(request: CheckoutRequest): Charge | { issue: { path: string; message: string } } {
   const { name, email, phone } = request.payload;
-  const person = { donorName: name, donorEmail: email, donorPhone: phone ?? null, provider: 'paystack' as const, recordedBy: 'paystack' };
+  const person = {
+    donorName: name,
+    donorEmail: email,
+    donorPhone: phone ?? null,
+    provider: 'paystack' as const,
+    recordedBy: 'paystack',
+  };
   if (request.type === 'donation_intent') {
     const { amount, type, cause, paymentMethod, anonymous } = request.payload;
     const currency: GiftCurrency = checkoutCurrency(paymentMethod);
@@ -207,7 +235,11 @@ async function startCheckout(config: PaystackConfig, gift: GiftRow, charge: Char
 }
 
 /** The Paystack plan of a recurring amount, made once and kept in `paystack_plans`. */
-async function planFor(config: PaystackConfig, charge: Charge, frequency: keyof typeof PLAN_INTERVALS): Promise<string> {
+async function planFor(
+  config: PaystackConfig,
+  charge: Charge,
+  frequency: keyof typeof PLAN_INTERVALS,
+): Promise<string> {
   const interval = PLAN_INTERVALS[frequency];
   const key = [charge.currency, charge.amountSubunits, interval] as const;
   const [known] = await query<{ plan_code: string }>(

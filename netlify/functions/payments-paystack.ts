@@ -97,7 +97,12 @@ async function handle(type: string, data: Record<string, unknown>): Promise<Resp
     const invoice = Invoice.safeParse(data);
     if (!invoice.success) return badRequest('Not a Paystack invoice');
     const code = invoice.data.subscription.subscription_code;
-    change = { eventKey: `${type}:${invoice.data.invoice_code ?? invoice.data.id ?? code}`, type, state, subscriptionCode: code };
+    change = {
+      eventKey: `${type}:${invoice.data.invoice_code ?? invoice.data.id ?? code}`,
+      type,
+      state,
+      subscriptionCode: code,
+    };
   } else {
     const subscription = Subscription.safeParse(data);
     if (!subscription.success) return badRequest('Not a Paystack subscription');
@@ -112,6 +117,7 @@ async function handle(type: string, data: Record<string, unknown>): Promise<Resp
     };
   }
   const settled = await settleSubscription(change);
-  if (settled.outcome === 'unknown') return error(422, `No monthly gift has the subscription ${change.subscriptionCode}`);
+  if (settled.outcome === 'unknown')
+    return error(422, `No monthly gift has the subscription ${change.subscriptionCode}`);
   return json(settled);
 }

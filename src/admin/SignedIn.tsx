@@ -15,6 +15,7 @@ import ContentPanel from './ContentPanel.tsx';
 import { CONTENT } from './content.tsx';
 import { RECORDS } from './columns.tsx';
 import OutboxPanel from './OutboxPanel.tsx';
+import GiftsPanel from './GiftsPanel.tsx';
 
 /** A dashboard tab: one of the lists, or the notification settings and outbox. */
 type Tab = Resource | 'notifications';
@@ -30,6 +31,7 @@ const TABS: readonly { readonly id: Tab; readonly label: string }[] = [
   { id: 'programs', label: 'Programs' },
   { id: 'blog', label: 'Blog Posts' },
   { id: 'donations', label: 'Donations' },
+  { id: 'gifts', label: 'Gifts' },
   { id: 'media', label: 'Media' },
   { id: 'notifications', label: 'Notifications' },
 ];
@@ -125,6 +127,8 @@ function panelFor(resource: Tab, label: string) {
       return <OutboxPanel label={label} />;
     case 'events':
       return <ActivityPanel label={label} />;
+    case 'gifts':
+      return <GiftsPanel label={label} />;
     case 'programs':
     case 'blog':
     case 'media':

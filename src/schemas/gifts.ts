@@ -20,7 +20,10 @@ export const GiftListQuery = z.object({
   /** Largest page, default 100. */
   limit: z.coerce.number().int('Limit must be a whole number').min(1).max(500).default(100),
   /** Id of the last row of the previous page. */
-  cursor: z.string().regex(/^[1-9][0-9]{0,18}$/, 'Malformed cursor').optional(),
+  cursor: z
+    .string()
+    .regex(/^[1-9][0-9]{0,18}$/, 'Malformed cursor')
+    .optional(),
 });
 
 /** A gift staff record by hand, `POST /api/admin/gifts`. */
@@ -39,7 +42,11 @@ export const StaffGift = z
     /** Donor's name, blank for anonymous. */
     donorName: z.string().trim().max(200).optional(),
     /** Donor's email, to send the receipt to. */
-    donorEmail: z.email('Enter a valid email address').max(254).optional().or(z.literal('').transform(() => undefined)),
+    donorEmail: z
+      .email('Enter a valid email address')
+      .max(254)
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     /** When the money arrived (ISO date or date-time), default now. */
     receivedAt: z.iso.date('Use a date such as 2026-11-25').optional(),
     /** A note for the ledger (cheque number, event name…). */

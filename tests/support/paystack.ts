@@ -59,13 +59,22 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> 
   }
 }
 
+/** A string field of a JSON body, or `fallback`. */
+function field(body: Record<string, unknown>, name: string, fallback: string): string {
+  const value = body[name];
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : fallback;
+}
+
 function send(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'Content-Type': 'application/json' });
   res.end(JSON.stringify(body));
 }
 
 /** Starts the stand-in on `port` (0: a free one). */
-export async function startPaystack(port = 0, secretKey = `sk_test_${randomBytes(16).toString('hex')}`): Promise<PaystackStandIn> {
+export async function startPaystack(
+  port = 0,
+  secretKey = `sk_test_${randomBytes(16).toString('hex')}`,
+): Promise<PaystackStandIn> {
   const transactions = new Map<string, StandInTransaction>();
   const plans: PaystackStandIn['plans'] = [];
   const calls: string[] = [];
@@ -122,7 +131,7 @@ export async function startPaystack(port = 0, secretKey = `sk_test_${randomBytes
           send(res, standIn.failInitialize, { status: false, message: 'Service unavailable' });
           return;
         }
-        const reference = String(body['reference'] ?? `T${randomBytes(6).toString('hex')}`);
+        const reference = field(body, 'reference', `T${randomBytes(6).toString('hex')}`);
         if (transactions.has(reference)) {
           send(res, 400, { status: false, message: 'Duplicate Transaction Reference' });
           return;
@@ -135,11 +144,11 @@ export async function startPaystack(port = 0, secretKey = `sk_test_${randomBytes
           status: 'ongoing',
           reference,
           amount: plan ? plan.amount : Number(body['amount']),
-          currency: plan ? plan.currency : String(body['currency'] ?? 'NGN'),
+          currency: plan ? plan.currency : field(body, 'currency', 'NGN'),
           channel: null,
           paid_at: null,
           created_at: new Date().toISOString(),
-          customer: { id: nextId, email: String(body['email']), customer_code: `CUS_${accessCode}` },
+          customer: { id: nextId, email: field(body, 'email', ''), customer_code: `CUS_${accessCode}` },
           plan: plan ? { plan_code: plan.plan_code } : {},
           channels: Array.isArray(body['channels']) ? (body['channels'] as string[]) : [],
           access_code: accessCode,
@@ -165,10 +174,10 @@ export async function startPaystack(port = 0, secretKey = `sk_test_${randomBytes
         const body = await readJson(req);
         const plan = {
           plan_code: `PLN_${randomBytes(7).toString('hex')}`,
-          name: String(body['name']),
+          name: field(body, 'name', ''),
           amount: Number(body['amount']),
-          interval: String(body['interval']),
-          currency: String(body['currency'] ?? 'NGN'),
+          interval: field(body, 'interval', ''),
+          currency: field(body, 'currency', 'NGN'),
         };
         plans.push(plan);
         send(res, 201, { status: true, message: 'Plan created', data: { ...plan, id: plans.length, integration: 1 } });

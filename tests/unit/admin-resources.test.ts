@@ -333,6 +333,7 @@ describe.each(databases)('admin resources on $name', (database) => {
         programs: 2,
         blog: 0,
         donations: 0,
+        gifts: 0,
         media: 0,
       });
       expect((await call(stats, 'POST', '/api/admin/stats', { token })).status).toBe(405);

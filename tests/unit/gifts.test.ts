@@ -101,7 +101,14 @@ describe.each(databases)('gifts on $name', (database) => {
 
   beforeAll(async () => {
     paystack = await startPaystack();
-    for (const key of ['PAYSTACK_SECRET_KEY', 'PAYSTACK_API_URL', 'MPESA_PAYBILL', 'MPESA_C2B_PATH_SECRET', 'SMTP_URL', 'NOTIFY_TO']) {
+    for (const key of [
+      'PAYSTACK_SECRET_KEY',
+      'PAYSTACK_API_URL',
+      'MPESA_PAYBILL',
+      'MPESA_C2B_PATH_SECRET',
+      'SMTP_URL',
+      'NOTIFY_TO',
+    ]) {
       saved[key] = process.env[key];
     }
     process.env['PAYSTACK_SECRET_KEY'] = paystack.secretKey;
@@ -119,7 +126,7 @@ describe.each(databases)('gifts on $name', (database) => {
   });
   beforeEach(async () => {
     await truncate(database, TABLES);
-    await query('update receipt_counter set last = 0');
+    await query('delete from receipt_counter');
     paystack.failInitialize = undefined;
   });
   afterEach(() => {
@@ -187,7 +194,10 @@ describe.each(databases)('gifts on $name', (database) => {
 
     test("a sponsorship is the child's monthly need in dollars", async () => {
       await post(sponsorForm());
-      const [gift] = await rows(database, 'select kind, child_id, frequency, amount_subunits::int as amount from gifts');
+      const [gift] = await rows(
+        database,
+        'select kind, child_id, frequency, amount_subunits::int as amount from gifts',
+      );
       // Amani needs KES 5,400 a month: $40.
       expect(gift).toEqual({ kind: 'sponsorship', child_id: 'amani', frequency: 'monthly', amount: 4000 });
     });
@@ -205,7 +215,11 @@ describe.each(databases)('gifts on $name', (database) => {
         expect(res.headers.get('content-type')).toContain('text/html');
       }
       const json = await checkout(
-        new Request('http://localhost/api/payments/checkout', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }),
+        new Request('http://localhost/api/payments/checkout', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        }),
         context(),
       );
       expect(json.status).toBe(415);
@@ -333,7 +347,12 @@ describe.each(databases)('gifts on $name', (database) => {
       const body = paystack.chargeSuccess(reference);
       await send(body, paystack.sign(body));
       const [gift] = await gifts();
-      expect(await rows(database, 'select child_id, sponsor_name, sponsor_email, amount_subunits, currency, frequency, state, gift_ref, created_by from sponsorships')).toEqual([
+      expect(
+        await rows(
+          database,
+          'select child_id, sponsor_name, sponsor_email, amount_subunits, currency, frequency, state, gift_ref, created_by from sponsorships',
+        ),
+      ).toEqual([
         {
           child_id: 'amani',
           sponsor_name: 'Esther Achieng',
@@ -353,26 +372,53 @@ describe.each(databases)('gifts on $name', (database) => {
       const txn = paystack.pay(reference);
       const charge = paystack.chargeSuccess(reference);
       await send(charge, paystack.sign(charge));
-      const [{ plan_code: planCode }] = (await rows<{ plan_code: string }>(database, 'select plan_code from gifts')) as [{ plan_code: string }];
+      const [{ plan_code: planCode }] = (await rows<{ plan_code: string }>(
+        database,
+        'select plan_code from gifts',
+      )) as [{ plan_code: string }];
       const event = (name: string, data: unknown) => {
         const body = JSON.stringify({ event: name, data });
         return send(body, paystack.sign(body));
       };
-      const subscription = { subscription_code: 'SUB_vsyqdmlzble3uii', email_token: 'd7gofp6yppn3qz7', amount: 5000, status: 'active', plan: { plan_code: planCode, interval: 'monthly' }, customer: { email: 'faith@example.org', customer_code: 'CUS_x' } };
+      const subscription = {
+        subscription_code: 'SUB_vsyqdmlzble3uii',
+        email_token: 'd7gofp6yppn3qz7',
+        amount: 5000,
+        status: 'active',
+        plan: { plan_code: planCode, interval: 'monthly' },
+        customer: { email: 'faith@example.org', customer_code: 'CUS_x' },
+      };
       expect((await event('subscription.create', subscription)).status).toBe(200);
       const state = async () =>
-        (await rows<{ s: string; c: string }>(database, 'select subscription_state as s, subscription_code as c from gifts where parent_id is null'))[0];
+        (
+          await rows<{ s: string; c: string }>(
+            database,
+            'select subscription_state as s, subscription_code as c from gifts where parent_id is null',
+          )
+        )[0];
       expect(await state()).toEqual({ s: 'active', c: 'SUB_vsyqdmlzble3uii' });
 
-      const renewal = JSON.stringify({ event: 'charge.success', data: { ...JSON.parse(charge).data, id: txn.id + 1, reference: 'auto-renew-1' } });
+      const { data } = JSON.parse(charge) as { data: Record<string, unknown> };
+      const renewal = JSON.stringify({
+        event: 'charge.success',
+        data: { ...data, id: txn.id + 1, reference: 'auto-renew-1' },
+      });
       expect(await (await send(renewal, paystack.sign(renewal))).json()).toMatchObject({ outcome: 'renewal' });
-      expect((await gifts()).map((g) => [g.state, g.receipt_no])).toEqual([['confirmed', 1], ['confirmed', 2]]);
+      expect((await gifts()).map((g) => [g.state, g.receipt_no])).toEqual([
+        ['confirmed', 1],
+        ['confirmed', 2],
+      ]);
 
-      await event('invoice.payment_failed', { invoice_code: 'INV_1', subscription: { subscription_code: 'SUB_vsyqdmlzble3uii', status: 'attention' } });
+      await event('invoice.payment_failed', {
+        invoice_code: 'INV_1',
+        subscription: { subscription_code: 'SUB_vsyqdmlzble3uii', status: 'attention' },
+      });
       expect((await state())!.s).toBe('failed');
       await event('subscription.disable', { ...subscription, status: 'complete' });
       expect((await state())!.s).toBe('cancelled');
-      expect((await event('subscription.disable', { ...subscription, subscription_code: 'SUB_other' })).status).toBe(422);
+      expect((await event('subscription.disable', { ...subscription, subscription_code: 'SUB_other' })).status).toBe(
+        422,
+      );
     });
   });
 
@@ -398,7 +444,11 @@ describe.each(databases)('gifts on $name', (database) => {
       paystack.pay(reference);
       await query("update gifts set ts = now() - interval '2 hours'");
       const body = paystack.chargeSuccess(reference);
-      const [report] = await Promise.all([reconcile(), send(body, paystack.sign(body)), send(body, paystack.sign(body))]);
+      const [report] = await Promise.all([
+        reconcile(),
+        send(body, paystack.sign(body)),
+        send(body, paystack.sign(body)),
+      ]);
       expect(report.checked).toBe(1);
       expect(await gifts()).toMatchObject([{ state: 'confirmed', receipt_no: 1 }]);
       expect(await receipts()).toHaveLength(1);
@@ -430,10 +480,23 @@ describe.each(databases)('gifts on $name', (database) => {
       expect(res.status).toBe(200);
       expect(await res.json()).toMatchObject({ ResultCode: 0 });
       expect((await c2b(PATH_SECRET, confirmation())).status).toBe(200);
-      expect(await rows(database, 'select provider, kind, child_id, amount_subunits::int as amount, currency, state, donor_name from gifts')).toEqual([
-        { provider: 'mpesa', kind: 'sponsorship', child_id: 'amani', amount: 270000, currency: 'KES', state: 'confirmed', donor_name: 'John Kamau' },
+      expect(
+        await rows(
+          database,
+          'select provider, kind, child_id, amount_subunits::int as amount, currency, state, donor_name from gifts',
+        ),
+      ).toEqual([
+        {
+          provider: 'mpesa',
+          kind: 'sponsorship',
+          child_id: 'amani',
+          amount: 270000,
+          currency: 'KES',
+          state: 'confirmed',
+          donor_name: 'John Kamau',
+        },
       ]);
-      expect(await rows(database, "select created_by from sponsorships")).toEqual([{ created_by: 'mpesa' }]);
+      expect(await rows(database, 'select created_by from sponsorships')).toEqual([{ created_by: 'mpesa' }]);
     });
 
     test('a wrong path is 404, a wrong short code or shape 400, and nothing is stored', async () => {
@@ -454,50 +517,96 @@ describe.each(databases)('gifts on $name', (database) => {
       const body = paystack.chargeSuccess(reference);
       await send(body, paystack.sign(body));
       const token = await staffToken();
-      const list = (await (await call(adminGifts, 'GET', '/api/admin/gifts', { token })).json()) as { gifts: Record<string, unknown>[] };
+      const list = (await (await call(adminGifts, 'GET', '/api/admin/gifts', { token })).json()) as {
+        gifts: Record<string, unknown>[];
+      };
       expect(list.gifts.map((g) => [g['cause'], g['frequency'], g['donor_email'], g['state']])).toEqual([
         ['water', 'one-time', 'other@example.org', 'pending'],
         ['education', 'monthly', 'faith@example.org', 'confirmed'],
       ]);
       expect(list.gifts[1]!['provider_url']).toMatch(/^https:\/\/dashboard\.paystack\.com\/#\/transactions\/\d+$/);
-      const history = (await (await call(adminGifts, 'GET', '/api/admin/gifts?email=FAITH@example.org', { token })).json()) as { gifts: unknown[] };
+      const history = (await (
+        await call(adminGifts, 'GET', '/api/admin/gifts?email=FAITH@example.org', { token })
+      ).json()) as { gifts: unknown[] };
       expect(history.gifts).toHaveLength(1);
-      const summary = (await (await call(adminGifts, 'GET', '/api/admin/gifts/summary', { token })).json()) as Record<string, any>;
-      expect(summary['connected']).toEqual({ paystack: true, mpesa: true });
-      expect(summary['month'].byCause).toEqual([{ key: 'education', currency: 'USD', total: 5000, count: 1 }]);
-      expect(summary['year'].byMethod).toEqual([{ key: 'mpesa', currency: 'USD', total: 5000, count: 1 }]);
-      expect(summary['monthlyGivers'].map((g: Record<string, unknown>) => g['subscription_state'])).toEqual(['active']);
+      type Totals = { byCause: unknown[]; byMethod: unknown[] };
+      const summary = (await (await call(adminGifts, 'GET', '/api/admin/gifts/summary', { token })).json()) as {
+        connected: unknown;
+        month: Totals;
+        year: Totals;
+        monthlyGivers: Record<string, unknown>[];
+      };
+      expect(summary.connected).toEqual({ paystack: true, mpesa: true });
+      expect(summary.month.byCause).toEqual([{ key: 'education', currency: 'USD', total: 5000, count: 1 }]);
+      expect(summary.year.byMethod).toEqual([{ key: 'mpesa', currency: 'USD', total: 5000, count: 1 }]);
+      expect(summary.monthlyGivers.map((g) => g['subscription_state'])).toEqual(['active']);
       expect((await call(adminGifts, 'GET', '/api/admin/gifts')).status).toBe(401);
       expect((await call(adminGifts, 'GET', '/api/admin/gifts?state=lost', { token })).status).toBe(400);
     });
 
     test('staff record a cash gift: confirmed, receipted, audited with who recorded it; bad input changes nothing', async () => {
       const token = await staffToken('wanjiru');
-      const bad = await call(adminGifts, 'POST', '/api/admin/gifts', { token, json: { amount: -5, currency: 'KES', method: 'cash' } });
+      const bad = await call(adminGifts, 'POST', '/api/admin/gifts', {
+        token,
+        json: { amount: -5, currency: 'KES', method: 'cash' },
+      });
       expect(bad.status).toBe(400);
       const res = await call(adminGifts, 'POST', '/api/admin/gifts', {
         token,
-        json: { amount: 2500, currency: 'KES', method: 'cash', cause: 'water', donorName: 'Mary', donorEmail: 'mary@example.org', receivedAt: '2026-11-20', note: 'Gala night' },
+        json: {
+          amount: 2500,
+          currency: 'KES',
+          method: 'cash',
+          cause: 'water',
+          donorName: 'Mary',
+          donorEmail: 'mary@example.org',
+          receivedAt: '2026-11-20',
+          note: 'Gala night',
+        },
       });
       expect(res.status).toBe(201);
       const { gift } = (await res.json()) as { gift: Record<string, unknown> };
-      expect(gift).toMatchObject({ state: 'confirmed', recorded_by: 'staff:wanjiru', amount_subunits: 250000, receipt_no: 1, method: 'cash' });
-      expect(await rows(database, "select payload->>'actor' as actor from events where type = 'admin.gifts.create'")).toEqual([{ actor: 'wanjiru' }]);
+      expect(gift).toMatchObject({
+        state: 'confirmed',
+        recorded_by: 'staff:wanjiru',
+        amount_subunits: 250000,
+        receipt_no: 1,
+        method: 'cash',
+      });
+      expect(
+        await rows(database, "select payload->>'actor' as actor from events where type = 'admin.gifts.create'"),
+      ).toEqual([{ actor: 'wanjiru' }]);
       expect((await receipts())[0]!.body).toContain('Payment method: Cash');
     });
 
     test('a yearly statement lists every confirmed gift of the donor that year, with a PDF', async () => {
       const token = await staffToken();
       for (const amount of [10, 20]) {
-        await call(adminGifts, 'POST', '/api/admin/gifts', { token, json: { amount, currency: 'USD', method: 'bank_transfer', donorName: 'Mary', donorEmail: 'mary@example.org' } });
+        await call(adminGifts, 'POST', '/api/admin/gifts', {
+          token,
+          json: { amount, currency: 'USD', method: 'bank_transfer', donorName: 'Mary', donorEmail: 'mary@example.org' },
+        });
       }
       const year = new Date().getFullYear();
-      const res = await call(adminGifts, 'POST', '/api/admin/gifts/statement', { token, json: { email: 'mary@example.org', year } });
+      const res = await call(adminGifts, 'POST', '/api/admin/gifts/statement', {
+        token,
+        json: { email: 'mary@example.org', year },
+      });
       expect(res.status).toBe(202);
-      const [statement] = await rows<{ body: string; attachments: { filename: string }[] }>(database, "select body, attachments from notification_outbox where source = 'gift_statement'");
+      const [statement] = await rows<{ body: string; attachments: { filename: string }[] }>(
+        database,
+        "select body, attachments from notification_outbox where source = 'gift_statement'",
+      );
       expect(statement!.body).toContain('Total: $30.00');
       expect(statement!.attachments[0]!.filename).toBe(`statement-${year}.pdf`);
-      expect((await call(adminGifts, 'POST', '/api/admin/gifts/statement', { token, json: { email: 'none@example.org', year } })).status).toBe(404);
+      expect(
+        (
+          await call(adminGifts, 'POST', '/api/admin/gifts/statement', {
+            token,
+            json: { email: 'none@example.org', year },
+          })
+        ).status,
+      ).toBe(404);
     });
 
     test('the receipt reaches a real SMTP server with the PDF attached', async () => {
@@ -511,7 +620,10 @@ describe.each(databases)('gifts on $name', (database) => {
         await deliverDue();
         const mail = smtp.messages.find((message) => message.to.includes('faith@example.org'));
         expect(mail?.subject).toBe("Your receipt R-000001 from Tumaini Children's Foundation");
-        expect(mail?.attachments[0]).toMatchObject({ filename: 'receipt-R-000001.pdf', contentType: 'application/pdf' });
+        expect(mail?.attachments[0]).toMatchObject({
+          filename: 'receipt-R-000001.pdf',
+          contentType: 'application/pdf',
+        });
         expect(mail?.attachments[0]?.content.subarray(0, 5).toString()).toBe('%PDF-');
       } finally {
         delete process.env['SMTP_URL'];

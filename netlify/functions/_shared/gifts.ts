@@ -194,7 +194,8 @@ export function receiptOf(gift: GiftRow): Receipt {
     date: new Date(gift.confirmed_at ?? gift.ts),
     method: methodName(gift.method),
     supports: supportsText(gift),
-    frequency: gift.frequency === 'one-time' ? 'One-time' : `${gift.frequency[0]?.toUpperCase()}${gift.frequency.slice(1)}`,
+    frequency:
+      gift.frequency === 'one-time' ? 'One-time' : `${gift.frequency[0]?.toUpperCase()}${gift.frequency.slice(1)}`,
     transaction: gift.provider_txn,
   };
 }
@@ -209,7 +210,8 @@ export async function confirmLocked(
   paid: { providerTxn: string | null; method: string; paidAt?: Date | null },
 ): Promise<GiftRow> {
   const [counter] = await tx.query<{ last: string }>(
-    'update receipt_counter set last = last + 1 returning last::text as last',
+    `insert into receipt_counter (id, last) values (true, 1)
+     on conflict (id) do update set last = receipt_counter.last + 1 returning last::text as last`,
   );
   const [confirmed] = await tx.query<GiftRow>(
     `update gifts set state = 'confirmed', flag = null, confirmed_at = coalesce($2, now()), receipt_no = $3,
@@ -255,7 +257,12 @@ async function enqueueReceipt(tx: Queryable, gift: GiftRow): Promise<void> {
   });
 }
 
-const SPONSOR_FREQUENCY = { 'one-time': 'one-time', monthly: 'monthly', quarterly: 'monthly', annual: 'yearly' } as const;
+const SPONSOR_FREQUENCY = {
+  'one-time': 'one-time',
+  monthly: 'monthly',
+  quarterly: 'monthly',
+  annual: 'yearly',
+} as const;
 
 /**
  * The sponsor record of a confirmed sponsorship gift (table `sponsorships`); a child who already has an active
@@ -314,11 +321,10 @@ export async function settlePaystackCharge(
         charge.reference,
       ]);
       const settled = gift ? await settleKnown(tx, gift, charge) : await settleRenewal(tx, charge);
-      await tx.query(`update payment_events set outcome = $2, gift_id = $3 where provider = 'paystack' and event_key = $1`, [
-        `charge:${charge.id}`,
-        settled.outcome,
-        settled.giftId,
-      ]);
+      await tx.query(
+        `update payment_events set outcome = $2, gift_id = $3 where provider = 'paystack' and event_key = $1`,
+        [`charge:${charge.id}`, settled.outcome, settled.giftId],
+      );
       return settled;
     });
   } catch (failure) {

@@ -52,7 +52,9 @@ export function transTime(value: string): Date {
 }
 
 /** Records a confirmed M-Pesa gift once per TransID; `duplicate` when it was recorded before. */
-export async function recordC2B(payment: C2BConfirmation): Promise<{ outcome: 'confirmed' | 'duplicate'; giftId?: string }> {
+export async function recordC2B(
+  payment: C2BConfirmation,
+): Promise<{ outcome: 'confirmed' | 'duplicate'; giftId?: string }> {
   return transaction(async (tx) => {
     const [recorded] = await tx.query(
       `insert into payment_events (provider, event_key, type, outcome) values ('mpesa', $1, 'c2b.confirmation', 'confirmed')

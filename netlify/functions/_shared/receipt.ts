@@ -101,11 +101,14 @@ function fields(doc: PDFKit.PDFDocument, rows: readonly [string, string][]): voi
 
 /** The receipt as a one-page PDF. */
 export function receiptPdf(receipt: Receipt): Promise<Buffer> {
-  return render((doc) => {
-    letterhead(doc, `Receipt ${receiptLabel(receipt.number)}`);
-    fields(doc, receiptFields(receipt));
-    doc.moveDown(1.5).font('Helvetica').fontSize(11).text('Thank you for standing with the children of Nairobi.');
-  }, `Receipt ${receiptLabel(receipt.number)}`);
+  return render(
+    (doc) => {
+      letterhead(doc, `Receipt ${receiptLabel(receipt.number)}`);
+      fields(doc, receiptFields(receipt));
+      doc.moveDown(1.5).font('Helvetica').fontSize(11).text('Thank you for standing with the children of Nairobi.');
+    },
+    `Receipt ${receiptLabel(receipt.number)}`,
+  );
 }
 
 /** The lines of a yearly statement's total per currency. */
@@ -147,6 +150,9 @@ export function statementPdf(statement: Statement): Promise<Buffer> {
           `${receiptLabel(gift.number)}   ${nairobiDate(gift.date)}   ${formatMoney(gift.amountSubunits, gift.currency)}   ${gift.supports}`,
         );
     }
-    doc.moveDown().font('Helvetica-Bold').text(`Total: ${statementTotals(statement).join(' + ')}`);
+    doc
+      .moveDown()
+      .font('Helvetica-Bold')
+      .text(`Total: ${statementTotals(statement).join(' + ')}`);
   }, `Statement ${statement.year}`);
 }
