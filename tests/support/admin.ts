@@ -82,6 +82,7 @@ export const ADMIN_TABLES = [
   'notification_outbox',
   'staff_preferences',
   'staff_seen',
+  'sponsorships',
 ] as const;
 
 /** A function handler as exported by netlify/functions/*.ts. */
