@@ -107,17 +107,17 @@ export default function GiftsPanel({ label }: Props) {
       {summaryError && <p role="alert">{summaryError}</p>}
       {summary && (
         <div className="gift-summary">
-          <section aria-label="This month">
+          <div className="gift-summary__part">
             <h3>This month</h3>
             <TotalsTable caption="By cause, this month" rows={summary.month.byCause} keyLabel={causeLabel} />
             <TotalsTable caption="By method, this month" rows={summary.month.byMethod} keyLabel={methodLabel} />
-          </section>
-          <section aria-label="This year">
+          </div>
+          <div className="gift-summary__part">
             <h3>This year</h3>
             <TotalsTable caption="By cause, this year" rows={summary.year.byCause} keyLabel={causeLabel} />
             <TotalsTable caption="By method, this year" rows={summary.year.byMethod} keyLabel={methodLabel} />
-          </section>
-          <section aria-label="Monthly givers">
+          </div>
+          <div className="gift-summary__part">
             <h3>Monthly givers</h3>
             {summary.monthlyGivers.length === 0 ? (
               <p>No monthly gifts yet.</p>
@@ -131,7 +131,7 @@ export default function GiftsPanel({ label }: Props) {
                 ))}
               </ul>
             )}
-          </section>
+          </div>
         </div>
       )}
       <div className="table-tools">

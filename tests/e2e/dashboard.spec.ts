@@ -22,6 +22,7 @@ const TAB_NAMES = [
   'Programs',
   'Blog Posts',
   'Donations',
+  'Gifts',
   'Media',
 ];
 /** Every tab: the lists, then the notification settings and outbox (no count of its own). */

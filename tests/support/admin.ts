@@ -83,6 +83,10 @@ export const ADMIN_TABLES = [
   'staff_preferences',
   'staff_seen',
   'sponsorships',
+  'gifts',
+  'payment_events',
+  'paystack_plans',
+  'receipt_counter',
 ] as const;
 
 /** A function handler as exported by netlify/functions/*.ts. */

@@ -63,12 +63,12 @@ create table payment_events (
   unique (provider, event_key)
 );
 
--- The last receipt number given; one row, bumped in the transaction that confirms a gift (no gaps, no reuse).
+-- The last receipt number given: at most one row, made by the first confirmation and bumped in the transaction
+-- that confirms each gift (no gaps, no reuse).
 create table receipt_counter (
   id boolean primary key default true check (id),
   last bigint not null default 0
 );
-insert into receipt_counter (id, last) values (true, 0);
 
 -- Paystack plans made for recurring gifts, one per amount, currency and interval.
 create table paystack_plans (
