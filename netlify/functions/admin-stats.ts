@@ -15,6 +15,7 @@ const TABLES = {
   donations: 'donations',
   gifts: 'gifts',
   media: 'media',
+  children: 'children',
 } as const;
 
 export default staffFunction(async (req) => {

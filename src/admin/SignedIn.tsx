@@ -13,6 +13,7 @@ import ActivityPanel from './ActivityPanel.tsx';
 import RecordsPanel from './RecordsPanel.tsx';
 import ContentPanel from './ContentPanel.tsx';
 import { CONTENT } from './content.tsx';
+import { CHILDREN } from './children.tsx';
 import { RECORDS } from './columns.tsx';
 import OutboxPanel from './OutboxPanel.tsx';
 import GiftsPanel from './GiftsPanel.tsx';
@@ -33,6 +34,7 @@ const TABS: readonly { readonly id: Tab; readonly label: string }[] = [
   { id: 'donations', label: 'Donations' },
   { id: 'gifts', label: 'Gifts' },
   { id: 'media', label: 'Media' },
+  { id: 'children', label: 'Children' },
   { id: 'notifications', label: 'Notifications' },
 ];
 
@@ -133,6 +135,8 @@ function panelFor(resource: Tab, label: string) {
     case 'blog':
     case 'media':
       return <ContentPanel key={resource} label={label} config={CONTENT[resource]} />;
+    case 'children':
+      return <ContentPanel key={resource} label={label} config={CHILDREN} />;
     case 'contacts':
     case 'newsletter':
     case 'volunteers':

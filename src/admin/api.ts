@@ -335,3 +335,8 @@ export async function sendStatement(email: string, year: number): Promise<number
   const gifts = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['gifts'] : undefined;
   return typeof gifts === 'number' ? gifts : 0;
 }
+
+/** Calls an admin endpoint that answers JSON (a child's history, consents, sponsorship); rejects with an ApiError. */
+export async function adminJson(path: string, method = 'GET', json?: unknown): Promise<unknown> {
+  return callJson(path, { method, ...(json === undefined ? {} : { json }) });
+}

@@ -87,6 +87,8 @@ export const ADMIN_TABLES = [
   'payment_events',
   'paystack_plans',
   'receipt_counter',
+  'children',
+  'child_consents',
 ] as const;
 
 /** A function handler as exported by netlify/functions/*.ts. */

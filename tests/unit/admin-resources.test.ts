@@ -335,6 +335,7 @@ describe.each(databases)('admin resources on $name', (database) => {
         donations: 0,
         gifts: 0,
         media: 0,
+        children: 0,
       });
       expect((await call(stats, 'POST', '/api/admin/stats', { token })).status).toBe(405);
       expect((await call(stats, 'GET', '/api/admin/stats')).status).toBe(401);

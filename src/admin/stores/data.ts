@@ -14,6 +14,7 @@ export const RESOURCES = [
   'donations',
   'gifts',
   'media',
+  'children',
 ] as const;
 
 /** One of the staff lists. */
