@@ -160,6 +160,16 @@ describe.each(databases)('database backup on $name', (database) => {
       database,
       `insert into receipt_counter (id, last) values (true, 1) on conflict (id) do update set last = 1`,
     );
+    await rows(
+      database,
+      `insert into children (slug, name, age, monthly_need, status) values ('amani', 'Amani', 9, 5400, 'published')`,
+    );
+    await rows(
+      database,
+      `insert into child_consents (child_id, guardian_name, guardian_relation, given_on, valid_until, covers, recorded_by)
+       select id, 'Grace', 'mother', date '2026-01-10', date '2027-01-10', array['profile', 'photo'], 'staff'
+       from children where slug = 'amani'`,
+    );
     // A gap in the ids must survive too.
     await rows(database, `delete from programs where id = (select max(id) from programs)`);
     await rows(database, `insert into programs (title, slug) values ('Later', 'later')`);

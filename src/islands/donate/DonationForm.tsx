@@ -4,6 +4,9 @@ import {
   DONATE_PRESETS,
   DONATION_STORAGE_KEY,
   donationAlert,
+  donationChoice,
+  donationFormFields,
+  donationQuery,
   formatUsd,
   MIN_DONATION,
   parseAmount,
@@ -16,6 +19,7 @@ import Field from '../shared/form/Field.tsx';
 import Choices, { type Choice } from '../shared/form/Choices.tsx';
 import PersonFields from '../shared/form/PersonFields.tsx';
 import TrackForm from '../shared/form/TrackForm.tsx';
+import { adoptChoices } from '../shared/form/preset.ts';
 import { useTrackForm } from '../shared/form/useTrackForm.ts';
 import './donate.css';
 
@@ -99,12 +103,30 @@ export default function DonationForm({ causes, defaultCause, paypal = true }: Pr
   });
   const formRef = kit.form;
 
-  // Adopt what was chosen before the island woke up, and follow every change (a reset included).
-  const refresh = useCallback(() => {
-    if (formRef.current) setShown(readShown(formRef.current, defaultCause));
-  }, [formRef, defaultCause]);
+  // Adopt what was chosen before the island woke up, and follow every change (a reset included); the address
+  // carries the choice, so a link, a reload or the Back button keeps it.
+  const refresh = useCallback(
+    (keep = true) => {
+      if (!formRef.current) return;
+      const next = readShown(formRef.current, defaultCause);
+      setShown(next);
+      if (!keep) return;
+      const query = donationQuery({ type: next.type, cause: next.cause, amount: next.amount }).toString();
+      if (query !== window.location.search.slice(1)) {
+        window.history.replaceState(
+          window.history.state,
+          '',
+          `${window.location.pathname}?${query}${window.location.hash}`,
+        );
+      }
+    },
+    [formRef, defaultCause],
+  );
   useEffect(() => {
-    refresh();
+    if (formRef.current) {
+      adoptChoices(formRef.current, donationFormFields(donationChoice(new URLSearchParams(window.location.search))));
+    }
+    refresh(false);
     const element = formRef.current;
     const onReset = () => setTimeout(refresh);
     element?.addEventListener('reset', onReset);

@@ -8,7 +8,7 @@ import Field from '../shared/form/Field.tsx';
 import FormActions from '../shared/form/FormActions.tsx';
 import PersonFields from '../shared/form/PersonFields.tsx';
 import TrackForm from '../shared/form/TrackForm.tsx';
-import { presetSelect } from '../shared/form/preset.ts';
+import { adoptChoices, presetSelect } from '../shared/form/preset.ts';
 import { useTrackForm } from '../shared/form/useTrackForm.ts';
 import { closeDialog } from '../shared/Modal.tsx';
 
@@ -53,7 +53,11 @@ export default function SponsorshipForm({ childId, childName, childUsd, dialogId
     },
   });
 
-  useEffect(() => $sponsorshipType.listen((type) => presetSelect(dialogId, 'sponsorshipType', type)), [dialogId]);
+  useEffect(() => {
+    // The type chosen on the cards (or in the address) before the form woke up, unless it was changed in the form.
+    if (kit.form.current) adoptChoices(kit.form.current, [['sponsorshipType', $sponsorshipType.get()]]);
+    return $sponsorshipType.listen((type) => presetSelect(dialogId, 'sponsorshipType', type));
+  }, [dialogId, kit.form]);
 
   return (
     <TrackForm type="sponsorship_application" kit={kit} action={CHECKOUT_ACTION} newTab>
