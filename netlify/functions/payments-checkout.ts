@@ -20,7 +20,7 @@ import { clientId } from './_shared/client.ts';
 import { query, transaction, type Queryable } from './_shared/db.ts';
 import { formAccepted, formProblem, isFormContentType, MAX_FORM_BYTES, readFormBody } from './_shared/form-answer.ts';
 import { closePending, childById, insertGift, newReference, type GiftRow, type NewGift } from './_shared/gifts.ts';
-import { methodNotAllowed, zodIssues } from './_shared/http.ts';
+import { methodNotAllowed, zodIssues, type Issue } from './_shared/http.ts';
 import { deliverAfterResponse, enqueueSubmission } from './_shared/outbox.ts';
 import {
   createPlan,
@@ -51,32 +51,42 @@ type CheckoutRequest =
 export default async (req: Request, context: Context): Promise<Response> => {
   if (req.method !== 'POST') return methodNotAllowed(['POST']);
   if (!isFormContentType(req.headers.get('content-type'))) {
-    return formProblem(req, undefined, 415, 'Please send the form from the donate or sponsor page.');
+    return formProblem(req, undefined, {
+      status: 415,
+      message: 'Please send the form from the donate or sponsor page.',
+    });
   }
-  const fields = await readFormBody(req);
-  if (!fields) return formProblem(req, undefined, 413, `The form is larger than ${MAX_FORM_BYTES / 1024} KB.`);
+  const body = await readFormBody(req);
+  if (body.status === 'too-large') {
+    return formProblem(req, undefined, {
+      status: 413,
+      message: `The form is larger than ${MAX_FORM_BYTES / 1024} KB.`,
+    });
+  }
+  const { fields } = body;
   const raw = trackBodyFromForm(fields);
-  const problem = (status: number, message: string, issues?: { path: string; message: string }[]) =>
-    formProblem(req, raw.type, status, message, issues);
+  const problem = (status: number, message: string, issues?: Issue[], headers?: Record<string, string>) =>
+    formProblem(req, raw.type, {
+      status,
+      message,
+      fields,
+      ...(issues ? { issues } : {}),
+      ...(headers ? { headers } : {}),
+    });
   if (raw.type !== 'donation_intent' && raw.type !== 'sponsorship_application') {
     return problem(400, 'Only the donate and sponsor forms start a payment.');
   }
+  if (body.status === 'unstorable') return problem(400, 'Some text cannot be stored', body.issues);
   // A filled honeypot is a bot: answer as if accepted so it learns nothing, and store nothing.
   if (typeof raw.website === 'string' && raw.website.trim() !== '') return formAccepted(raw.type);
 
   try {
     const limit = await hit('track', clientId(context), trackRateLimit());
     if (!limit.allowed) {
-      return formProblem(
-        req,
-        raw.type,
-        429,
-        `Too many forms came from your connection; try again in ${limit.retryAfterSeconds} s.`,
-        [],
-        {
-          'Retry-After': String(limit.retryAfterSeconds),
-        },
-      );
+      const seconds = limit.retryAfterSeconds;
+      return problem(429, `Too many forms came from your connection; try again in ${seconds} s.`, [], {
+        'Retry-After': String(seconds),
+      });
     }
     const parsed = trackRequest.safeParse(raw);
     if (!parsed.success) return problem(400, 'Please check the form', zodIssues(parsed.error));

@@ -5,7 +5,7 @@
  * `{ResultCode: 0, ResultDesc}` back.
  */
 import type { Config, Context } from '@netlify/functions';
-import { failureAnswer } from './_shared/admin-resource.ts';
+import { failureAnswer } from './_shared/failure.ts';
 import { error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/http.ts';
 import { C2BConfirmation, isPathSecret, mpesaConfig, recordC2B } from './_shared/mpesa.ts';
 import { deliverAfterResponse } from './_shared/outbox.ts';

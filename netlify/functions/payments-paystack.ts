@@ -6,7 +6,7 @@
  */
 import type { Config, Context } from '@netlify/functions';
 import { z } from 'zod';
-import { failureAnswer } from './_shared/admin-resource.ts';
+import { failureAnswer } from './_shared/failure.ts';
 import { settlePaystackCharge, settleSubscription, type SubscriptionChange } from './_shared/gifts.ts';
 import { badRequest, error, json, methodNotAllowed, payloadTooLarge, readBodyBytes } from './_shared/http.ts';
 import { deliverAfterResponse } from './_shared/outbox.ts';
