@@ -5,8 +5,6 @@ import { E2E_SERVER_STARTED, e2eBaseURL, e2eServer } from './tests/e2e/support/s
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
-  // The Paystack stand-in the e2e server's checkouts go to, for the whole run.
-  globalSetup: './tests/e2e/support/global-setup.ts',
   fullyParallel: true,
   workers: process.env['CI'] ? 2 : 3,
   retries: process.env['CI'] ? 1 : 0,
@@ -25,6 +23,9 @@ export default defineConfig({
     // Changes which children every page lists: runs once the specs that read those lists are done.
     { name: 'children-records', testMatch: '**/children-records.spec.ts', dependencies: ['chromium'] },
   ],
+  // The SMTP server every email of the site under test goes to (specs read it with support/mailbox.ts), and the
+  // Paystack stand-in the e2e server's checkouts go to.
+  globalSetup: ['./tests/e2e/support/mail-sink.ts', './tests/e2e/support/paystack-stand-in.ts'],
   webServer: {
     ...e2eServer,
     timeout: 240_000,

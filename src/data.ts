@@ -9,6 +9,7 @@ import illustration from './assets/children/illustration.jpg';
 import { CHILDREN_SHOWN } from './lib/constants.ts';
 import { shownChild } from './lib/consent.ts';
 import { buildDay, classifyEvents, isPast, latestYearOfPast } from './lib/events.ts';
+import { retentionRules, type RetentionRule } from './lib/retention.ts';
 
 type ChildEntry = CollectionEntry<'children'>['data'];
 /**
@@ -272,3 +273,6 @@ export const giving = {
   /** Whether the donate form offers PayPal: it has its own link, or payments are not connected yet. */
   paypal: Boolean(process.env['PAYPAL_URL']) || !process.env['PAYSTACK_SECRET_KEY'],
 } as const;
+
+/** The retention periods in force when the site was built (defaults, or their overrides from the environment). */
+export const retention: RetentionRule[] = retentionRules(process.env);

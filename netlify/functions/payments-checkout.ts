@@ -1,7 +1,7 @@
 /**
  * `POST /api/payments/checkout`: the donate and sponsor forms post here (a plain form with `target="_blank"`, so it
- * works without JavaScript and before the page's script runs). The gift is stored as pending, with the form's event
- * and the staff notification, in one transaction; then Paystack is asked for a hosted checkout whose reference is
+ * works without JavaScript and before the page's script runs). The form is stored as /api/admin/track stores it (event,
+ * consent, record, newsletter sign-up, staff notification) with a pending gift, in one transaction; then Paystack is asked for a hosted checkout whose reference is
  * the gift's, and the new tab is sent there with a 303. Without `PAYSTACK_SECRET_KEY` the tab goes to the clearly
  * marked placeholder payment page instead, as before payments were connected.
  */
@@ -17,11 +17,11 @@ import {
 import { giftChoices, paymentUrl } from '../../src/lib/payment.ts';
 import { trackRequest, type DonationIntent, type SponsorshipApplication } from '../../src/schemas/track.ts';
 import { clientId } from './_shared/client.ts';
-import { query, transaction, type Queryable } from './_shared/db.ts';
+import { query, transaction } from './_shared/db.ts';
 import { formAccepted, formProblem, isFormContentType, MAX_FORM_BYTES, readFormBody } from './_shared/form-answer.ts';
 import { closePending, childById, insertGift, newReference, type GiftRow, type NewGift } from './_shared/gifts.ts';
 import { methodNotAllowed, zodIssues, type Issue } from './_shared/http.ts';
-import { deliverAfterResponse, enqueueSubmission } from './_shared/outbox.ts';
+import { deliverAfterResponse } from './_shared/outbox.ts';
 import {
   createPlan,
   initializeTransaction,
@@ -30,6 +30,7 @@ import {
   type PaystackConfig,
 } from './_shared/paystack.ts';
 import { hit, trackRateLimit } from './_shared/rate-limit.ts';
+import { storeSubmission } from './_shared/submissions.ts';
 
 /** The monthly price of partial and group sponsorship charged online: the lower end of each range (spec §9). */
 const SPONSORSHIP_MONTHLY_USD = { partial: 15, group: 20 } as const;
@@ -103,16 +104,14 @@ export default async (req: Request, context: Context): Promise<Response> => {
           { path: 'payload.paymentMethod', message: 'PayPal is not available; choose card, M-Pesa or bank transfer' },
         ]);
       }
-      await transaction((tx) => storeIntent(tx, request));
+      await transaction((tx) => storeSubmission(tx, request));
       deliverAfterResponse(context);
       return redirect(paypal);
     }
 
     const gift = await transaction(async (tx) => {
-      const eventId = await storeIntent(tx, request);
-      const row = await insertGift(tx, { ...charge, reference: newReference() });
-      await enqueueSubmission(tx, request, { eventId, recordId: null });
-      return row;
+      await storeSubmission(tx, request);
+      return insertGift(tx, { ...charge, reference: newReference() });
     });
     deliverAfterResponse(context);
 
@@ -142,27 +141,6 @@ function redirect(location: string): Response {
     status: 303,
     headers: { Location: location, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' },
   });
-}
-
-/**
- * The form's event and, for a donation, its intent row, as the track function stores them (Recent Activity and
- * the Donations tab); the event's id.
- */
-async function storeIntent(tx: Queryable, request: CheckoutRequest): Promise<string> {
-  const [event] = await tx.query<{ id: string }>(
-    'insert into events (type, payload) values ($1, $2) returning id::text as id',
-    [request.type, request.payload],
-  );
-  if (!event) throw new Error('insert into events returned no row');
-  if (request.type === 'donation_intent') {
-    const { name, amount, anonymous } = request.payload;
-    await tx.query('insert into donations (donor_name, amount, currency) values ($1, $2, $3)', [
-      anonymous ? null : name,
-      amount,
-      'USD',
-    ]);
-  }
-  return event.id;
 }
 
 type Charge = Omit<NewGift, 'reference'> & { amountUsd: number };

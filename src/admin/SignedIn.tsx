@@ -17,9 +17,10 @@ import { CHILDREN } from './children.tsx';
 import { RECORDS } from './columns.tsx';
 import OutboxPanel from './OutboxPanel.tsx';
 import GiftsPanel from './GiftsPanel.tsx';
+import PrivacyPanel from './PrivacyPanel.tsx';
 
-/** A dashboard tab: one of the lists, or the notification settings and outbox. */
-type Tab = Resource | 'notifications';
+/** A dashboard tab: one of the lists, the notification settings and outbox, or privacy (people, retention, breaches). */
+type Tab = Resource | 'notifications' | 'privacy';
 
 type Props = { readonly token: string };
 
@@ -36,10 +37,11 @@ const TABS: readonly { readonly id: Tab; readonly label: string }[] = [
   { id: 'media', label: 'Media' },
   { id: 'children', label: 'Children' },
   { id: 'notifications', label: 'Notifications' },
+  { id: 'privacy', label: 'Privacy' },
 ];
 
 /** The tabs with a count in the stats bar. */
-const COUNTED = TABS.filter((tab) => tab.id !== 'notifications');
+const COUNTED = TABS.filter((tab) => tab.id !== 'notifications' && tab.id !== 'privacy');
 
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
@@ -127,6 +129,8 @@ function panelFor(resource: Tab, label: string) {
   switch (resource) {
     case 'notifications':
       return <OutboxPanel label={label} />;
+    case 'privacy':
+      return <PrivacyPanel label={label} />;
     case 'events':
       return <ActivityPanel label={label} />;
     case 'gifts':

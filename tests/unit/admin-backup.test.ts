@@ -162,6 +162,15 @@ describe.each(databases)('database backup on $name', (database) => {
     );
     await rows(
       database,
+      `insert into consent_records (form, event_id, email, notice_version, wording) values ('contact_submit', 1, 'a@b.org', '2026-11-25', 'We use…')`,
+    );
+    await rows(database, `insert into retention_runs (removed) values ('{"contacts": 2}')`);
+    await rows(
+      database,
+      `insert into breaches (found_at, what, affected) values (now(), 'Laptop lost', 'Volunteers of 2026')`,
+    );
+    await rows(
+      database,
       `insert into children (slug, name, age, monthly_need, status) values ('amani', 'Amani', 9, 5400, 'published')`,
     );
     await rows(

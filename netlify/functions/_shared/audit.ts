@@ -13,6 +13,7 @@ export const ADMIN_RESOURCES = [
   'newsletter',
   'volunteers',
   'donations',
+  'breaches',
   'children',
 ] as const;
 /** One of {@link ADMIN_RESOURCES}. */
@@ -32,6 +33,9 @@ export type AuditType =
   | 'admin.db.backup'
   | 'admin.gifts.create'
   | 'admin.gifts.statement'
+  | 'admin.person.export'
+  | 'admin.person.correct'
+  | 'admin.person.erase'
   | `admin.${AdminResource}.${ResourceAction}`;
 
 const RESOURCE_CHANGE = new RegExp(`^admin\\.(${ADMIN_RESOURCES.join('|')})\\.(create|update|delete)$`);

@@ -13,6 +13,7 @@ import {
   type DonationType,
 } from '../../lib/donation.ts';
 import { CHECKOUT_ACTION } from '../../lib/payment.ts';
+import { NEWSLETTER_CONSENT } from '../../lib/privacy.ts';
 import { showToast } from '../../lib/toast.ts';
 import type { DONATION_CAUSES } from '../../schemas/options.ts';
 import Field from '../shared/form/Field.tsx';
@@ -232,7 +233,7 @@ export default function DonationForm({ causes, defaultCause, paypal = true }: Pr
           </label>
           <label className="check">
             <input type="checkbox" name="newsletter" defaultChecked />
-            Send me news about the children and our work
+            {NEWSLETTER_CONSENT}
           </label>
         </div>
 
