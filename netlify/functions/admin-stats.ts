@@ -16,6 +16,7 @@ const TABLES = {
   gifts: 'gifts',
   media: 'media',
   children: 'children',
+  calendar: 'site_events',
 } as const;
 
 export default staffFunction(async (req) => {

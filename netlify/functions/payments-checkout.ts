@@ -14,7 +14,7 @@ import {
   type CheckoutMethod,
   type GiftCurrency,
 } from '../../src/lib/money.ts';
-import { giftChoices, paymentUrl } from '../../src/lib/payment.ts';
+import { paymentUrl } from '../../src/lib/payment.ts';
 import { trackRequest, type DonationIntent, type SponsorshipApplication } from '../../src/schemas/track.ts';
 import { clientId } from './_shared/client.ts';
 import { query, transaction } from './_shared/db.ts';
@@ -190,10 +190,25 @@ function chargeOf(request: CheckoutRequest): Charge | { issue: { path: string; m
 
 /** Today's placeholder payment page with the form's choices (payments not connected). */
 function placeholderUrl(request: CheckoutRequest, amountUsd: number): string {
-  const choices = { ...giftChoices(request.type, request.payload), amount: amountUsd };
-  return request.type === 'donation_intent'
-    ? paymentUrl('donationUrl', { ...choices, source: 'donate-page', campaign: 'donate-now' })
-    : paymentUrl('sponsorshipUrl', { ...choices, source: 'sponsor-page', campaign: 'sponsorship' });
+  if (request.type === 'donation_intent') {
+    const { type, cause } = request.payload;
+    return paymentUrl('donationUrl', {
+      amount: amountUsd,
+      frequency: type,
+      cause,
+      source: 'donate-page',
+      campaign: 'donate-now',
+    });
+  }
+  const { childId, sponsorshipType, paymentMethod } = request.payload;
+  return paymentUrl('sponsorshipUrl', {
+    amount: amountUsd,
+    childId,
+    sponsorshipType,
+    frequency: paymentMethod,
+    source: 'sponsor-page',
+    campaign: 'sponsorship',
+  });
 }
 
 /** Asks Paystack for the checkout of a pending gift (with a plan when it recurs); the address to send the tab to. */

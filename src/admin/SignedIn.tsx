@@ -14,6 +14,7 @@ import RecordsPanel from './RecordsPanel.tsx';
 import ContentPanel from './ContentPanel.tsx';
 import { CONTENT } from './content.tsx';
 import { CHILDREN } from './children.tsx';
+import { CALENDAR } from './calendar.tsx';
 import { RECORDS } from './columns.tsx';
 import OutboxPanel from './OutboxPanel.tsx';
 import GiftsPanel from './GiftsPanel.tsx';
@@ -36,6 +37,7 @@ const TABS: readonly { readonly id: Tab; readonly label: string }[] = [
   { id: 'gifts', label: 'Gifts' },
   { id: 'media', label: 'Media' },
   { id: 'children', label: 'Children' },
+  { id: 'calendar', label: 'Events' },
   { id: 'notifications', label: 'Notifications' },
   { id: 'privacy', label: 'Privacy' },
 ];
@@ -141,6 +143,8 @@ function panelFor(resource: Tab, label: string) {
       return <ContentPanel key={resource} label={label} config={CONTENT[resource]} />;
     case 'children':
       return <ContentPanel key={resource} label={label} config={CHILDREN} />;
+    case 'calendar':
+      return <ContentPanel key={resource} label={label} config={CALENDAR} />;
     case 'contacts':
     case 'newsletter':
     case 'volunteers':

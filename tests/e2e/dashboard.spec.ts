@@ -25,6 +25,7 @@ const TAB_NAMES = [
   'Gifts',
   'Media',
   'Children',
+  'Events',
 ];
 /** Every tab: the lists, then the notification settings and outbox, and privacy (no counts of their own). */
 const ALL_TABS = [...TAB_NAMES, 'Notifications', 'Privacy'];

@@ -111,6 +111,7 @@ export const ADMIN_TABLES = [
   'breaches',
   'children',
   'child_consents',
+  'site_events',
 ] as const;
 
 /** A function handler as exported by netlify/functions/*.ts. */

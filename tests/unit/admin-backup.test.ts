@@ -179,6 +179,10 @@ describe.each(databases)('database backup on $name', (database) => {
        select id, 'Grace', 'mother', date '2026-01-10', date '2027-01-10', array['profile', 'photo'], 'staff'
        from children where slug = 'amani'`,
     );
+    await rows(
+      database,
+      `insert into site_events (slug, title, date) values ('reading-day', 'Reading Day', '2026-12-01')`,
+    );
     // A gap in the ids must survive too.
     await rows(database, `delete from programs where id = (select max(id) from programs)`);
     await rows(database, `insert into programs (title, slug) values ('Later', 'later')`);

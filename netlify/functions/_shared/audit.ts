@@ -15,6 +15,7 @@ export const ADMIN_RESOURCES = [
   'donations',
   'breaches',
   'children',
+  'calendar',
 ] as const;
 /** One of {@link ADMIN_RESOURCES}. */
 export type AdminResource = (typeof ADMIN_RESOURCES)[number];

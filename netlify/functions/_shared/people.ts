@@ -153,6 +153,7 @@ export const TABLES_WITHOUT_PEOPLE: Readonly<Record<string, string>> = {
     "children of the programme, shown only as their guardian's consent allows; kept and removed through the child's own record in /samu, never found by an email or phone",
   child_consents:
     "guardians' consents (name and relation), the proof the law asks for while the child's record exists; managed with the child's record",
+  site_events: "published events; the contact is the charity's own event coordinator (work address and phone)",
 };
 
 /** Who a search is for. */

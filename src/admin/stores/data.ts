@@ -15,6 +15,7 @@ export const RESOURCES = [
   'gifts',
   'media',
   'children',
+  'calendar',
 ] as const;
 
 /** One of the staff lists. */

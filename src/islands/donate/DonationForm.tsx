@@ -4,14 +4,12 @@ import {
   DONATE_PRESETS,
   DONATION_STORAGE_KEY,
   donationAlert,
-  donationChoice,
-  donationFormFields,
-  donationQuery,
   formatUsd,
   MIN_DONATION,
   parseAmount,
   type DonationType,
 } from '../../lib/donation.ts';
+import { donationChoice, donationFormFields, donationQuery } from '../../lib/donation-choice.ts';
 import { CHECKOUT_ACTION } from '../../lib/payment.ts';
 import { NEWSLETTER_CONSENT } from '../../lib/privacy.ts';
 import { showToast } from '../../lib/toast.ts';
