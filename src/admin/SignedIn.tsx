@@ -18,6 +18,7 @@ import { CALENDAR } from './calendar.tsx';
 import { TEAM } from './team.tsx';
 import { RECORDS } from './columns.tsx';
 import OutboxPanel from './OutboxPanel.tsx';
+import GiftsPanel from './GiftsPanel.tsx';
 import PrivacyPanel from './PrivacyPanel.tsx';
 
 /** A dashboard tab: one of the lists, the notification settings and outbox, or privacy (people, retention, breaches). */
@@ -34,6 +35,7 @@ const TABS: readonly { readonly id: Tab; readonly label: string }[] = [
   { id: 'programs', label: 'Programs' },
   { id: 'blog', label: 'Blog Posts' },
   { id: 'donations', label: 'Donations' },
+  { id: 'gifts', label: 'Gifts' },
   { id: 'media', label: 'Media' },
   { id: 'children', label: 'Children' },
   { id: 'calendar', label: 'Events' },
@@ -135,6 +137,8 @@ function panelFor(resource: Tab, label: string) {
       return <PrivacyPanel label={label} />;
     case 'events':
       return <ActivityPanel label={label} />;
+    case 'gifts':
+      return <GiftsPanel label={label} />;
     case 'programs':
     case 'blog':
     case 'media':
