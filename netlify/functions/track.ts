@@ -1,16 +1,19 @@
 /**
  * `POST /api/admin/track`: the one public call. Stores every accepted form as an event and, in the
- * same transaction, the record staff work from (subscriber, contact, volunteer or donation). A form posted by the
+ * same transaction, the record staff work from (subscriber, contact, application or donation) and, for an
+ * application, the acknowledgement to the applicant. A form posted by the
  * browser itself (form-encoded, JavaScript off) goes through the same checks and is answered with a redirect to
  * its success page or a page listing what to fix.
  */
 import type { Config, Context } from '@netlify/functions';
+import { dueAt, isApplicationKind } from '../../src/lib/applications.ts';
 import { trackBodyFromForm } from '../../src/lib/forms.ts';
 import { isTrackType, trackRequest, TRACK_TYPES, type TrackRequest } from '../../src/schemas/track.ts';
 import { clientId } from './_shared/client.ts';
 import { transaction, type Queryable } from './_shared/db.ts';
 import { formAccepted, formProblem, isFormContentType, MAX_FORM_BYTES, readFormBody } from './_shared/form-answer.ts';
 import { error, json, methodNotAllowed, readJsonBody, tooManyRequests, zodIssues, type Issue } from './_shared/http.ts';
+import { acknowledge } from './_shared/applications.ts';
 import { deliverAfterResponse, enqueueSubmission } from './_shared/outbox.ts';
 import { hit, trackRateLimit } from './_shared/rate-limit.ts';
 
@@ -90,17 +93,21 @@ export const config: Config = { path: '/api/admin/track' };
  * all-or-nothing, so a notification is never lost and never sent for something that was not stored.
  */
 async function store(tx: Queryable, request: TrackRequest): Promise<void> {
-  const [event] = await tx.query<{ id: string }>(
-    'insert into events (type, payload) values ($1, $2) returning id::text as id',
+  const [event] = await tx.query<{ id: string; ts: Date | string }>(
+    'insert into events (type, payload) values ($1, $2) returning id::text as id, ts',
     [request.type, request.payload],
   );
   if (!event) throw new Error('insert into events returned no row');
-  const recordId = await storeRecord(tx, request);
+  const recordId = await storeRecord(tx, request, new Date(event.ts));
   await enqueueSubmission(tx, request, { eventId: event.id, recordId });
+  if (recordId && isApplicationKind(request.type)) {
+    const { name, email } = request.payload as { name: string; email?: string | undefined };
+    await acknowledge(tx, { id: recordId, kind: request.type, name, email: email ?? null, ts: new Date(event.ts) });
+  }
 }
 
 /** Writes the record staff work from; its id, or null when the form has no record of its own. */
-async function storeRecord(tx: Queryable, request: TrackRequest): Promise<string | null> {
+async function storeRecord(tx: Queryable, request: TrackRequest, arrived: Date): Promise<string | null> {
   let rows: { id: string }[];
   switch (request.type) {
     case 'newsletter_subscribe': {
@@ -123,11 +130,13 @@ async function storeRecord(tx: Queryable, request: TrackRequest): Promise<string
     }
     case 'volunteer_application':
     case 'school_volunteer_application':
-    case 'internship_application': {
+    case 'internship_application':
+    case 'sponsorship_application': {
+      // Every application joins the one queue, due when the promise its page made runs out.
       const { name, email, ...rest } = request.payload;
       rows = await tx.query(
-        'insert into volunteers (name, email, details) values ($1, $2, $3) returning id::text as id',
-        [name, email, { ...rest, form: request.type }],
+        'insert into volunteers (ts, name, email, details, due_at) values ($1, $2, $3, $4, $5) returning id::text as id',
+        [arrived, name, email, { ...rest, form: request.type }, dueAt(request.type, arrived)],
       );
       break;
     }
@@ -139,9 +148,6 @@ async function storeRecord(tx: Queryable, request: TrackRequest): Promise<string
       );
       break;
     }
-    case 'sponsorship_application':
-      // Staff follow sponsorships from the event itself; spec §3 has no separate sponsorship record.
-      return null;
   }
   return rows[0]?.id ?? null;
 }

@@ -14,6 +14,7 @@ import { config as mediaConfig } from '../../netlify/functions/admin-media.ts';
 import { config as newsletterConfig } from '../../netlify/functions/admin-newsletter.ts';
 import { config as programsConfig } from '../../netlify/functions/admin-programs.ts';
 import { config as volunteersConfig } from '../../netlify/functions/admin-volunteers.ts';
+import { config as applicationsConfig } from '../../netlify/functions/admin-applications.ts';
 import { config as mediaFileConfig } from '../../netlify/functions/media-file.ts';
 import { createSession } from '../../netlify/functions/_shared/sessions.ts';
 import { context } from './databases.ts';
@@ -82,6 +83,8 @@ export const ADMIN_TABLES = [
   'notification_outbox',
   'staff_preferences',
   'staff_seen',
+  'application_history',
+  'staff_invitations',
 ] as const;
 
 /** A function handler as exported by netlify/functions/*.ts. */
@@ -111,6 +114,7 @@ const PATTERNS = [
   newsletterConfig,
   programsConfig,
   volunteersConfig,
+  applicationsConfig,
   mediaFileConfig,
 ]
   .flatMap((config) => [config.path ?? []].flat())
