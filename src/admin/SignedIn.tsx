@@ -15,6 +15,7 @@ import ContentPanel from './ContentPanel.tsx';
 import { CONTENT } from './content.tsx';
 import { RECORDS } from './columns.tsx';
 import OutboxPanel from './OutboxPanel.tsx';
+import ApplicationsPanel from './ApplicationsPanel.tsx';
 
 /** A dashboard tab: one of the lists, or the notification settings and outbox. */
 type Tab = Resource | 'notifications';
@@ -26,7 +27,7 @@ const TABS: readonly { readonly id: Tab; readonly label: string }[] = [
   { id: 'events', label: 'Recent Activity' },
   { id: 'contacts', label: 'Contacts' },
   { id: 'newsletter', label: 'Subscribers' },
-  { id: 'volunteers', label: 'Volunteers' },
+  { id: 'volunteers', label: 'Applications' },
   { id: 'programs', label: 'Programs' },
   { id: 'blog', label: 'Blog Posts' },
   { id: 'donations', label: 'Donations' },
@@ -129,9 +130,10 @@ function panelFor(resource: Tab, label: string) {
     case 'blog':
     case 'media':
       return <ContentPanel key={resource} label={label} config={CONTENT[resource]} />;
+    case 'volunteers':
+      return <ApplicationsPanel label={label} />;
     case 'contacts':
     case 'newsletter':
-    case 'volunteers':
     case 'donations':
       return <RecordsPanel key={resource} label={label} config={RECORDS[resource]} />;
   }

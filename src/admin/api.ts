@@ -300,3 +300,48 @@ export async function fetchOutbox(status: string | null, limit: number): Promise
 export async function resendNotification(id: string): Promise<void> {
   await callJson('/api/admin/outbox/resend', { method: 'POST', json: { id } });
 }
+
+/** One application with its notes and emails, as `GET /api/admin/applications/<id>` answers it. */
+export type Application = {
+  readonly id: string;
+  readonly ts: string;
+  readonly kind: string | null;
+  readonly name: string;
+  readonly email: string | null;
+  readonly details: Readonly<Record<string, unknown>>;
+  readonly state: string;
+  readonly holder: string | null;
+  readonly dueAt: string;
+  readonly history: readonly {
+    readonly id: string;
+    readonly ts: string;
+    readonly kind: 'note' | 'acknowledgement' | 'reply';
+    readonly author: string | null;
+    readonly body: string;
+    readonly subject: string | null;
+    readonly recipient: string | null;
+    readonly replyTo: string | null;
+    readonly status: string | null;
+    readonly sentAt: string | null;
+  }[];
+};
+
+function readApplication(body: unknown): Application {
+  const inner = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['application'] : null;
+  if (typeof inner !== 'object' || inner === null || typeof (inner as Record<string, unknown>)['id'] !== 'string') {
+    throw new ApiError(200, 'The application could not be read.');
+  }
+  return inner as Application;
+}
+
+/** Reads one application with its history. */
+export async function fetchApplication(id: string): Promise<Application> {
+  return readApplication(await callJson(`/api/admin/applications/${encodeURIComponent(id)}`));
+}
+
+/** Changes an application (`state`, `holder`, `notes`, `reply`); resolves to it as it now is. */
+export async function changeApplication(id: string, action: string, body: unknown): Promise<Application> {
+  return readApplication(
+    await callJson(`/api/admin/applications/${encodeURIComponent(id)}/${action}`, { method: 'POST', json: body }),
+  );
+}

@@ -18,7 +18,7 @@ const TAB_NAMES = [
   'Recent Activity',
   'Contacts',
   'Subscribers',
-  'Volunteers',
+  'Applications',
   'Programs',
   'Blog Posts',
   'Donations',
@@ -123,7 +123,7 @@ test('signs in after a wrong password and a network failure, then shows every ta
 
   // Usable on a phone: nothing wider than the screen but the tables, which scroll inside themselves.
   await page.setViewportSize({ width: 390, height: 844 });
-  await openTab(page, 'Volunteers');
+  await openTab(page, 'Applications');
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await expect(page.getByRole('button', { name: 'Logout' })).toBeInViewport();
   await expectNoAxeViolations(page);
@@ -377,9 +377,9 @@ test('searches tables, exports CSV safely, shows volunteer details and downloads
   await search.fill('');
   await expect(panel.getByRole('row').filter({ hasText: `Beta ${id}` })).toHaveCount(1);
 
-  panel = await openTab(page, 'Volunteers');
+  panel = await openTab(page, 'Applications');
   const intern = panel.getByRole('row').filter({ hasText: `Intern ${id}` });
-  await expect(intern).toContainText('Internship application');
+  await expect(intern).toContainText('Internship');
   await expect(intern.getByRole('term').filter({ hasText: 'Year of study' })).toBeVisible();
   await expect(intern.getByRole('definition').filter({ hasText: 'University of Nairobi' })).toBeVisible();
   await expect(intern).not.toContainText('{');

@@ -85,6 +85,7 @@ export const ADMIN_TABLES = [
   'staff_seen',
   'application_history',
   'staff_invitations',
+  'sponsorships',
 ] as const;
 
 /** A function handler as exported by netlify/functions/*.ts. */

@@ -13,6 +13,29 @@ alter table volunteers
   add column due_at timestamptz,
   add column updated_at timestamptz not null default now();
 
+-- A row written without its due moment (a restored backup, a hand-made row) gets its kind's promise counted in
+-- calendar days: a close, generous bound of the business days the site computes (src/lib/applications.ts).
+create function volunteers_default_due() returns trigger language plpgsql as $$
+begin
+  if new.due_at is null then
+    new.due_at := new.ts + case new.details ->> 'form'
+        when 'internship_application' then interval '9 days'
+        when 'sponsorship_application' then interval '1 day'
+        else interval '7 days'
+      end;
+  end if;
+  return new;
+end
+$$;
+create trigger volunteers_due before insert on volunteers
+  for each row execute function volunteers_default_due();
+update volunteers set due_at = ts + case details ->> 'form'
+    when 'internship_application' then interval '9 days'
+    else interval '7 days'
+  end
+where due_at is null;
+alter table volunteers alter column due_at set not null;
+
 -- Sponsorship applications were read from Recent Activity only: give each its row in the queue.
 insert into volunteers (ts, name, email, details)
 select e.ts, coalesce(e.payload ->> 'name', ''), nullif(e.payload ->> 'email', ''),
@@ -20,22 +43,14 @@ select e.ts, coalesce(e.payload ->> 'name', ''), nullif(e.payload ->> 'email', '
 from events e
 where e.type = 'sponsorship_application'
 order by e.id;
-
--- Applications already stored get the promise of their kind, counted in calendar days (a close, generous bound).
-update volunteers set due_at = ts + case details ->> 'form'
-    when 'internship_application' then interval '9 days'
-    when 'sponsorship_application' then interval '1 day'
-    else interval '7 days'
-  end
-where due_at is null;
-alter table volunteers alter column due_at set not null;
 create index volunteers_open_due_idx on volunteers (due_at) where state in ('new', 'in_review');
 
 -- Notes staff add, and every email sent to the applicant (acknowledgement, reply), newest last.
 create table application_history (
   id bigint generated always as identity primary key,
   ts timestamptz not null default now(),
-  application_id bigint not null references volunteers (id) on delete cascade,
+  -- Checked at commit, so a restore may load the tables in any order.
+  application_id bigint not null references volunteers (id) on delete cascade deferrable initially deferred,
   kind text not null check (kind in ('note', 'acknowledgement', 'reply')),
   -- Lower-cased username of the staff member; null for the automatic acknowledgement.
   author text,
