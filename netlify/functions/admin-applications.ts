@@ -13,14 +13,7 @@ import type { Config, Context } from '@netlify/functions';
 import type { z } from 'zod';
 import { HolderChangeSchema, NoteSchema, ReplySchema, StateChangeSchema } from '../../src/schemas/applications.ts';
 import { IdSchema, staffFunction } from './_shared/admin-resource.ts';
-import {
-  addNote,
-  changeHolder,
-  changeState,
-  getApplication,
-  Refusal,
-  sendReply,
-} from './_shared/applications.ts';
+import { addNote, changeHolder, changeState, getApplication, Refusal, sendReply } from './_shared/applications.ts';
 import { error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/http.ts';
 import { deliverAfterResponse } from './_shared/outbox.ts';
 

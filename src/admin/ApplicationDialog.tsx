@@ -112,7 +112,9 @@ export default function ApplicationDialog({ id, onClose }: Props) {
       }}
     >
       <h2 id={titleId}>
-        {application ? `${info?.label ?? 'Other'} application from ${application.name || 'an unnamed applicant'}` : 'Application'}
+        {application
+          ? `${info?.label ?? 'Other'} application from ${application.name || 'an unnamed applicant'}`
+          : 'Application'}
       </h2>
       {problem && (
         <p className="form-error" role="alert">

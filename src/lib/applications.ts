@@ -136,7 +136,7 @@ export function dueAt(kind: ApplicationKind, arrived: Date): Date {
   const { promise } = APPLICATION_INFO[kind];
   if (promise.hours !== undefined) return new Date(arrived.getTime() + promise.hours * 60 * 60 * 1000);
   let day = nairobiDay(arrived);
-  for (let left = promise.businessDays; left > 0; ) {
+  for (let left = promise.businessDays; left > 0;) {
     day += 1;
     if (isBusinessDay(day)) left -= 1;
   }
@@ -180,7 +180,8 @@ export function acknowledgement(
   const due = dueAt(kind, arrived);
   // The due moment is the start of the next day for business-day promises: name the last day itself.
   const lastDay = info.promise.hours !== undefined ? due : new Date(due.getTime() - 1);
-  const by = info.promise.hours !== undefined ? `${nairobiDate(lastDay)}, ${nairobiTime(lastDay)}` : nairobiDate(lastDay);
+  const by =
+    info.promise.hours !== undefined ? `${nairobiDate(lastDay)}, ${nairobiTime(lastDay)}` : nairobiDate(lastDay);
   return {
     subject: `We received your ${info.label.toLowerCase()} application`,
     body: [

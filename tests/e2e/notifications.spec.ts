@@ -208,9 +208,9 @@ test('an application is acknowledged on arrival, worked new → in review → ac
     motivation: 'Reading with children',
     opportunity: 'reading-buddy',
   });
-  await expect.poll(() => smtp.messages.find((mail) => mail.to.includes(applicant))?.subject).toBe(
-    'We received your volunteer application',
-  );
+  await expect
+    .poll(() => smtp.messages.find((mail) => mail.to.includes(applicant))?.subject)
+    .toBe('We received your volunteer application');
   const ack = smtp.messages.find((mail) => mail.to.includes(applicant));
   expect(ack?.text).toContain(`Dear ${name},`);
   expect(ack?.text).toMatch(/contact you within 3–5 business days, by \w+day \d+ \w+ \(Nairobi time\)/);

@@ -165,10 +165,12 @@ export async function getApplication(id: string, now: Date = new Date()): Promis
   };
 }
 
-/** A refusal: the status and message to answer with. */
-export class Refusal {
+/** A change the queue refuses: the status and message to answer with. */
+export class Refusal extends Error {
   readonly response: Response;
   constructor(status: number, message: string, issues?: Issue[]) {
+    super(message);
+    this.name = 'Refusal';
     this.response = error(status, message, issues);
   }
 }
