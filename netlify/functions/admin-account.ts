@@ -24,7 +24,7 @@ import {
   readJsonBody,
   tooManyRequests,
 } from './_shared/http.ts';
-import { blockedFor, recordFailure } from './_shared/login-throttle.ts';
+import { admitAttempt, failed, signedIn } from './_shared/login-throttle.ts';
 import { hashPassword, verifyPassword } from './_shared/passwords.ts';
 import {
   createSession,
@@ -63,16 +63,16 @@ async function changePassword(req: Request, context: Context, session: SessionOw
   if (!parsed.success) return invalid(parsed.error, 'Invalid password change');
   const { username, userId } = session;
   const client = clientId(context);
-  const retryAfter = await blockedFor({ query }, username, client);
-  if (retryAfter > 0) return tooManyRequests(retryAfter);
+  // A stolen token must not become a way to guess the password: attempts count as logins, and meet their limits.
+  const attempt = await admitAttempt(username, client, async () => {});
+  if ('retryAfter' in attempt) return tooManyRequests(attempt.retryAfter);
 
   const [account] = await query<{ password_hash: string }>('select password_hash from admin_users where id = $1', [
     userId,
   ]);
   if (!account || !(await verifyPassword(parsed.data.currentPassword, account.password_hash))) {
-    // A stolen token must not become a way to guess the password: wrong guesses count as failed logins.
     await transaction(async (tx) => {
-      await recordFailure(tx, username, client);
+      await failed(tx, attempt);
       await audit(tx, 'admin.login_failed', username, { reason: 'password_change' });
     });
     return badRequest('Invalid password change', [
@@ -81,6 +81,7 @@ async function changePassword(req: Request, context: Context, session: SessionOw
   }
   const hash = await hashPassword(parsed.data.newPassword);
   const sessionId = await transaction(async (tx) => {
+    await signedIn(tx, attempt, username, client);
     await tx.query(
       'update admin_users set password_hash = $2, password_changed_at = now(), updated_at = now() where id = $1',
       [userId, hash],

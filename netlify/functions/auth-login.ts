@@ -2,7 +2,8 @@
  * `POST /api/auth/login`: `{username, password}` → `{token}` (8-hour token naming a new server-side
  * session). An unknown user and a wrong password get the same 401 in about the same time; five failures
  * for one username from one client within fifteen minutes, or the account-wide limit, get 429 with
- * `Retry-After`. Every outcome is audited.
+ * `Retry-After`, counted before the password is checked so attempts sent at once meet the same limits. Every
+ * outcome is audited, naming the account only when one matches.
  */
 import type { Config, Context } from '@netlify/functions';
 import { LoginSchema, type Login } from '../../src/schemas/admin.ts';
@@ -10,9 +11,9 @@ import { failureAnswer } from './_shared/admin-resource.ts';
 import { audit } from './_shared/audit.ts';
 import { signingKey, signToken } from './_shared/auth.ts';
 import { clientId } from './_shared/client.ts';
-import { query, transaction } from './_shared/db.ts';
+import { query, transaction, type Queryable } from './_shared/db.ts';
 import { error, invalid, json, methodNotAllowed, readJsonBody, tooManyRequests } from './_shared/http.ts';
-import { accountDelay, blockedFor, clearFailures, recordFailure } from './_shared/login-throttle.ts';
+import { admitAttempt, failed, signedIn } from './_shared/login-throttle.ts';
 import { checkLogin } from './_shared/passwords.ts';
 import { createSession } from './_shared/sessions.ts';
 
@@ -35,25 +36,24 @@ export default async (req: Request, context: Context): Promise<Response> => {
 export const config: Config = { path: '/api/auth/login' };
 
 async function login({ username, password }: Login, client: string, userAgent: string): Promise<Response> {
-  const retryAfter =
-    (await blockedFor({ query }, username, client)) || (await accountDelay({ query }, username, client));
-  if (retryAfter > 0) {
-    await audit({ query }, 'admin.login_failed', username, { reason: 'throttled' });
-    return tooManyRequests(retryAfter);
-  }
   const [account] = await query<{ id: string; username: string; password_hash: string }>(
     'select id::text as id, username, password_hash from admin_users where lower(username) = lower($1)',
     [username],
   );
+  // What was typed is kept only when it names an account: a password typed into the wrong box is never stored.
+  const refused = (tx: Queryable, reason: string) =>
+    audit(tx, 'admin.login_failed', account?.username ?? null, { reason });
+  const attempt = await admitAttempt(username, client, (tx) => refused(tx, 'throttled'));
+  if ('retryAfter' in attempt) return tooManyRequests(attempt.retryAfter);
   if (!(await checkLogin(password, account?.password_hash)) || !account) {
     await transaction(async (tx) => {
-      await recordFailure(tx, username, client);
-      await audit(tx, 'admin.login_failed', username, { reason: 'invalid' });
+      await failed(tx, attempt);
+      await refused(tx, account ? 'invalid' : 'unknown_account');
     });
     return error(401, 'Invalid username or password');
   }
   const sessionId = await transaction(async (tx) => {
-    await clearFailures(tx, username, client);
+    await signedIn(tx, attempt, username, client);
     await audit(tx, 'admin.login', account.username);
     return createSession(tx, account.id, client, userAgent);
   });

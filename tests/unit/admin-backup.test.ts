@@ -136,6 +136,11 @@ describe.each(databases)('database backup on $name', (database) => {
       `insert into staff_preferences (username, email, notify) values ('staff', 's@b.org', 'digest')`,
     );
     await rows(database, `insert into staff_seen (username, resource, last_id) values ('staff', 'contacts', 1)`);
+    await rows(
+      database,
+      `insert into sponsorships (child_id, sponsor_name, sponsor_email, amount_subunits, currency, created_by)
+       values ('amani', 'Sarah', 's@b.org', 3500, 'USD', 'staff:staff')`,
+    );
     // A gap in the ids must survive too.
     await rows(database, `delete from programs where id = (select max(id) from programs)`);
     await rows(database, `insert into programs (title, slug) values ('Later', 'later')`);

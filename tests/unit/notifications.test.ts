@@ -13,7 +13,8 @@ import adminOutbox from '../../netlify/functions/admin-outbox.ts';
 import adminPreferences from '../../netlify/functions/admin-preferences.ts';
 import adminSeen from '../../netlify/functions/admin-seen.ts';
 import { previousNairobiDay, queueDigests } from '../../netlify/functions/_shared/digest.ts';
-import { deliverDue, enqueue, retryDelayMinutes } from '../../netlify/functions/_shared/outbox.ts';
+import { deliverDue, enqueue, LEASE_SECONDS, retryDelayMinutes } from '../../netlify/functions/_shared/outbox.ts';
+import { openMailer } from '../../netlify/functions/_shared/mailer.ts';
 import { query } from '../../netlify/functions/_shared/db.ts';
 import { context, databases, rows, truncate, useDatabase, type TestDatabase } from '../support/databases.ts';
 import { call, staffToken, useJwtSecret } from '../support/admin.ts';
@@ -473,6 +474,38 @@ describe.each(databases)('notifications on $name', (database) => {
       'New contact message (#2)',
       'New contact message (#3)',
     ]);
+  });
+
+  test('a sender killed as the server accepts resends within a minute under the same Message-ID', async () => {
+    await smtp!.close();
+    await (await submit('contact_submit', SUBMISSIONS.contact_submit.payload)).settled();
+    smtp = await startSmtpServer(smtpPort);
+    await rows(database, `update notification_outbox set next_attempt_at = now()`);
+    // The server accepts, then the sender never reaches its next step, as under kill -9.
+    const real = openMailer()!;
+    const dying = {
+      send: async (message: Parameters<typeof real.send>[0]) => {
+        await real.send(message);
+        await new Promise(() => {});
+      },
+      close: () => real.close(),
+    };
+    void deliverDue({ mailer: dying });
+    await expect.poll(() => smtp!.messages.length).toBe(1);
+    const [lease] = await rows<{ seconds: number; status: string }>(
+      database,
+      `select extract(epoch from next_attempt_at - now())::float8 as seconds, status from notification_outbox`,
+    );
+    expect(lease?.status).toBe('pending');
+    expect(lease?.seconds).toBeGreaterThan(LEASE_SECONDS - 10);
+    expect(lease?.seconds).toBeLessThanOrEqual(60);
+
+    await rows(database, `update notification_outbox set next_attempt_at = now()`);
+    expect((await deliverDue()).sent).toBe(1);
+    const [first, again] = smtp.messages;
+    expect(first?.header('Message-ID')).toMatch(/^<outbox\.1\.[0-9a-f]{16}@tumaini\.example>$/);
+    expect(again?.header('Message-ID')).toBe(first?.header('Message-ID'));
+    real.close();
   });
 
   test('a message to a person carries its Reply-To, extra headers and attachments', async () => {

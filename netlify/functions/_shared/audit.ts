@@ -33,14 +33,17 @@ export type AuditType =
 
 const RESOURCE_CHANGE = new RegExp(`^admin\\.(${ADMIN_RESOURCES.join('|')})\\.(create|update|delete)$`);
 
-/** Stores one audit event on `db` (the caller's transaction). */
+/** Stores one audit event on `db` (the caller's transaction); a null actor (no such account) is left out. */
 export async function audit(
   db: Queryable,
   type: AuditType,
-  actor: string,
+  actor: string | null,
   details: Record<string, unknown> = {},
 ): Promise<void> {
-  await db.query('insert into events (type, payload) values ($1, $2)', [type, { actor, ...details }]);
+  await db.query('insert into events (type, payload) values ($1, $2)', [
+    type,
+    actor === null ? details : { actor, ...details },
+  ]);
 }
 
 /** The resource an event type reports a change of (`admin.programs.update` → `programs`), or null. */

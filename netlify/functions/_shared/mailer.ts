@@ -12,6 +12,8 @@ export interface MailMessage {
   readonly subject: string;
   /** Plain text: small, readable on a phone, no tracking. */
   readonly text: string;
+  /** The `<…@…>` Message-ID: the same on every attempt at one outbox row. */
+  readonly messageId?: string | undefined;
   /** Where a reply goes when it is not the sender (a staff member answering). */
   readonly replyTo?: string | null | undefined;
   /** Extra headers by name (`List-Unsubscribe`, …). */
@@ -44,6 +46,9 @@ export const DEFAULT_FROM = 'Tumaini website <no-reply@localhost>';
  */
 const TIMEOUTS = { connectionTimeout: 8_000, greetingTimeout: 8_000, socketTimeout: 15_000, dnsTimeout: 5_000 };
 
+/** The longest one send is waited for: a send still going then counts as failed and is retried after a backoff. */
+export const SEND_LIMIT_MS = 45_000;
+
 /** `SMTP_URL`, or undefined when sending is off. */
 export function smtpUrl(): string | undefined {
   return process.env['SMTP_URL']?.trim() || undefined;
@@ -70,10 +75,11 @@ export function openMailer(url: string | undefined = smtpUrl()): Mailer | undefi
   const transport = createTransport({ url, ...TIMEOUTS }, { from });
   return {
     async send(message) {
-      await transport.sendMail({
+      const sending = transport.sendMail({
         to: message.to,
         subject: message.subject,
         text: message.text,
+        ...(message.messageId ? { messageId: message.messageId } : {}),
         ...(message.replyTo ? { replyTo: message.replyTo } : {}),
         ...(message.headers ? { headers: { ...message.headers } } : {}),
         ...(message.attachments?.length
@@ -87,9 +93,29 @@ export function openMailer(url: string | undefined = smtpUrl()): Mailer | undefi
             }
           : {}),
       });
+      // Settles unobserved when the limit wins the race below.
+      sending.catch(() => {});
+      let timer: NodeJS.Timeout | undefined;
+      const limit = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(Object.assign(new Error('Sending took too long'), { code: 'ETIMEDOUT' })),
+          SEND_LIMIT_MS,
+        );
+      });
+      try {
+        await Promise.race([sending, limit]);
+      } finally {
+        clearTimeout(timer);
+      }
     },
     close: () => transport.close(),
   };
+}
+
+/** The domain of the `NOTIFY_FROM` address (Message-IDs are made under it); `localhost` without one. */
+export function senderDomain(): string {
+  const from = process.env['NOTIFY_FROM']?.trim() || DEFAULT_FROM;
+  return /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1]?.toLowerCase() ?? 'localhost';
 }
 
 /** True for an error the server gave as final (a 5xx reply): retrying the same message cannot help. */

@@ -3,19 +3,34 @@
  * sent afterwards, after the visitor's answer (`context.waitUntil`) and by the scheduled retry (notify-retry.ts).
  *
  * Nothing is sent twice: one row per submission (`dedup_key` is unique), and a sender first claims a due row in one
- * atomic UPDATE that also pushes its next attempt into the future (a lease), so a second sender running at the same
- * moment skips it, and a sender that dies mid-way leaves it to be retried once the lease ends.
+ * atomic UPDATE that also pushes its next attempt into the future (a lease sized to one send), so a second sender
+ * running at the same moment skips it, and a sender that dies mid-way leaves it to be retried once the lease ends.
+ * The row is marked sent as soon as the mail server accepts it; a sender killed in the instant between the two sends
+ * it again after the lease, with the same Message-ID ({@link messageId}), so mail clients show it once.
  */
+import { createHash } from 'node:crypto';
 import type { Context } from '@netlify/functions';
 import type { TrackRequest } from '../../../src/schemas/track.ts';
 import type { OutboxStatus } from '../../../src/schemas/notifications.ts';
 import { query, type Queryable } from './db.ts';
-import { describeFailure, isPermanent, openMailer, smtpUrl, type MailAttachment, type Mailer } from './mailer.ts';
+import {
+  describeFailure,
+  isPermanent,
+  openMailer,
+  SEND_LIMIT_MS,
+  senderDomain,
+  smtpUrl,
+  type MailAttachment,
+  type Mailer,
+} from './mailer.ts';
 import { submissionNotice, type Notice } from './notification-text.ts';
 import { instantRecipients } from './staff-preferences.ts';
 
-/** How long a claimed row is left alone by other senders. */
-export const LEASE_MINUTES = 10;
+/**
+ * How long a claimed row is left alone by other senders: one send at most ({@link SEND_LIMIT_MS}) and a margin, so a
+ * sender that died is replaced within a minute, while one still sending is never overtaken.
+ */
+export const LEASE_SECONDS = Math.ceil(SEND_LIMIT_MS / 1000) + 15;
 
 /** How long a row is retried before it is marked failed. */
 export const GIVE_UP_AFTER = '1 day';
@@ -53,6 +68,7 @@ export interface OutboxRow {
 
 /** A claimed row with what only sending needs. */
 interface ClaimedRow extends OutboxRow {
+  readonly dedup_key: string;
   readonly headers: Record<string, string>;
   readonly attachments: MailAttachment[];
 }
@@ -137,14 +153,23 @@ export async function enqueueSubmission(
 async function claimOne(db: Queryable): Promise<ClaimedRow | undefined> {
   const [row] = await db.query<ClaimedRow>(
     `update notification_outbox set attempts = attempts + 1,
-       next_attempt_at = now() + make_interval(mins => $1), updated_at = now()
+       next_attempt_at = now() + make_interval(secs => $1), updated_at = now()
      where id = (select id from notification_outbox where status = 'pending' and next_attempt_at <= now()
                  order by next_attempt_at, id limit 1 for update skip locked)
        and status = 'pending'
-     returning ${OUTBOX_COLUMNS}, headers, attachments`,
-    [LEASE_MINUTES],
+     returning ${OUTBOX_COLUMNS}, dedup_key, headers, attachments`,
+    [LEASE_SECONDS],
   );
   return row;
+}
+
+/**
+ * The Message-ID of a row's email: the same on every attempt, so a resend after a crash is recognisably the same
+ * mail; the key's digest keeps two databases (a restored copy, a test run) from naming different mails alike.
+ */
+export function messageId(row: { id: string; dedup_key: string }, domain: string = senderDomain()): string {
+  const digest = createHash('sha256').update(row.dedup_key).digest('hex').slice(0, 16);
+  return `<outbox.${row.id}.${digest}@${domain}>`;
 }
 
 /** Marks every due row skipped (sending is off): the outbox keeps what would have been sent. */
@@ -214,6 +239,7 @@ export async function deliverDue(
           to: row.recipients,
           subject: row.subject,
           text: row.body,
+          messageId: messageId(row),
           replyTo: row.reply_to,
           headers: row.headers,
           attachments: row.attachments,
