@@ -96,10 +96,6 @@ describe.each(databases)('database backup on $name', (database) => {
     );
     await rows(
       database,
-      `insert into sponsorships (child_id, sponsor_name, created_by) values ('amani', 'Grace', 'staff:zawadi')`,
-    );
-    await rows(
-      database,
       `insert into programs (title, slug, content) values ('Clinics', 'clinics', 'Karibu — welcome')`,
     );
     await rows(database, `insert into blog_posts (title, slug) values ('Post', 'post')`);
