@@ -1,7 +1,9 @@
 import { defineCollection } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
+import { withChildRecords } from './loaders/children.ts';
 import { withPublishedRows } from './loaders/database.ts';
+import { CONSENT_PARTS } from './lib/consent.ts';
 import { BLOG_CATEGORIES } from './schemas/admin.ts';
 
 /** An ISO calendar date, e.g. 2025-10-19. */
@@ -36,27 +38,50 @@ const testimonial = z.object({
   quote: text('Their words, without quotation marks'),
 });
 
+/** A guardian's consent as the site sees it: what it covers and the days it covers (src/lib/consent.ts). */
+const consentTerms = z.object({
+  guardian: z.string().min(1).optional().describe("Parent's or guardian's name (kept off every page)"),
+  relation: z.string().min(1).optional().describe('What they are to the child, e.g. "Mother"'),
+  givenOn: isoDate().describe('Day the consent form was signed'),
+  validUntil: isoDate().describe('Last day it covers (a year after it was given unless renewed)'),
+  covers: z
+    .array(z.enum(CONSENT_PARTS))
+    .min(1)
+    .describe('What the site may show: profile (required to be listed), photo, school, location'),
+  formRef: z.string().min(1).optional().describe('Reference of the paper consent form'),
+});
+
+/** Children: src/content/children.json, plus the records of /samu (src/loaders/children.ts). */
 const children = defineCollection({
-  loader: orderedFile('src/content/children.json'),
+  loader: withChildRecords(orderedFile('src/content/children.json')),
   schema: ({ image }) =>
     z.object({
       id: text('Short lowercase id used in links, e.g. /sponsor?child=amani'),
       order,
       name: text('First and family name'),
       age: z.number().int().min(3).max(18).describe('Age in years'),
-      location: text('Neighbourhood in Nairobi, e.g. Kibera'),
-      school: text('School the child attends'),
+      location: z.string().describe('Neighbourhood in Nairobi, e.g. Kibera (never a home address)'),
+      school: z.string().describe('School the child attends'),
       grade: text('Class, e.g. "Grade 4"'),
       story: text('Two or three dignified sentences about the child, in the third person'),
       needs: textList('What a sponsorship pays for, e.g. "School fees"'),
-      image: image().describe('Illustrated portrait in src/assets/children/'),
+      image: image().optional().describe('Portrait in src/assets/children/ (without one: a neutral illustration)'),
+      imageAlt: z.string().optional().describe('What the portrait shows'),
       monthlyNeed: z
         .number()
         .int()
         .min(5400)
         .max(10125)
         .describe('Monthly cost of full sponsorship in KES (5400 to 10125)'),
-      sponsored: z.literal(false).describe('Always false: every listed child is waiting for a sponsor'),
+      sponsored: z.boolean().describe('Set by the build from the sponsorship records; write false in the file'),
+      state: z
+        .enum(['waiting', 'sponsored', 'left'])
+        .default('waiting')
+        .describe('Set by the build from the sponsorship records (never written in the file)'),
+      consent: consentTerms
+        .nullable()
+        .describe("The guardian's consent; without one covering the profile the child is not on the site"),
+      record: z.boolean().default(false).describe('Set by the build for children made in /samu'),
       interests: textList('Hobbies and favourite subjects'),
       family: text('One sentence about who the child lives with'),
       achievements: textList('Things the child is proud of'),

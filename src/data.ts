@@ -3,12 +3,25 @@
  * page) and every value is a plain object, so it can be passed to a React island as it is; images are
  * `ImageMetadata` for `<Image>` / `<Picture>` or `getImage()`.
  */
+import type { ImageMetadata } from 'astro';
 import { getCollection, getEntry, render, type CollectionEntry } from 'astro:content';
+import illustration from './assets/children/illustration.jpg';
 import { CHILDREN_SHOWN } from './lib/constants.ts';
-import { classifyEvents, isPast, latestYearOfPast, nairobiToday } from './lib/events.ts';
+import { shownChild } from './lib/consent.ts';
+import { buildDay, classifyEvents, isPast, latestYearOfPast } from './lib/events.ts';
 
-/** A child waiting for a sponsor (spec §3 Child). */
-export type Child = CollectionEntry<'children'>['data'];
+type ChildEntry = CollectionEntry<'children'>['data'];
+/**
+ * A child as the site may show it (spec §3 Child) on the build date: only what the guardian's consent covers. Without
+ * photo consent `image` is the neutral illustration (`photo` false); without school or location consent those are
+ * left out. The consent itself never reaches a page.
+ */
+export type Child = Omit<ChildEntry, 'consent' | 'record' | 'image' | 'school' | 'location'> & {
+  image: ImageMetadata;
+  photo: boolean;
+  school?: string;
+  location?: string;
+};
 /** An event of the programs page; whether it is upcoming or past follows from its date (src/lib/events.ts). */
 export type CharityEvent = CollectionEntry<'events'>['data'];
 /** A team member of the About page. */
@@ -63,23 +76,46 @@ export async function heroSlides(): Promise<Slide[]> {
   return inFileOrder('slides');
 }
 
-/** Every child, in file order (the order editors chose). */
+/** The day this build decides by (Nairobi time, or `SITE_DATE`): consents, upcoming and past events. */
+export const buildDate: string = buildDay();
+
+/** Every child consent allows on the build date, in the chosen order (records made in /samu before file ties). */
+async function childrenOnSite(): Promise<Child[]> {
+  const entries = (await getCollection('children')).map((entry) => entry.data);
+  entries.sort((a, b) => a.order - b.order || Number(b.record) - Number(a.record) || a.id.localeCompare(b.id));
+  return entries.flatMap((entry) => {
+    const { consent, record: _record, ...child } = entry;
+    const shown = shownChild({ ...child, image: child.image ?? illustration }, consent, buildDate, illustration);
+    return shown && shown.state !== 'left' ? [shown] : [];
+  });
+}
+
+/** Every child on the site, waiting or sponsored (consent allowing), in the chosen order. */
 export async function allChildren(): Promise<Child[]> {
-  return inFileOrder('children');
+  return childrenOnSite();
 }
 
-/** The first `n` children (at most CHILDREN_SHOWN): /children and /sponsor show these, Home picks 2 of them. */
+/** The children still waiting for a sponsor, in the chosen order. */
+export async function waitingChildren(): Promise<Child[]> {
+  return (await childrenOnSite()).filter((child) => child.state === 'waiting');
+}
+
+/** The first `n` waiting children (at most CHILDREN_SHOWN): /children and /sponsor show these, Home picks 2 of them. */
 export async function firstChildren(n: number = CHILDREN_SHOWN): Promise<Child[]> {
-  return (await allChildren()).slice(0, Math.min(n, CHILDREN_SHOWN));
+  return (await waitingChildren()).slice(0, Math.min(n, CHILDREN_SHOWN));
 }
 
-/** The child with this id, or undefined. */
+/** The sponsored children on the site, by id with their first name (for `/sponsor?child=<id>` to explain kindly). */
+export async function sponsoredChildren(): Promise<{ id: string; firstName: string }[]> {
+  return (await childrenOnSite())
+    .filter((child) => child.state === 'sponsored')
+    .map((child) => ({ id: child.id, firstName: child.name.split(' ')[0] ?? child.name }));
+}
+
+/** The child with this id on the site, or undefined. */
 export async function childById(id: string): Promise<Child | undefined> {
-  return (await allChildren()).find((c) => c.id === id);
+  return (await childrenOnSite()).find((c) => c.id === id);
 }
-
-/** The day this build sorts events by (Nairobi time); a daily rebuild keeps it current. */
-export const buildDate: string = nairobiToday();
 
 /** Every event: the featured (next) one, then the other upcoming ones (soonest first), then past (latest first). */
 export async function allEvents(): Promise<CharityEvent[]> {

@@ -14,6 +14,7 @@ const TABLES = {
   blog: 'blog_posts',
   donations: 'donations',
   media: 'media',
+  children: 'children',
 } as const;
 
 export default staffFunction(async (req) => {

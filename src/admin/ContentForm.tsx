@@ -38,8 +38,9 @@ export default function ContentForm({ config, row, onSaved, onCancel }: Props) {
   const [slugFollows, setSlugFollows] = useState(row === null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const fieldRefs = useRef(new Map<string, HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>());
-  const fieldNames = useMemo(() => config.fields.map((field) => field.name), [config]);
   const editing = row !== null;
+  const fields = useMemo(() => config.fields.filter((field) => !(editing && field.createOnly)), [config, editing]);
+  const fieldNames = useMemo(() => fields.map((field) => field.name), [fields]);
   const noun = config.noun;
 
   useEffect(() => headingRef.current?.focus(), []);
@@ -108,7 +109,7 @@ export default function ContentForm({ config, row, onSaved, onCancel }: Props) {
         {title}
         {editing && <span className="muted"> — {config.describe(row)}</span>}
       </h3>
-      {config.fields.map((field) => {
+      {fields.map((field) => {
         const id = `${formId}-${field.name}`;
         const upload = field.upload && (
           <UploadField

@@ -76,6 +76,7 @@ export default function ContentPanel({ label, config }: Props) {
           New {config.noun}
         </button>
       </div>
+      {config.above}
       {config.resource === 'media' && (
         // Every upload makes its own Media entry (admin-media-upload.ts); it can then be picked in the forms.
         <UploadField
@@ -94,6 +95,7 @@ export default function ContentPanel({ label, config }: Props) {
           onCancel={close}
         />
       )}
+      {form.kind === 'edit' && config.record?.(form.row)}
       <DataTable
         caption={label}
         plural={config.plural}
@@ -110,13 +112,15 @@ export default function ContentPanel({ label, config }: Props) {
                 {config.noun} {config.describe(row)}
               </span>
             </button>
-            <button type="button" className="button small danger" onClick={() => setToDelete(row)}>
-              Delete
-              <span className="visually-hidden">
-                {' '}
-                {config.noun} {config.describe(row)}
-              </span>
-            </button>
+            {config.deletable !== false && (
+              <button type="button" className="button small danger" onClick={() => setToDelete(row)}>
+                Delete
+                <span className="visually-hidden">
+                  {' '}
+                  {config.noun} {config.describe(row)}
+                </span>
+              </button>
+            )}
           </div>
         )}
       />

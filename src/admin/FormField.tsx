@@ -4,7 +4,8 @@ type Props = {
   readonly id: string;
   readonly name: string;
   readonly label: string;
-  readonly kind: 'text' | 'textarea' | 'url' | 'meta' | 'select' | 'date' | 'number';
+  /** checks: a group of checkboxes whose value is the checked options, comma-separated. */
+  readonly kind: 'text' | 'textarea' | 'url' | 'meta' | 'select' | 'date' | 'number' | 'checks';
   readonly value: string;
   /** Choices of a select, as [value, label]. */
   readonly options?: readonly (readonly [string, string])[];
@@ -37,6 +38,50 @@ export default function FormField(props: Props) {
     'aria-invalid': error || warning ? true : undefined,
     'aria-required': required ? true : undefined,
   } as const;
+  if (kind === 'checks') {
+    const checked = new Set(value.split(',').filter(Boolean));
+    const toggle = (option: string, on: boolean) => {
+      const next = (options ?? [])
+        .map(([optionValue]) => optionValue)
+        .filter((o) => (o === option ? on : checked.has(o)));
+      onChange(next.join(','));
+    };
+    return (
+      <fieldset
+        className={`field field--checks${error ? ' has-error' : ''}`}
+        aria-describedby={describedBy || undefined}
+        id={id}
+      >
+        <legend>
+          {label}
+          {required && <span className="required"> (required)</span>}
+        </legend>
+        {(options ?? []).map(([optionValue, optionLabel], index) => (
+          <label key={optionValue} className="check">
+            <input
+              type="checkbox"
+              name={name}
+              value={optionValue}
+              checked={checked.has(optionValue)}
+              onChange={(event) => toggle(optionValue, event.target.checked)}
+              {...(index === 0 && fieldRef ? { ref: fieldRef } : {})}
+            />{' '}
+            {optionLabel}
+          </label>
+        ))}
+        {hint && (
+          <p id={`${id}-hint`} className="hint">
+            {hint}
+          </p>
+        )}
+        {error && (
+          <p id={`${id}-error`} className="field-error">
+            {error}
+          </p>
+        )}
+      </fieldset>
+    );
+  }
   return (
     <div className={`field${error ? ' has-error' : ''}`}>
       <label htmlFor={id}>

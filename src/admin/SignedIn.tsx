@@ -13,6 +13,7 @@ import ActivityPanel from './ActivityPanel.tsx';
 import RecordsPanel from './RecordsPanel.tsx';
 import ContentPanel from './ContentPanel.tsx';
 import { CONTENT } from './content.tsx';
+import { CHILDREN } from './children.tsx';
 import { RECORDS } from './columns.tsx';
 import OutboxPanel from './OutboxPanel.tsx';
 import ApplicationsPanel from './ApplicationsPanel.tsx';
@@ -32,6 +33,7 @@ const TABS: readonly { readonly id: Tab; readonly label: string }[] = [
   { id: 'blog', label: 'Blog Posts' },
   { id: 'donations', label: 'Donations' },
   { id: 'media', label: 'Media' },
+  { id: 'children', label: 'Children' },
   { id: 'notifications', label: 'Notifications' },
 ];
 
@@ -132,6 +134,8 @@ function panelFor(resource: Tab, label: string) {
       return <ContentPanel key={resource} label={label} config={CONTENT[resource]} />;
     case 'volunteers':
       return <ApplicationsPanel label={label} />;
+    case 'children':
+      return <ContentPanel key={resource} label={label} config={CHILDREN} />;
     case 'contacts':
     case 'newsletter':
     case 'donations':

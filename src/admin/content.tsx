@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import { BLOG_CATEGORIES, BlogPostSchema, MediaSchema, ProgramSchema } from '../schemas/admin.ts';
 import { isImageUrl, safeHref, text } from './lib/format.ts';
@@ -14,13 +15,16 @@ export type FieldDef = {
   readonly name: string;
   readonly label: string;
   /** markdown: a text area with the site's preview; media: an uploaded picture, picked or uploaded; tags: comma-separated. */
-  readonly kind: 'text' | 'textarea' | 'url' | 'meta' | 'select' | 'date' | 'number' | 'markdown' | 'media' | 'tags';
+  readonly kind:
+    'text' | 'textarea' | 'url' | 'meta' | 'select' | 'date' | 'number' | 'markdown' | 'media' | 'tags' | 'checks';
   readonly options?: readonly (readonly [string, string])[];
   readonly required?: boolean;
   readonly rows?: number;
   readonly hint?: string;
   /** File types the field's upload button accepts (MIME list); no upload when absent. */
   readonly upload?: string;
+  /** Shown only on the create form (e.g. the first consent of a new child). */
+  readonly createOnly?: boolean;
 };
 
 /** The outcome of checking a form against its shared schema. */
@@ -29,7 +33,7 @@ export type Checked =
 
 /** A create-and-edit tab: programs, blog posts, media. */
 export type ContentConfig = {
-  readonly resource: 'programs' | 'blog' | 'media';
+  readonly resource: 'programs' | 'blog' | 'media' | 'children';
   /** Singular name in buttons and messages, e.g. 'program'. */
   readonly noun: string;
   readonly plural: string;
@@ -44,15 +48,21 @@ export type ContentConfig = {
   readonly check: (values: Readonly<Record<string, string>>) => Checked;
   readonly columns: readonly Column[];
   readonly describe: (row: Row) => string;
+  /** False: records are kept (no Delete button). */
+  readonly deletable?: boolean;
+  /** Shown under the edit form: what hangs off the record (a child's consent, sponsorship and history). */
+  readonly record?: (row: Row) => ReactNode;
+  /** Shown above the list. */
+  readonly above?: ReactNode;
 };
 
-const IMAGES = 'image/jpeg,image/png,image/webp,image/avif,image/gif';
+export const IMAGES = 'image/jpeg,image/png,image/webp,image/avif,image/gif';
 /** What the Media tab's upload button accepts. */
 export const UPLOADS = `${IMAGES},application/pdf`;
 const URL_HINT = 'A site path such as /media/1/photo.jpg or an http(s) address.';
-const MEDIA_HINT = 'Choose a picture from Media or upload one; its address looks like /media/1/photo.jpg.';
+export const MEDIA_HINT = 'Choose a picture from Media or upload one; its address looks like /media/1/photo.jpg.';
 
-function check(schema: z.ZodType, body: unknown): Checked {
+export function check(schema: z.ZodType, body: unknown): Checked {
   const result = schema.safeParse(body);
   if (result.success) return { ok: true, body: result.data };
   return {
@@ -62,9 +72,14 @@ function check(schema: z.ZodType, body: unknown): Checked {
 }
 
 /** What a new record's form starts with, where not empty. */
-const DEFAULTS: Readonly<Record<string, string>> = { status: 'draft', position: '0' };
+const DEFAULTS: Readonly<Record<string, string>> = {
+  status: 'draft',
+  position: '0',
+  programme: 'in',
+  covers: 'profile',
+};
 
-function values(row: Row | null, names: readonly string[]): Record<string, string> {
+export function values(row: Row | null, names: readonly string[]): Record<string, string> {
   return Object.fromEntries(
     names.map((name) => {
       const value = row?.[name];
@@ -74,7 +89,7 @@ function values(row: Row | null, names: readonly string[]): Record<string, strin
   );
 }
 
-function pick(source: Readonly<Record<string, string>>, names: readonly string[]): Record<string, unknown> {
+export function pick(source: Readonly<Record<string, string>>, names: readonly string[]): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const name of names) {
     const value = source[name];
@@ -92,7 +107,7 @@ function pick(source: Readonly<Record<string, string>>, names: readonly string[]
   return body;
 }
 
-const STATUS_FIELD: FieldDef = {
+export const STATUS_FIELD: FieldDef = {
   name: 'status',
   label: 'Status',
   kind: 'select',
@@ -117,7 +132,7 @@ const ALT_FIELD: FieldDef = {
 const MARKDOWN_HINT =
   'Markdown: **bold**, _italic_, [a link](https://…), ## a heading, - a list, ![description](/media/…).';
 
-const stateColumn: Column = {
+export const stateColumn: Column = {
   key: 'site_state',
   header: 'On the site',
   cell: (row) => <SiteState row={row} />,
@@ -130,7 +145,7 @@ const titleColumn: Column = {
   cell: (row) => <strong>{text(row['title'])}</strong>,
   text: (row) => text(row['title']),
 };
-const slugColumn: Column = {
+export const slugColumn: Column = {
   key: 'slug',
   header: 'Slug',
   cell: (row) => <code>{text(row['slug'])}</code>,
@@ -160,7 +175,7 @@ const POST_FIELDS = [
 ] as const;
 
 /** The three create-and-edit tabs. */
-export const CONTENT: Readonly<Record<ContentConfig['resource'], ContentConfig>> = {
+export const CONTENT: Readonly<Record<'programs' | 'blog' | 'media', ContentConfig>> = {
   programs: {
     resource: 'programs',
     noun: 'program',

@@ -13,11 +13,13 @@ export async function childCardData(children: readonly Child[]): Promise<ChildCa
       id: child.id,
       name: child.name,
       age: child.age,
-      location: child.location,
+      location: child.location ?? '',
+      school: child.school ?? '',
       dreamJob: child.dreamJob,
       monthlyNeed: child.monthlyNeed,
       teaser: storyTeaser(child.story),
       image: await responsiveImage(child.image, CARD_IMAGE_WIDTHS),
+      alt: child.photo ? (child.imageAlt ?? `Illustrated portrait of ${child.name}`) : '',
     })),
   );
 }

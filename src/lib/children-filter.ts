@@ -83,7 +83,7 @@ export function filterChildren<C extends FilterableChild>(children: readonly C[]
 
 /** The distinct locations of the children, alphabetically: the options of the location filter. */
 export function locationsOf(children: readonly FilterableChild[]): string[] {
-  return [...new Set(children.map((child) => child.location))].sort(collator.compare);
+  return [...new Set(children.map((child) => child.location).filter(Boolean))].sort(collator.compare);
 }
 
 /** True when any filter differs from the unfiltered view (the sort order does not count). */

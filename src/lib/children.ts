@@ -7,12 +7,17 @@ export type ChildCardData = {
   id: string;
   name: string;
   age: number;
+  /** Neighbourhood; '' when the guardian's consent does not cover it. */
   location: string;
+  /** School; '' when the guardian's consent does not cover it. */
+  school: string;
   dreamJob: string;
   monthlyNeed: number;
   /** The story cut at 60 characters (`storyTeaser`). */
   teaser: string;
   image: ResponsiveImage;
+  /** What the portrait shows; '' for the neutral illustration shown without photo consent. */
+  alt: string;
 };
 
 /** "dreams of being an engineer": the dream job in lower case with its article. */

@@ -22,6 +22,22 @@ export function nairobiToday(now: Date = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(now);
 }
 
+/**
+ * The day a build decides by: `SITE_DATE` (YYYY-MM-DD) when set, so a test or a rebuild can name the day, else
+ * today in Nairobi.
+ */
+export function buildDay(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  now: Date = new Date(),
+): string {
+  const given = env['SITE_DATE'];
+  if (given === undefined || given === '') return nairobiToday(now);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(given) || Number.isNaN(Date.parse(given))) {
+    throw new Error(`SITE_DATE must be a day written YYYY-MM-DD, not "${given}"`);
+  }
+  return given;
+}
+
 /** True when an event dated `date` is over on `today`: an event on the day itself is still upcoming. */
 export function isPast(date: string, today: string): boolean {
   return date < today;

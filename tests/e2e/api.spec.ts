@@ -7,7 +7,17 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { e2eAdmin } from './support/admin.ts';
 
-const LISTS = ['events', 'contacts', 'newsletter', 'volunteers', 'programs', 'blog', 'donations', 'media'] as const;
+const LISTS = [
+  'events',
+  'contacts',
+  'newsletter',
+  'volunteers',
+  'programs',
+  'blog',
+  'donations',
+  'media',
+  'children',
+] as const;
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',

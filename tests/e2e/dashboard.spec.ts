@@ -23,6 +23,7 @@ const TAB_NAMES = [
   'Blog Posts',
   'Donations',
   'Media',
+  'Children',
 ];
 /** Every tab: the lists, then the notification settings and outbox (no count of its own). */
 const ALL_TABS = [...TAB_NAMES, 'Notifications'];

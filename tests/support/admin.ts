@@ -86,6 +86,8 @@ export const ADMIN_TABLES = [
   'application_history',
   'staff_invitations',
   'sponsorships',
+  'children',
+  'child_consents',
 ] as const;
 
 /** A function handler as exported by netlify/functions/*.ts. */

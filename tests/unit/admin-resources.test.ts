@@ -341,6 +341,7 @@ describe.each(databases)('admin resources on $name', (database) => {
         blog: 0,
         donations: 0,
         media: 0,
+        children: 0,
       });
       expect((await call(stats, 'POST', '/api/admin/stats', { token })).status).toBe(405);
       expect((await call(stats, 'GET', '/api/admin/stats')).status).toBe(401);

@@ -192,7 +192,7 @@ async function list(spec: ResourceSpec, params: URLSearchParams): Promise<Respon
 }
 
 async function getOne(spec: ResourceSpec, edit: NonNullable<ResourceSpec['edit']>, id: string): Promise<Response> {
-  const [row] = await query(`select ${selectList(spec)} from ${spec.table} where id = $1`, [id]);
+  const [row] = await query(`select ${selectList(spec)} from ${spec.table} t where t.id = $1`, [id]);
   return row ? json({ [edit.single]: toAnswer(spec, row) }) : notFound(spec);
 }
 

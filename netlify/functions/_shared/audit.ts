@@ -13,6 +13,7 @@ export const ADMIN_RESOURCES = [
   'newsletter',
   'volunteers',
   'donations',
+  'children',
 ] as const;
 /** One of {@link ADMIN_RESOURCES}. */
 export type AdminResource = (typeof ADMIN_RESOURCES)[number];

@@ -40,7 +40,7 @@ async function slugClash(kind: PublishedKind, slug: unknown): Promise<Response |
 }
 
 /** 400 when a published item points at a picture that is not (or no longer) in Media. */
-async function missingMedia(values: Record<string, unknown>, imageField: string): Promise<Response | undefined> {
+export async function missingMedia(values: Record<string, unknown>, imageField: string): Promise<Response | undefined> {
   if (values['status'] !== 'published') return undefined;
   const image = typeof values[imageField] === 'string' ? values[imageField] : '';
   const content = typeof values['content'] === 'string' ? values['content'] : '';

@@ -13,6 +13,7 @@ export const RESOURCES = [
   'blog',
   'donations',
   'media',
+  'children',
 ] as const;
 
 /** One of the staff lists. */

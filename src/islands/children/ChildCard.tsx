@@ -19,17 +19,20 @@ type Props = {
 export default function ChildCard({ child, action, heading, className }: Props) {
   return (
     <article className={['card', 'child-card', className].filter(Boolean).join(' ')} id={`child-${child.id}`}>
-      <Picture
-        image={child.image}
-        alt={`Illustrated portrait of ${child.name}`}
-        sizes="(min-width: 48rem) 20rem, 90vw"
-        className="card__media"
-      />
+      <Picture image={child.image} alt={child.alt} sizes="(min-width: 48rem) 20rem, 90vw" className="card__media" />
       <div className="card__body">
         <span className="badge">Available</span>
         <h3 className="child-card__name">{heading ?? child.name}</h3>
         <p className="child-card__meta">
-          {child.age} years · {child.location} · dreams of being {dreamJobPhrase(child.dreamJob)}
+          {[`${child.age} years`, child.location, `dreams of being ${dreamJobPhrase(child.dreamJob)}`]
+            .filter(Boolean)
+            .join(' · ')}
+          {child.school && (
+            <>
+              <br />
+              <span className="child-card__school">{child.school}</span>
+            </>
+          )}
         </p>
         <p>{child.teaser}</p>
         <p className="child-card__need">

@@ -1,0 +1,139 @@
+/**
+ * Children records (issue 30): the copy of the committed seed file, each change's audit entry (what changed, never
+ * a guardian's details), and the site build a change the public pages must show asks for. Consent and sponsorship
+ * changes mark the child's `site_changed_at` like publishing does, so /samu tells when they are live.
+ */
+import type { Context } from '@netlify/functions';
+import seed from '../../../src/content/children.json' with { type: 'json' };
+import { audit } from './audit.ts';
+import { requestBuild, type Background } from './build-hook.ts';
+import { query, transaction, type Queryable } from './db.ts';
+
+/** A child of src/content/children.json as the seed copy reads it. */
+type SeedChild = (typeof seed)[number];
+
+/** The profile columns of a seed child, in the order of {@link seedValues}. */
+const SEED_COLUMNS =
+  'slug, name, age, location, school, grade, story, needs, image, monthly_need, interests, family, achievements, dream_job, position';
+
+function seedValues(child: SeedChild, position: number): unknown[] {
+  return [
+    child.id,
+    child.name,
+    child.age,
+    child.location,
+    child.school,
+    child.grade,
+    child.story,
+    child.needs,
+    child.image,
+    child.monthlyNeed,
+    child.interests,
+    child.family,
+    child.achievements,
+    child.dreamJob,
+    position,
+  ];
+}
+
+/**
+ * Copies the committed children the table does not hold yet, with their consent, as unchanged file copies (the
+ * file's text keeps winning until someone edits the child in /samu). Idempotent: a child already copied, or one
+ * with the same id made in the dashboard, is left alone.
+ */
+export async function copySeedChildren(): Promise<void> {
+  const [known] = await query<{ slugs: string[] }>(
+    'select coalesce(array_agg(slug), $1::text[]) as slugs from children',
+    [[]],
+  );
+  const missing = seed
+    .map((child, position) => ({ child, position }))
+    .filter(({ child }) => !known?.slugs.includes(child.id));
+  if (missing.length === 0) return;
+  await transaction(async (tx) => {
+    for (const { child, position } of missing) {
+      const placeholders = SEED_COLUMNS.split(', ').map((_, i) => `$${i + 1}`);
+      const [row] = await tx.query<{ id: string }>(
+        `insert into children (${SEED_COLUMNS}, status, file_copy) values (${placeholders.join(', ')}, 'published', true)
+         on conflict (slug) do nothing returning id::text as id`,
+        seedValues(child, position),
+      );
+      if (!row) continue;
+      const { consent } = child;
+      await tx.query(
+        `insert into child_consents (child_id, guardian_name, guardian_relation, given_on, valid_until, covers, form_ref, recorded_by)
+         values ($1, $2, $3, $4, $5, $6, $7, 'seed file')`,
+        [
+          row.id,
+          consent.guardian,
+          consent.relation,
+          consent.givenOn,
+          consent.validUntil,
+          consent.covers,
+          consent.formRef,
+        ],
+      );
+      await audit(tx, 'admin.children.create', 'seed file', {
+        id: row.id,
+        child: child.id,
+        change: 'copied from src/content/children.json with its consent',
+      });
+    }
+  });
+}
+
+/**
+ * Select-list expressions of a child's current consent and sponsorship, read inside the child's own query
+ * (its columns `id`, `slug` and `programme`).
+ */
+export const CHILD_STATE_COLUMNS = [
+  `(select json_build_object('id', c.id::text, 'covers', c.covers, 'given_on', c.given_on::text,
+      'valid_until', c.valid_until::text, 'form_ref', c.form_ref, 'guardian_name', c.guardian_name,
+      'guardian_relation', c.guardian_relation)
+    from child_consents c where c.child_id = t.id and c.withdrawn_at is null order by c.id desc limit 1) as consent`,
+  `case when programme = 'left' then 'left'
+     when exists (select 1 from sponsorships s where s.child_id = t.slug and s.state = 'active') then 'sponsored'
+     else 'waiting' end as sponsorship_state`,
+] as const;
+
+/**
+ * Records one change to a child in the audit trail and marks the child changed on the site (when published), in
+ * the caller's transaction. `change` says what changed in words; it never holds a guardian's or sponsor's details.
+ */
+export async function childChanged(
+  tx: Queryable,
+  actor: string,
+  child: { id: string; slug: string },
+  change: string,
+): Promise<void> {
+  await tx.query('update children set updated_at = now() where id = $1', [child.id]);
+  await audit(tx, 'admin.children.update', actor, { id: child.id, child: child.slug, change });
+}
+
+/** Asks for a site build after a change to a child the public pages may show. */
+export async function rebuildForChild(
+  slug: string,
+  what: string,
+  background: Background | Context = {},
+): Promise<void> {
+  await requestBuild(`${what} for child ${slug}`, background);
+}
+
+/**
+ * The hook the gifts code calls after it inserted an active `sponsorships` row for `childId` (the child's site id):
+ * records the change on the child's trail and asks for the rebuild that takes the child off the waiting lists.
+ */
+export async function sponsorshipStarted(
+  childId: string,
+  createdBy: string,
+  background: Background = {},
+): Promise<void> {
+  await transaction(async (tx) => {
+    const [child] = await tx.query<{ id: string; slug: string }>(
+      'select id::text as id, slug from children where slug = $1',
+      [childId],
+    );
+    if (child) await childChanged(tx, createdBy, child, `sponsored (confirmed gift through ${createdBy})`);
+  });
+  await rebuildForChild(childId, 'sponsorship started', background);
+}

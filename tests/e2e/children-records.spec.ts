@@ -1,0 +1,207 @@
+/**
+ * Children run from /samu and are shown only as their guardian's consent allows (issue 30, "Done when"): a child added
+ * with text-only consent appears on /children with the illustration and no school; photo and school consent bring
+ * them; withdrawal takes the child off /children, /sponsor and Home after the rebuild while /samu keeps the history.
+ * A sponsorship recorded by staff takes a child off /sponsor, whose `?child=` link then explains kindly; ending it
+ * offers the child again. These specs change the lists every other page spec reads, so they run in their own
+ * project after the others (playwright.config.ts).
+ */
+import { readFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { staffToken } from './support/api.ts';
+import { openTab, signIn, toast } from './support/dashboard.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+/** A rebuild takes tens of seconds on a busy machine (npm start rebuilds the whole site); wait for it, no longer. */
+const REBUILD_MS = 60_000;
+
+/** Today in Nairobi, YYYY-MM-DD. */
+const today = (offsetDays = 0) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(
+    new Date(Date.now() + offsetDays * 86_400_000),
+  );
+
+/** The built HTML of a public page, fetched fresh. */
+async function html(page: Page, path: string): Promise<string> {
+  return (await page.request.get(path)).text();
+}
+
+/** Waits for the rebuild after which `path` does (or no longer does) hold `needle`. */
+async function untilBuilt(page: Page, path: string, needle: string, present: boolean): Promise<void> {
+  await expect
+    .poll(async () => (await html(page, path)).includes(needle), { timeout: REBUILD_MS, intervals: [1000] })
+    .toBe(present);
+}
+
+test('a child added with text-only consent shows with an illustration, gains the photo with photo consent, and leaves every list when consent is withdrawn', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(4 * REBUILD_MS);
+  const suffix = randomBytes(3).toString('hex');
+  const slug = `imani-${suffix}`;
+  const name = `Imani Wairimu`;
+  await signIn(page, request);
+
+  // A photo in Media, to be shown only once the guardian allows it.
+  let panel = await openTab(page, 'Media');
+  const fileName = `imani-${suffix}.jpg`;
+  await panel.getByLabel('Upload a file for Media').setInputFiles({
+    name: fileName,
+    mimeType: 'image/jpeg',
+    buffer: await readFile('src/assets/children/zawadi.jpg'),
+  });
+  const mediaRow = panel.getByRole('row').filter({ hasText: fileName });
+  const mediaUrl = (await mediaRow.getByRole('link').first().textContent())?.trim() ?? '';
+  expect(mediaUrl).toMatch(/^\/media\/\d+\//);
+
+  panel = await openTab(page, 'Children');
+  await expect(panel.getByRole('row').filter({ hasText: 'Amani Otieno' })).toBeVisible();
+  await panel.getByRole('button', { name: 'New child' }).click();
+  const field = (label: string | RegExp) =>
+    panel.getByRole('textbox', typeof label === 'string' ? { name: label, exact: true } : { name: label });
+  await field(/^Child id/).fill(slug);
+  await field(/^Name/).fill(name);
+  await field(/^Age/).fill('9');
+  await field('Location').fill('Kibera');
+  await field('School').fill('Olympic Primary School');
+  await field('Class').fill('Grade 4');
+  await field('Story').fill('Imani loves maths and helps her little brother with his homework every evening.');
+  await field('Needs').fill('School fees\nUniform');
+  await field('Photo').fill(mediaUrl);
+  await field('Photo description').fill('Imani smiling in her school uniform');
+  await field(/^Monthly need/).fill('5400');
+  await field('Interests').fill('Maths\nSinging');
+  await field('Family').fill('Imani lives with her mother and her brother.');
+  await field('Achievements').fill('Class prefect');
+  await field('Dream job').fill('Pilot');
+  await panel.getByRole('combobox', { name: 'Status' }).selectOption('published');
+  await field(/^Relation to the child/).fill('Mother');
+  await panel.getByLabel('Consent given on').fill(today());
+  await field(/^Consent form reference/).fill(`CF-${suffix}`);
+
+  // Without the guardian's name nothing is saved: the field says why.
+  await panel.getByRole('button', { name: 'Create child' }).click();
+  await expect(panel.getByText('Guardian name is required')).toBeVisible();
+  await field(/^Guardian name/).fill('Lucy Wairimu');
+  await expectNoAxeViolations(page);
+  await panel.getByRole('button', { name: 'Create child' }).click();
+  await expect(toast(page)).toHaveText(/Created child/);
+
+  // Text only: on /children with the neutral illustration, no school and no neighbourhood.
+  await untilBuilt(page, '/children/', `child-${slug}`, true);
+  await page.goto('/children/');
+  const card = page.locator(`#child-${slug}`);
+  await expect(card).toContainText(name);
+  await expect(card.locator('img')).toHaveAttribute('src', /illustration/);
+  await expect(card).not.toContainText('Olympic Primary School');
+  await expect(card).not.toContainText('Kibera');
+
+  // Photo and school consent: the photo and the school line appear after the rebuild.
+  await page.goto('/samu');
+  panel = await openTab(page, 'Children');
+  await panel.getByRole('button', { name: `Edit child ${name}` }).click();
+  const record = panel.getByRole('region', { name: 'Consent, sponsorship and history' });
+  const consentForm = record.getByRole('form', { name: /Record a new consent/ });
+  await consentForm.getByRole('textbox', { name: /^Guardian name/ }).fill('Lucy Wairimu');
+  await consentForm.getByRole('textbox', { name: /^Relation to the child/ }).fill('Mother');
+  await consentForm.getByLabel('Consent given on').fill(today());
+  await consentForm.getByRole('checkbox', { name: 'Photo' }).check();
+  await consentForm.getByRole('checkbox', { name: 'School name' }).check();
+  await consentForm.getByRole('textbox', { name: /^Consent form reference/ }).fill(`CF-${suffix}-2`);
+  await consentForm.getByRole('button', { name: 'Record consent' }).click();
+  await expect(toast(page)).toHaveText('Consent recorded');
+  await untilBuilt(page, '/children/', 'Olympic Primary School', true);
+  await page.goto('/children/');
+  await expect(card.locator('img')).not.toHaveAttribute('src', /illustration/);
+  await expect(card.locator('img')).toHaveAttribute('alt', 'Imani smiling in her school uniform');
+  await expect(card).toContainText('Olympic Primary School');
+  await expectNoAxeViolations(page);
+
+  // Withdrawal: off /children, /sponsor and Home after the rebuild; the link no longer opens a form for her.
+  await page.goto('/samu');
+  panel = await openTab(page, 'Children');
+  await panel.getByRole('button', { name: `Edit child ${name}` }).click();
+  await record.getByLabel('Withdrawal note').fill('Mother asked in person');
+  await record.getByRole('button', { name: 'Withdraw consent' }).click();
+  await expect(toast(page)).toHaveText('Consent withdrawn: the child leaves the site');
+  await untilBuilt(page, '/children/', `child-${slug}`, false);
+  expect(await html(page, '/sponsor/')).not.toContain(slug);
+  expect(await html(page, '/')).not.toContain(slug);
+  await page.goto(`/sponsor?child=${slug}`);
+  await expect(page.locator('.sponsor-children .child-card').first()).toBeVisible();
+  await expect(page.locator('dialog[open]')).toHaveCount(0);
+  await expect(page.getByText(/already has a sponsor/)).toHaveCount(0);
+
+  // The history stays in /samu.
+  await page.goto('/samu');
+  panel = await openTab(page, 'Children');
+  await expect(panel.getByRole('row').filter({ hasText: name })).toContainText('No consent: not on the site');
+  await panel.getByRole('button', { name: `Edit child ${name}` }).click();
+  await expect(record.getByRole('table')).toContainText('consent withdrawn');
+  await expect(record.getByRole('list').last()).toContainText('withdrawn');
+  await expect(record.getByRole('list').last()).toContainText('Mother asked in person');
+  await expect(record).toContainText('No consent on record');
+});
+
+test('a child marked sponsored in /samu leaves /sponsor, whose link explains and offers others, until the sponsorship ends', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(3 * REBUILD_MS);
+  await signIn(page, request);
+  const panel = await openTab(page, 'Children');
+  await panel.getByRole('button', { name: 'Edit child Amani Otieno' }).click();
+  const record = panel.getByRole('region', { name: 'Consent, sponsorship and history' });
+  const form = record.getByRole('form', { name: 'Mark as sponsored' });
+  await form.getByRole('textbox', { name: /^Sponsor name/ }).fill('Peter Hall');
+  await form.getByRole('textbox', { name: /^Amount per period/ }).fill('5400');
+  await form.getByRole('button', { name: 'Mark as sponsored' }).click();
+  await expect(toast(page)).toHaveText('Sponsorship recorded');
+  await expect(panel.getByRole('row').filter({ hasText: 'Amani Otieno' })).toContainText('Sponsored');
+
+  await untilBuilt(page, '/sponsor/', 'id="child-amani"', false);
+  await page.goto('/sponsor?child=amani');
+  await expect(page.getByRole('status').filter({ hasText: 'Amani already has a sponsor' })).toBeVisible();
+  await expect(page.locator('dialog[open]')).toHaveCount(0);
+  await expect(page.locator('.sponsor-children .child-card')).toHaveCount(4);
+  expect(await html(page, '/children/')).not.toContain('id="child-amani"');
+
+  await page.goto('/samu');
+  const again = await openTab(page, 'Children');
+  await again.getByRole('button', { name: 'Edit child Amani Otieno' }).click();
+  await again.getByRole('button', { name: 'End sponsorship', exact: true }).click();
+  await expect(toast(page)).toHaveText('Sponsorship ended: the child is waiting again');
+  await untilBuilt(page, '/sponsor/', 'id="child-amani"', true);
+  await page.goto('/sponsor?child=amani');
+  await expect(page.getByRole('dialog', { name: 'Sponsor Amani Otieno' })).toBeVisible();
+});
+
+test('/samu lists a consent ending in 10 days', async ({ page, request }) => {
+  const token = await staffToken(request);
+  const slug = `soon-${randomBytes(3).toString('hex')}`;
+  const created = await request.post('/api/admin/children', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      slug,
+      name: 'Baraka Soon',
+      age: 10,
+      monthly_need: 5400,
+      guardian_name: 'Ann Soon',
+      guardian_relation: 'Aunt',
+      given_on: today(-355),
+      valid_until: today(10),
+      covers: ['profile'],
+      form_ref: 'CF-SOON',
+    },
+  });
+  expect(created.status()).toBe(201);
+  await signIn(page, request);
+  const panel = await openTab(page, 'Children');
+  const soon = panel.locator('.consents-ending');
+  await expect(soon.getByRole('heading', { name: 'Consents ending within 30 days' })).toBeVisible();
+  await expect(soon.getByRole('listitem').filter({ hasText: slug })).toContainText(`ends ${today(10)}, in 10 days`);
+});
