@@ -344,6 +344,7 @@ export async function changeApplication(id: string, action: string, body: unknow
   return readApplication(
     await callJson(`/api/admin/applications/${encodeURIComponent(id)}/${action}`, { method: 'POST', json: body }),
   );
+}
 
 /** Calls an admin endpoint that answers JSON (a child's history, consents, sponsorship); rejects with an ApiError. */
 export async function adminJson(path: string, method = 'GET', json?: unknown): Promise<unknown> {
