@@ -17,9 +17,10 @@ import { CHILDREN } from './children.tsx';
 import { RECORDS } from './columns.tsx';
 import OutboxPanel from './OutboxPanel.tsx';
 import ApplicationsPanel from './ApplicationsPanel.tsx';
+import StaffPanel from './StaffPanel.tsx';
 
 /** A dashboard tab: one of the lists, or the notification settings and outbox. */
-type Tab = Resource | 'notifications';
+type Tab = Resource | 'notifications' | 'staff';
 
 type Props = { readonly token: string };
 
@@ -35,10 +36,11 @@ const TABS: readonly { readonly id: Tab; readonly label: string }[] = [
   { id: 'media', label: 'Media' },
   { id: 'children', label: 'Children' },
   { id: 'notifications', label: 'Notifications' },
+  { id: 'staff', label: 'Staff' },
 ];
 
 /** The tabs with a count in the stats bar. */
-const COUNTED = TABS.filter((tab) => tab.id !== 'notifications');
+const COUNTED = TABS.filter((tab) => tab.id !== 'notifications' && tab.id !== 'staff');
 
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
@@ -126,6 +128,8 @@ function panelFor(resource: Tab, label: string) {
   switch (resource) {
     case 'notifications':
       return <OutboxPanel label={label} />;
+    case 'staff':
+      return <StaffPanel label={label} />;
     case 'events':
       return <ActivityPanel label={label} />;
     case 'programs':

@@ -350,3 +350,77 @@ export async function changeApplication(id: string, action: string, body: unknow
 export async function adminJson(path: string, method = 'GET', json?: unknown): Promise<unknown> {
   return callJson(path, { method, ...(json === undefined ? {} : { json }) });
 }
+
+/** One staff account, and the invitations still open, as `GET /api/admin/staff` answers them. */
+export type StaffList = {
+  readonly staff: readonly {
+    readonly id: string;
+    readonly username: string;
+    readonly email: string | null;
+    readonly lastSignIn: string | null;
+  }[];
+  readonly invitations: readonly { readonly id: string; readonly email: string; readonly expiresAt: string }[];
+};
+
+/** Reads the staff accounts and open invitations. */
+export async function fetchStaff(): Promise<StaffList> {
+  const body = (await callJson('/api/admin/staff')) as Partial<StaffList> | null;
+  return { staff: body?.staff ?? [], invitations: body?.invitations ?? [] };
+}
+
+/** Emails a colleague an invitation; field problems come back as `ApiError.issues`. */
+export async function inviteStaff(email: string): Promise<void> {
+  await callJson('/api/admin/staff/invitations', { method: 'POST', json: { email } });
+}
+
+/** Emails a staff member a link to set a new password. */
+export async function resetStaffPassword(id: string): Promise<void> {
+  await callJson(`/api/admin/staff/${encodeURIComponent(id)}/reset`, { method: 'POST' });
+}
+
+/** Removes a staff account (its sessions end). */
+export async function removeStaffAccount(id: string): Promise<void> {
+  await callJson(`/api/admin/staff/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+/** What a one-time link is for: `invite` (choose a username) or `reset`. */
+export type LinkInfo = {
+  readonly purpose: 'invite' | 'reset';
+  readonly email: string;
+  readonly username: string | null;
+};
+
+async function publicCall(path: string, init: RequestInit): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      ...init,
+      cache: 'no-store',
+      headers: { Accept: 'application/json', ...init.headers },
+    });
+  } catch {
+    throw new ApiError(0, 'Network error: check the connection and try again.');
+  }
+  const body = await readBody(response);
+  if (!response.ok) {
+    const text = errorText(body);
+    throw new ApiError(response.status, text ?? `Request failed (${response.status})`, text, readIssues(body));
+  }
+  return body;
+}
+
+/** Reads what a one-time link is for; rejects (410) when it is used or expired. */
+export async function fetchLink(secret: string): Promise<LinkInfo> {
+  const body = await publicCall(`/api/auth/set-password?token=${encodeURIComponent(secret)}`, {});
+  return (body as { link: LinkInfo }).link;
+}
+
+/** Uses a one-time link to set a password (and, for an invitation, a username); resolves to a session token. */
+export async function useSetPasswordLink(secret: string, password: string, username?: string): Promise<string> {
+  const body = await publicCall('/api/auth/set-password', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ token: secret, password, ...(username === undefined ? {} : { username }) }),
+  });
+  return (body as { token: string }).token;
+}

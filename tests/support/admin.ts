@@ -15,6 +15,7 @@ import { config as newsletterConfig } from '../../netlify/functions/admin-newsle
 import { config as programsConfig } from '../../netlify/functions/admin-programs.ts';
 import { config as volunteersConfig } from '../../netlify/functions/admin-volunteers.ts';
 import { config as applicationsConfig } from '../../netlify/functions/admin-applications.ts';
+import { config as staffConfig } from '../../netlify/functions/admin-staff.ts';
 import { config as mediaFileConfig } from '../../netlify/functions/media-file.ts';
 import { createSession } from '../../netlify/functions/_shared/sessions.ts';
 import { context } from './databases.ts';
@@ -118,6 +119,7 @@ const PATTERNS = [
   programsConfig,
   volunteersConfig,
   applicationsConfig,
+  staffConfig,
   mediaFileConfig,
 ]
   .flatMap((config) => [config.path ?? []].flat())

@@ -30,6 +30,10 @@ export type AuditType =
   | 'admin.session_end'
   | 'admin.media.upload'
   | 'admin.db.backup'
+  | 'admin.staff.invite'
+  | 'admin.staff.reset'
+  | 'admin.staff.remove'
+  | 'admin.staff.join'
   | `admin.${AdminResource}.${ResourceAction}`;
 
 const RESOURCE_CHANGE = new RegExp(`^admin\\.(${ADMIN_RESOURCES.join('|')})\\.(create|update|delete)$`);
