@@ -23,16 +23,14 @@ export default function Dashboard(_props: Props) {
   const token = useStore($token);
   const [secret, setSecret] = useState(linkSecret);
   useEffect(() => syncWithOtherTabs(), []);
+  useEffect(() => {
+    // The secret is kept in memory only: out of the address bar, the history and anything that reads them.
+    if (secret) history.replaceState(null, '', `${location.pathname}${location.search}`);
+  }, [secret]);
   return (
     <>
       {secret ? (
-        <SetPasswordForm
-          secret={secret}
-          onDone={() => {
-            history.replaceState(null, '', location.pathname);
-            setSecret(null);
-          }}
-        />
+        <SetPasswordForm secret={secret} onDone={() => setSecret(null)} />
       ) : token ? (
         <SignedIn token={token} />
       ) : (

@@ -286,3 +286,56 @@ test('an application is acknowledged on arrival, worked new → in review → ac
   await expect(panel.locator('tbody tr').first().locator('.badge-overdue')).toHaveText('Overdue');
   await page.context().close();
 });
+
+test('staff invite a colleague by email: the one-time link sets a password and signs in once; removal ends their session (issue 32)', async ({
+  browser,
+}) => {
+  const page = await signIn(browser, e2eApplicationsAdmin);
+  const address = `colleague.${tag}@tumaini.example`;
+  const username = `colleague-${tag}`;
+  const staff = await openTab(page, 'Staff');
+  await staff.getByLabel('Their email address').fill(address);
+  await staff.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.locator('.toast-region').getByRole('status')).toHaveText(`Invitation sent to ${address}`);
+  await expect(staff.getByText('Open invitations')).toBeVisible();
+
+  await expect.poll(() => smtp.messages.some((mail) => mail.to.includes(address))).toBe(true);
+  const invitation = smtp.messages.find((mail) => mail.to.includes(address));
+  expect(invitation?.text).toContain('72 hours');
+  const link = /\/samu#set-password=[A-Za-z0-9_-]+/.exec(invitation?.text ?? '')?.[0] ?? '/samu#set-password=missing';
+
+  const colleague = await (await browser.newContext()).newPage();
+  await colleague.goto(link);
+  await expect(colleague.getByRole('heading', { level: 1, name: 'Join the staff dashboard' })).toBeVisible();
+  await expect(colleague.getByText(`Invitation for ${address}.`)).toBeVisible();
+  await expectNoAxeViolations(colleague);
+  await colleague.getByLabel('Choose a username').fill(username);
+  await colleague.getByLabel('New password').fill('a colleague password');
+  await colleague.getByRole('button', { name: 'Set password and sign in' }).click();
+  await expect(colleague.getByRole('heading', { level: 1, name: 'Staff dashboard', exact: true })).toBeVisible();
+  // The link is gone from the address bar, and it works only once.
+  expect(await colleague.evaluate(() => location.hash)).toBe('');
+  const again = await (await browser.newContext()).newPage();
+  await again.goto(link);
+  await expect(again.getByRole('alert')).toHaveText(/expired or was already used/);
+  await again.context().close();
+
+  // The new colleague is listed with a sign-in; removing them ends their open session at their next request.
+  await page.reload();
+  const list = await openTab(page, 'Staff');
+  const entry = list.getByRole('listitem').filter({ hasText: username });
+  await expect(entry).toContainText(address);
+  await expect(entry).not.toContainText('Last sign-in: never');
+  await entry.getByRole('button', { name: `Remove ${username}` }).click();
+  await page
+    .getByRole('dialog', { name: `Remove ${username}?` })
+    .getByRole('button', { name: 'Remove account' })
+    .click();
+  await expect(page.locator('.toast-region').getByRole('status')).toHaveText(`Removed ${username}`);
+  await expect(list.getByRole('listitem').filter({ hasText: username })).toHaveCount(0);
+
+  await colleague.getByRole('tab', { name: 'Contacts', exact: true }).click();
+  await expect(colleague.getByRole('heading', { level: 1, name: 'Staff sign in' })).toBeVisible();
+  await colleague.context().close();
+  await page.context().close();
+});
