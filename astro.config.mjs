@@ -4,12 +4,11 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { DEFAULT_PAYMENT_URL } from './src/lib/payment.ts';
 import { contentSecurityPolicy } from './src/lib/csp.ts';
+import { siteUrl } from './src/lib/site-url.ts';
 
-/** The public address the site is deployed at; Netlify sets URL on every build. */
-const site = process.env.URL ?? process.env.SITE_URL ?? 'https://tumaini-children.netlify.app';
 
 export default defineConfig({
-  site,
+  site: siteUrl(),
   output: 'static',
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'auto' },

@@ -5,7 +5,8 @@
  *   npm run admin:create -- amina
  *   printf '%s\n' "$PASSWORD" | npm run admin:create -- amina
  *
- * Uses `DATABASE_URL`, else the embedded database in .data/ (stop `npm start` first: one process at a time).
+ * Uses `DATABASE_URL`, else the embedded database in the data folder `npm start` serves (`DATA_DIR`, default
+ * `.data`; stop `npm start` first: one process at a time).
  */
 import { closePools } from '../netlify/functions/_shared/db.ts';
 import { setAdminPassword } from './lib/accounts.ts';

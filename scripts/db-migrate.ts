@@ -1,21 +1,18 @@
 /**
- * `npm run db:migrate`: applies pending migrations to the database of `DATABASE_URL` (Neon or any
- * PostgreSQL; a non-Neon server is reached through a local relay, the same path the functions take locally).
+ * `npm run db:migrate`: applies pending migrations to the database of `DATABASE_URL` (Neon or any PostgreSQL; a
+ * non-Neon server is reached through a local relay, the same path the functions take locally), else to the embedded
+ * database in the data folder `npm start` serves (`DATA_DIR`, default `.data`; stop `npm start` first).
  */
 import { closePools } from '../netlify/functions/_shared/db.ts';
 import { startLocalDatabase } from './lib/local-database.ts';
 import { migrate } from './lib/migrate.ts';
 
-const url = process.env['DATABASE_URL'];
-if (!url) {
-  console.error('DATABASE_URL is not set. (npm start migrates the embedded database by itself.)');
-  process.exit(1);
-}
-
-const database = await startLocalDatabase({ url });
+const database = await startLocalDatabase({ url: process.env['DATABASE_URL'] || undefined });
 try {
   const applied = await migrate({ url: database.url, proxy: database.proxy });
-  console.log(applied.length > 0 ? `Applied ${applied.join(', ')}` : 'Database is up to date.');
+  console.log(
+    `${applied.length > 0 ? `Applied ${applied.join(', ')}` : 'Database is up to date'} (${database.kind} database).`,
+  );
 } catch (error) {
   console.error('Migration failed:', error instanceof Error ? error.message : error);
   process.exitCode = 1;

@@ -1,6 +1,7 @@
 /**
  * `npm run db:restore -- <file>`: loads a backup from the dashboard (`POST /api/admin/db/backup`) into
- * an empty database: `DATABASE_URL`, else the embedded one in .data/ (stop `npm start` first). The
+ * an empty database: `DATABASE_URL`, else the embedded one in the data folder `npm start` serves (`DATA_DIR`, default
+ * `.data`; stop `npm start` first). The
  * database is migrated first; anything already in it makes the restore stop without changing a row.
  */
 import { readFile } from 'node:fs/promises';

@@ -7,10 +7,11 @@ import { fileURLToPath } from 'node:url';
 import netlify from '@netlify/vite-plugin';
 import { dev } from 'astro';
 import type { PluginOption } from 'vite';
+import { localDataDir } from './lib/data-dir.ts';
 import { prepareRuntime } from './lib/runtime.ts';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
-const runtime = await prepareRuntime({ dataDir: resolve(root, process.env['DATA_DIR'] ?? '.data') });
+const runtime = await prepareRuntime({ dataDir: localDataDir() });
 Object.assign(process.env, runtime.env);
 
 const server = await dev({

@@ -2,11 +2,16 @@
  * `npm start`: builds the site, then serves `dist/` and `netlify/functions` through Netlify's own local packages:
  * `@netlify/functions-dev` matches each function's `config.path` and builds every function once (rebuilding it when
  * its source changes), and `@netlify/dev` answers the rest with `netlify.toml`'s redirects, rewrites and headers.
- * Functions run warm (scripts/lib/warm-functions.ts). Everything that would reach the network is off: it works offline.
+ * Functions run warm (scripts/lib/warm-functions.ts), and scheduled ones run on their schedules
+ * (scripts/lib/scheduled-functions.ts). Everything that would reach the network is off: it works offline.
+ * Every answer carries netlify.toml's headers for its path, the server's own answers (404, 400, 403, 405) included;
+ * what only the machine's owner may call (the local build hook, scheduled and event functions) refuses calls made
+ * by pages of other sites.
  *
  *   node scripts/serve.ts [--no-build] [--functions <dir>]
- *     PORT (default 8888), DATABASE_URL (default: embedded PGlite in .data/); --functions serves the functions of
- *     another folder than netlify.toml's, as `netlify dev --functions` does.
+ *     PORT (default 8888), HOST (default 127.0.0.1: this machine only), DATABASE_URL (default: the embedded
+ *     database in the data folder, scripts/lib/data-dir.ts); --functions serves the functions of another folder
+ *     than netlify.toml's, as `netlify dev --functions` does.
  */
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -20,9 +25,12 @@ import { resolveConfig } from '@netlify/config';
 import { NetlifyDev } from '@netlify/dev';
 import { mockLocation, Reactive } from '@netlify/dev-utils';
 import { FunctionsHandler } from '@netlify/functions-dev';
+import { HeadersHandler } from '@netlify/headers';
+import { localDataDir } from './lib/data-dir.ts';
 import { compressedStatic, compressor, pickEncoding } from './lib/compression.ts';
 import { LOCAL_BUILD_HOOK_PATH, localBuilds } from './lib/local-builds.ts';
 import { prepareRuntime } from './lib/runtime.ts';
+import { runSchedules, type Schedules } from './lib/scheduled-functions.ts';
 import { SettledFileWatcher } from './lib/settled-file-watcher.ts';
 import { warmFunctions } from './lib/warm-functions.ts';
 
@@ -37,8 +45,10 @@ export interface Site {
 /** Options for {@link startSite}. */
 export interface SiteOptions {
   port?: number;
+  /** The address to listen on (default 127.0.0.1: reachable from this machine only). */
+  host?: string;
   build?: boolean;
-  /** Where the embedded database and generated secrets live (default `.data/`). */
+  /** Where the embedded database and generated secrets live (default: the data folder, scripts/lib/data-dir.ts). */
   dataDir?: string;
   /** The functions folder (default: netlify.toml's, netlify/functions). */
   functionsDir?: string;
@@ -46,11 +56,13 @@ export interface SiteOptions {
 
 /** Builds (unless told not to), starts the database and serves the site with its functions. */
 export async function startSite(options: SiteOptions = {}): Promise<Site> {
-  const dataDir = resolve(root, options.dataDir ?? '.data');
+  const dataDir = localDataDir(options.dataDir);
   const port = options.port ?? 8888;
   // The functions build (the longest part of a start) while the database starts and the site builds: none needs
   // another. Their workers start at the first call, after the database's variables are in the environment below.
-  const functionsStarting = startFunctions(port, options.functionsDir);
+  // Planned once the server listens; until then a newly registered function waits for that first plan.
+  const scheduled: { schedules?: Schedules } = {};
+  const functionsStarting = startFunctions(port, options.functionsDir, () => scheduled.schedules?.refresh());
   functionsStarting.catch(() => {});
   const stopFunctions = () => functionsStarting.then((functions) => functions.close()).catch(() => {});
   const runtime = await prepareRuntime({ dataDir }).catch(async (error: unknown) => {
@@ -87,23 +99,41 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   await netlify.start();
   const functions = await functionsStarting;
   const notFoundPage = await readFile(join(root, 'dist', '404.html')).catch(() => Buffer.from('Not found'));
-  const site: LocalSite = { netlify, functions: functions.handler, notFoundPage };
+  const headers = new HeadersHandler({
+    configPath: functions.config.configPath as string | undefined,
+    configHeaders: (
+      functions.config.config as { headers?: ConstructorParameters<typeof HeadersHandler>[0]['configHeaders'] }
+    ).headers,
+    projectDir: root,
+    publishDir: 'dist',
+    logger: console,
+  });
+  const site: LocalSite = { netlify, functions: functions.handler, notFoundPage, headers };
 
   const server = createServer((req, res) => {
-    if (builds.intercept(req, res)) return;
-    handle(site, req, res).catch((error: unknown) => {
+    void (async () => {
+      const refusal = await refuse(site, req, res);
+      if (refusal) return;
+      if (builds.intercept(req, res)) return;
+      await handle(site, req, res);
+    })().catch(async (error: unknown) => {
       console.error(`${req.method} ${req.url}:`, error);
       if (res.headersSent) return void res.destroy();
-      res.writeHead(502, { 'content-type': 'text/plain' });
-      res.end('Local server error');
+      await ownAnswer(site, req, res, 502, 'Local server error').catch(() => res.destroy());
     });
   });
-  await listen(server, port);
+  await listen(server, port, options.host ?? '127.0.0.1');
   const { port: listening } = server.address() as AddressInfo;
+  const schedules = runSchedules({
+    functions: functions.registered,
+    invoke: (name, nextRun) => invokeScheduled(functions.handler, listening, name, nextRun),
+  });
+  scheduled.schedules = schedules;
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
+      await schedules.close();
       server.closeAllConnections();
       await new Promise((done) => server.close(done));
       await builds.close();
@@ -119,6 +149,88 @@ interface LocalSite {
   netlify: NetlifyDev;
   functions: FunctionsHandler;
   notFoundPage: Buffer;
+  /** netlify.toml's header rules, for the answers the server makes itself. */
+  headers: HeadersHandler;
+}
+
+/** The methods the site and its functions answer; anything else (TRACE, CONNECT, …) gets 405. */
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+/** Paths only this machine's owner calls: the local build hook, and the scheduled and event functions' own URLs. */
+function isLocalOnly(pathname: string): boolean {
+  return pathname === LOCAL_BUILD_HOOK_PATH || pathname.startsWith('/.netlify/functions/');
+}
+
+/**
+ * True for a call made by a page of another site (a form or a script there): browsers say where a call comes from in
+ * `Sec-Fetch-Site` and `Origin`; a call from a terminal (curl) or the site's own pages says neither or itself.
+ */
+function fromAnotherSite(req: IncomingMessage): boolean {
+  const site = req.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return true;
+  const origin = req.headers.origin;
+  return origin !== undefined && origin !== `http://${req.headers.host ?? ''}`;
+}
+
+/**
+ * Answers what no route should see, and says so: a method the site does not use (405), a path that is not valid
+ * percent-encoding (400), a local-only path called from another site (403). False when the request may go on.
+ */
+async function refuse(site: LocalSite, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  if (!METHODS.includes(req.method ?? '')) {
+    await ownAnswer(site, req, res, 405, 'Method not allowed', { allow: METHODS.join(', ') });
+    return true;
+  }
+  let pathname: string;
+  try {
+    pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    decodeURIComponent(pathname);
+  } catch {
+    await ownAnswer(site, req, res, 400, 'Bad request: the path is not valid percent-encoding');
+    return true;
+  }
+  if (isLocalOnly(pathname) && fromAnotherSite(req)) {
+    await ownAnswer(site, req, res, 403, 'Forbidden: this address only answers calls from this machine');
+    return true;
+  }
+  return false;
+}
+
+/** An answer of the server itself, with netlify.toml's headers for the path (the security headers among them). */
+async function ownAnswer(
+  site: LocalSite,
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  body: string | Buffer,
+  extra: Record<string, string> = {},
+): Promise<void> {
+  let path = '/';
+  try {
+    path = new URL(req.url ?? '/', 'http://localhost').pathname;
+  } catch {
+    // An unreadable path gets the site-wide rules.
+  }
+  const rules = await site.headers.apply(new Request(`http://localhost${path}`));
+  res.writeHead(status, {
+    ...rules,
+    'content-type': typeof body === 'string' ? 'text/plain; charset=utf-8' : 'text/html; charset=utf-8',
+    'cache-control': 'no-cache',
+    ...extra,
+  });
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/** Calls a scheduled function as Netlify's scheduler does: a POST to its URL with the next run in the body. */
+async function invokeScheduled(functions: FunctionsHandler, port: number, name: string, nextRun: Date) {
+  const request = new Request(`http://localhost:${port}/.netlify/functions/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': '127.0.0.1' },
+    body: JSON.stringify({ next_run: nextRun.toISOString() }),
+  });
+  const fn = await functions.match(new Request(request.url, { method: 'POST' }), '');
+  if (!fn) return new Response('No such function', { status: 404 });
+  return fn.handle(request);
 }
 
 /**
@@ -126,7 +238,7 @@ interface LocalSite {
  * registry rebuilds it when one of its source files changes. Each server builds into a folder of its own (by port),
  * so a test server and `npm start` side by side never overwrite each other's builds.
  */
-async function startFunctions(port: number, functionsDir: string | undefined) {
+async function startFunctions(port: number, functionsDir: string | undefined, onChange: () => void) {
   const config = await resolveConfig({
     config: join(root, 'netlify.toml'),
     context: 'dev',
@@ -140,7 +252,10 @@ async function startFunctions(port: number, functionsDir: string | undefined) {
   const handler = new FunctionsHandler({
     config: new Reactive(config),
     destPath: join(root, '.netlify', 'functions-serve', `port-${port}`),
-    eventHandler: (event) => warm.onEvent(event),
+    eventHandler: (event) => {
+      warm.onEvent(event);
+      onChange();
+    },
     fileWatcher,
     geolocation: mockLocation,
     projectRoot: root,
@@ -155,6 +270,8 @@ async function startFunctions(port: number, functionsDir: string | undefined) {
   await warm.ready();
   return {
     handler,
+    config,
+    registered: () => warm.functions(),
     close: async () => {
       await warm.close();
       await fileWatcher.close();
@@ -179,8 +296,7 @@ async function respond(
 async function handle(site: LocalSite, req: IncomingMessage, res: ServerResponse) {
   const answer = await respond(site, await webRequest(req));
   if (!answer) {
-    res.writeHead(404, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
-    res.end(req.method === 'HEAD' ? undefined : site.notFoundPage);
+    await ownAnswer(site, req, res, 404, site.notFoundPage);
     return;
   }
   const { response } = answer;
@@ -250,10 +366,10 @@ function headersWithCookies(headers: Headers): [string, string | string[]][] {
   return entries;
 }
 
-function listen(server: Server, port: number) {
+function listen(server: Server, port: number, host: string) {
   return new Promise<void>((done, fail) => {
     server.once('error', fail);
-    server.listen(port, () => done());
+    server.listen(port, host, () => done());
   });
 }
 
@@ -261,9 +377,9 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const { values: flags } = parseArgs({ options: { 'no-build': { type: 'boolean' }, functions: { type: 'string' } } });
   const site = await startSite({
     port: Number(process.env['PORT'] ?? 8888),
+    ...(process.env['HOST'] ? { host: process.env['HOST'] } : {}),
     build: !flags['no-build'],
     ...(flags.functions ? { functionsDir: resolve(flags.functions) } : {}),
-    ...(process.env['DATA_DIR'] ? { dataDir: process.env['DATA_DIR'] } : {}),
   });
   console.log(`Site and functions on ${site.url}`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -5,7 +5,8 @@
  * `lastEventId` query parameter for a fresh EventSource).
  */
 import type { Config, Context } from '@netlify/functions';
-import { failureAnswer, staffFunction } from './_shared/admin-resource.ts';
+import { staffFunction } from './_shared/admin-resource.ts';
+import { failureAnswer } from './_shared/failure.ts';
 import { requireStreamToken, signToken, TOKEN_KINDS } from './_shared/auth.ts';
 import { eventStream, resumeId } from './_shared/event-stream.ts';
 import { API_HEADERS, json, methodNotAllowed } from './_shared/http.ts';

@@ -7,7 +7,7 @@
  */
 import type { Config, Context } from '@netlify/functions';
 import { LoginSchema, type Login } from '../../src/schemas/admin.ts';
-import { failureAnswer } from './_shared/admin-resource.ts';
+import { failureAnswer } from './_shared/failure.ts';
 import { audit } from './_shared/audit.ts';
 import { signingKey, signToken } from './_shared/auth.ts';
 import { clientId } from './_shared/client.ts';

@@ -3,7 +3,7 @@
  * `nosniff`, a year-long immutable cache (an id never changes content) and, for PDFs, a download.
  */
 import type { Config, Context } from '@netlify/functions';
-import { failureAnswer } from './_shared/admin-resource.ts';
+import { failureAnswer } from './_shared/failure.ts';
 import { query } from './_shared/db.ts';
 import { error, methodNotAllowed } from './_shared/http.ts';
 

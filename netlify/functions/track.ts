@@ -14,16 +14,21 @@ import { transaction, type Queryable } from './_shared/db.ts';
 import { formAccepted, formProblem, isFormContentType, MAX_FORM_BYTES, readFormBody } from './_shared/form-answer.ts';
 import { error, json, methodNotAllowed, readJsonBody, tooManyRequests, zodIssues, type Issue } from './_shared/http.ts';
 import { acknowledge } from './_shared/applications.ts';
+import { logFailure } from './_shared/log.ts';
 import { deliverAfterResponse, enqueueSubmission } from './_shared/outbox.ts';
 import { hit, trackRateLimit } from './_shared/rate-limit.ts';
 
 const ACCEPTED = { ok: true } as const;
 
-/** How one request is answered: JSON for scripts, a redirect or an HTML page for a browser's own form post. */
+/**
+ * How one request is answered: JSON for scripts; for a browser's own form post, a redirect, or the form's page
+ * again holding what was sent.
+ */
 type Answers = {
-  accepted: () => Response;
-  problem: (status: number, message: string, issues?: Issue[]) => Response;
-  tooMany: (retryAfterSeconds: number) => Response;
+  /** `request` is what was stored (none for a bot's honeypot post). */
+  accepted: (request?: TrackRequest) => Response;
+  problem: (status: number, message: string, issues?: Issue[]) => Response | Promise<Response>;
+  tooMany: (retryAfterSeconds: number) => Response | Promise<Response>;
 };
 
 /** Handles one tracking call. */
@@ -33,18 +38,28 @@ export default async (req: Request, context: Context): Promise<Response> => {
   let raw: unknown;
   let answers: Answers;
   if (isFormContentType(req.headers.get('content-type'))) {
-    const fields = await readFormBody(req);
-    if (!fields) return formProblem(req, undefined, 413, `The form is larger than ${MAX_FORM_BYTES / 1024} KB.`);
+    const body = await readFormBody(req);
+    if (body.status === 'too-large') {
+      return formProblem(req, undefined, {
+        status: 413,
+        message: `The form is larger than ${MAX_FORM_BYTES / 1024} KB.`,
+      });
+    }
+    const { fields } = body;
     raw = trackBodyFromForm(fields);
     const type = (raw as { type: string }).type;
     answers = {
-      accepted: () => formAccepted(type),
-      problem: (status, message, issues) => formProblem(req, type, status, message, issues),
+      accepted: (request) => formAccepted(type, request?.payload),
+      problem: (status, message, issues) => formProblem(req, type, { status, message, issues, fields }),
       tooMany: (seconds) =>
-        formProblem(req, type, 429, `Too many forms came from your connection; try again in ${seconds} s.`, [], {
-          'Retry-After': String(seconds),
+        formProblem(req, type, {
+          status: 429,
+          message: `Too many forms came from your connection; try again in ${seconds} s.`,
+          fields,
+          headers: { 'Retry-After': String(seconds) },
         }),
     };
+    if (body.status === 'unstorable') return answers.problem(400, 'Some text cannot be stored', body.issues);
   } else {
     const body = await readJsonBody(req);
     if (!body.ok) return body.response;
@@ -78,10 +93,10 @@ export default async (req: Request, context: Context): Promise<Response> => {
       await store(tx, parsed.data);
     });
     deliverAfterResponse(context);
-    return answers.accepted();
+    return answers.accepted(parsed.data);
   } catch (failure) {
     // Only the database can fail past validation; the transaction has rolled back, so nothing is half-stored.
-    console.error('track: database error', failure);
+    logFailure('track: database error', failure);
     return answers.problem(503, 'The service is temporarily unavailable; please try again later');
   }
 };

@@ -12,6 +12,7 @@ import { rename, rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { recordBuild } from '../../netlify/functions/_shared/site-builds.ts';
+import { recordContentFiles } from '../deploy/content-files.ts';
 
 /** Path of the local build hook (intercepted by scripts/serve.ts before Netlify's pipeline). */
 export const LOCAL_BUILD_HOOK_PATH = '/.netlify/local-build-hook';
@@ -88,6 +89,8 @@ export function localBuilds({ root, workDir }: LocalBuildsOptions): LocalBuilds 
 
   async function record(outcome: 'succeeded' | 'failed', contentAt: Date, message = ''): Promise<void> {
     try {
+      // The local database is this server's own: record the files' slugs as production's deploy step does.
+      if (outcome === 'succeeded') await recordContentFiles(join(root, 'node_modules', '.astro'));
       await recordBuild(outcome, { contentAt, message });
     } catch (failure) {
       console.error('local build: cannot record the outcome:', failure);

@@ -3,7 +3,7 @@
  * served over the Postgres wire protocol on a free 127.0.0.1 port (pglite-server.ts). With `DATABASE_URL`: that server.
  * Either way a relay is started so functions reach it through the Neon driver, as they do in production.
  */
-import { mkdir } from 'node:fs/promises';
+import { localDataDir, secureDataDir } from './data-dir.ts';
 import { servePGlite } from './pglite-server.ts';
 import { openPGlite } from './pglite-template.ts';
 import { startRelay, type Relay } from './relay.ts';
@@ -22,16 +22,13 @@ export interface LocalDatabase {
 
 /** Options of {@link startLocalDatabase}. */
 export interface LocalDatabaseOptions {
-  /** Directory of the embedded database (default `.data/pglite`; ignored when a URL is given). */
+  /** Directory of the embedded database (default: the data folder, data-dir.ts; ignored when a URL is given). */
   dataDir?: string;
   /** A Postgres URL; when absent the embedded database is used. */
   url?: string | undefined;
   /** Reuse an already running relay instead of starting one. */
   relay?: Relay;
 }
-
-/** Where the embedded database lives unless told otherwise (git-ignored). */
-export const DEFAULT_DATA_DIR = '.data/pglite';
 
 /** True for hosts the Neon driver reaches over its own WebSocket endpoint (no relay needed). */
 export function isNeonHost(url: string): boolean {
@@ -54,13 +51,15 @@ export async function startLocalDatabase(options: LocalDatabaseOptions): Promise
       },
     };
   }
-  const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
-  await mkdir(dataDir, { recursive: true });
+  const dataDir = options.dataDir ?? localDataDir();
+  await secureDataDir(dataDir);
   const db = await openPGlite(dataDir);
+  // A new database is a copy of the initdb template, which keeps the template's modes.
+  await secureDataDir(dataDir);
   const server = await servePGlite(db);
   const relay = options.relay ?? (await startRelay());
   return {
-    url: `postgres://postgres@${server.address}/postgres`,
+    url: `postgres://postgres:${server.password}@${server.address}/postgres`,
     proxy: relay.proxy,
     kind: 'embedded',
     close: async () => {

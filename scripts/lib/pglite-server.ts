@@ -11,7 +11,11 @@
  * backend is mid-query: an implicit transaction is open, and after an error it skips every message until a Sync.
  * Letting another connection in there would have its BEGIN go unanswered (its request hangs) or have its ROLLBACK
  * undo a statement already answered, so the connection keeps PGlite until its Sync.
+ *
+ * Any program on the machine can reach 127.0.0.1, so a connection must give the server's password (a random one per
+ * start, handed to the functions in their `DATABASE_URL`) before PGlite sees anything from it.
  */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import type { PGlite } from '@electric-sql/pglite';
 
@@ -21,6 +25,8 @@ export interface PGliteServer {
   readonly address: string;
   /** Port it listens on. */
   readonly port: number;
+  /** The password a connection must give (user `postgres`). */
+  readonly password: string;
   /** Closes every connection (rolling back an open transaction) and stops listening. */
   close(): Promise<void>;
 }
@@ -32,6 +38,24 @@ const CANCEL_REQUEST = 80877102;
 const BATCH_END = new Set([0x53, 0x51, 0x48, 0x58]);
 const TERMINATE = 0x58;
 const FLUSH = 0x48;
+const PASSWORD_MESSAGE = 0x70;
+
+/** AuthenticationCleartextPassword: the server asks for the password. */
+const ASK_PASSWORD = Buffer.from([0x52, 0, 0, 0, 8, 0, 0, 0, 3]);
+
+/** A FATAL ErrorResponse with SQLSTATE 28P01 (invalid_password). */
+const WRONG_PASSWORD = (() => {
+  const fields = Buffer.from(
+    'SFATAL\0VFATAL\0C28P01\0Mpassword authentication failed for user "postgres"\0\0',
+    'latin1',
+  );
+  const header = Buffer.alloc(5);
+  header[0] = 0x45;
+  header.writeInt32BE(fields.length + 4, 1);
+  return Buffer.concat([header, fields]);
+})();
+
+const digest = (text: string | Buffer) => createHash('sha256').update(text).digest();
 
 /** A frontend message: `type`, then its length (itself included) and `body`. */
 function frontendMessage(type: string, body: Buffer): Buffer {
@@ -134,13 +158,18 @@ class Connection {
   lastActive = Date.now();
   private buffer: Buffer = Buffer.alloc(0);
   private started = false;
+  /** The startup message, held back until the password is given. */
+  private startup: Buffer | undefined;
   private batch: Buffer[] = [];
   private chain: Promise<void> = Promise.resolve();
   private readonly socket: Socket;
   private readonly db: PGlite;
   private readonly scheduler: Scheduler;
 
-  constructor(socket: Socket, db: PGlite, scheduler: Scheduler) {
+  private readonly password: Buffer;
+
+  constructor(socket: Socket, db: PGlite, scheduler: Scheduler, password: Buffer) {
+    this.password = password;
     this.socket = socket;
     this.db = db;
     this.scheduler = scheduler;
@@ -159,10 +188,33 @@ class Connection {
       const message = this.started ? this.takeTyped() : this.takeStartup();
       if (!message) return;
       if (message.length === 0) continue;
+      if (!this.started) {
+        this.started = true;
+        this.startup = message;
+        this.socket.write(ASK_PASSWORD);
+        continue;
+      }
+      if (this.startup) {
+        if (!this.passwordGiven(message)) {
+          this.closed = true;
+          this.socket.end(WRONG_PASSWORD);
+          return;
+        }
+        this.batch.push(this.startup);
+        this.startup = undefined;
+        this.flushBatch(false);
+        continue;
+      }
       this.batch.push(message);
-      if (!this.started || BATCH_END.has(message[0]!)) this.flushBatch(message[0] === TERMINATE && this.started);
-      if (!this.started) this.started = true;
+      if (BATCH_END.has(message[0]!)) this.flushBatch(message[0] === TERMINATE);
     }
+  }
+
+  /** True for a PasswordMessage carrying the server's password (compared in constant time). */
+  private passwordGiven(message: Buffer): boolean {
+    if (message[0] !== PASSWORD_MESSAGE) return false;
+    const given = message.subarray(5, message.length - 1);
+    return timingSafeEqual(digest(given), this.password);
   }
 
   /** The untyped startup message; answers SSL/GSS requests with 'N' and returns an empty marker for them. */
@@ -224,15 +276,20 @@ class Connection {
   }
 }
 
-/** Serves `db` on 127.0.0.1 (port 0: a free one). */
-export async function servePGlite(db: PGlite, port = 0): Promise<PGliteServer> {
+/** Serves `db` on 127.0.0.1 (port 0: a free one) to connections that give `password` (default: a random one). */
+export async function servePGlite(
+  db: PGlite,
+  port = 0,
+  password: string = randomBytes(24).toString('hex'),
+): Promise<PGliteServer> {
   await db.waitReady;
+  const expected = digest(password);
   const scheduler = new Scheduler(db);
   const sockets = new Set<Socket>();
   const server: Server = createServer((socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
-    new Connection(socket, db, scheduler);
+    new Connection(socket, db, scheduler, expected);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -241,6 +298,7 @@ export async function servePGlite(db: PGlite, port = 0): Promise<PGliteServer> {
   const actual = (server.address() as AddressInfo).port;
   return {
     port: actual,
+    password,
     address: `127.0.0.1:${actual}`,
     close: () =>
       new Promise<void>((resolve) => {

@@ -46,7 +46,7 @@ export async function restoreBackup(backup: Backup, target?: DatabaseTarget): Pr
   return transaction(async (tx) => {
     await checkTarget(tx, backup);
     const counts: Record<string, number> = {};
-    for (const [table, rows] of restorable(backup)) {
+    for (const [table, rows] of inReferenceOrder(restorable(backup), await references(tx))) {
       for (const batch of batches(rows)) {
         await tx.query(
           `insert into ${ident(table)} overriding system value
@@ -59,6 +59,35 @@ export async function restoreBackup(backup: Backup, target?: DatabaseTarget): Pr
     await continueIdentities(tx);
     return counts;
   }, target);
+}
+
+/** Each table's foreign-key targets among the current schema's tables (a table referring to itself is left out). */
+async function references(tx: Queryable): Promise<Map<string, string[]>> {
+  const rows = await tx.query<{ source: string; target: string }>(
+    `select c.conrelid::regclass::text as source, c.confrelid::regclass::text as target
+     from pg_constraint c
+     where c.contype = 'f' and c.connamespace = current_schema()::regnamespace and c.conrelid <> c.confrelid`,
+  );
+  const map = new Map<string, string[]>();
+  for (const row of rows) map.set(row.source, [...(map.get(row.source) ?? []), row.target]);
+  return map;
+}
+
+/** `tables` with every table after the tables it refers to, so each insert finds the rows its keys point at. */
+function inReferenceOrder<T extends [string, unknown]>(tables: T[], refersTo: Map<string, string[]>): T[] {
+  const byName = new Map(tables.map((entry) => [entry[0], entry]));
+  const ordered: T[] = [];
+  const placed = new Set<string>();
+  const place = (name: string, path: Set<string>) => {
+    if (placed.has(name) || path.has(name)) return;
+    path.add(name);
+    for (const target of refersTo.get(name) ?? []) place(target, path);
+    const entry = byName.get(name);
+    if (entry) ordered.push(entry);
+    placed.add(name);
+  };
+  for (const [name] of tables) place(name, new Set());
+  return ordered;
 }
 
 /** The backup's tables but the {@link PRIVATE_TABLES} (older backups carried them). */

@@ -7,6 +7,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { MIN_SECRET_BYTES } from '../../netlify/functions/_shared/auth.ts';
 import { closePools } from '../../netlify/functions/_shared/db.ts';
+import { secureDataDir } from './data-dir.ts';
 import { startDatabaseThread } from './database-thread.ts';
 
 /** A prepared local runtime. */
@@ -36,6 +37,7 @@ export async function persistentSecret(file: string): Promise<string> {
  * it and creates the staff accounts of the environment; returns the env.
  */
 export async function prepareRuntime(opts: { dataDir: string }): Promise<Runtime> {
+  await secureDataDir(opts.dataDir);
   const database = await startDatabaseThread({ dataDir: opts.dataDir, url: process.env['DATABASE_URL'] || undefined });
   const env: Record<string, string> = { DATABASE_URL: database.url };
   if (database.proxy) env['DATABASE_WS_PROXY'] = database.proxy;

@@ -8,11 +8,16 @@ import { fileURLToPath } from 'node:url';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
+/** How much of a server's log is kept. */
+const LOG_CHARS = 100_000;
+
 /** A running `serve.ts`. */
 export interface ServeProcess {
   /** Where it answers. */
   url: string;
   child: ChildProcess;
+  /** What it has printed since it answered (its log: scheduled runs and the like). */
+  output(): string;
   /** Stops it (SIGTERM) and resolves once it has exited. */
   stop(): Promise<void>;
 }
@@ -25,12 +30,16 @@ export async function startServeProcess(args: readonly string[], env: Record<str
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<number | null>((done) => child.once('exit', done));
+  let log = '';
   const url = await new Promise<string>((ready, fail) => {
     void exited.then((code) => fail(new Error(`serve.ts exited with ${code} before it answered`)));
-    // Read to the line that says where it answers; what it prints after that is drained and dropped.
+    // Read to the line that says where it answers; what it prints after that is kept (its latest part).
     let output: string | undefined = '';
     child.stdout?.on('data', (chunk: Buffer) => {
-      if (output === undefined) return;
+      if (output === undefined) {
+        log = (log + chunk.toString()).slice(-LOG_CHARS);
+        return;
+      }
       output += chunk.toString();
       const started = /Site and functions on (http:\/\/\S+)/.exec(output);
       if (!started) return;
@@ -41,6 +50,7 @@ export async function startServeProcess(args: readonly string[], env: Record<str
   return {
     url,
     child,
+    output: () => log,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;

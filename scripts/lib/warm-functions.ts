@@ -11,9 +11,10 @@ import { type MessagePort, Worker } from 'node:worker_threads';
 import type { DevEvent } from '@netlify/dev-utils';
 import { shouldBase64Encode } from '@netlify/dev-utils';
 import type { Invocation, Outcome } from './function-worker.ts';
+import type { SchedulableFunction } from './scheduled-functions.ts';
 
 /** What functions-dev's registry knows of a function (the parts used here). */
-interface RegisteredFunction {
+interface RegisteredFunction extends SchedulableFunction {
   name: string;
   runtime: FunctionRuntime;
   getBuildData(): Promise<{ buildPath?: string; runtimeAPIVersion?: number } | undefined>;
@@ -45,6 +46,8 @@ export interface WarmFunctions {
   onEvent(event: DevEvent): void;
   /** Resolves when every function registered so far has finished its first build. */
   ready(): Promise<void>;
+  /** Every function registered so far. */
+  functions(): readonly SchedulableFunction[];
   /** Ends every worker. */
   close(): Promise<void>;
 }
@@ -119,6 +122,7 @@ export function warmFunctions(): WarmFunctions {
     async ready() {
       await Promise.all(registered.map((func) => func.getBuildData()));
     },
+    functions: () => registered,
     async close() {
       await Promise.all([...workers.values()].map(({ worker }) => worker.terminate()));
       workers.clear();

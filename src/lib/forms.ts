@@ -25,7 +25,10 @@ export type TrackBody = { type: string; payload: Record<string, unknown>; websit
  * server (a form-encoded post): lists stay lists, checkboxes become booleans, a typed donation amount wins over the
  * preset, and the submission time is added where the schema asks for one.
  */
-export function trackBodyFromForm(fields: Iterable<[string, FormDataEntryValue]>, now = new Date()): TrackBody {
+export function trackBodyFromForm(
+  fields: Iterable<readonly [string, FormDataEntryValue]>,
+  now = new Date(),
+): TrackBody {
   const values = new Map<string, string[]>();
   for (const [name, value] of fields) {
     if (typeof value !== 'string') continue;

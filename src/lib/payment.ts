@@ -31,6 +31,12 @@ export interface PaymentOptions {
   amount?: number | string;
   /** Sent as `child_id`. */
   childId?: string;
+  /** How often the gift repeats: a donation's `one-time` or `monthly`, a sponsorship's `monthly`, `quarterly`, `annual`. */
+  frequency?: string;
+  /** The donation's cause (`water`, `general`, …). */
+  cause?: string;
+  /** The sponsorship type (`full`, `partial`, `group`), sent as `sponsorship_type`. */
+  sponsorshipType?: string;
   /** Campaign tag, such as `donate-now`, `hero-cta`, `blog-cta`, `quick-action`, `final-cta`. */
   campaign?: string;
   /** Where the link sits on the site. */
@@ -47,14 +53,54 @@ export const paymentBaseUrls: Record<PaymentKind, string> = {
   volunteerUrl: configured,
 };
 
-/** Builds the payment URL for a link kind with the optional `amount`, `child_id`, `campaign` and `source` query. */
+/** Query parameter of each choice a payment link carries. */
+export const PAYMENT_QUERY = {
+  amount: 'amount',
+  frequency: 'frequency',
+  cause: 'cause',
+  childId: 'child_id',
+  sponsorshipType: 'sponsorship_type',
+  campaign: 'campaign',
+  source: 'source',
+} as const satisfies Record<keyof PaymentOptions, string>;
+
+/** The query of a payment link: every option given, under its {@link PAYMENT_QUERY} name, empty ones left out. */
+export function paymentQuery(options: PaymentOptions): URLSearchParams {
+  const query = new URLSearchParams();
+  for (const [option, name] of Object.entries(PAYMENT_QUERY) as [keyof PaymentOptions, string][]) {
+    const value = options[option];
+    if (value !== undefined && value !== '') query.set(name, String(value));
+  }
+  return query;
+}
+
+/**
+ * Builds the payment URL for a link kind with everything chosen: amount, frequency, cause or child, sponsorship
+ * type, and the `campaign` and `source` tags.
+ */
 export function paymentUrl(kind: PaymentKind, options: PaymentOptions = {}): string {
   const url = new URL(paymentBaseUrls[kind]);
-  if (options.amount !== undefined && options.amount !== '') url.searchParams.set('amount', String(options.amount));
-  if (options.childId) url.searchParams.set('child_id', options.childId);
-  if (options.campaign) url.searchParams.set('campaign', options.campaign);
-  if (options.source) url.searchParams.set('source', options.source);
+  for (const [name, value] of paymentQuery(options)) url.searchParams.set(name, value);
   return url.toString();
+}
+
+/**
+ * Everything a submitted gift form chose, as payment link options: a donation's amount, frequency and cause; a
+ * sponsorship's child, type and frequency. Other forms choose nothing to pay.
+ */
+export function giftChoices(type: string, payload: Readonly<Record<string, unknown>>): PaymentOptions {
+  const fields: Partial<Record<keyof PaymentOptions, string>> =
+    type === 'donation_intent'
+      ? { amount: 'amount', frequency: 'type', cause: 'cause' }
+      : type === 'sponsorship_application'
+        ? { childId: 'childId', sponsorshipType: 'sponsorshipType', frequency: 'paymentMethod' }
+        : {};
+  const choices: Record<string, string> = {};
+  for (const [option, field] of Object.entries(fields)) {
+    const value = payload[field];
+    if (typeof value === 'string' || typeof value === 'number') choices[option] = String(value).trim();
+  }
+  return choices;
 }
 
 /** Attributes that make a link open the payment page in a new tab with no opener and no referrer. */

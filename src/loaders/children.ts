@@ -11,7 +11,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Loader, LoaderContext } from 'astro/loaders';
-import { query, type DatabaseTarget } from '../../netlify/functions/_shared/db.ts';
+import { describeConnectionFailure } from '../../netlify/functions/_shared/connection-failure.ts';
+import { transaction, type DatabaseTarget } from '../../netlify/functions/_shared/db.ts';
+import { buildDatabase } from './database.ts';
 import type { ConsentTerms, SponsorshipState } from '../lib/consent.ts';
 
 /** A child record as the loader reads it. */
@@ -41,18 +43,16 @@ const CHILDREN_QUERY = `
 
 /** The children records and the ids of every child with an active sponsorship (file children included). */
 export async function childRecords(target: DatabaseTarget): Promise<{ rows: ChildRow[]; sponsored: Set<string> }> {
-  const rows = await query<ChildRow & Record<string, unknown>>(CHILDREN_QUERY, [], target);
-  const active = await query<{ child_id: string }>(
-    `select child_id from sponsorships where state = 'active'`,
-    [],
+  // One read-only transaction: the build never writes, and both reads see the same moment.
+  return transaction(
+    async (tx) => {
+      const rows = await tx.query<ChildRow & Record<string, unknown>>(CHILDREN_QUERY, []);
+      const active = await tx.query<{ child_id: string }>(`select child_id from sponsorships where state = 'active'`);
+      return { rows, sponsored: new Set(active.map((row) => row.child_id)) };
+    },
     target,
+    { readOnly: true },
   );
-  return { rows, sponsored: new Set(active.map((row) => row.child_id)) };
-}
-
-function databaseFromEnv(): DatabaseTarget | undefined {
-  const url = process.env['DATABASE_URL'];
-  return url ? { url, proxy: process.env['DATABASE_WS_PROXY'] || undefined } : undefined;
 }
 
 /** Sets the sponsorship state (and the spec's `sponsored`) of the file entries from the active sponsorships. */
@@ -67,7 +67,7 @@ function markFileEntries(context: LoaderContext, sponsored: ReadonlySet<string>)
 /** Adds the records of /samu to the file children (see the module comment for which wins). */
 export async function loadChildRecords(
   context: LoaderContext,
-  target: DatabaseTarget | undefined = databaseFromEnv(),
+  target: DatabaseTarget | undefined = buildDatabase(),
 ): Promise<void> {
   const { store, logger, config } = context;
   if (!target) {
@@ -79,7 +79,7 @@ export async function loadChildRecords(
     records = await childRecords(target);
   } catch (failure) {
     throw new Error(
-      `Cannot read the children records from DATABASE_URL (${failure instanceof Error ? failure.message : String(failure)}). Unset DATABASE_URL to build from the files alone.`,
+      `Cannot read the children records from DATABASE_URL: ${await describeConnectionFailure(failure, target)}`,
       { cause: failure },
     );
   }

@@ -1,19 +1,26 @@
 /**
  * Adds the posts and programs published from /samu to the `blog` and `programs` collections, beside the committed
- * Markdown files: whenever `DATABASE_URL` is set at build time, published rows become entries exactly like file
- * entries. Their cover pictures are copied from the database into Astro's cache directory so the image pipeline
- * optimises them like the files of src/assets (and caches the results between builds); their Markdown is
- * rendered by src/lib/markdown.ts, the pipeline the dashboard's preview uses.
+ * Markdown files: published rows become entries exactly like file entries. Their cover pictures are copied from the
+ * database into Astro's cache directory so the image pipeline optimises them like the files of src/assets (and
+ * caches the results between builds); their Markdown is rendered by src/lib/markdown.ts, the pipeline the
+ * dashboard's preview uses.
  *
- * Without `DATABASE_URL` the collections hold the files alone. When it is set but the database cannot be read,
- * the build fails rather than deploy a site with every published story missing (docs/decisions.md).
+ * The build only reads: its queries run in a read-only transaction, so no deploy context can change a database by
+ * building. The slugs the committed files use are written beside the build (file-slugs.ts); the deploy step of the
+ * context that owns the database records them (scripts/db-record-files.ts).
+ *
+ * Without `DATABASE_URL` the collections hold the files alone, except in a production build (`CONTEXT=production`),
+ * which fails naming the variable. When the database cannot be read the build fails with its host, error code and
+ * message rather than deploy a site with every published story missing (docs/decisions.md).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Loader, LoaderContext } from 'astro/loaders';
-import { query, type DatabaseTarget } from '../../netlify/functions/_shared/db.ts';
+import { describeConnectionFailure } from '../../netlify/functions/_shared/connection-failure.ts';
+import { transaction, type DatabaseTarget } from '../../netlify/functions/_shared/db.ts';
 import { renderMarkdown } from '../lib/markdown.ts';
+import { saveFileSlugs } from './file-slugs.ts';
 
 /** Which collection a loader fills, and so which table it reads. */
 export type PublishedKind = 'blog' | 'programs';
@@ -40,60 +47,57 @@ const QUERIES: Record<PublishedKind, string> = {
          where p.status = 'published' order by p.id`,
 };
 
-/** The published rows of `kind` on `target`, oldest first. */
+/** The published rows of `kind` on `target`, oldest first, read in a read-only transaction. */
 export async function publishedRows(kind: PublishedKind, target: DatabaseTarget): Promise<PublishedRow[]> {
-  return query<PublishedRow & Record<string, unknown>>(QUERIES[kind], [], target);
+  return transaction((tx) => tx.query<PublishedRow & Record<string, unknown>>(QUERIES[kind], []), target, {
+    readOnly: true,
+  });
 }
 
-/** Records which slugs the committed files of `kind` use, so the dashboard refuses them (409). */
-export async function recordFileSlugs(
-  kind: PublishedKind,
-  files: readonly { slug: string; path: string }[],
-  target: DatabaseTarget,
-): Promise<void> {
-  // One statement, so no transaction stays open across round trips while a slow build holds it (on the embedded
-  // database an open transaction makes every other connection wait).
-  await query(
-    // The parts of one statement see the same snapshot: the delete keeps the slugs the insert upserts.
-    `with gone as (delete from content_files where kind = $1 and not (slug = any($2::text[])))
-     insert into content_files (kind, slug, path) select $1, f.slug, f.path from unnest($2::text[], $3::text[]) as f(slug, path)
-     on conflict (kind, slug) do update set path = excluded.path`,
-    [kind, files.map((file) => file.slug), files.map((file) => file.path)],
-    target,
-  );
-}
-
-/** The database of `DATABASE_URL` / `DATABASE_WS_PROXY`, or undefined when none is configured. */
-function databaseFromEnv(): DatabaseTarget | undefined {
-  const url = process.env['DATABASE_URL'];
-  return url ? { url, proxy: process.env['DATABASE_WS_PROXY'] || undefined } : undefined;
+/**
+ * The database a build reads: `DATABASE_URL` / `DATABASE_WS_PROXY`, or undefined to build from the files alone.
+ * A production build (Netlify sets `CONTEXT`) must have one: without it every published item would vanish.
+ */
+export function buildDatabase(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): DatabaseTarget | undefined {
+  const url = env['DATABASE_URL'];
+  if (url) return { url, proxy: env['DATABASE_WS_PROXY'] || undefined };
+  if (env['CONTEXT'] === 'production') {
+    throw new Error(
+      'DATABASE_URL is not set: a production build reads the stories and programs published from /samu from it. ' +
+        "Set DATABASE_URL for the production context's Builds scope in Netlify (README, Deploying to Netlify).",
+    );
+  }
+  return undefined;
 }
 
 /** Adds the published rows of `kind` to the collection (entries a file already holds are kept, the row skipped). */
 export async function loadPublished(
   kind: PublishedKind,
   context: LoaderContext,
-  target: DatabaseTarget | undefined = databaseFromEnv(),
+  target: DatabaseTarget | undefined = buildDatabase(),
 ): Promise<void> {
   const { store, logger, config } = context;
+  const cacheDir = fileURLToPath(config.cacheDir);
+  // The file loader ran first and removed every other entry: what the store holds now are the files.
+  const files = [...store.entries()].map(([slug, entry]) => ({ slug, path: entry.filePath ?? '' }));
+  await saveFileSlugs(cacheDir, kind, files);
   if (!target) {
     logger.info('DATABASE_URL is not set: files only');
     return;
   }
   let rows: PublishedRow[];
   try {
-    // The file loader ran first and removed every other entry: what the store holds now are the files.
-    const files = [...store.entries()].map(([slug, entry]) => ({ slug, path: entry.filePath ?? '' }));
-    await recordFileSlugs(kind, files, target);
     rows = await publishedRows(kind, target);
   } catch (failure) {
     throw new Error(
-      `Cannot read the published ${kind} items from DATABASE_URL (${failure instanceof Error ? failure.message : String(failure)}). Unset DATABASE_URL to build from the files alone.`,
+      `Cannot read the published ${kind} items from DATABASE_URL: ${await describeConnectionFailure(failure, target)}`,
       { cause: failure },
     );
   }
   const root = fileURLToPath(config.root);
-  const mediaDir = join(fileURLToPath(config.cacheDir), 'published-media');
+  const mediaDir = join(cacheDir, 'published-media');
   await mkdir(mediaDir, { recursive: true });
   let added = 0;
   for (const row of rows) {

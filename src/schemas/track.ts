@@ -61,7 +61,7 @@ const email = z
   .trim()
   .min(1, 'Email is required')
   .max(TRACK_LIMITS.email, `Email must be at most ${TRACK_LIMITS.email} characters`)
-  .pipe(z.email('Enter a valid email address'));
+  .pipe(z.email('Enter an email address like name@example.com'));
 
 const list = (label: string) =>
   z

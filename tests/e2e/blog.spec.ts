@@ -341,3 +341,17 @@ test('replying without a saved name asks for one first, then posts the reply', a
   await expect(thread.locator('article[aria-label="Reply by Otieno"]')).toContainText('Just now');
   expect(await page.evaluate(() => localStorage.getItem('commenterName'))).toBe('Otieno');
 });
+
+test('a returning commenter is greeted by name with no hydration error in the console', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.addInitScript(() => localStorage.setItem('commenterName', 'Wanjiru'));
+  await page.goto('/blog/first-day-at-kibera-hope');
+  const comments = page.getByRole('button', { name: 'Post Comment' });
+  await comments.scrollIntoViewIfNeeded();
+  await expect(page.getByText(/^Commenting as Wanjiru/)).toBeVisible();
+  expect(errors).toEqual([]);
+});

@@ -4,6 +4,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { holdScripts } from './support/hydration.ts';
 
 /** The first four children of children.json, sorted by name (the unfiltered view). */
 const BY_NAME = ['Achieng Odhiambo', 'Amani Otieno', 'Baraka Mwangi', 'Wanjiku Kamau'];
@@ -159,4 +160,19 @@ test.describe('Meet Our Children', () => {
     await expect(page.locator('main a[href="/contact"]').first()).toBeVisible();
     await expectNoAxeViolations(page);
   });
+});
+
+test('text typed in the search before the page is live survives hydration and filters', async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto('/children', { waitUntil: 'commit' });
+  const search = page.getByRole('searchbox', { name: 'Search' });
+  await search.fill('kibera');
+  await expect(page.locator('astro-island[ssr]:has(.children-explorer)')).toBeAttached();
+  release();
+  await expect(page.locator('astro-island:has(.children-explorer)')).not.toHaveAttribute('ssr', /.*/, {
+    timeout: HYDRATION_TIMEOUT,
+  });
+  await expect(search).toHaveValue('kibera');
+  await expect(names(page)).toHaveText(['Amani Otieno']);
+  await expect(page).toHaveURL(/[?&]q=kibera(&|$)/);
 });

@@ -16,6 +16,9 @@ type Event = { type: string; payload: Record<string, unknown> };
 
 const uniqueEmail = (label: string) => `${label}-${randomBytes(4).toString('hex')}@example.org`;
 
+/** A form's success page: `/sent/<form>/`, or for a gift form `/api/sent/<form>?…` with the choices to pay. */
+const sentPage = (form: FormCase) => new RegExp(`/sent/${FORMS[form.type].slug}/?(\\?.*)?$`);
+
 /** The stored events of one submission (found by its unique email). */
 async function eventsFor(request: APIRequestContext, email: string): Promise<Event[]> {
   return (await staffList<Event>(request, 'events')).filter((event) => event.payload['email'] === email);
@@ -52,21 +55,41 @@ test.describe('with JavaScript off', () => {
       const scope = await openForm(page, form);
       await form.fill(scope, email);
       await scope.getByRole('button', { name: form.submit }).click();
-      await expect(page).toHaveURL(new RegExp(`/sent/${FORMS[form.type].slug}/$`));
+      await expect(page).toHaveURL(sentPage(form));
       await expect(page.getByText(FORMS[form.type].success)).toBeVisible();
       await expectStored(request, form, email);
     });
 
-    test(`${form.type}: an invalid email gets a clear error and stores nothing`, async ({ page, request }) => {
+    test(`${form.type}: an invalid email brings the form back holding every value; fixed, it is stored once`, async ({
+      page,
+      request,
+    }) => {
       // Valid for the browser's own check (so the post happens), refused by the server's schema.
-      const email = `nojs-${randomBytes(4).toString('hex')}@example`;
+      const invalid = `nojs-${randomBytes(4).toString('hex')}@example`;
       const scope = await openForm(page, form);
-      await form.fill(scope, email);
+      await form.fill(scope, invalid);
       await scope.getByRole('button', { name: form.submit }).click();
-      await expect(page.getByRole('heading', { name: 'Please check the form' })).toBeVisible();
-      await expect(page.getByRole('listitem')).toHaveText(['Enter a valid email address']);
-      await expect(page.getByRole('link', { name: 'Go back to the form' })).toHaveAttribute('href', /./);
-      expect(await eventsFor(request, email)).toEqual([]);
+
+      // The same form comes back (its dialog open), with the message beside the field and the summary at the top.
+      await expect(page).toHaveTitle(/^Error: /);
+      const again = form.form(page);
+      await expect(again).toBeVisible();
+      const email = again.locator('input[name="email"]');
+      await expect(email).toHaveValue(invalid);
+      await expect(email).toHaveAttribute('aria-invalid', 'true');
+      await expect(email).toHaveAccessibleDescription(/Enter an email address like name@example\.com/);
+      const summary = again.getByRole('alert').filter({ hasText: 'There is a problem' });
+      await expect(summary.getByRole('link')).toHaveText([/^Email.*: Enter an email address like name@example\.com$/]);
+      await expect(summary).toBeFocused();
+      expect(await eventsFor(request, invalid)).toEqual([]);
+
+      // Only the email is typed again: every other value was held, and the submission is stored once.
+      const fixed = `${invalid}.org`;
+      await email.fill(fixed);
+      await again.getByRole('button', { name: form.submit }).click();
+      await expect(page).toHaveURL(sentPage(form));
+      await expectStored(request, form, fixed);
+      expect(await eventsFor(request, fixed)).toHaveLength(1);
     });
   }
 });
@@ -80,9 +103,31 @@ test.describe('submitted before the island hydrates', () => {
       await form.fill(scope, email);
       await expect(page.locator('astro-island[ssr]', { has: scope }).first()).toBeAttached();
       await scope.getByRole('button', { name: form.submit }).click();
-      await expect(page).toHaveURL(new RegExp(`/sent/${FORMS[form.type].slug}/$`));
+      await expect(page).toHaveURL(sentPage(form));
       release();
       await expectStored(request, form, email);
+    });
+  }
+});
+
+test.describe('refused when pressed before the island hydrates', () => {
+  for (const form of CASES) {
+    test(`${form.type}: the form comes back holding the values once the page's scripts run, and passes axe`, async ({
+      page,
+    }) => {
+      const release = await holdScripts(page);
+      const invalid = `early-${randomBytes(4).toString('hex')}@example`;
+      const scope = await openForm(page, form, 'commit');
+      await form.fill(scope, invalid);
+      await expect(page.locator('astro-island[ssr]', { has: scope }).first()).toBeAttached();
+      await scope.getByRole('button', { name: form.submit }).click();
+      await expect(page).toHaveTitle(/^Error: /);
+      release();
+      await page.waitForLoadState('load');
+      const again = form.form(page);
+      await expect(again.locator('input[name="email"]')).toHaveValue(invalid);
+      await expect(again.locator('input[name="email"]')).toHaveAttribute('aria-invalid', 'true');
+      await expectNoAxeViolations(page);
     });
   }
 });
@@ -165,8 +210,15 @@ test('no public form on any page would send its fields with GET', async ({ reque
     const html = await (await request.get(path)).text();
     for (const [tag] of html.matchAll(/<form\b[^>]*>/g)) {
       forms += 1;
-      // A search box carries no personal data and belongs in the address bar (it is a link to the results).
+      // A search box carries no personal data and belongs in the address bar (it is a link to the results); so do
+      // the choices of a gift (amount and frequency), which the next page opens with.
       if (/\brole="search"/.test(tag)) continue;
+      if (/\bdata-choices\b/.test(tag)) {
+        const fields = html.slice(html.indexOf(tag)).split('</form>')[0] ?? '';
+        const names = [...fields.matchAll(/\bname="([^"]+)"/g)].map(([, name]) => name);
+        expect(new Set(names), `${path}: a choices form holds choices only`).toEqual(new Set(['type', 'amount']));
+        continue;
+      }
       if (!/\bmethod="post"/i.test(tag)) offending.push(`${path}: ${tag}`);
     }
   }

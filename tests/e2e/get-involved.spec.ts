@@ -125,7 +125,7 @@ test.describe('get involved page', () => {
   test('links onward to donate, volunteer, sponsor and contact, with the contact details', async ({ page }) => {
     await page.goto('/get-involved');
     const main = page.getByRole('main');
-    await expect(main.getByRole('link', { name: 'Continue to the donation form' })).toHaveAttribute('href', '/donate');
+    await expect(main.getByRole('button', { name: 'Continue to the donation form' })).toBeVisible();
     await expect(main.getByRole('link', { name: 'See all roles and apply' })).toHaveAttribute('href', '/volunteer');
     await expect(main.getByRole('link', { name: 'Choose a child to sponsor' })).toHaveAttribute('href', '/sponsor');
     await expect(main.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact');
@@ -135,8 +135,9 @@ test.describe('get involved page', () => {
     await expect(contact.getByRole('link', { name: /^\+254/ })).toHaveAttribute('href', /^tel:\+254\d+$/);
     await expect(contact).toContainText('Nairobi');
 
-    await main.getByRole('link', { name: 'Continue to the donation form' }).click();
-    await expect(page).toHaveURL(/\/donate\/?$/);
+    // The box's choices go along (tests/e2e/choices.spec.ts follows them to the payment page).
+    await main.getByRole('button', { name: 'Continue to the donation form' }).click();
+    await expect(page).toHaveURL(/\/donate\/\?amount=50&type=one-time$/);
   });
 
   test('has no axe violations', async ({ page }) => {

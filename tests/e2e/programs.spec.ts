@@ -10,6 +10,7 @@ import { formatEventDate } from '../../src/components/programs/labels.ts';
 import { classifyEvents, isPast, nairobiToday } from '../../src/lib/events.ts';
 import { e2eAdmin } from './support/admin.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { waitForHydration } from './support/hydration.ts';
 
 const SCHOOL_SUCCESS = "Application submitted successfully! We'll contact you within 3-5 business days.";
 const INTERNSHIP_SUCCESS =
@@ -26,9 +27,9 @@ const EVENTS = JSON.parse(readFileSync('src/content/events.json', 'utf8')) as {
 /** An address no other test uses, so this run's rows are found among any others. */
 const uniqueEmail = (who: string) => `${who}-${randomBytes(4).toString('hex')}@example.org`;
 
-/** Waits until the island behind `selector`'s buttons has hydrated and wired them up. */
-async function islandReady(page: Page, selector: string): Promise<void> {
-  await expect(page.locator(selector).first()).toHaveAttribute('data-ready', '');
+/** Waits until the island holding the dialog `dialogId` has hydrated. */
+async function islandReady(page: Page, dialogId: string): Promise<void> {
+  await waitForHydration(page, page.locator(`#${dialogId}`));
 }
 
 /** Scrolls through the page so every scroll-reveal section is shown (as a reader would), then back to the top. */
@@ -270,7 +271,7 @@ test.describe('/programs/school-volunteering', () => {
     request,
   }) => {
     await page.goto('/programs/school-volunteering');
-    await islandReady(page, '[data-school-apply]');
+    await islandReady(page, 'school-apply');
     const apply = page.locator('.page-hero').getByRole('button', { name: 'Apply Now' });
     await apply.click();
     const dialog = page.getByRole('dialog', { name: 'Apply to Volunteer at a School' });
@@ -352,7 +353,7 @@ test.describe('/programs/school-volunteering', () => {
   }) => {
     await page.route('**/api/admin/track', (route) => route.abort());
     await page.goto('/programs/school-volunteering');
-    await islandReady(page, '[data-school-apply]');
+    await islandReady(page, 'school-apply');
     await page.getByRole('button', { name: 'Volunteer here at Kawangware Community Academy' }).click();
     const dialog = page.getByRole('dialog', { name: 'Apply to Volunteer at a School' });
     await expect(dialog.getByLabel('Preferred school')).toHaveValue('Kawangware Community Academy');
@@ -414,7 +415,7 @@ test.describe('/programs/hospital-internships', () => {
     request,
   }) => {
     await page.goto('/programs/hospital-internships');
-    await islandReady(page, '[data-internship-apply]');
+    await islandReady(page, 'internship-apply');
     const dialog = page.getByRole('dialog', { name: 'Apply for a Hospital Internship' });
 
     const westlands = page.getByRole('button', { name: 'Apply to Westlands Mission Hospital' });

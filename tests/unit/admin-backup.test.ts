@@ -9,6 +9,7 @@ import { closePool, query, type DatabaseTarget } from '../../netlify/functions/_
 import { startLocalDatabase } from '../../scripts/lib/local-database.ts';
 import { migrate } from '../../scripts/lib/migrate.ts';
 import { parseBackup, restoreBackup } from '../../scripts/lib/restore.ts';
+import { SITE_STATE_COLUMNS } from '../../netlify/functions/_shared/site-builds.ts';
 import { ADMIN_TABLES, auditEvents, call, staffToken, useJwtSecret } from '../support/admin.ts';
 import { databases, rows, truncate, useDatabase, type TestDatabase } from '../support/databases.ts';
 
@@ -98,7 +99,8 @@ describe.each(databases)('database backup on $name', (database) => {
       database,
       `insert into programs (title, slug, content) values ('Clinics', 'clinics', 'Karibu — welcome')`,
     );
-    await rows(database, `insert into blog_posts (title, slug) values ('Post', 'post')`);
+    // Published before the build below: Live, and still Live once restored.
+    await rows(database, `insert into blog_posts (title, slug, status) values ('Post', 'post', 'published')`);
     await rows(database, `insert into media (name, url, meta) values ('Van', '/media/1/van.png', '{"alt":"A van"}')`);
     await rows(
       database,
@@ -137,6 +139,16 @@ describe.each(databases)('database backup on $name', (database) => {
       `insert into sponsorships (child_id, sponsor_name, sponsor_email, amount_subunits, currency, created_by)
        values ('amani', 'Sarah', 's@b.org', 3500, 'USD', 'staff:staff')`,
     );
+    await rows(
+      database,
+      `insert into children (slug, name, age, monthly_need, status) values ('amani', 'Amani', 9, 5400, 'published')`,
+    );
+    await rows(
+      database,
+      `insert into child_consents (child_id, guardian_name, guardian_relation, given_on, valid_until, covers, recorded_by)
+       select id, 'Grace', 'mother', date '2026-01-10', date '2027-01-10', array['profile', 'photo'], 'staff'
+       from children where slug = 'amani'`,
+    );
     // A gap in the ids must survive too.
     await rows(database, `delete from programs where id = (select max(id) from programs)`);
     await rows(database, `insert into programs (title, slug) values ('Later', 'later')`);
@@ -166,6 +178,12 @@ describe.each(databases)('database backup on $name', (database) => {
     expect(counts['programs']).toBe(1);
     expect(await snapshot(restoreTarget.target)).toEqual(before);
 
+    const [post] = await query<{ site_state: string }>(
+      `select ${SITE_STATE_COLUMNS[0]} from blog_posts`,
+      [],
+      restoreTarget.target,
+    );
+    expect(post?.site_state).toBe('live');
     const [upload] = await query<{ data: Buffer }>('select data from uploads', [], restoreTarget.target);
     expect(Buffer.compare(upload!.data, allBytes)).toBe(0);
     // New rows continue after the restored ids instead of colliding with them.

@@ -1,5 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import {
+  donationChoice,
+  donationFormFields,
+  donationQuery,
   DEFAULT_DONATION,
   DONATE_PRESETS,
   donationAlert,
@@ -99,5 +102,30 @@ describe('donationAlert', () => {
     expect(donationAlert('one-time', 250)).toBe(
       'Redirecting to secure payment portal for your one-time donation of $250. Thank you for your generosity!',
     );
+  });
+});
+
+describe('donation choices in the address', () => {
+  test('reads known frequencies, causes and amounts of at least the minimum, and nothing else', () => {
+    expect(donationChoice(new URLSearchParams('amount=100&type=monthly&cause=water'))).toEqual({
+      amount: '100',
+      type: 'monthly',
+      cause: 'water',
+    });
+    expect(donationChoice(new URLSearchParams('amount=2&type=weekly&cause=me&name=x'))).toEqual({});
+    expect(donationQuery({ amount: '75', type: 'one-time', cause: 'general' }).toString()).toBe(
+      'amount=75&type=one-time&cause=general',
+    );
+  });
+
+  test('a preset amount checks its radio; any other is typed, with no preset checked', () => {
+    expect(donationFormFields({ amount: '100', type: 'monthly' })).toEqual([
+      ['type', 'monthly'],
+      ['amount', '100'],
+    ]);
+    expect(donationFormFields({ amount: '75' })).toEqual([
+      ['amount', ''],
+      ['customAmount', '75'],
+    ]);
   });
 });

@@ -1,14 +1,40 @@
 /**
  * The local server (`npm run serve`, scripts/serve.ts) picks up a changed function source without a restart, and
  * calls that arrive while the function is rebuilt are answered by the build they find, never with a 500 (issue 13).
- * It runs as its own process, on a functions folder of its own, so the project's functions stay untouched.
+ * It runs scheduled functions on their schedules, answers every path with the site's security headers, refuses
+ * what no route should see with a clear 4xx, keeps local-only addresses from other sites' pages, and listens on this
+ * machine only (issue 34). It runs as its own process, on a functions folder of its own, so the project's functions
+ * stay untouched.
  */
 import { mkdir, mkdtemp, open, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { networkInterfaces, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startServeProcess, type ServeProcess } from '../../scripts/lib/serve-process.ts';
+import { freePort, startSmtpServer, type TestSmtpServer } from '../support/smtp.ts';
+
+const project = resolve(import.meta.dirname, '../..');
+
+/** The project's retry function under a schedule of every second (cron with seconds), so a test waits seconds. */
+const retrySource = `
+import retry from ${JSON.stringify(join(project, 'netlify/functions/notify-retry.ts'))};
+export default async () => retry();
+export const config = { schedule: '* * * * * *' };
+`;
+
+/** Puts one email in the outbox, held for a second, and sends nothing itself. */
+const holdSource = `
+import { query } from ${JSON.stringify(join(project, 'netlify/functions/_shared/db.ts'))};
+import { enqueue } from ${JSON.stringify(join(project, 'netlify/functions/_shared/outbox.ts'))};
+export default async () => {
+  await enqueue({ query }, { kind: 'message', dedupKey: 'held:1', source: 'test', recipients: ['office@tumaini.example'],
+    notice: { subject: 'Held email', body: 'Sent by the schedule.', resource: 'contacts', recordId: '1' } });
+  await query("update notification_outbox set next_attempt_at = now() + interval '1 second'");
+  return new Response('held');
+};
+export const config = { path: '/api/hold' };
+`;
 
 /** A function answering `text` at /api/probe, as a source file of the functions folder. */
 const probeSource = (text: string) => `
@@ -20,22 +46,82 @@ let scratch: string;
 /** The server's functions folder; its database lives beside it, out of the folder the server watches. */
 let functions: string;
 let server: ServeProcess | undefined;
+let smtp: TestSmtpServer | undefined;
 
 beforeAll(async () => {
   scratch = await mkdtemp(join(tmpdir(), 'watoto-serve-'));
   functions = join(scratch, 'functions');
   await mkdir(functions);
   await writeFile(join(functions, 'probe.mjs'), probeSource('first build'));
+  await writeFile(join(functions, 'retry.mts'), retrySource);
+  await writeFile(join(functions, 'hold.mts'), holdSource);
+  smtp = await startSmtpServer(await freePort());
   server = await startServeProcess(['--no-build', '--functions', functions], {
     PORT: '0',
+    HOST: '',
     DATA_DIR: join(scratch, 'data'),
     DATABASE_URL: '',
+    SMTP_URL: smtp.url,
+    NOTIFY_FROM: 'Tumaini website <website@tumaini.example>',
   });
 });
 
 afterAll(async () => {
   await server?.stop();
+  await smtp?.close();
   await rm(scratch, { recursive: true, force: true });
+});
+
+test('a held email is sent by the scheduled retry with no other traffic, and each run is logged', async () => {
+  expect(await (await fetch(`${server!.url}/api/hold`)).text()).toBe('held');
+  // Nothing calls the server from here on: only its scheduler can send the email.
+  await expect.poll(() => smtp!.messages.map((mail) => mail.subject), { timeout: 10_000 }).toEqual(['Held email']);
+  expect(server!.output()).toMatch(/scheduled retry: 200 in \d+ ms .*"sent":1/);
+});
+
+test('the server answers with the security headers everywhere, 404 included', async () => {
+  const missing = await fetch(`${server!.url}/no-such-page/`);
+  expect(missing.status).toBe(404);
+  expect(missing.headers.get('x-frame-options')).toBe('DENY');
+  expect(missing.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  expect(missing.headers.get('x-content-type-options')).toBe('nosniff');
+});
+
+test('TRACE answers 405 and a path that is not valid percent-encoding 400, never 502', async () => {
+  const { request } = await import('node:http');
+  const raw = (method: string, path: string) =>
+    new Promise<{ status: number; frame: string | undefined }>((done, fail) => {
+      const url = new URL(server!.url);
+      request({ host: url.hostname, port: url.port, method, path }, (res) => {
+        res.resume();
+        done({ status: res.statusCode ?? 0, frame: res.headers['x-frame-options'] as string | undefined });
+      })
+        .on('error', fail)
+        .end();
+    });
+  expect(await raw('TRACE', '/')).toEqual({ status: 405, frame: 'DENY' });
+  expect(await raw('GET', '/%E0')).toEqual({ status: 400, frame: 'DENY' });
+  expect(await raw('GET', '/blog/%E0/')).toEqual({ status: 400, frame: 'DENY' });
+});
+
+test('local-only addresses refuse calls from pages of other sites', async () => {
+  const crossSite = { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' };
+  for (const path of ['/.netlify/local-build-hook', '/.netlify/functions/retry', '/.netlify/functions/deploy-failed']) {
+    const res = await fetch(`${server!.url}${path}`, { method: 'POST', headers: crossSite, body: 'x=1' });
+    expect(res.status, path).toBe(403);
+  }
+  // The machine's owner (a terminal: no Origin) may still run the retry by hand.
+  expect((await fetch(`${server!.url}/.netlify/functions/retry`, { method: 'POST' })).status).toBe(200);
+});
+
+test('listens on this machine only unless HOST says otherwise', async () => {
+  const port = new URL(server!.url).port;
+  const outside = Object.values(networkInterfaces())
+    .flat()
+    .find((address) => address && !address.internal && address.family === 'IPv4');
+  expect(outside, 'a network address besides loopback to try').toBeDefined();
+  await expect(fetch(`http://${outside!.address}:${port}/`)).rejects.toThrow();
+  expect((await fetch(`http://127.0.0.1:${port}/no-such-page/`)).status).toBe(404);
 });
 
 test('a changed function source is served without a restart; calls during the rebuild get an answer, not a 500', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { DEFAULT_PAYMENT_URL, paymentBaseUrls, paymentUrl } from '../../src/lib/payment.ts';
+import { DEFAULT_PAYMENT_URL, giftChoices, paymentBaseUrls, paymentUrl } from '../../src/lib/payment.ts';
 
 describe('paymentUrl', () => {
   test('gives the bare payment page when no options are passed', () => {
@@ -27,5 +27,28 @@ describe('paymentUrl', () => {
 
   test('all four link kinds lead to the one configured page', () => {
     expect(new Set(Object.values(paymentBaseUrls))).toEqual(new Set([DEFAULT_PAYMENT_URL]));
+  });
+});
+
+describe('giftChoices', () => {
+  test("carries a donation's amount, frequency and cause, and a sponsorship's child, type and frequency", () => {
+    const donation = giftChoices('donation_intent', { amount: 75, type: 'monthly', cause: 'water', name: 'A' });
+    expect(Object.fromEntries(new URL(paymentUrl('donationUrl', donation)).searchParams)).toEqual({
+      amount: '75',
+      frequency: 'monthly',
+      cause: 'water',
+    });
+    const sponsorship = giftChoices('sponsorship_application', {
+      childId: 'amani',
+      sponsorshipType: 'group',
+      paymentMethod: 'annual',
+      email: 'a@b.c',
+    });
+    expect(Object.fromEntries(new URL(paymentUrl('sponsorshipUrl', sponsorship)).searchParams)).toEqual({
+      child_id: 'amani',
+      sponsorship_type: 'group',
+      frequency: 'annual',
+    });
+    expect(giftChoices('contact_submit', { name: 'A' })).toEqual({});
   });
 });

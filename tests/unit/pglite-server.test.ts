@@ -1,7 +1,7 @@
 /**
  * The embedded database's wire server (scripts/lib/pglite-server.ts) over raw sockets: a connection that holds a
  * transaction, or is between the Flush and the Sync of an extended query, keeps PGlite to itself, and one that hangs
- * up while it waits for its turn or mid-query leaves nothing behind.
+ * up while it waits for its turn or mid-query leaves nothing behind; and nobody gets in without the server's password.
  */
 import { connect, type Socket } from 'node:net';
 import { PGlite } from '@electric-sql/pglite';
@@ -63,6 +63,12 @@ class RawClient {
     });
   }
 
+  /** Starts a session: the startup message, then `password` when asked; resolves like {@link send}. */
+  async login(password: string): Promise<string> {
+    expect(await this.types(startup, 'R')).toBe('R');
+    return this.send(message('p', Buffer.from(`${password}\0`)));
+  }
+
   /** Sends `message` and resolves with the transaction status of the next ReadyForQuery ('I' idle, 'T' in one). */
   async send(message: Buffer): Promise<string> {
     const answer = await this.exchange(message, 'Z');
@@ -100,7 +106,7 @@ async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boo
 /** Connects and completes the startup. */
 async function connected(): Promise<RawClient> {
   const client = new RawClient(server.port);
-  expect(await client.send(startup)).toBe('I');
+  expect(await client.login(server.password)).toBe('I');
   return client;
 }
 
@@ -120,11 +126,24 @@ afterAll(async () => {
   await db.close();
 });
 
+test('refuses a connection without the right password before PGlite sees anything of it', async () => {
+  const guesser = new RawClient(server.port);
+  expect(await guesser.types(startup, 'R')).toBe('R');
+  expect(await guesser.types(message('p', Buffer.from('postgres\0')), 'E')).toBe('E');
+  await new Promise((resolve) => guesser.socket.once('close', resolve));
+
+  // Skipping the password and going straight to a query gets the same refusal, and no rows.
+  const skipper = new RawClient(server.port);
+  expect(await skipper.types(startup, 'R')).toBe('R');
+  expect(await skipper.types(queryMessage('select rolpassword from pg_authid'), 'E')).toBe('E');
+  await new Promise((resolve) => skipper.socket.once('close', resolve));
+});
+
 test('a connection that hangs up while waiting behind a transaction does not leave one open for everyone after it', async () => {
   const holder = new RawClient(server.port);
   const leaver = new RawClient(server.port);
-  expect(await holder.send(startup)).toBe('I');
-  expect(await leaver.send(startup)).toBe('I');
+  expect(await holder.login(server.password)).toBe('I');
+  expect(await leaver.login(server.password)).toBe('I');
   expect(await holder.send(queryMessage('BEGIN'))).toBe('T');
 
   // The leaver's BEGIN waits for the holder's transaction to end, and it hangs up meanwhile (a request given up on).
@@ -138,7 +157,7 @@ test('a connection that hangs up while waiting behind a transaction does not lea
   // Two later connections, one after the other: neither finds itself inside someone else's transaction.
   for (const _ of [1, 2]) {
     const next = new RawClient(server.port);
-    expect(await next.send(startup)).toBe('I');
+    expect(await next.login(server.password)).toBe('I');
     expect(await next.send(queryMessage('select 1'))).toBe('I');
     next.socket.destroy();
   }

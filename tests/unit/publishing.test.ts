@@ -8,15 +8,18 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { DeploySucceededEvent } from '@netlify/functions';
 import type { LoaderContext } from 'astro/loaders';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import blog from '../../netlify/functions/admin-blog.ts';
 import media from '../../netlify/functions/admin-media.ts';
 import programs from '../../netlify/functions/admin-programs.ts';
-import deploySucceeded from '../../netlify/functions/deploy-succeeded.ts';
+import deployEvents from '../../netlify/functions/deploy-events.ts';
 import { recordBuild } from '../../netlify/functions/_shared/site-builds.ts';
 import { NO_HOOK_MESSAGE } from '../../netlify/functions/_shared/build-hook.ts';
-import { loadPublished } from '../../src/loaders/database.ts';
+import { transaction } from '../../netlify/functions/_shared/db.ts';
+import { recordContentFiles } from '../../scripts/deploy/content-files.ts';
+import { buildDatabase, loadPublished } from '../../src/loaders/database.ts';
 import { ADMIN_TABLES, bytesOf, call, paramsFor, staffToken, useJwtSecret, type Handler } from '../support/admin.ts';
 import { context, databases, rows, truncate, useDatabase, type TestDatabase } from '../support/databases.ts';
 
@@ -214,9 +217,60 @@ describe.each(databases)('publishing on $name', (database) => {
       const { context: ctx, entries } = loaderContext(cacheDir, { a: 'src/content/blog/a.md' });
       await loadPublished('blog', ctx, undefined);
       expect([...entries.keys()]).toEqual(['a']);
+      // The cause, not "[object ErrorEvent]": the host and port, the error code and its message.
       await expect(
         loadPublished('blog', ctx, { url: 'postgres://postgres@127.0.0.1:1/none', proxy: database.proxy }),
-      ).rejects.toThrow(/Cannot read the published blog items from DATABASE_URL/);
+      ).rejects.toThrow(
+        /^Cannot read the published blog items from DATABASE_URL: 127\.0\.0\.1:1: ECONNREFUSED connect ECONNREFUSED 127\.0\.0\.1:1$/,
+      );
+    });
+
+    test('a production build without DATABASE_URL fails naming it; other builds use the files alone', () => {
+      expect(() => buildDatabase({ CONTEXT: 'production' })).toThrow(/^DATABASE_URL is not set: a production build/);
+      expect(buildDatabase({ CONTEXT: 'deploy-preview' })).toBeUndefined();
+      expect(buildDatabase({})).toBeUndefined();
+      expect(buildDatabase({ CONTEXT: 'production', DATABASE_URL: 'postgres://db/x' })).toEqual({
+        url: 'postgres://db/x',
+        proxy: undefined,
+      });
+    });
+
+    test('a Deploy Preview build reads the database it is given and writes nothing to it', async () => {
+      const cover = await upload(database);
+      await call(blog, 'POST', '/api/admin/blog', { token, json: post('in-production', cover) });
+      const before = await rows(
+        database,
+        'select (select count(*)::int from content_files) as files, (select count(*)::int from site_builds) as builds',
+      );
+      const previewEnv = { CONTEXT: 'deploy-preview', DATABASE_URL: database.url };
+      // The build: both collections, as a preview build runs them against the database it was given.
+      for (const kind of ['blog', 'programs'] as const) {
+        const { context: ctx, entries } = loaderContext(cacheDir, {
+          'clean-water-for-mathare': `src/content/${kind}/a.md`,
+        });
+        await loadPublished(kind, ctx, database);
+        if (kind === 'blog') expect([...entries.keys()].sort()).toEqual(['clean-water-for-mathare', 'in-production']);
+      }
+      // The deploy step that records the files' slugs runs only where the context owns the database.
+      expect(await recordContentFiles(cacheDir, database, previewEnv)).toEqual([]);
+      expect(await recordContentFiles(cacheDir, database, { ...previewEnv, CONTEXT: 'branch-deploy' })).toEqual([]);
+      expect(
+        await rows(
+          database,
+          'select (select count(*)::int from content_files) as files, (select count(*)::int from site_builds) as builds',
+        ),
+      ).toEqual(before);
+      expect(before[0]?.['files']).toBe(0);
+      // And the build's reads run where the database itself refuses a write.
+      await expect(
+        transaction(
+          (tx) => tx.query(`insert into content_files (kind, slug, path) values ('blog', 'x', 'x.md')`),
+          database,
+          {
+            readOnly: true,
+          },
+        ),
+      ).rejects.toThrow(/read-only transaction/);
     });
   });
 
@@ -227,8 +281,9 @@ describe.each(databases)('publishing on $name', (database) => {
         'clean-water-for-mathare': 'src/content/blog/clean-water-for-mathare.md',
       });
       await loadPublished('blog', ctx, database);
-      // Every build records the slugs again.
-      await loadPublished('blog', ctx, database);
+      // The deploy step records them (again at every deploy).
+      expect(await recordContentFiles(cacheDir, database, { CONTEXT: 'production' })).toContain('blog');
+      expect(await recordContentFiles(cacheDir, database, { CONTEXT: 'production' })).toContain('blog');
 
       const clash = await call(blog, 'POST', '/api/admin/blog', {
         token,
@@ -370,22 +425,72 @@ describe.each(databases)('publishing on $name', (database) => {
   });
 
   describe('Netlify deploy events', () => {
-    test('a production deploy-succeeded event makes earlier changes Live; previews and bad bodies do not count', async () => {
+    const SITE = '5e1f0c1a-0000-4000-8000-000000000001';
+    const savedSite = process.env['SITE_ID'];
+    beforeAll(() => {
+      process.env['SITE_ID'] = SITE;
+    });
+    afterAll(() => {
+      if (savedSite === undefined) delete process.env['SITE_ID'];
+      else process.env['SITE_ID'] = savedSite;
+    });
+
+    /** The event Netlify's runtime hands the typed handlers (its parse of the `{payload, site}` body). */
+    function deployEvent(deploy: Partial<DeploySucceededEvent['deploy']>, site = SITE): DeploySucceededEvent {
+      return {
+        deploy: {
+          id: 'd1',
+          siteId: site,
+          buildId: 'b1',
+          state: 'ready',
+          errorMessage: null,
+          url: 'https://example.org',
+          sslUrl: 'https://example.org',
+          permalinkUrl: 'https://d1--example.netlify.app',
+          adminUrl: 'https://app.netlify.com/sites/example',
+          context: 'production',
+          branch: 'main',
+          commitRef: null,
+          commitUrl: null,
+          commitMessage: null,
+          committer: null,
+          title: null,
+          createdAt: new Date(Date.now() + 1000).toISOString(),
+          publishedAt: null,
+          time: 30,
+          manual: false,
+          framework: 'astro',
+          ...deploy,
+        },
+        site: {
+          id: site,
+          name: 'example',
+          url: 'https://example.org',
+          adminUrl: 'https://app.netlify.com/sites/example',
+        },
+      };
+    }
+
+    test('a production deploy of this site makes earlier changes Live; previews and other sites do not count', async () => {
       const cover = await upload(database);
       await call(blog, 'POST', '/api/admin/blog', { token, json: post('deployed', cover) });
-      const event = (payload: Json) =>
-        deploySucceeded(
-          new Request('http://localhost/.netlify/functions/deploy-succeeded', {
-            method: 'POST',
-            body: JSON.stringify({ payload }),
-          }),
-        );
-      const later = new Date(Date.now() + 1000).toISOString();
-      expect((await event({ created_at: later, context: 'deploy-preview' })).status).toBe(204);
+      await deployEvents.deploySucceeded(deployEvent({ context: 'deploy-preview' }));
+      await deployEvents.deploySucceeded(deployEvent({}, 'another-site'));
       expect(await listed(blog, 'blog', token)).toEqual([expect.objectContaining({ site_state: 'failed' })]);
-      expect((await event({ context: 'production' })).status).toBe(400);
-      expect((await event({ created_at: later, context: 'production' })).status).toBe(204);
+      await deployEvents.deploySucceeded(deployEvent({}));
       expect(await listed(blog, 'blog', token)).toEqual([expect.objectContaining({ site_state: 'live' })]);
+    });
+
+    test("a failed production deploy shows Netlify's reason on the item", async () => {
+      const cover = await upload(database);
+      await call(blog, 'POST', '/api/admin/blog', { token, json: post('broken', cover) });
+      await deployEvents.deployFailed(deployEvent({ state: 'error', errorMessage: 'Build script returned 2' }));
+      expect(await listed(blog, 'blog', token)).toEqual([
+        expect.objectContaining({
+          site_state: 'failed',
+          site_error: 'The Netlify build failed: Build script returned 2',
+        }),
+      ]);
     });
   });
 

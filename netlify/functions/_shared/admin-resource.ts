@@ -5,9 +5,10 @@
  */
 import type { Context } from '@netlify/functions';
 import { z } from 'zod';
-import { requireSession, SecretNotConfiguredError } from './auth.ts';
+import { requireSession } from './auth.ts';
 import { audit, type AdminResource, type ResourceAction } from './audit.ts';
-import { DatabaseNotConfiguredError, query, transaction, type Queryable } from './db.ts';
+import { query, transaction, type Queryable } from './db.ts';
+import { failureAnswer } from './failure.ts';
 import { badRequest, error, invalid, json, methodNotAllowed, noContent, readJsonBody } from './http.ts';
 import type { SessionOwner } from './sessions.ts';
 
@@ -96,17 +97,6 @@ export function staffFunction(handler: StaffHandler): (req: Request, context: Co
       return failureAnswer(failure, new URL(req.url).pathname);
     }
   };
-}
-
-/** The answer for an unexpected failure past validation; logs it (never request bodies). */
-export function failureAnswer(failure: unknown, where: string): Response {
-  console.error(`${where}:`, failure);
-  if (failure instanceof SecretNotConfiguredError) return error(500, 'The server is not configured');
-  const code = (failure as { code?: unknown } | null)?.code;
-  if (failure instanceof DatabaseNotConfiguredError || typeof code === 'string') {
-    return error(503, 'The service is temporarily unavailable; please try again later');
-  }
-  return error(500, 'Something went wrong on the server');
 }
 
 /**

@@ -5,6 +5,7 @@
  * Both name a server-side session (`sid`, see sessions.ts) that must still be live.
  */
 import { SignJWT, jwtVerify } from 'jose';
+import { MIN_SECRET_BYTES, SecretNotConfiguredError } from './failure.ts';
 import { error } from './http.ts';
 import { liveSession, SESSION_SECONDS, type SessionOwner } from './sessions.ts';
 
@@ -20,16 +21,7 @@ export const TOKEN_KINDS = {
 /** Which token: `session` for API calls, `stream` for the event stream URL. */
 export type TokenKind = keyof typeof TOKEN_KINDS;
 
-/** Shortest accepted `JWT_SECRET`, in bytes (HS256 wants at least its 256-bit output). */
-export const MIN_SECRET_BYTES = 32;
-
-/** Raised when `JWT_SECRET` is missing or short: the deployment is wrong, so nothing may run. */
-export class SecretNotConfiguredError extends Error {
-  constructor() {
-    super(`JWT_SECRET must be set to at least ${MIN_SECRET_BYTES} bytes`);
-    this.name = 'SecretNotConfiguredError';
-  }
-}
+export { MIN_SECRET_BYTES, SecretNotConfiguredError };
 
 let cached: { value: string; key: Uint8Array } | undefined;
 

@@ -86,12 +86,19 @@ export async function query<T extends QueryResultRow = QueryResultRow>(
   return wrap(getPool(target)).query<T>(text, params);
 }
 
-/** Runs `fn` inside BEGIN/COMMIT on one client; any throw rolls everything back and is rethrown. */
-export async function transaction<T>(fn: (tx: Queryable) => Promise<T>, target?: DatabaseTarget): Promise<T> {
+/**
+ * Runs `fn` inside BEGIN/COMMIT on one client; any throw rolls everything back and is rethrown. `readOnly` makes
+ * the database itself refuse every write inside it (what the site build runs in).
+ */
+export async function transaction<T>(
+  fn: (tx: Queryable) => Promise<T>,
+  target?: DatabaseTarget,
+  { readOnly = false }: { readOnly?: boolean } = {},
+): Promise<T> {
   const client = await getPool(target).connect();
   let broken: unknown;
   try {
-    await client.query('BEGIN');
+    await client.query(readOnly ? 'BEGIN READ ONLY' : 'BEGIN');
     const result = await fn(wrap(client));
     await client.query('COMMIT');
     return result;

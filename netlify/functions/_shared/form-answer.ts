@@ -1,50 +1,171 @@
 /**
  * Answers to a plain HTML form post (JavaScript off, or pressed before the page's script ran): a 303 to the
- * form's success page, or a small styled page that lists what to fix and links back. The browser keeps what was
- * typed when the visitor goes back.
+ * form's success page, or, when the form cannot be accepted, the form's own page again with every value the
+ * visitor sent and each message beside its field (./form-page.ts). Only when that page cannot be had does a small
+ * page list what to fix, with a same-site link back.
  */
 import { FORMS } from '../../../src/lib/form-pages.ts';
+import { giftChoices, paymentQuery } from '../../../src/lib/payment.ts';
 import { isTrackType } from '../../../src/schemas/track.ts';
+import { escapeHtml, formPageWith, type FieldMessage, type SentField } from './form-page.ts';
 import { readBodyBytes, type Issue } from './http.ts';
 
 /** Largest form-encoded body accepted (as for JSON: 32 KB). */
 export const MAX_FORM_BYTES = 32 * 1024;
+
+/** How long the answer waits for the form's page before it falls back to the short page. */
+const PAGE_TIMEOUT_MS = 5_000;
+
+/** The message beside a field whose text the database cannot store (a NUL, or half of an emoji). */
+export const UNSTORABLE_FIELD = 'Remove the � character: it stands for something we cannot store';
 
 /** True for `application/x-www-form-urlencoded`, with any parameters. */
 export function isFormContentType(value: string | null): boolean {
   return value?.split(';')[0]?.trim().toLowerCase() === 'application/x-www-form-urlencoded';
 }
 
-/** The fields of a form-encoded body, or undefined when it is too large or not UTF-8. */
-export async function readFormBody(req: Request): Promise<URLSearchParams | undefined> {
+/**
+ * A form-encoded body: its fields, or that it is too large, or its fields with the bad characters shown as `�`
+ * and an issue for each field that held text Postgres cannot store (a NUL, a lone surrogate, bytes that are not
+ * UTF-8).
+ */
+export type FormBody =
+  | { status: 'ok'; fields: SentField[] }
+  | { status: 'too-large' }
+  | { status: 'unstorable'; fields: SentField[]; issues: Issue[] };
+
+/** Reads and decodes a form-encoded body strictly: nothing the database would refuse gets past it. */
+export async function readFormBody(req: Request): Promise<FormBody> {
   const bytes = await readBodyBytes(req, MAX_FORM_BYTES);
-  if (!bytes) return undefined;
+  if (!bytes) return { status: 'too-large' };
+  let utf8 = true;
   try {
-    return new URLSearchParams(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    return undefined;
+    utf8 = false;
   }
+  const text = new TextDecoder('utf-8').decode(bytes);
+  const fields: SentField[] = [];
+  const bad = new Set<string>();
+  for (const part of text.split('&')) {
+    if (part === '') continue;
+    const equals = part.indexOf('=');
+    const [rawName, rawValue] = equals < 0 ? [part, ''] : [part.slice(0, equals), part.slice(equals + 1)];
+    const name = decodeFormPart(rawName);
+    const value = decodeFormPart(rawValue);
+    fields.push([name.text, value.text]);
+    if (!name.storable || !value.storable) bad.add(name.text);
+  }
+  if (bad.size === 0 && utf8) return { status: 'ok', fields };
+  // Bytes that were not UTF-8 became U+FFFD above; name the fields that hold one.
+  if (!utf8) for (const [name, value] of fields) if (`${name}${value}`.includes('\uFFFD')) bad.add(name);
+  return { status: 'unstorable', fields, issues: [...bad].map((path) => ({ path, message: UNSTORABLE_FIELD })) };
 }
 
-/** 303 to the success page of the form `type` (any other type lands on the home page). */
-export function formAccepted(type: unknown): Response {
-  const location = isTrackType(type) ? `/sent/${FORMS[type].slug}/` : '/';
+/** One name or value of a form body, with what cannot be stored shown as U+FFFD. */
+function decodeFormPart(raw: string): { text: string; storable: boolean } {
+  const plus = raw.replaceAll('+', ' ');
+  let text: string;
+  try {
+    text = decodeURIComponent(plus);
+  } catch {
+    // An escape that is not UTF-8, or encodes half of a surrogate pair: decode leniently and mark it.
+    text = new URLSearchParams(`x=${raw}`).get('x') ?? '';
+    return { text: text.replaceAll('\u0000', '\uFFFD'), storable: false };
+  }
+  if (text.includes('\u0000')) return { text: text.replaceAll('\u0000', '\uFFFD'), storable: false };
+  return { text, storable: true };
+}
+
+/**
+ * 303 to the success page of the form `type` (any other type lands on the home page). A gift form's `payload`
+ * chose what to pay: its success page then comes from `/api/sent/<form>` with those choices in its payment link.
+ */
+export function formAccepted(type: unknown, payload: Readonly<Record<string, unknown>> = {}): Response {
+  let location = '/';
+  if (isTrackType(type)) {
+    const choices = paymentQuery(giftChoices(type, payload)).toString();
+    location = choices ? `/api/sent/${FORMS[type].slug}?${choices}` : `/sent/${FORMS[type].slug}/`;
+  }
   return new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store' } });
 }
 
-/** A small page explaining why the form was not accepted, with the problems listed and a way back. */
-export function formProblem(
+/** Fetches a page of this site as the build wrote it; undefined when it cannot be had. */
+export type PageLoader = (url: URL) => Promise<string | undefined>;
+
+/** Loads a page of the site over HTTP, as a visitor's browser would. */
+export const fetchPage: PageLoader = async (url) => {
+  try {
+    const res = await fetch(url, { redirect: 'error', signal: AbortSignal.timeout(PAGE_TIMEOUT_MS) });
+    if (!res.ok || !(res.headers.get('content-type') ?? '').startsWith('text/html')) return undefined;
+    return await res.text();
+  } catch {
+    return undefined;
+  }
+};
+
+/** What a refused plain form post is answered from. */
+export type FormProblem = {
+  status: number;
+  /** Says what happened, for the whole form. */
+  message: string;
+  /** Problems with single fields (`payload.email` or `email`). */
+  issues?: readonly Issue[] | undefined;
+  /** What the visitor sent, to fill the form with. */
+  fields?: readonly SentField[] | undefined;
+  headers?: HeadersInit | undefined;
+};
+
+/**
+ * The form's page holding what was sent, each field's message beside it and a summary at the top; the short
+ * page when the form's page cannot be loaded (or has no such form).
+ */
+export async function formProblem(
   req: Request,
   type: unknown,
-  status: number,
-  message: string,
-  issues: readonly Issue[] = [],
-  headers: HeadersInit = {},
-): Response {
-  const back = backLink(req, type);
-  const items = issues.map((issue) => `<li>${escapeHtml(issue.message)}</li>`).join('');
-  const title = status === 400 ? 'Please check the form' : 'Not sent yet';
-  const html = `<!doctype html>
+  problem: FormProblem,
+  loadPage: PageLoader = fetchPage,
+): Promise<Response> {
+  const { status, message, issues = [], fields = [], headers = {} } = problem;
+  const messages: FieldMessage[] = issues.map((issue) => ({
+    name: issue.path.replace(/^payload\./, '').split('.')[0] ?? '',
+    message: issue.message,
+  }));
+  if (messages.length === 0) messages.push({ name: '', message });
+  const all = new Headers(headers);
+  all.set('Content-Type', 'text/html; charset=utf-8');
+  all.set('Cache-Control', 'no-store');
+  all.set('X-Content-Type-Options', 'nosniff');
+  all.set('X-Frame-Options', 'DENY');
+  all.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+
+  if (isTrackType(type)) {
+    const site = new URL(req.url);
+    const pages = [...new Set([sameSitePath(req.headers.get('referer'), site), FORMS[type].page])];
+    for (const path of pages) {
+      if (path === undefined || path.startsWith('/api/')) continue;
+      const html = await loadPage(new URL(path, site.origin));
+      const page = html && formPageWith(html, type, fields, messages);
+      if (!page) continue;
+      // The page brings its own policy (a meta tag with its scripts' and styles' hashes); this adds framing.
+      all.set('Content-Security-Policy', "frame-ancestors 'none'");
+      return new Response(page, { status, headers: all });
+    }
+  }
+  all.set(
+    'Content-Security-Policy',
+    "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  );
+  return new Response(shortPage(req, type, status, message, messages), { status, headers: all });
+}
+
+/** The page listing what to fix, for when the form's own page is out of reach. */
+function shortPage(req: Request, type: unknown, status: number, message: string, messages: FieldMessage[]): string {
+  const site = new URL(req.url);
+  const back = sameSitePath(req.headers.get('referer'), site) ?? (isTrackType(type) ? FORMS[type].page : '/');
+  const items = messages.map((entry) => `<li>${escapeHtml(entry.message)}</li>`).join('');
+  const title = status === 400 ? 'There is a problem' : 'Not sent yet';
+  return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -64,37 +185,26 @@ a:focus-visible{outline:3px solid #1f2937;outline-offset:2px}
 <body>
 <main>
 <h1>${title}</h1>
-<p>${escapeHtml(message)}</p>
+${status === 400 ? '' : `<p>${escapeHtml(message)}</p>`}
 ${items ? `<ul>${items}</ul>` : ''}
-<a href="${escapeHtml(back)}">Go back to the form</a>
+<a href="${escapeHtml(new URL(back, site.origin).href)}">Go back to the form</a>
 </main>
 </body>
 </html>`;
-  const all = new Headers(headers);
-  all.set('Content-Type', 'text/html; charset=utf-8');
-  all.set('Cache-Control', 'no-store');
-  // The page carries its own stylesheet and nothing else.
-  all.set(
-    'Content-Security-Policy',
-    "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
-  );
-  return new Response(html, { status, headers: all });
 }
 
-/** The page the form came from when the browser says so (same site only), else the form's usual page. */
-function backLink(req: Request, type: unknown): string {
-  const fallback = isTrackType(type) ? FORMS[type].page : '/';
-  const referer = req.headers.get('referer');
-  if (!referer) return fallback;
+/**
+ * The path and query of `referer` when it is a page of `site` itself, else undefined. The path must start with
+ * exactly one `/`: `//host/x` (and `/\host/x`, which browsers read the same way) would leave the site.
+ */
+export function sameSitePath(referer: string | null, site: URL): string | undefined {
+  if (!referer) return undefined;
   try {
     const from = new URL(referer);
-    if (from.origin !== new URL(req.url).origin) return fallback;
-    return `${from.pathname}${from.search}`;
+    if (from.origin !== site.origin || !/^\/(?![/\\])/.test(from.pathname)) return undefined;
+    const path = `${from.pathname}${from.search}`;
+    return new URL(path, site.origin).origin === site.origin ? path : undefined;
   } catch {
-    return fallback;
+    return undefined;
   }
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import type { Context } from '@netlify/functions';
 import type { TrackRequest } from '../../../src/schemas/track.ts';
 import type { OutboxStatus } from '../../../src/schemas/notifications.ts';
+import { siteUrl as publicSiteUrl } from '../../../src/lib/site-url.ts';
 import { query, type Queryable } from './db.ts';
 import {
   describeFailure,
@@ -81,9 +82,9 @@ export interface DeliveryReport {
   skipped: number;
 }
 
-/** The public address links in emails point to: `SITE_URL`, Netlify's `URL`, else the local server. */
+/** The public address links in emails point to (src/lib/site-url.ts), else the local server. */
 export function siteUrl(): string {
-  return process.env['SITE_URL'] || process.env['URL'] || `http://localhost:${process.env['PORT'] ?? 8888}`;
+  return publicSiteUrl(`http://localhost:${process.env['PORT'] ?? 8888}`);
 }
 
 /** Minutes before retry number `attempts` + 1: 1, 2, 4 … doubling up to an hour. */

@@ -1,10 +1,11 @@
 /**
  * The record of site builds (`site_builds`), from which the dashboard tells whether an item's last change is
  * live. Each row says what happened and `content_at`, the moment of database content it covers: a build hook
- * request, a hook call, a finished build (recorded by the local builder, or by Netlify's deploy-succeeded /
- * deploy-failed events) or a failure. An item whose `site_changed_at` is at or before the `content_at` of a
+ * request, a hook call, a finished build (recorded by the local builder, or by Netlify's deploy events,
+ * deploy-events.ts) or a failure. An item whose `site_changed_at` is at or before the `content_at` of a
  * successful build is live; of a failure, failed; otherwise a build is on its way.
  */
+import type { DeploySucceededEvent } from '@netlify/functions';
 import { query, type DatabaseTarget } from './db.ts';
 
 /** What a `site_builds` row records. */
@@ -49,29 +50,32 @@ export const SITE_STATE_COLUMNS = [
   'updated_at',
 ] as const;
 
+/** The deploy event the platform hands to a typed handler (every deploy event has this shape). */
+export type DeployEvent = DeploySucceededEvent;
+
+/** This site's Netlify id: `SITE_ID`, which Netlify sets for functions, else the invocation's context. */
+export function ownSiteId(): string | undefined {
+  const netlify = (globalThis as { Netlify?: { context?: { site?: { id?: string } } | null } }).Netlify;
+  return process.env['SITE_ID'] || netlify?.context?.site?.id || undefined;
+}
+
 /**
- * Records a Netlify deploy event (the body of a deploy-succeeded / deploy-failed function: `{ payload: deploy }`).
- * Only production deploys count; `created_at` is when the deploy was created, so the content it built is at
- * least that new. Answers 204, or 400 for a body that is not a deploy.
+ * Records a Netlify deploy event. Only a production deploy of this very site counts (its `site.id` and
+ * `deploy.siteId` must both be {@link ownSiteId}); `createdAt` is when the deploy was created, so the content it
+ * built is at least that new. Returns whether a row was written.
  */
-export async function recordDeployEvent(req: Request, event: 'succeeded' | 'failed'): Promise<Response> {
-  let deploy: Record<string, unknown> | undefined;
-  try {
-    const body = (await req.json()) as { payload?: Record<string, unknown> };
-    deploy = body.payload;
-  } catch {
-    deploy = undefined;
+export async function recordDeploy(event: DeployEvent, outcome: 'succeeded' | 'failed'): Promise<boolean> {
+  const site = ownSiteId();
+  const { deploy } = event;
+  if (!site || event.site.id !== site || deploy.siteId !== site) {
+    console.warn(`deploy-events: ignored a ${outcome} event of site ${event.site.id}, not this site`);
+    return false;
   }
-  const createdAt = typeof deploy?.['created_at'] === 'string' ? new Date(deploy['created_at']) : undefined;
-  if (!deploy || !createdAt || Number.isNaN(createdAt.getTime())) {
-    return new Response('Expected a Netlify deploy event', { status: 400 });
-  }
-  if (deploy['context'] === 'production') {
-    const message = typeof deploy['error_message'] === 'string' ? deploy['error_message'] : '';
-    await recordBuild(event, {
-      contentAt: createdAt,
-      message: event === 'failed' ? `The Netlify build failed: ${message || 'see the deploy log'}` : '',
-    });
-  }
-  return new Response(null, { status: 204 });
+  const createdAt = new Date(deploy.createdAt);
+  if (deploy.context !== 'production' || Number.isNaN(createdAt.getTime())) return false;
+  await recordBuild(outcome, {
+    contentAt: createdAt,
+    message: outcome === 'failed' ? `The Netlify build failed: ${deploy.errorMessage || 'see the deploy log'}` : '',
+  });
+  return true;
 }

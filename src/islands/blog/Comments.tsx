@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useId, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import Modal from '../shared/Modal.tsx';
 import {
   $commenterName,
@@ -48,6 +48,10 @@ function Byline({ item }: { item: Reply }) {
 export default function Comments(_props: Props) {
   const comments = useStore($comments);
   const name = useStore($commenterName);
+  // The saved name lives on this device only: shown once hydrated, so the first render matches the server's HTML.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const shownName = hydrated ? name : '';
   const [draft, setDraft] = useState('');
   const [replyTo, setReplyTo] = useState<string | null>(null);
   const [replyDraft, setReplyDraft] = useState('');
@@ -136,9 +140,9 @@ export default function Comments(_props: Props) {
           />
         </div>
         <div className="comments__form-footer">
-          {name ? (
+          {shownName ? (
             <p className="comments__as">
-              Commenting as <strong>{name}</strong>{' '}
+              Commenting as <strong>{shownName}</strong>{' '}
               <button type="button" className="link-button" onClick={() => askName(null)}>
                 Change name
               </button>

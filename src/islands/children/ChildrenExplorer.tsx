@@ -45,11 +45,20 @@ export default function ChildrenExplorer({ cards }: Props) {
   const shown = useMemo(() => filterChildren(cards, filters), [cards, filters]);
 
   // The server renders the unfiltered grid; a shared link's filters apply once the island runs. A filter chosen
-  // before then (React hydrates on that first input and replays it) stays as chosen.
+  // before then stays as chosen: a select's first change is replayed by React, and the search box is uncontrolled,
+  // so text typed before hydration is still in it and is read here.
   useEffect(() => {
-    setFilters((chosen) => underChosen(filtersFromQuery(window.location.search, locations), chosen));
+    const typed = search.current?.value ?? '';
+    setFilters((chosen) =>
+      underChosen(filtersFromQuery(window.location.search, locations), { ...chosen, search: chosen.search || typed }),
+    );
     setReady(true);
   }, [locations]);
+
+  // The search box follows the filters when they change other than by typing (a shared link, Clear All Filters).
+  useEffect(() => {
+    if (search.current && search.current.value !== filters.search) search.current.value = filters.search;
+  }, [filters.search]);
 
   useEffect(() => {
     if (!ready) return;
@@ -89,7 +98,7 @@ export default function ChildrenExplorer({ cards }: Props) {
             id={`${id}-search`}
             type="search"
             name="q"
-            value={filters.search}
+            defaultValue={DEFAULT_FILTERS.search}
             placeholder="Name, dream job or location"
             autoComplete="off"
             onChange={(event) => update('search', event.target.value)}

@@ -4,18 +4,22 @@ import {
   DONATE_PRESETS,
   DONATION_STORAGE_KEY,
   donationAlert,
+  donationChoice,
+  donationFormFields,
+  donationQuery,
   formatUsd,
   MIN_DONATION,
   parseAmount,
   type DonationType,
 } from '../../lib/donation.ts';
-import { openPayment, paymentUrl } from '../../lib/payment.ts';
+import { giftChoices, openPayment, paymentUrl } from '../../lib/payment.ts';
 import { showToast } from '../../lib/toast.ts';
 import type { DONATION_CAUSES } from '../../schemas/options.ts';
 import Field from '../shared/form/Field.tsx';
 import Choices, { type Choice } from '../shared/form/Choices.tsx';
 import PersonFields from '../shared/form/PersonFields.tsx';
 import TrackForm from '../shared/form/TrackForm.tsx';
+import { adoptChoices } from '../shared/form/preset.ts';
 import { useTrackForm } from '../shared/form/useTrackForm.ts';
 import './donate.css';
 
@@ -88,7 +92,14 @@ export default function DonationForm({ causes, defaultCause }: Props) {
         // Storage can be full or blocked (private windows); the gift itself still goes ahead.
       }
       const value = parseAmount(String(body.payload['amount'])) ?? DEFAULT_DONATION;
-      openPayment(paymentUrl('donationUrl', { amount: value, source: 'donate-page', campaign: 'donate-now' }));
+      openPayment(
+        paymentUrl('donationUrl', {
+          ...giftChoices(body.type, body.payload),
+          amount: value,
+          source: 'donate-page',
+          campaign: 'donate-now',
+        }),
+      );
     },
     onSent: (body) => {
       const value = parseAmount(String(body.payload['amount'])) ?? DEFAULT_DONATION;
@@ -97,12 +108,30 @@ export default function DonationForm({ causes, defaultCause }: Props) {
   });
   const formRef = kit.form;
 
-  // Adopt what was chosen before the island woke up, and follow every change (a reset included).
-  const refresh = useCallback(() => {
-    if (formRef.current) setShown(readShown(formRef.current, defaultCause));
-  }, [formRef, defaultCause]);
+  // Adopt what was chosen before the island woke up, and follow every change (a reset included); the address
+  // carries the choice, so a link, a reload or the Back button keeps it.
+  const refresh = useCallback(
+    (keep = true) => {
+      if (!formRef.current) return;
+      const next = readShown(formRef.current, defaultCause);
+      setShown(next);
+      if (!keep) return;
+      const query = donationQuery({ type: next.type, cause: next.cause, amount: next.amount }).toString();
+      if (query !== window.location.search.slice(1)) {
+        window.history.replaceState(
+          window.history.state,
+          '',
+          `${window.location.pathname}?${query}${window.location.hash}`,
+        );
+      }
+    },
+    [formRef, defaultCause],
+  );
   useEffect(() => {
-    refresh();
+    if (formRef.current) {
+      adoptChoices(formRef.current, donationFormFields(donationChoice(new URLSearchParams(window.location.search))));
+    }
+    refresh(false);
     const element = formRef.current;
     const onReset = () => setTimeout(refresh);
     element?.addEventListener('reset', onReset);

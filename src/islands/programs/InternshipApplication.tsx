@@ -7,12 +7,12 @@ type Props = ProgramApplicationProps & {
 };
 
 /**
- * The hospital internship application: a dialog any button with `commandfor="internship-apply"` opens natively;
- * once hydrated, a `data-internship-apply` value (a hospital id) presets the preferred hospital.
+ * The hospital internship application: a dialog any button with `commandfor="internship-apply"` opens natively; a
+ * `data-preset="hospital=<name>"` on that button chooses the preferred hospital, before and after hydration.
  */
 export default function InternshipApplication({ places, lists, success }: Props) {
   return (
-    <ProgramApplication program="internship" places={places} success={success}>
+    <ProgramApplication program="internship" success={success}>
       <div className="form__row">
         <Field name="phone" label="Phone" type="tel" required autoComplete="tel" />
         <Field name="university" label="University" required autoComplete="organization" />

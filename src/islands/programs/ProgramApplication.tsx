@@ -1,13 +1,11 @@
-import { useCallback, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { INTERNSHIP_APPLY_DIALOG, SCHOOL_APPLY_DIALOG } from '../../lib/dialogs.ts';
 import { showToast } from '../../lib/toast.ts';
 import FormActions from '../shared/form/FormActions.tsx';
 import PersonFields from '../shared/form/PersonFields.tsx';
-import { presetSelect } from '../shared/form/preset.ts';
 import TrackForm from '../shared/form/TrackForm.tsx';
 import { useTrackForm } from '../shared/form/useTrackForm.ts';
 import Modal, { closeDialog } from '../shared/Modal.tsx';
-import { useTrigger } from './useTrigger.ts';
 import './programs.css';
 
 /** A school or hospital as the page hands it over. */
@@ -15,35 +13,31 @@ export type PlaceChoice = { id: string; name: string };
 
 /**
  * What differs between the two program applications besides their fields: the form type, the dialog (page buttons
- * with `commandfor={dialogId}` open it natively), its title, the `data-<trigger>` attribute an opener sets to the id
- * of the place to preset, and the select it presets (by the place's name).
+ * with `commandfor={dialogId}` open it natively, and a `data-preset` on the button chooses the place: see
+ * src/components/shared/DialogPresets.astro) and its title.
  */
 const PROGRAMS = {
   school: {
     type: 'school_volunteer_application',
     dialogId: SCHOOL_APPLY_DIALOG,
     title: 'Apply to Volunteer at a School',
-    trigger: 'school-apply',
-    presetField: 'school',
   },
   internship: {
     type: 'internship_application',
     dialogId: INTERNSHIP_APPLY_DIALOG,
     title: 'Apply for a Hospital Internship',
-    trigger: 'internship-apply',
-    presetField: 'hospital',
   },
 } as const;
 
 /** What a program application island is given by its page. */
 export type ProgramApplicationProps = {
-  /** The partner schools or hospitals, for the preferred-place select and the openers' presets. */
+  /** The partner schools or hospitals, for the preferred-place select. */
   places: PlaceChoice[];
   /** The spec §8 alert once the server has accepted the application (from src/lib/form-pages.ts). */
   success: string;
 };
 
-type Props = ProgramApplicationProps & {
+type Props = Pick<ProgramApplicationProps, 'success'> & {
   program: keyof typeof PROGRAMS;
   /** The fields after name and email. */
   children: ReactNode;
@@ -53,23 +47,14 @@ type Props = ProgramApplicationProps & {
  * A program application in its dialog (school volunteering, hospital internship): name and email, the program's
  * fields, Submit and Cancel (which keeps what was typed). The §8 alert shows once the server has accepted it.
  */
-export default function ProgramApplication({ program, places, success, children }: Props) {
-  const { type, dialogId, title, trigger, presetField } = PROGRAMS[program];
+export default function ProgramApplication({ program, success, children }: Props) {
+  const { type, dialogId, title } = PROGRAMS[program];
   const kit = useTrackForm({
     onSent: () => {
       showToast(success);
       closeDialog(dialogId);
     },
   });
-
-  const onTrigger = useCallback(
-    (placeId: string) => {
-      const place = places.find((p) => p.id === placeId);
-      if (place) presetSelect(dialogId, presetField, place.name);
-    },
-    [places, dialogId, presetField],
-  );
-  useTrigger(trigger, onTrigger);
 
   return (
     <Modal id={dialogId} title={title} onClose={kit.clear}>

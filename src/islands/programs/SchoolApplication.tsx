@@ -8,12 +8,12 @@ type Props = ProgramApplicationProps & {
 };
 
 /**
- * The school volunteering application: a dialog any button with `commandfor="school-apply"` opens natively; once
- * hydrated, a `data-school-apply` value (a school id) on that button presets the preferred school.
+ * The school volunteering application: a dialog any button with `commandfor="school-apply"` opens natively; a
+ * `data-preset="school=<name>"` on that button chooses the preferred school, before and after hydration.
  */
 export default function SchoolApplication({ places, subjects, success }: Props) {
   return (
-    <ProgramApplication program="school" places={places} success={success}>
+    <ProgramApplication program="school" success={success}>
       <div className="form__row">
         <Field name="phone" label="Phone" type="tel" required autoComplete="tel" />
         <Field

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { openPayment, paymentUrl } from '../../lib/payment.ts';
+import { giftChoices, openPayment, paymentUrl } from '../../lib/payment.ts';
 import { $sponsorshipType } from '../../lib/sponsorship-store.ts';
 import { SPONSORSHIP_TYPE_INFO, sponsorshipPrice } from '../../lib/sponsorship-types.ts';
 import { showToast } from '../../lib/toast.ts';
@@ -8,7 +8,7 @@ import Field from '../shared/form/Field.tsx';
 import FormActions from '../shared/form/FormActions.tsx';
 import PersonFields from '../shared/form/PersonFields.tsx';
 import TrackForm from '../shared/form/TrackForm.tsx';
-import { presetSelect } from '../shared/form/preset.ts';
+import { adoptChoices, presetSelect } from '../shared/form/preset.ts';
 import { useTrackForm } from '../shared/form/useTrackForm.ts';
 import { closeDialog } from '../shared/Modal.tsx';
 
@@ -45,8 +45,15 @@ export default function SponsorshipForm({ childId, childName, childUsd, dialogId
     label: `${info.title} (${sponsorshipPrice(info, { min: childUsd, max: childUsd })})`,
   }));
   const kit = useTrackForm({
-    onValid: () =>
-      openPayment(paymentUrl('sponsorshipUrl', { childId, source: 'sponsor-page', campaign: 'sponsorship' })),
+    onValid: (body) =>
+      openPayment(
+        paymentUrl('sponsorshipUrl', {
+          ...giftChoices(body.type, body.payload),
+          childId,
+          source: 'sponsor-page',
+          campaign: 'sponsorship',
+        }),
+      ),
     onSent: () => {
       showToast(success);
       closeDialog(dialogId);
@@ -54,7 +61,11 @@ export default function SponsorshipForm({ childId, childName, childUsd, dialogId
     },
   });
 
-  useEffect(() => $sponsorshipType.listen((type) => presetSelect(dialogId, 'sponsorshipType', type)), [dialogId]);
+  useEffect(() => {
+    // The type chosen on the cards (or in the address) before the form woke up, unless it was changed in the form.
+    if (kit.form.current) adoptChoices(kit.form.current, [['sponsorshipType', $sponsorshipType.get()]]);
+    return $sponsorshipType.listen((type) => presetSelect(dialogId, 'sponsorshipType', type));
+  }, [dialogId, kit.form]);
 
   return (
     <TrackForm type="sponsorship_application" kit={kit}>

@@ -1,7 +1,6 @@
 import type { ResponsiveImage } from '../../lib/images.ts';
 import Picture from '../Picture.tsx';
-import { presetSelect } from '../shared/form/preset.ts';
-import Modal, { closeDialog, openDialog, opensDialog } from '../shared/Modal.tsx';
+import Modal, { closeDialog, opensDialog } from '../shared/Modal.tsx';
 import ApplicationForm from './ApplicationForm.tsx';
 import './volunteer.css';
 
@@ -37,12 +36,13 @@ const detailsDialog = (id: string) => `opportunity-${id}-details`;
 /**
  * The six opportunity cards with View Details and Apply Now, a details dialog per opportunity and the application
  * dialog, all in the page from the start: the buttons open them natively (`commandfor`), so the first tap works
- * before hydration. Once hydrated, Apply Now and 'Apply for This Role' also preselect their opportunity, and the
- * details close before the application opens, so two dialogs never show together.
+ * before hydration. Apply Now and 'Apply for This Role' also choose their opportunity, and the details close before
+ * the application opens, so two dialogs never show together (`data-preset`: src/components/shared/DialogPresets.astro,
+ * which works before hydration too).
  */
 export default function VolunteerOpportunities({ opportunities, skills, success }: Props) {
   const roles = opportunities.map(({ id, title }) => ({ id, title }));
-  const choose = (id: string) => presetSelect(APPLY_DIALOG, 'opportunity', id);
+  const chooses = (id: string) => new URLSearchParams({ opportunity: id }).toString();
 
   return (
     <>
@@ -73,7 +73,7 @@ export default function VolunteerOpportunities({ opportunities, skills, success 
                   type="button"
                   className="button"
                   {...opensDialog(APPLY_DIALOG)}
-                  onClick={() => choose(opportunity.id)}
+                  data-preset={chooses(opportunity.id)}
                 >
                   Apply Now<span className="visually-hidden"> for {opportunity.title}</span>
                 </button>
@@ -124,16 +124,7 @@ export default function VolunteerOpportunities({ opportunities, skills, success 
             <h3>Your impact</h3>
             <p>{details.impact}</p>
             <div className="button-row">
-              <button
-                type="button"
-                className="button"
-                {...opensDialog(APPLY_DIALOG)}
-                onClick={() => {
-                  choose(details.id);
-                  closeDialog(detailsDialog(details.id));
-                  openDialog(APPLY_DIALOG);
-                }}
-              >
+              <button type="button" className="button" {...opensDialog(APPLY_DIALOG)} data-preset={chooses(details.id)}>
                 Apply for This Role
               </button>
             </div>

@@ -1,0 +1,426 @@
+/**
+ * Turns a built page into the answer to a refused plain form post (JavaScript off): the same page with the same
+ * form, holding every value the visitor sent, each message beside its field and the error summary at the top (the
+ * GOV.UK Design System's error pattern). It edits the page's HTML as the build wrote it, tag by tag, and leaves
+ * everything it does not need to change byte for byte as it was.
+ */
+
+/** One value the visitor sent: a field name and its text. */
+export type SentField = readonly [name: string, value: string];
+
+/** A message for one field (its `name`), or for the whole form when no control has that name. */
+export type FieldMessage = { name: string; message: string };
+
+type Attribute = [name: string, value: string | null];
+
+type Tag = {
+  kind: 'tag';
+  /** Lower-case element name. */
+  name: string;
+  closing: boolean;
+  attributes: Attribute[];
+  /** The tag as written, kept while the tag is not changed. */
+  source: string;
+  changed: boolean;
+};
+
+type Text = { kind: 'text'; source: string };
+
+type Token = Tag | Text;
+
+const TAG = /<(\/?)([a-zA-Z][\w:-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*\/?>/y;
+const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
+/** Elements whose content is text up to their closing tag, never markup. */
+const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title']);
+/** Inputs whose value is not the visitor's own words. */
+const NOT_REFILLED = new Set(['hidden', 'submit', 'button', 'reset', 'image', 'file', 'password']);
+/** Fields never written back: the honeypot and the browser's resend id. */
+const SKIPPED_FIELDS = new Set(['website', 'submissionId']);
+
+/** Escapes text for an HTML attribute value or text content. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** Decodes the entities the build writes in attribute values (`&amp;`, `&quot;`, `&#39;`, `&lt;`, `&gt;`, numeric). */
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|amp|quot|lt|gt|apos);/gi, (whole, entity: string) => {
+    const lower = entity.toLowerCase();
+    if (lower === 'amp') return '&';
+    if (lower === 'quot') return '"';
+    if (lower === 'lt') return '<';
+    if (lower === 'gt') return '>';
+    if (lower === 'apos') return "'";
+    const code = lower.startsWith('#x') ? parseInt(lower.slice(2), 16) : parseInt(lower.slice(1), 10);
+    return Number.isFinite(code) && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  });
+}
+
+function tokenize(html: string): Token[] {
+  const tokens: Token[] = [];
+  let text = '';
+  let at = 0;
+  const flushText = () => {
+    if (text) tokens.push({ kind: 'text', source: text });
+    text = '';
+  };
+  while (at < html.length) {
+    const lt = html.indexOf('<', at);
+    if (lt < 0) {
+      text += html.slice(at);
+      break;
+    }
+    text += html.slice(at, lt);
+    if (html.startsWith('<!--', lt)) {
+      const end = html.indexOf('-->', lt + 4);
+      const stop = end < 0 ? html.length : end + 3;
+      text += html.slice(lt, stop);
+      at = stop;
+      continue;
+    }
+    TAG.lastIndex = lt;
+    const match = TAG.exec(html);
+    if (!match) {
+      text += '<';
+      at = lt + 1;
+      continue;
+    }
+    flushText();
+    const name = (match[2] ?? '').toLowerCase();
+    const closing = match[1] === '/';
+    tokens.push({
+      kind: 'tag',
+      name,
+      closing,
+      attributes: parseAttributes(match[3] ?? ''),
+      source: match[0],
+      changed: false,
+    });
+    at = TAG.lastIndex;
+    if (!closing && RAW_TEXT.has(name)) {
+      const end = html.toLowerCase().indexOf(`</${name}`, at);
+      const stop = end < 0 ? html.length : end;
+      if (stop > at) tokens.push({ kind: 'text', source: html.slice(at, stop) });
+      at = stop;
+    }
+  }
+  flushText();
+  return tokens;
+}
+
+function parseAttributes(source: string): Attribute[] {
+  const attributes: Attribute[] = [];
+  for (const match of source.matchAll(ATTRIBUTE)) {
+    const raw = match[2] ?? match[3] ?? match[4];
+    attributes.push([(match[1] ?? '').toLowerCase(), raw === undefined ? null : decodeEntities(raw)]);
+  }
+  return attributes;
+}
+
+function serialize(tokens: readonly Token[]): string {
+  return tokens
+    .map((token) => {
+      if (token.kind === 'text' || !token.changed) return token.source;
+      if (token.closing) return `</${token.name}>`;
+      const attributes = token.attributes
+        .map(([name, value]) => (value === null ? ` ${name}` : ` ${name}="${escapeHtml(value)}"`))
+        .join('');
+      return `<${token.name}${attributes}>`;
+    })
+    .join('');
+}
+
+function attribute(tag: Tag, name: string): string | undefined {
+  const found = tag.attributes.find(([key]) => key === name);
+  return found ? (found[1] ?? '') : undefined;
+}
+
+function setAttribute(tag: Tag, name: string, value: string | null): void {
+  const found = tag.attributes.find(([key]) => key === name);
+  if (found) found[1] = value;
+  else tag.attributes.push([name, value]);
+  tag.changed = true;
+}
+
+function removeAttribute(tag: Tag, name: string): void {
+  const before = tag.attributes.length;
+  tag.attributes = tag.attributes.filter(([key]) => key !== name);
+  if (tag.attributes.length !== before) tag.changed = true;
+}
+
+const isTag = (token: Token | undefined, name: string, closing = false): token is Tag =>
+  token?.kind === 'tag' && token.name === name && token.closing === closing;
+
+/** Index of the tag that closes the element opened at `open` (same name, nesting counted). */
+function closingIndex(tokens: readonly Token[], open: number): number {
+  const opener = tokens[open] as Tag;
+  let depth = 0;
+  for (let index = open; index < tokens.length; index += 1) {
+    const token = tokens[index];
+    if (isTag(token, opener.name)) depth += 1;
+    else if (isTag(token, opener.name, true)) {
+      depth -= 1;
+      if (depth === 0) return index;
+    }
+  }
+  return -1;
+}
+
+/** Index of the nearest element `name` that contains the token at `inner`, or -1. */
+function enclosing(tokens: readonly Token[], inner: number, name: string): number {
+  let depth = 0;
+  for (let index = inner - 1; index >= 0; index -= 1) {
+    const token = tokens[index];
+    if (isTag(token, name, true)) depth += 1;
+    else if (isTag(token, name)) {
+      if (depth === 0) return index;
+      depth -= 1;
+    }
+  }
+  return -1;
+}
+
+/** Values sent per field name, in order. */
+function valuesByName(fields: readonly SentField[]): Map<string, string[]> {
+  const values = new Map<string, string[]>();
+  for (const [name, value] of fields) values.set(name, [...(values.get(name) ?? []), value]);
+  return values;
+}
+
+type FormRange = { start: number; end: number };
+
+/**
+ * The forms posting `type`: the one whose hidden fields (the child, the role…) match what was sent, else the
+ * first. Undefined when the page has no such form.
+ */
+function findForm(tokens: readonly Token[], type: string, sent: Map<string, string[]>): FormRange | undefined {
+  const ranges: { range: FormRange; score: number }[] = [];
+  for (let start = 0; start < tokens.length; start += 1) {
+    if (!isTag(tokens[start], 'form')) continue;
+    const end = closingIndex(tokens, start);
+    if (end < 0) break;
+    let isType = false;
+    let score = 0;
+    for (let index = start + 1; index < end; index += 1) {
+      const token = tokens[index];
+      if (!isTag(token, 'input') || attribute(token, 'type') !== 'hidden') continue;
+      const name = attribute(token, 'name') ?? '';
+      const value = attribute(token, 'value') ?? '';
+      if (name === 'form') isType ||= value === type;
+      else if (sent.get(name)?.includes(value)) score += 1;
+    }
+    if (isType) ranges.push({ range: { start, end }, score });
+    start = end;
+  }
+  ranges.sort((a, b) => b.score - a.score);
+  return ranges[0]?.range;
+}
+
+type Control = { index: number; tag: Tag; kind: 'input' | 'choice' | 'select' | 'textarea' };
+
+/**
+ * Puts what was sent back into each control of the form (with `partial`, only the controls named in `sent`: the
+ * rest keep what the page starts with); returns the controls by name.
+ */
+function refill(
+  tokens: Token[],
+  form: FormRange,
+  sent: Map<string, string[]>,
+  partial: boolean,
+): Map<string, Control[]> {
+  const controls = new Map<string, Control[]>();
+  const used = new Map<string, number>();
+  const add = (name: string, control: Control) => controls.set(name, [...(controls.get(name) ?? []), control]);
+  for (let index = form.start + 1; index < form.end; index += 1) {
+    const tag = tokens[index];
+    if (tag?.kind !== 'tag' || tag.closing) continue;
+    const name = attribute(tag, 'name');
+    if (!name || SKIPPED_FIELDS.has(name) || (partial && !sent.has(name))) continue;
+    const values = sent.get(name) ?? [];
+    if (tag.name === 'input') {
+      const type = (attribute(tag, 'type') ?? 'text').toLowerCase();
+      if (NOT_REFILLED.has(type)) continue;
+      if (type === 'radio' || type === 'checkbox') {
+        if (values.includes(attribute(tag, 'value') ?? 'on')) setAttribute(tag, 'checked', '');
+        else removeAttribute(tag, 'checked');
+        add(name, { index, tag, kind: 'choice' });
+      } else {
+        const position = used.get(name) ?? 0;
+        used.set(name, position + 1);
+        setAttribute(tag, 'value', values[position] ?? '');
+        add(name, { index, tag, kind: 'input' });
+      }
+    } else if (tag.name === 'textarea') {
+      const next = tokens[index + 1];
+      const value = escapeHtml(values[0] ?? '');
+      if (next?.kind === 'text') next.source = value;
+      else tokens.splice(index + 1, 0, { kind: 'text', source: value });
+      form.end = closingIndex(tokens, form.start);
+      add(name, { index, tag, kind: 'textarea' });
+    } else if (tag.name === 'select') {
+      const end = closingIndex(tokens, index);
+      for (let option = index + 1; option < end; option += 1) {
+        const token = tokens[option];
+        if (!isTag(token, 'option')) continue;
+        const label = tokens[option + 1];
+        const value = attribute(token, 'value') ?? (label?.kind === 'text' ? decodeEntities(label.source).trim() : '');
+        if (values.includes(value)) setAttribute(token, 'selected', '');
+        else removeAttribute(token, 'selected');
+      }
+      add(name, { index, tag, kind: 'select' });
+    }
+  }
+  return controls;
+}
+
+/** The text of a control's label (its `<label for>`, or the label around it), without the trailing `*`. */
+function labelText(tokens: readonly Token[], form: FormRange, control: Control): string {
+  const id = attribute(control.tag, 'id');
+  let start = -1;
+  if (control.kind === 'choice') {
+    const fieldset = enclosing(tokens, control.index, 'fieldset');
+    start = fieldset >= 0 ? tokens.findIndex((token, index) => index > fieldset && isTag(token, 'legend')) : -1;
+  } else if (id) {
+    start = tokens.findIndex(
+      (token, index) =>
+        index > form.start && index < form.end && isTag(token, 'label') && attribute(token, 'for') === id,
+    );
+  }
+  if (start < 0) start = enclosing(tokens, control.index, 'label');
+  if (start < 0) return '';
+  const end = closingIndex(tokens, start);
+  const words = tokens
+    .slice(start + 1, end)
+    .filter((token) => token.kind === 'text')
+    .map((token) => decodeEntities(token.source.replace(/<!--[\s\S]*?-->/g, '')))
+    .join('');
+  return words.replace(/\s*\*\s*$/, '').trim();
+}
+
+/** Marks each field with a message and writes the message beside it; returns the summary's entries. */
+function markErrors(
+  tokens: Token[],
+  form: FormRange,
+  controls: Map<string, Control[]>,
+  messages: readonly FieldMessage[],
+): string[] {
+  const entries: string[] = [];
+  const inserts: { at: number; html: string }[] = [];
+  for (const { name, message } of messages) {
+    const control = controls.get(name)?.[0];
+    if (!control) {
+      entries.push(`<li>${escapeHtml(message)}</li>`);
+      continue;
+    }
+    let id = attribute(control.tag, 'id');
+    if (!id) {
+      id = `field-${name}`;
+      setAttribute(control.tag, 'id', id);
+    }
+    const errorId = `${id}-error`;
+    const label = labelText(tokens, form, control);
+    const text = label ? `${label}: ${message}` : message;
+    entries.push(`<li><a href="#${escapeHtml(id)}">${escapeHtml(text)}</a></li>`);
+    const paragraph = `<p class="field__error" id="${escapeHtml(errorId)}">${escapeHtml(message)}</p>`;
+    const describe = (tag: Tag) => {
+      const current = attribute(tag, 'aria-describedby');
+      setAttribute(tag, 'aria-describedby', current ? `${current} ${errorId}` : errorId);
+    };
+    if (control.kind === 'choice') {
+      const fieldset = enclosing(tokens, control.index, 'fieldset');
+      if (fieldset >= 0) {
+        describe(tokens[fieldset] as Tag);
+        inserts.push({ at: closingIndex(tokens, fieldset), html: paragraph });
+      } else inserts.push({ at: control.index + 1, html: paragraph });
+      for (const choice of controls.get(name) ?? []) setAttribute(choice.tag, 'aria-invalid', 'true');
+    } else {
+      setAttribute(control.tag, 'aria-invalid', 'true');
+      describe(control.tag);
+      const after = control.kind === 'input' ? control.index + 1 : closingIndex(tokens, control.index) + 1;
+      inserts.push({ at: after, html: paragraph });
+    }
+  }
+  for (const { at, html } of inserts.sort((a, b) => b.at - a.at)) tokens.splice(at, 0, { kind: 'text', source: html });
+  return entries;
+}
+
+/**
+ * The page `html` with the form posting `type` filled with `fields` and, when there are `messages`, showing them
+ * (beside their fields, in the summary, and "Error: " in the title); undefined when the page has no such form.
+ * With messages, `fields` is the whole form as posted (a control left out was empty or unticked); without, it is
+ * the choices to make, and every other control keeps what the page starts with. The
+ * island holding the form is turned into plain markup, so a script that runs on the answer page cannot render the
+ * form afresh over what it holds; a form in a dialog shows with its dialog open.
+ */
+export function formPageWith(
+  html: string,
+  type: string,
+  fields: readonly SentField[],
+  messages: readonly FieldMessage[] = [],
+): string | undefined {
+  const tokens = tokenize(html);
+  const sent = valuesByName(fields);
+  const form = findForm(tokens, type, sent);
+  if (!form) return undefined;
+  const controls = refill(tokens, form, sent, messages.length === 0);
+  if (messages.length > 0) {
+    const entries = markErrors(tokens, form, controls, messages);
+    addSummary(tokens, form, entries);
+    const title = tokens.findIndex((token) => isTag(token, 'title'));
+    const titleText = tokens[title + 1];
+    if (title >= 0 && titleText?.kind === 'text') titleText.source = `Error: ${titleText.source}`;
+  }
+
+  const dialog = enclosing(tokens, form.start, 'dialog');
+  if (dialog >= 0) setAttribute(tokens[dialog] as Tag, 'open', '');
+
+  const island = enclosing(tokens, form.start, 'astro-island');
+  if (island >= 0) {
+    const close = closingIndex(tokens, island);
+    const opener = tokens[island] as Tag;
+    opener.name = 'div';
+    opener.attributes = [['class', 'form-answer']];
+    opener.changed = true;
+    if (close >= 0) Object.assign(tokens[close] as Tag, { name: 'div', changed: true });
+  }
+  return serialize(tokens);
+}
+
+/** Fills the form's (empty) error summary with `entries`, focused when the page opens. */
+function addSummary(tokens: Token[], form: FormRange, entries: readonly string[]): void {
+  const list = `<h3 class="error-summary__title">There is a problem</h3><ul class="error-summary__list">${entries.join('')}</ul>`;
+  const summary = tokens.findIndex(
+    (token, index) =>
+      index > form.start &&
+      token.kind === 'tag' &&
+      !token.closing &&
+      /\berror-summary\b/.test(attribute(token, 'class') ?? ''),
+  );
+  if (summary >= 0 && summary < form.end) {
+    setAttribute(tokens[summary] as Tag, 'autofocus', '');
+    tokens.splice(summary + 1, 0, { kind: 'text', source: list });
+  } else {
+    tokens.splice(form.start + 1, 0, {
+      kind: 'text',
+      source: `<div class="error-summary" role="alert" tabindex="-1" autofocus>${list}</div>`,
+    });
+  }
+}
+
+/** The page `html` with `query` set on the address of every link that has the attribute `marker`. */
+export function withLinkQuery(html: string, marker: string, query: URLSearchParams): string {
+  const tokens = tokenize(html);
+  for (const token of tokens) {
+    if (!isTag(token, 'a') || attribute(token, marker) === undefined) continue;
+    const href = attribute(token, 'href');
+    if (!href) continue;
+    try {
+      const url = new URL(href);
+      for (const [name, value] of query) url.searchParams.set(name, value);
+      setAttribute(token, 'href', url.toString());
+    } catch {
+      // Only absolute addresses (the payment page) carry choices; any other link stays as it is.
+    }
+  }
+  return serialize(tokens);
+}

@@ -1,0 +1,81 @@
+/**
+ * Pages that carry a visitor's choices without JavaScript (the static pages read them from the address only with
+ * a script):
+ * - `GET /api/choose/donation?amount=&type=&cause=`: the Donate page with those choices made (the Get Involved
+ *   donation box posts here);
+ * - `GET /api/sent/<form>?amount=&frequency=&cause=&child_id=&sponsorship_type=`: a gift form's success page whose
+ *   "Continue to secure payment" link carries every choice (a plain post of the form is sent here).
+ * When the page cannot be loaded, a 303 leads to the static page instead.
+ */
+import type { Config, Context } from '@netlify/functions';
+import { donationChoice, donationFormFields } from '../../src/lib/donation.ts';
+import { FORMS } from '../../src/lib/form-pages.ts';
+import { PAYMENT_QUERY } from '../../src/lib/payment.ts';
+import type { TrackType } from '../../src/schemas/track.ts';
+import { fetchPage } from './_shared/form-answer.ts';
+import { formPageWith, withLinkQuery } from './_shared/form-page.ts';
+import { apiHeaders, error, methodNotAllowed } from './_shared/http.ts';
+
+/** The forms whose page can open with choices made, by slug, with the fields a query sets. */
+const CHOOSABLE: Record<string, { type: TrackType; fields: (query: URLSearchParams) => [string, string][] }> = {
+  donation: { type: 'donation_intent', fields: (query) => donationFormFields(donationChoice(query)) },
+};
+
+/** The gift forms whose success page links to the payment page. */
+const PAID: Record<string, TrackType> = { donation: 'donation_intent', sponsorship: 'sponsorship_application' };
+
+/** The choices a payment link may carry (never the campaign or source, which the page sets). */
+const CHOICE_PARAMETERS: readonly string[] = [
+  PAYMENT_QUERY.amount,
+  PAYMENT_QUERY.frequency,
+  PAYMENT_QUERY.cause,
+  PAYMENT_QUERY.childId,
+  PAYMENT_QUERY.sponsorshipType,
+];
+
+/** Longest value of one choice. */
+const MAX_CHOICE_LENGTH = 100;
+
+/** Answers one page request. */
+export default async (req: Request, context: Context): Promise<Response> => {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(['GET', 'HEAD']);
+  const url = new URL(req.url);
+  const slug = context.params['form'] ?? '';
+  if (url.pathname.startsWith('/api/choose/')) {
+    const form = CHOOSABLE[slug];
+    if (!form) return error(404, 'No such form');
+    const page = FORMS[form.type].page;
+    const html = await fetchPage(new URL(page, url.origin));
+    const filled = html && formPageWith(html, form.type, form.fields(url.searchParams));
+    if (!filled) return seeOther(`${page}${url.search}`);
+    return htmlAnswer(filled);
+  }
+  const type = PAID[slug];
+  if (!type) return error(404, 'No such form');
+  const page = `/sent/${FORMS[type].slug}/`;
+  const choices = new URLSearchParams();
+  for (const name of CHOICE_PARAMETERS) {
+    const value = url.searchParams.get(name)?.trim();
+    if (value && value.length <= MAX_CHOICE_LENGTH) choices.set(name, value);
+  }
+  const html = await fetchPage(new URL(page, url.origin));
+  if (!html) return seeOther(page);
+  return htmlAnswer(withLinkQuery(html, 'data-payment', choices));
+};
+
+export const config: Config = { path: ['/api/choose/:form', '/api/sent/:form'] };
+
+function htmlAnswer(html: string): Response {
+  // The page brings its own policy (a meta tag with its scripts' and styles' hashes); this adds framing.
+  const headers = apiHeaders({
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'Content-Security-Policy': "frame-ancestors 'none'",
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+  });
+  return new Response(html, { status: 200, headers });
+}
+
+function seeOther(location: string): Response {
+  return new Response(null, { status: 303, headers: apiHeaders({ Location: location, 'Cache-Control': 'no-store' }) });
+}
