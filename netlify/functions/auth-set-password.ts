@@ -8,7 +8,7 @@
  */
 import type { Config, Context } from '@netlify/functions';
 import { LinkTokenSchema, SetPasswordSchema } from '../../src/schemas/applications.ts';
-import { failureAnswer } from './_shared/admin-resource.ts';
+import { failureAnswer } from './_shared/failure.ts';
 import { signingKey, signToken } from './_shared/auth.ts';
 import { clientId } from './_shared/client.ts';
 import { invalid, json, methodNotAllowed, readJsonBody } from './_shared/http.ts';
