@@ -25,8 +25,8 @@ const TAB_NAMES = [
   'Media',
   'Children',
 ];
-/** Every tab: the lists, then the notification settings and outbox (no count of its own). */
-const ALL_TABS = [...TAB_NAMES, 'Notifications'];
+/** Every tab: the lists, then the notification settings and outbox, and the staff accounts (no counts of their own). */
+const ALL_TABS = [...TAB_NAMES, 'Notifications', 'Staff'];
 /** A tab's text: its name, then how many of its rows are new for this staff member, if any. */
 const tabText = (name: string) => new RegExp(`^${name}(\\d+ new)?$`);
 const SESSION_EXPIRED = 'Your session has expired, please sign in again.';
@@ -112,11 +112,11 @@ test('signs in after a wrong password and a network failure, then shows every ta
   await expect(page.getByRole('tab', { name: 'Contacts' })).toBeFocused();
   await expect(page.getByRole('tab', { name: 'Contacts' })).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('End');
-  await expect(page.getByRole('tab', { name: 'Notifications' })).toBeFocused();
+  await expect(page.getByRole('tab', { name: 'Staff', exact: true })).toBeFocused();
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('tab', { name: 'Recent Activity' })).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('ArrowLeft');
-  await expect(page.getByRole('tab', { name: 'Notifications' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: 'Staff', exact: true })).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Home');
   await expect(page.getByRole('tab', { name: 'Recent Activity' })).toBeFocused();
   await expect(page.getByRole('tabpanel').getByText('Staff sign-in').first()).toBeVisible();
