@@ -19,10 +19,12 @@ export default defineConfig({
     launchOptions: { executablePath: testBrowserPath(), args: testBrowserArgs },
   },
   projects: [
-    { name: 'chromium', testIgnore: '**/children-records.spec.ts' },
-    // Changes which children every page lists: runs once the specs that read those lists are done.
-    { name: 'children-records', testMatch: '**/children-records.spec.ts', dependencies: ['chromium'] },
+    { name: 'chromium', testIgnore: '**/samu-records.spec.ts' },
+    // Changes which children and events every page lists: runs once the specs that read those lists are done.
+    { name: 'samu-records', testMatch: '**/samu-records.spec.ts', dependencies: ['chromium'] },
   ],
+  // The SMTP server every email of the site under test goes to; specs read it with support/mailbox.ts.
+  globalSetup: './tests/e2e/support/mail-sink.ts',
   webServer: {
     ...e2eServer,
     timeout: 240_000,

@@ -78,6 +78,8 @@ async function bench(name: string, target: DatabaseTarget): Promise<void> {
   process.env['DATABASE_URL'] = target.url;
   process.env['DATABASE_WS_PROXY'] = target.proxy ?? '';
   process.env['IP_HASH_KEY'] ??= randomBytes(16).toString('hex');
+  // Newsletter sign-ups sign their confirmation links.
+  process.env['JWT_SECRET'] ??= randomBytes(32).toString('hex');
   await migrate(target);
   await runConcurrently(WARMUP, 8, once);
   for (const concurrency of CONCURRENCY) {

@@ -3,6 +3,7 @@ import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { withChildRecords } from './loaders/children.ts';
 import { withPublishedRows } from './loaders/database.ts';
+import { withEventRecords } from './loaders/events.ts';
 import { CONSENT_PARTS } from './lib/consent.ts';
 import { BLOG_CATEGORIES } from './schemas/admin.ts';
 
@@ -89,8 +90,9 @@ const children = defineCollection({
     }),
 });
 
+/** Events: src/content/events.json, plus the events published from /samu (src/loaders/events.ts). */
 const events = defineCollection({
-  loader: orderedFile('src/content/events.json'),
+  loader: withEventRecords(orderedFile('src/content/events.json')),
   schema: ({ image }) =>
     z
       .object({
@@ -131,6 +133,10 @@ const events = defineCollection({
           .optional()
           .describe('Contribution link, shown while the event is upcoming; the URL comes from src/lib/payment.ts'),
         message: text('A closing message to supporters'),
+        cancelled: z
+          .boolean()
+          .default(false)
+          .describe('true shows the event as cancelled until its date, then leaves it out'),
       })
       // Whether an event is past depends on the build date, so the file stays valid as days go by: plans before,
       // results once they are known.

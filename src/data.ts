@@ -9,6 +9,7 @@ import illustration from './assets/children/illustration.jpg';
 import { CHILDREN_SHOWN } from './lib/constants.ts';
 import { shownChild } from './lib/consent.ts';
 import { buildDay, classifyEvents, isPast, latestYearOfPast } from './lib/events.ts';
+import { retentionRules, type RetentionRule } from './lib/retention.ts';
 
 type ChildEntry = CollectionEntry<'children'>['data'];
 /**
@@ -264,3 +265,6 @@ export async function opportunitiesIn(category: Opportunity['category']): Promis
 export async function causes(): Promise<Cause[]> {
   return inFileOrder('causes');
 }
+
+/** The retention periods in force when the site was built (defaults, or their overrides from the environment). */
+export const retention: RetentionRule[] = retentionRules(process.env);

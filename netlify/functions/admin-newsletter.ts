@@ -1,11 +1,20 @@
-/** `/api/admin/newsletter[/<id>]`: list and delete newsletter subscribers. */
+/** `/api/admin/newsletter[/<id>]`: list (confirmed, pending and unsubscribed) and delete newsletter subscribers. */
 import type { Config } from '@netlify/functions';
 import { resourceFunction } from './_shared/admin-resource.ts';
 
 export default resourceFunction({
   resource: 'newsletter',
   table: 'newsletter_subscribers',
-  columns: ['email', 'name'],
+  columns: [
+    'email',
+    'name',
+    'status',
+    'source',
+    'confirmed_at',
+    'unsubscribed_at',
+    'notice_version',
+    'consent_wording',
+  ],
   noun: 'subscriber',
   deletable: true,
 });

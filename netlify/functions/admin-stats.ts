@@ -15,6 +15,7 @@ const TABLES = {
   donations: 'donations',
   media: 'media',
   children: 'children',
+  calendar: 'site_events',
 } as const;
 
 export default staffFunction(async (req) => {

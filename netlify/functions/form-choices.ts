@@ -8,9 +8,10 @@
  * When the page cannot be loaded, a 303 leads to the static page instead.
  */
 import type { Config, Context } from '@netlify/functions';
-import { donationChoice, donationFormFields } from '../../src/lib/donation.ts';
+import { donationChoice, donationFormFields } from '../../src/lib/donation-choice.ts';
 import { FORMS } from '../../src/lib/form-pages.ts';
 import { PAYMENT_QUERY } from '../../src/lib/payment.ts';
+import { DONATION_CAUSES } from '../../src/schemas/options.ts';
 import type { TrackType } from '../../src/schemas/track.ts';
 import { fetchPage } from './_shared/form-answer.ts';
 import { formPageWith, withLinkQuery } from './_shared/form-page.ts';
@@ -18,7 +19,14 @@ import { apiHeaders, error, methodNotAllowed } from './_shared/http.ts';
 
 /** The forms whose page can open with choices made, by slug, with the fields a query sets. */
 const CHOOSABLE: Record<string, { type: TrackType; fields: (query: URLSearchParams) => [string, string][] }> = {
-  donation: { type: 'donation_intent', fields: (query) => donationFormFields(donationChoice(query)) },
+  donation: {
+    type: 'donation_intent',
+    fields: (query) => {
+      const { cause, ...choice } = donationChoice(query);
+      const known = DONATION_CAUSES.find((id) => id === cause);
+      return donationFormFields(known ? { ...choice, cause: known } : choice);
+    },
+  },
 };
 
 /** The gift forms whose success page links to the payment page. */

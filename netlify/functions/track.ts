@@ -8,6 +8,7 @@
 import type { Config, Context } from '@netlify/functions';
 import { dueAt, isApplicationKind } from '../../src/lib/applications.ts';
 import { trackBodyFromForm } from '../../src/lib/forms.ts';
+import { CONSENT_WORDING, PRIVACY_NOTICE_VERSION } from '../../src/lib/privacy.ts';
 import { isTrackType, trackRequest, TRACK_TYPES, type TrackRequest } from '../../src/schemas/track.ts';
 import { clientId } from './_shared/client.ts';
 import { transaction, type Queryable } from './_shared/db.ts';
@@ -15,6 +16,7 @@ import { formAccepted, formProblem, isFormContentType, MAX_FORM_BYTES, readFormB
 import { error, json, methodNotAllowed, readJsonBody, tooManyRequests, zodIssues, type Issue } from './_shared/http.ts';
 import { acknowledge } from './_shared/applications.ts';
 import { logFailure } from './_shared/log.ts';
+import { signUp } from './_shared/newsletter.ts';
 import { deliverAfterResponse, enqueueSubmission } from './_shared/outbox.ts';
 import { hit, trackRateLimit } from './_shared/rate-limit.ts';
 
@@ -104,8 +106,8 @@ export default async (req: Request, context: Context): Promise<Response> => {
 export const config: Config = { path: '/api/admin/track' };
 
 /**
- * Writes the event, its record and the staff notification about it; the caller's transaction makes the three
- * all-or-nothing, so a notification is never lost and never sent for something that was not stored.
+ * Writes the event, the consent it was sent under, its record and the staff notification about it; the caller's
+ * transaction makes them all-or-nothing, so a notification is never lost and never sent for something that was not stored.
  */
 async function store(tx: Queryable, request: TrackRequest): Promise<void> {
   const [event] = await tx.query<{ id: string; ts: Date | string }>(
@@ -113,6 +115,10 @@ async function store(tx: Queryable, request: TrackRequest): Promise<void> {
     [request.type, request.payload],
   );
   if (!event) throw new Error('insert into events returned no row');
+  await tx.query(
+    'insert into consent_records (form, event_id, email, notice_version, wording) values ($1, $2, $3, $4, $5)',
+    [request.type, event.id, request.payload.email, PRIVACY_NOTICE_VERSION, CONSENT_WORDING[request.type]],
+  );
   const recordId = await storeRecord(tx, request, new Date(event.ts));
   await enqueueSubmission(tx, request, { eventId: event.id, recordId });
   if (recordId && isApplicationKind(request.type)) {
@@ -125,16 +131,10 @@ async function store(tx: Queryable, request: TrackRequest): Promise<void> {
 async function storeRecord(tx: Queryable, request: TrackRequest, arrived: Date): Promise<string | null> {
   let rows: { id: string }[];
   switch (request.type) {
-    case 'newsletter_subscribe': {
-      const { email, name } = request.payload;
-      rows = await tx.query(
-        `insert into newsletter_subscribers (email, name) values ($1, $2)
-         on conflict (lower(email)) do update set name = coalesce(excluded.name, newsletter_subscribers.name)
-         returning id::text as id`,
-        [email, name ?? null],
-      );
-      break;
-    }
+    case 'newsletter_subscribe':
+      // Pending until the person opens the confirmation link; the answer is the same whether the address was known.
+      await signUp(tx, { email: request.payload.email, name: request.payload.name, source: request.type });
+      return null;
     case 'contact_submit': {
       const { name, email, subject, type, message } = request.payload;
       rows = await tx.query(
@@ -156,7 +156,8 @@ async function storeRecord(tx: Queryable, request: TrackRequest, arrived: Date):
       break;
     }
     case 'donation_intent': {
-      const { name, amount, anonymous } = request.payload;
+      const { name, email, amount, anonymous, newsletter } = request.payload;
+      if (newsletter) await signUp(tx, { email, name, source: request.type });
       rows = await tx.query(
         'insert into donations (donor_name, amount, currency) values ($1, $2, $3) returning id::text as id',
         [anonymous ? null : name, amount, 'USD'],

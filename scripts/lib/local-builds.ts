@@ -46,12 +46,13 @@ function astroBuild(
   outDir: string,
   track: (child: ReturnType<typeof spawn>) => void,
   echo = false,
+  siteDate?: string,
 ): Promise<string> {
   const astro = join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [astro, 'build', '--outDir', outDir], {
       cwd: root,
-      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...(siteDate ? { SITE_DATE: siteDate } : {}) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     track(child);
@@ -86,6 +87,8 @@ export function localBuilds({ root, workDir }: LocalBuildsOptions): LocalBuilds 
   let child: ReturnType<typeof spawn> | undefined;
   let closed = false;
   let counter = 0;
+  // The day the next build decides by, when a hook call names one (`?site_date=`): the daily rebuild's date, injected.
+  let siteDate: string | undefined;
 
   async function record(outcome: 'succeeded' | 'failed', contentAt: Date, message = ''): Promise<void> {
     try {
@@ -104,7 +107,9 @@ export function localBuilds({ root, workDir }: LocalBuildsOptions): LocalBuilds 
     const startedAt = new Date();
     console.log('local build: rebuilding the site in the background');
     try {
-      await astroBuild(root, next, (spawned) => (child = spawned));
+      const day = siteDate;
+      siteDate = undefined;
+      await astroBuild(root, next, (spawned) => (child = spawned), false, day);
       const old = `${next}-old`;
       // Two renames: the site is missing for a moment far shorter than any request.
       await rename(dist, old);
@@ -145,13 +150,21 @@ export function localBuilds({ root, workDir }: LocalBuildsOptions): LocalBuilds 
       await record('succeeded', startedAt);
     },
     intercept(req, res) {
-      if (new URL(req.url ?? '/', 'http://localhost').pathname !== LOCAL_BUILD_HOOK_PATH) return false;
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      if (url.pathname !== LOCAL_BUILD_HOOK_PATH) return false;
       if (req.method !== 'POST') {
         res.writeHead(405, { allow: 'POST', 'content-type': 'text/plain' });
         res.end('Method not allowed');
         return true;
       }
       req.resume();
+      const day = url.searchParams.get('site_date');
+      if (day !== null && !/^\d{4}-\d{2}-\d{2}$/.test(day)) {
+        res.writeHead(400, { 'content-type': 'text/plain' });
+        res.end('site_date must be YYYY-MM-DD');
+        return true;
+      }
+      if (day !== null) siteDate = day;
       schedule();
       res.writeHead(200, { 'content-type': 'text/plain', 'cache-control': 'no-store' });
       res.end('Build queued');

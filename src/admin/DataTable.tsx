@@ -16,8 +16,12 @@ type Props = {
   readonly list: ListState;
   readonly columns: readonly Column[];
   readonly actions?: (row: Row) => ReactNode;
-  /** When given, a CSV export of the rows shown, saved as '{name}-{date}.csv'. */
-  readonly csv?: { readonly name: string; readonly columns: readonly CsvColumn<Row>[] };
+  /** When given, a CSV export of the rows shown (those `only` keeps, when given), saved as '{name}-{date}.csv'. */
+  readonly csv?: {
+    readonly name: string;
+    readonly columns: readonly CsvColumn<Row>[];
+    readonly only?: ((row: Row) => boolean) | undefined;
+  };
   readonly onRetry: () => void;
   readonly onLoadMore: () => void;
   /** Marks rows that arrived since the staff member last opened the list. */
@@ -57,11 +61,12 @@ export default function DataTable({
 
   function exportCsv(): void {
     if (!csv) return;
+    const exported = csv.only ? rows.filter(csv.only) : rows;
     // The byte-order mark makes spreadsheet programs read the file as UTF-8.
-    const blob = new Blob(['\uFEFF', toCsv(csv.columns, rows)], { type: 'text/csv;charset=utf-8' });
+    const blob = new Blob(['\uFEFF', toCsv(csv.columns, exported)], { type: 'text/csv;charset=utf-8' });
     const filename = `${csv.name}-${nairobiDateStamp()}.csv`;
     saveFile(blob, filename);
-    notify(`Exported ${rows.length} ${rows.length === 1 ? 'row' : 'rows'} to ${filename}`);
+    notify(`Exported ${exported.length} ${exported.length === 1 ? 'row' : 'rows'} to ${filename}`);
   }
 
   return (

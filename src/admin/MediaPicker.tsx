@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { isImageUrl, text } from './lib/format.ts';
+import { previewSrc, text } from './lib/format.ts';
 import { $lists, ensureLoaded } from './stores/data.ts';
 
 type Props = {
@@ -15,10 +15,7 @@ type Props = {
 export default function MediaPicker({ forLabel, value, onPick }: Props) {
   const media = useStore($lists, { keys: ['media'] })['media'];
   useEffect(() => ensureLoaded('media'), []);
-  const images = media.rows.filter((row) => {
-    const url = text(row['url']);
-    return url.startsWith('/media/') && isImageUrl(url);
-  });
+  const images = media.rows.filter((row) => text(row['url']).startsWith('/media/') && previewSrc(row['url']));
   return (
     <details className="media-picker">
       <summary>Choose {forLabel.toLowerCase()} from Media</summary>

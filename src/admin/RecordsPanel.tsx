@@ -28,7 +28,7 @@ export default function RecordsPanel({ label, config }: Props) {
         plural={config.plural}
         list={list}
         columns={config.columns}
-        csv={{ name: config.plural, columns: config.csv }}
+        csv={{ name: config.plural, columns: config.csv, only: config.csvOnly }}
         onRetry={() => void reloadResource(config.resource)}
         onLoadMore={() => void loadMore(config.resource)}
         {...(isNew ? { isNew } : {})}

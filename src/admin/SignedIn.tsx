@@ -14,13 +14,15 @@ import RecordsPanel from './RecordsPanel.tsx';
 import ContentPanel from './ContentPanel.tsx';
 import { CONTENT } from './content.tsx';
 import { CHILDREN } from './children.tsx';
+import { CALENDAR } from './calendar.tsx';
 import { RECORDS } from './columns.tsx';
 import OutboxPanel from './OutboxPanel.tsx';
 import ApplicationsPanel from './ApplicationsPanel.tsx';
 import StaffPanel from './StaffPanel.tsx';
+import PrivacyPanel from './PrivacyPanel.tsx';
 
-/** A dashboard tab: one of the lists, or the notification settings and outbox. */
-type Tab = Resource | 'notifications' | 'staff';
+/** A dashboard tab: one of the lists, the notification settings and outbox, privacy, or the staff accounts. */
+type Tab = Resource | 'notifications' | 'privacy' | 'staff';
 
 type Props = { readonly token: string };
 
@@ -35,12 +37,14 @@ const TABS: readonly { readonly id: Tab; readonly label: string }[] = [
   { id: 'donations', label: 'Donations' },
   { id: 'media', label: 'Media' },
   { id: 'children', label: 'Children' },
+  { id: 'calendar', label: 'Events' },
   { id: 'notifications', label: 'Notifications' },
+  { id: 'privacy', label: 'Privacy' },
   { id: 'staff', label: 'Staff' },
 ];
 
 /** The tabs with a count in the stats bar. */
-const COUNTED = TABS.filter((tab) => tab.id !== 'notifications' && tab.id !== 'staff');
+const COUNTED = TABS.filter((tab) => tab.id !== 'notifications' && tab.id !== 'privacy' && tab.id !== 'staff');
 
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
@@ -130,6 +134,8 @@ function panelFor(resource: Tab, label: string) {
       return <OutboxPanel label={label} />;
     case 'staff':
       return <StaffPanel label={label} />;
+    case 'privacy':
+      return <PrivacyPanel label={label} />;
     case 'events':
       return <ActivityPanel label={label} />;
     case 'programs':
@@ -140,6 +146,8 @@ function panelFor(resource: Tab, label: string) {
       return <ApplicationsPanel label={label} />;
     case 'children':
       return <ContentPanel key={resource} label={label} config={CHILDREN} />;
+    case 'calendar':
+      return <ContentPanel key={resource} label={label} config={CALENDAR} />;
     case 'contacts':
     case 'newsletter':
     case 'donations':

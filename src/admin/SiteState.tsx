@@ -6,6 +6,7 @@ type Props = { readonly row: Row };
 /** Where a program's or post's public page is. */
 function pageOf(row: Row): string {
   if ('dream_job' in row) return '/children/';
+  if ('venue' in row) return '/programs/';
   const section = 'excerpt' in row ? 'blog' : 'programs';
   return `/${section}/${text(row['slug'])}/`;
 }

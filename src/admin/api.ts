@@ -344,6 +344,79 @@ export async function changeApplication(id: string, action: string, body: unknow
   return readApplication(
     await callJson(`/api/admin/applications/${encodeURIComponent(id)}/${action}`, { method: 'POST', json: body }),
   );
+
+/** Everything held about one person (POST /api/admin/people/search), and the backups that may still hold them. */
+export type PersonAnswer = {
+  readonly person: {
+    readonly emails: readonly string[];
+    readonly phones: readonly string[];
+    readonly names: readonly string[];
+    readonly tables: Readonly<Record<string, readonly Row[]>>;
+  };
+  /** Every table a person can be in, in the order to show them, with the fields staff may correct. */
+  readonly tables: readonly {
+    readonly table: string;
+    readonly label: string;
+    readonly correctable: readonly string[];
+  }[];
+  readonly backups: readonly { readonly ts: string; readonly file: string }[];
+};
+
+/** Who a person's page is about: an email address or a phone number. */
+export type PersonKey = { readonly email?: string; readonly phone?: string };
+
+/** Finds everything held about one person. */
+export async function searchPerson(who: PersonKey): Promise<PersonAnswer> {
+  return (await callJson('/api/admin/people/search', { method: 'POST', json: who })) as PersonAnswer;
+}
+
+/** Exports one person's records as a file (audited with the reason). */
+export async function exportPerson(
+  who: PersonKey,
+  reason: string,
+  format: 'json' | 'csv',
+): Promise<{ readonly blob: Blob; readonly filename: string }> {
+  const response = await call('/api/admin/people/export', { method: 'POST', json: { ...who, reason, format } });
+  const filename = filenameFromDisposition(response.headers.get('Content-Disposition')) ?? `person.${format}`;
+  return { blob: await response.blob(), filename };
+}
+
+/** Corrects one field of one of the person's rows (audited with the reason). */
+export async function correctPerson(change: {
+  readonly table: string;
+  readonly id: string;
+  readonly column: string;
+  readonly value: string;
+  readonly reason: string;
+}): Promise<void> {
+  await callJson('/api/admin/people/correct', { method: 'POST', json: change });
+}
+
+/** What an erasure did: rows per table, and the backups made before it. */
+export type ErasureAnswer = {
+  readonly erased: Readonly<Record<string, { readonly deleted: number; readonly anonymised: number }>>;
+  readonly backupsStillHolding: readonly { readonly ts: string; readonly file: string }[];
+};
+
+/** Erases one person (audited with the reason). */
+export async function erasePerson(who: PersonKey, reason: string): Promise<ErasureAnswer> {
+  return (await callJson('/api/admin/people/erase', { method: 'POST', json: { ...who, reason } })) as ErasureAnswer;
+}
+
+/** The retention periods in force and the latest run (GET /api/admin/retention). */
+export type RetentionAnswer = {
+  readonly rules: readonly {
+    readonly key: string;
+    readonly label: string;
+    readonly action: string;
+    readonly days: number;
+  }[];
+  readonly lastRun: { readonly ts: string; readonly removed: Readonly<Record<string, number>> } | null;
+};
+
+/** Reads the retention periods and when retention last ran. */
+export async function fetchRetention(): Promise<RetentionAnswer> {
+  return (await callJson('/api/admin/retention')) as RetentionAnswer;
 }
 
 /** Calls an admin endpoint that answers JSON (a child's history, consents, sponsorship); rejects with an ApiError. */

@@ -137,8 +137,28 @@ export const RECORDS: Readonly<Record<'contacts' | 'newsletter' | 'volunteers' |
     resource: 'newsletter',
     noun: 'subscriber',
     plural: 'subscribers',
-    columns: [timeColumn, email, plain('name', 'Name')],
-    csv: [csvId, csvTime, csvField('email', 'Email'), csvField('name', 'Name')],
+    columns: [
+      timeColumn,
+      email,
+      plain('name', 'Name'),
+      { ...plain('status', 'Status'), cell: (row) => humanizeKey(text(row['status'])) },
+      {
+        key: 'confirmed_at',
+        header: 'Confirmed (Nairobi)',
+        className: 'col-time',
+        cell: (row) => (row['confirmed_at'] ? formatNairobi(row['confirmed_at']) : ''),
+        text: (row) => (row['confirmed_at'] ? formatNairobi(row['confirmed_at']) : ''),
+      },
+    ],
+    // Ready to import into a mail service: confirmed subscribers only, with when and what they agreed to.
+    csv: [
+      csvField('email', 'Email'),
+      csvField('name', 'Name'),
+      { header: 'Confirmed (Nairobi)', value: (row) => nairobiSortable(row['confirmed_at']) },
+      csvField('notice_version', 'Privacy notice version'),
+      csvField('consent_wording', 'Agreed to'),
+    ],
+    csvOnly: (row) => row['status'] === 'confirmed',
     describe: (row) => text(row['email']),
   },
   volunteers: {

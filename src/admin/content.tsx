@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import { BLOG_CATEGORIES, BlogPostSchema, MediaSchema, ProgramSchema } from '../schemas/admin.ts';
-import { isImageUrl, safeHref, text } from './lib/format.ts';
+import { previewSrc, safeHref, text } from './lib/format.ts';
 import { detailsText } from './lib/details.ts';
 import type { Issue } from './lib/issues.ts';
 import type { Row } from './lib/list.ts';
@@ -33,7 +33,7 @@ export type Checked =
 
 /** A create-and-edit tab: programs, blog posts, media. */
 export type ContentConfig = {
-  readonly resource: 'programs' | 'blog' | 'media' | 'children';
+  readonly resource: 'programs' | 'blog' | 'media' | 'children' | 'calendar';
   /** Singular name in buttons and messages, e.g. 'program'. */
   readonly noun: string;
   readonly plural: string;
@@ -274,8 +274,8 @@ export const CONTENT: Readonly<Record<'programs' | 'blog' | 'media', ContentConf
         header: 'Preview',
         className: 'col-preview',
         cell: (row) => {
-          const href = safeHref(row['url']);
-          return href && isImageUrl(href) ? <img src={href} alt="" width={56} height={56} loading="lazy" /> : '';
+          const src = previewSrc(row['url']);
+          return src ? <img src={src} alt="" width={56} height={56} loading="lazy" /> : '';
         },
         text: () => '',
       },

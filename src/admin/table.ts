@@ -20,6 +20,8 @@ export type RecordConfig = {
   readonly plural: string;
   readonly columns: readonly Column[];
   readonly csv: readonly CsvColumn<Row>[];
+  /** The rows the CSV export holds, when not all of those shown (subscribers: the confirmed ones). */
+  readonly csvOnly?: (row: Row) => boolean;
   /** Names a row in a confirmation, e.g. 'Jane Doe (jane@example.org)'. */
   readonly describe: (row: Row) => string;
 };

@@ -2,11 +2,16 @@ import Field from './shared/form/Field.tsx';
 import TrackForm from './shared/form/TrackForm.tsx';
 import { useTrackForm } from './shared/form/useTrackForm.ts';
 
+type Props = {
+  /** What the visitor reads once the server has accepted the address (from src/lib/form-pages.ts). */
+  success: string;
+};
+
 /**
  * Footer newsletter sign-up. The button reads 'Subscribe' until the server accepts the address, then
- * 'Subscribed', and the field clears (spec §7). Without JavaScript the form posts and lands on /sent/newsletter/.
+ * 'Check your inbox' (the subscription starts once the emailed link is opened), and the field clears. Without JavaScript the form posts and lands on /sent/newsletter/.
  */
-export default function NewsletterForm() {
+export default function NewsletterForm({ success }: Props) {
   const kit = useTrackForm();
   return (
     <TrackForm type="newsletter_subscribe" kit={kit} className="newsletter">
@@ -20,11 +25,11 @@ export default function NewsletterForm() {
           placeholder="you@example.com"
         />
         <button type="submit" className="button" disabled={kit.state === 'sending'}>
-          {kit.state === 'sent' ? 'Subscribed' : 'Subscribe'}
+          {kit.state === 'sent' ? 'Check your inbox' : 'Subscribe'}
         </button>
       </div>
       <p className="visually-hidden" role="status">
-        {kit.state === 'sent' ? 'Thank you, you are subscribed to our newsletter.' : ''}
+        {kit.state === 'sent' ? success : ''}
       </p>
     </TrackForm>
   );

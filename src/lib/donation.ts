@@ -2,7 +2,7 @@
  * Donation amounts as the Get Involved donation box and the Donate form read them: presets, the impact
  * ladder, parsing what a visitor types and the §8 success alert. Pure, so it runs in the build and the browser.
  */
-import { DONATION_CAUSES, DONATION_TYPES, MIN_DONATION } from '../schemas/options.ts';
+import { MIN_DONATION } from '../schemas/options.ts';
 
 export { MIN_DONATION };
 
@@ -77,43 +77,3 @@ export function ladderSummary(amount: number | null, ladder: readonly ImpactStep
 
 /** Local-storage key the Donate form keeps the last submission under (spec §7, §9). */
 export const DONATION_STORAGE_KEY = 'donationData';
-
-/** A donation as chosen so far: how often, for which cause, how much (as typed or picked). */
-export type DonationChoice = { type?: DonationType; cause?: string; amount?: string };
-
-/** The choices an address carries (`?amount=100&type=monthly&cause=water`); unknown values are left out. */
-export function donationChoice(query: URLSearchParams): DonationChoice {
-  const type = query.get('type');
-  const cause = query.get('cause');
-  const amount = parseAmount(query.get('amount') ?? '');
-  return {
-    ...(DONATION_TYPES.some((known) => known === type) ? { type: type as DonationType } : {}),
-    ...(DONATION_CAUSES.some((known) => known === cause) ? { cause: cause ?? '' } : {}),
-    ...(amount !== null && amount >= MIN_DONATION ? { amount: String(amount) } : {}),
-  };
-}
-
-/** The address query of a choice, for the Donate page (`/donate/?…`) and onward links. */
-export function donationQuery(choice: DonationChoice): URLSearchParams {
-  const query = new URLSearchParams();
-  if (choice.amount) query.set('amount', choice.amount);
-  if (choice.type) query.set('type', choice.type);
-  if (choice.cause) query.set('cause', choice.cause);
-  return query;
-}
-
-/**
- * The Donate form's fields for a choice: a preset amount checks its radio, any other fills the typed amount and
- * checks no preset (an empty `amount`).
- */
-export function donationFormFields(choice: DonationChoice): [string, string][] {
-  const fields: [string, string][] = [];
-  if (choice.type) fields.push(['type', choice.type]);
-  if (choice.cause) fields.push(['cause', choice.cause]);
-  if (choice.amount) {
-    const preset = DONATE_PRESETS.some((value) => String(value) === choice.amount);
-    if (preset) fields.push(['amount', choice.amount]);
-    else fields.push(['amount', ''], ['customAmount', choice.amount]);
-  }
-  return fields;
-}

@@ -3,8 +3,8 @@
  * time), so the programs page follows the calendar without anyone editing a `kind` by hand.
  */
 
-/** Anything with an event date written `YYYY-MM-DD`. */
-export type Dated = { readonly date: string };
+/** Anything with an event date written `YYYY-MM-DD`, possibly cancelled. */
+export type Dated = { readonly date: string; readonly cancelled?: boolean };
 
 /** Events sorted for the site: the next one featured, then the rest to come, then the past. */
 export type ClassifiedEvents<T extends Dated> = {
@@ -46,8 +46,11 @@ export function isPast(date: string, today: string): boolean {
 /** Splits events into the featured (next) one, the other upcoming ones (soonest first) and past ones (latest first). */
 export function classifyEvents<T extends Dated>(events: readonly T[], today: string): ClassifiedEvents<T> {
   const soonestFirst = [...events].sort((a, b) => a.date.localeCompare(b.date));
-  const [featured, ...upcoming] = soonestFirst.filter((event) => !isPast(event.date, today));
-  const past = soonestFirst.filter((event) => isPast(event.date, today)).reverse();
+  // A cancelled event is never featured (it asks for no contribution) and leaves the site once its day has passed.
+  const toCome = soonestFirst.filter((event) => !isPast(event.date, today));
+  const featured = toCome.find((event) => !event.cancelled);
+  const upcoming = toCome.filter((event) => event !== featured);
+  const past = soonestFirst.filter((event) => isPast(event.date, today) && !event.cancelled).reverse();
   return { featured, upcoming, past };
 }
 

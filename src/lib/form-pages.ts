@@ -18,7 +18,8 @@ export type FormInfo = {
 };
 
 /** Spec §8 success text of the newsletter_subscribe form. */
-export const NEWSLETTER_SUCCESS = 'Thank you, you are subscribed to our newsletter.';
+export const NEWSLETTER_SUCCESS =
+  'Almost done: check your inbox and open the link we sent to confirm your subscription.';
 
 /** Spec §8 success text of the contact_submit form. */
 export const CONTACT_SUCCESS = 'Thank you! Your message has been sent. We reply to every message within 24 hours.';
@@ -47,7 +48,7 @@ export const FORMS: Record<TrackType, FormInfo> = {
   newsletter_subscribe: {
     page: '/',
     slug: 'newsletter',
-    title: 'Subscribed',
+    title: 'Check your inbox',
     success: NEWSLETTER_SUCCESS,
   },
   contact_submit: {

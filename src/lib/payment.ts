@@ -64,43 +64,17 @@ export const PAYMENT_QUERY = {
   source: 'source',
 } as const satisfies Record<keyof PaymentOptions, string>;
 
-/** The query of a payment link: every option given, under its {@link PAYMENT_QUERY} name, empty ones left out. */
-export function paymentQuery(options: PaymentOptions): URLSearchParams {
-  const query = new URLSearchParams();
-  for (const [option, name] of Object.entries(PAYMENT_QUERY) as [keyof PaymentOptions, string][]) {
-    const value = options[option];
-    if (value !== undefined && value !== '') query.set(name, String(value));
-  }
-  return query;
-}
-
 /**
  * Builds the payment URL for a link kind with everything chosen: amount, frequency, cause or child, sponsorship
  * type, and the `campaign` and `source` tags.
  */
 export function paymentUrl(kind: PaymentKind, options: PaymentOptions = {}): string {
   const url = new URL(paymentBaseUrls[kind]);
-  for (const [name, value] of paymentQuery(options)) url.searchParams.set(name, value);
-  return url.toString();
-}
-
-/**
- * Everything a submitted gift form chose, as payment link options: a donation's amount, frequency and cause; a
- * sponsorship's child, type and frequency. Other forms choose nothing to pay.
- */
-export function giftChoices(type: string, payload: Readonly<Record<string, unknown>>): PaymentOptions {
-  const fields: Partial<Record<keyof PaymentOptions, string>> =
-    type === 'donation_intent'
-      ? { amount: 'amount', frequency: 'type', cause: 'cause' }
-      : type === 'sponsorship_application'
-        ? { childId: 'childId', sponsorshipType: 'sponsorshipType', frequency: 'paymentMethod' }
-        : {};
-  const choices: Record<string, string> = {};
-  for (const [option, field] of Object.entries(fields)) {
-    const value = payload[field];
-    if (typeof value === 'string' || typeof value === 'number') choices[option] = String(value).trim();
+  for (const [option, name] of Object.entries(PAYMENT_QUERY) as [keyof PaymentOptions, string][]) {
+    const value = options[option];
+    if (value !== undefined && value !== '') url.searchParams.set(name, String(value));
   }
-  return choices;
+  return url.toString();
 }
 
 /** Attributes that make a link open the payment page in a new tab with no opener and no referrer. */

@@ -7,14 +7,12 @@
  * sponsorship from the database. Every child carries its current consent terms and sponsorship state; what the
  * site may show on the build date is decided in src/data.ts (src/lib/consent.ts), never here.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { describeConnectionFailure } from '../../netlify/functions/_shared/connection-failure.ts';
 import { transaction, type DatabaseTarget } from '../../netlify/functions/_shared/db.ts';
 import { buildDatabase } from './database.ts';
 import type { ConsentTerms, SponsorshipState } from '../lib/consent.ts';
+import { stageMedia } from './media.ts';
 
 /** A child record as the loader reads it. */
 interface ChildRow {
@@ -69,7 +67,7 @@ export async function loadChildRecords(
   context: LoaderContext,
   target: DatabaseTarget | undefined = buildDatabase(),
 ): Promise<void> {
-  const { store, logger, config } = context;
+  const { store, logger } = context;
   if (!target) {
     logger.info('DATABASE_URL is not set: children from the file alone');
     return;
@@ -84,9 +82,6 @@ export async function loadChildRecords(
     );
   }
   markFileEntries(context, records.sponsored);
-  const root = fileURLToPath(config.root);
-  const mediaDir = join(fileURLToPath(config.cacheDir), 'published-media');
-  await mkdir(mediaDir, { recursive: true });
   for (const row of records.rows) {
     const fileEntry = store.get(row.slug);
     const known = { consent: row.consent, state: row.state, sponsored: row.state === 'sponsored' };
@@ -97,15 +92,11 @@ export async function loadChildRecords(
     }
     store.delete(row.slug);
     if (row.status !== 'published') continue;
-    // The entry "lives" beside its photo, so the photo resolves like a file entry's relative image.
-    let filePath = relative(root, join(mediaDir, `children-${row.slug}.json`))
-      .split('\\')
-      .join('/');
+    const staged = await stageMedia(context, `children-${row.slug}.json`, row.image, row.image_data);
+    let filePath = staged.filePath;
     const data: Record<string, unknown> = { ...row.fields, ...known, id: row.slug, record: true };
-    if (row.image_data && row.image.startsWith('/media/')) {
-      const file = row.image.split('/').slice(2).join('-');
-      await writeFile(join(mediaDir, file), row.image_data);
-      data['image'] = `./${file}`;
+    if (staged.image) {
+      data['image'] = staged.image;
     } else if (row.image.startsWith('../assets/')) {
       // An edited copy of a committed child keeps the file's portrait, resolved from the file's folder.
       filePath = 'src/content/children.json';

@@ -6,51 +6,13 @@ import { z } from 'zod';
 import { OWN_MEDIA_URL } from '../lib/media-paths.ts';
 import { CONSENT_PARTS, type ConsentPart } from '../lib/consent.ts';
 import { PublishStatusSchema, SLUG_PATTERN } from './admin.ts';
+import { day, line, lines, required, whole } from './fields.ts';
 
 /** Longest text of one child field (a story is a few sentences). */
 const MAX_TEXT = 2000;
 
 /** A committed child's portrait, for dashboard copies of the seed file's children. */
 export const SEED_IMAGE = /^\.\.\/assets\/children\/[a-z0-9-]+\.(?:jpg|jpeg|png|webp)$/;
-
-const line = (label: string, max = 200) =>
-  z.string().trim().max(max, `${label} must be at most ${max} characters`).default('');
-
-const required = (label: string, max = 200) =>
-  z.string().trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
-
-/** A list typed one item per line in the form, or sent as an array. */
-const lines = (label: string) =>
-  z
-    .preprocess(
-      (value) =>
-        typeof value === 'string'
-          ? value
-              .split('\n')
-              .map((item) => item.trim())
-              .filter(Boolean)
-          : value,
-      z.array(z.string().trim().min(1).max(200, `Each line of ${label} must be at most 200 characters`)).max(20),
-    )
-    .default([]);
-
-/** A calendar day, YYYY-MM-DD. */
-const day = (label: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, `${label} is required`)
-    .refine(
-      (value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)),
-      `${label} must be YYYY-MM-DD`,
-    );
-
-const whole = (label: string, min: number, max: number) =>
-  z.coerce
-    .number(`${label} must be a number`)
-    .int(`${label} must be a whole number`)
-    .min(min, `${label} must be at least ${min}`)
-    .max(max, `${label} must be at most ${max}`);
 
 /** Fields a published child needs, with their labels. */
 const TO_PUBLISH = {

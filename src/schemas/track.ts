@@ -63,6 +63,9 @@ const email = z
   .max(TRACK_LIMITS.email, `Email must be at most ${TRACK_LIMITS.email} characters`)
   .pipe(z.email('Enter an email address like name@example.com'));
 
+/** An email address as every form takes it: trimmed, at most 254 characters, well formed. */
+export const emailAddress = email;
+
 const list = (label: string) =>
   z
     .array(z.string().trim().min(1).max(TRACK_LIMITS.short), `${label} must be a list`)

@@ -17,6 +17,7 @@ const LISTS = [
   'donations',
   'media',
   'children',
+  'calendar',
 ] as const;
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',

@@ -110,7 +110,7 @@ test.describe('Navigation bar and footer', () => {
     await waitForHydration(page, page.getByRole('textbox', { name: 'Email address' }));
     await field.fill(email);
     await footer.getByRole('button', { name: 'Subscribe' }).click();
-    await expect(footer.getByRole('button', { name: 'Subscribed' })).toBeVisible();
+    await expect(footer.getByRole('button', { name: 'Check your inbox' })).toBeVisible();
     await expect(field).toHaveValue('');
     await expectStaffRow<{ email: string }>(request, 'newsletter', (row) => row.email === email);
   });

@@ -1,39 +1,21 @@
 /**
  * Staff notifications in the dashboard (issue 16, "Done when"): "new" counts on the tabs after public submissions,
  * cleared by opening a tab for that staff member only; and the outbox with sent and failed emails and Resend, against
- * a real SMTP server (`smtp-server`) this spec runs on the port the site's `SMTP_URL` names.
+ * the run's real SMTP server (`smtp-server`, support/mail-sink.ts) on the port the site's `SMTP_URL` names.
  */
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { e2eApplicationsAdmin, e2eNotifiedAdmins, e2eSmtpPort } from './support/admin.ts';
+import { e2eApplicationsAdmin, e2eNotifiedAdmins } from './support/admin.ts';
 import { trackFromPage } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { startSmtpServer, type TestSmtpServer } from '../support/smtp.ts';
+import { receivedMail } from './support/mailbox.ts';
 
-// One worker, in order: the SMTP server and the two staff members' marks belong to this file.
+// One worker, in order: the two staff members' marks belong to this file. The run's SMTP server (support/mail-sink.ts)
+// refuses a message naming `Refused <hex>` once (a final 550), then accepts it when it is sent again.
 test.describe.configure({ mode: 'serial' });
 
 const [amina, brian] = e2eNotifiedAdmins;
 const tag = randomBytes(4).toString('hex');
-let smtp: TestSmtpServer;
-const refusedOnce = new Set<string>();
-
-test.beforeAll(async () => {
-  const sitePort = Number(new URL(String(test.info().project.use.baseURL)).port);
-  // A provider that refuses a message once (a final 550), then accepts it when it is sent again.
-  smtp = await startSmtpServer(e2eSmtpPort(sitePort), {
-    reject: (mail) => {
-      const marker = /Refused [0-9a-f]+/.exec(mail.text)?.[0];
-      if (!marker || refusedOnce.has(marker)) return false;
-      refusedOnce.add(marker);
-      return true;
-    },
-  });
-});
-
-test.afterAll(async () => {
-  await smtp.close();
-});
 
 /** Signs in through the form in a browser context of its own (its own localStorage). */
 async function signIn(browser: Browser, account: { username: string; password: string }): Promise<Page> {
@@ -154,7 +136,7 @@ test('the outbox lists sent and failed notifications, and Resend sends a failed 
   await expect(row('Sent')).toContainText('office@tumaini.example, amina@tumaini.example');
   await expect(panel.getByText('Emails are sent through the SMTP server set in SMTP_URL.')).toBeVisible();
 
-  const accepted = smtp.messages.find((mail) => mail.text.includes(`Sent ${tag}`));
+  const accepted = (await receivedMail()).find((mail) => mail.text.includes(`Sent ${tag}`));
   expect(accepted?.to.sort()).toEqual(['amina@tumaini.example', 'office@tumaini.example']);
   expect(accepted?.subject).toMatch(/^New contact message \(#\d+\)$/);
   expect(accepted?.text).toMatch(/\/samu\?item=\d+#contacts/);
@@ -166,8 +148,9 @@ test('the outbox lists sent and failed notifications, and Resend sends a failed 
     await panel.getByRole('button', { name: 'Refresh' }).click();
     await expect(row('Refused').getByText('Sent', { exact: true })).toBeVisible({ timeout: 2000 });
   }).toPass({ timeout: 10_000 });
-  expect(smtp.messages.filter((mail) => mail.text.includes(`Refused ${tag}`))).toHaveLength(1);
-  expect(smtp.messages.filter((mail) => mail.text.includes(`Sent ${tag}`))).toHaveLength(1);
+  const all = await receivedMail();
+  expect(all.filter((mail) => mail.text.includes(`Refused ${tag}`))).toHaveLength(1);
+  expect(all.filter((mail) => mail.text.includes(`Sent ${tag}`))).toHaveLength(1);
   await expectNoAxeViolations(page);
 
   // Back to no emails, so other runs against this database are not affected.
@@ -209,9 +192,9 @@ test('an application is acknowledged on arrival, worked new → in review → ac
     opportunity: 'reading-buddy',
   });
   await expect
-    .poll(() => smtp.messages.find((mail) => mail.to.includes(applicant))?.subject)
+    .poll(async () => (await receivedMail()).find((mail) => mail.to.includes(applicant))?.subject)
     .toBe('We received your volunteer application');
-  const ack = smtp.messages.find((mail) => mail.to.includes(applicant));
+  const ack = (await receivedMail()).find((mail) => mail.to.includes(applicant));
   expect(ack?.text).toContain(`Dear ${name},`);
   expect(ack?.text).toMatch(/contact you within 3–5 business days, by \w+day \d+ \w+ \(Nairobi time\)/);
 
@@ -244,9 +227,13 @@ test('an application is acknowledged on arrival, worked new → in review → ac
   await dialog.getByRole('button', { name: 'Send reply' }).click();
   await expect(page.locator('.toast-region').getByRole('status')).toHaveText(`Reply queued to ${applicant}`);
   await expect
-    .poll(() => smtp.messages.find((mail) => mail.to.includes(applicant) && mail.subject.includes('welcome aboard')))
+    .poll(async () =>
+      (await receivedMail()).some((mail) => mail.to.includes(applicant) && mail.subject.includes('welcome aboard')),
+    )
     .toBeTruthy();
-  const reply = smtp.messages.find((mail) => mail.to.includes(applicant) && mail.subject.includes('welcome aboard'));
+  const reply = (await receivedMail()).find(
+    (mail) => mail.to.includes(applicant) && mail.subject.includes('welcome aboard'),
+  );
   expect(reply?.header('reply-to')).toContain(staffAddress);
   expect(reply?.text).toContain('See you on Monday at 9.');
   // The record shows what was sent and when.
@@ -299,8 +286,8 @@ test('staff invite a colleague by email: the one-time link sets a password and s
   await expect(page.locator('.toast-region').getByRole('status')).toHaveText(`Invitation sent to ${address}`);
   await expect(staff.getByText('Open invitations')).toBeVisible();
 
-  await expect.poll(() => smtp.messages.some((mail) => mail.to.includes(address))).toBe(true);
-  const invitation = smtp.messages.find((mail) => mail.to.includes(address));
+  await expect.poll(async () => (await receivedMail()).some((mail) => mail.to.includes(address))).toBe(true);
+  const invitation = (await receivedMail()).find((mail) => mail.to.includes(address));
   expect(invitation?.text).toContain('72 hours');
   const link = /\/samu#set-password=[A-Za-z0-9_-]+/.exec(invitation?.text ?? '')?.[0] ?? '/samu#set-password=missing';
 

@@ -8,6 +8,7 @@ import { signToken } from '../../netlify/functions/_shared/auth.ts';
 import { query } from '../../netlify/functions/_shared/db.ts';
 import { type Cost, hashPassword } from '../../netlify/functions/_shared/passwords.ts';
 import { config as blogConfig } from '../../netlify/functions/admin-blog.ts';
+import { config as breachesConfig } from '../../netlify/functions/admin-breaches.ts';
 import { config as contactsConfig } from '../../netlify/functions/admin-contacts.ts';
 import { config as donationsConfig } from '../../netlify/functions/admin-donations.ts';
 import { config as mediaConfig } from '../../netlify/functions/admin-media.ts';
@@ -64,6 +65,24 @@ export function useJwtSecret(secret = TEST_JWT_SECRET): void {
   });
 }
 
+/** Sets environment variables for the enclosing describe block (undefined unsets one), restoring them afterwards. */
+export function useEnv(values: Record<string, string | undefined>): void {
+  const saved: Record<string, string | undefined> = {};
+  beforeAll(() => {
+    for (const [key, value] of Object.entries(values)) {
+      saved[key] = process.env[key];
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  });
+  afterAll(() => {
+    for (const [key, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  });
+}
+
 /** Every table the admin API reads or writes, for `truncate`. */
 export const ADMIN_TABLES = [
   'events',
@@ -87,8 +106,12 @@ export const ADMIN_TABLES = [
   'application_history',
   'staff_invitations',
   'sponsorships',
+  'consent_records',
+  'retention_runs',
+  'breaches',
   'children',
   'child_consents',
+  'site_events',
 ] as const;
 
 /** A function handler as exported by netlify/functions/*.ts. */
@@ -112,6 +135,7 @@ export interface CallOptions {
 /** The `config.path` patterns with parameters, as the functions declare them. */
 const PATTERNS = [
   blogConfig,
+  breachesConfig,
   contactsConfig,
   donationsConfig,
   mediaConfig,

@@ -55,7 +55,11 @@ export interface TestSmtpServer {
 /** Starts a server on `port` (127.0.0.1). */
 export async function startSmtpServer(
   port: number,
-  options: { reject?: (mail: ReceivedMail) => boolean } = {},
+  options: {
+    reject?: (mail: ReceivedMail) => boolean;
+    /** Called with each accepted message as it came (raw) and its envelope recipients. */
+    onMessage?: (raw: string, to: string[]) => void;
+  } = {},
 ): Promise<TestSmtpServer> {
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
@@ -68,16 +72,20 @@ export async function startSmtpServer(
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const to = session.envelope.rcptTo.map((address) => address.address.toLowerCase());
-        const mail = parseMail(Buffer.concat(chunks).toString('utf8'), to);
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const mail = parseMail(raw, to);
         if (options.reject?.(mail)) {
           callback(Object.assign(new Error('Message refused by test server'), { responseCode: 550 }));
           return;
         }
         messages.push(mail);
+        options.onMessage?.(raw, to);
         callback();
       });
     },
   });
+  // A client that dies mid-session (a sender killed by a test) resets its connection; a mail server carries on.
+  server.on('error', () => {});
   await new Promise<void>((resolve, reject) => {
     server.server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve());

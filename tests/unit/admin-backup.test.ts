@@ -141,6 +141,15 @@ describe.each(databases)('database backup on $name', (database) => {
     );
     await rows(
       database,
+      `insert into consent_records (form, event_id, email, notice_version, wording) values ('contact_submit', 1, 'a@b.org', '2026-11-25', 'We use…')`,
+    );
+    await rows(database, `insert into retention_runs (removed) values ('{"contacts": 2}')`);
+    await rows(
+      database,
+      `insert into breaches (found_at, what, affected) values (now(), 'Laptop lost', 'Volunteers of 2026')`,
+    );
+    await rows(
+      database,
       `insert into children (slug, name, age, monthly_need, status) values ('amani', 'Amani', 9, 5400, 'published')`,
     );
     await rows(
@@ -148,6 +157,10 @@ describe.each(databases)('database backup on $name', (database) => {
       `insert into child_consents (child_id, guardian_name, guardian_relation, given_on, valid_until, covers, recorded_by)
        select id, 'Grace', 'mother', date '2026-01-10', date '2027-01-10', array['profile', 'photo'], 'staff'
        from children where slug = 'amani'`,
+    );
+    await rows(
+      database,
+      `insert into site_events (slug, title, date) values ('reading-day', 'Reading Day', '2026-12-01')`,
     );
     // A gap in the ids must survive too.
     await rows(database, `delete from programs where id = (select max(id) from programs)`);

@@ -246,7 +246,20 @@ describe.each(databases)('admin resources on $name', (database) => {
       const shapes: [Handler, string, Json][] = [
         [events, 'events', { type: 'contact_submit', payload: { email: 'a@b.org' } }],
         [contacts, 'contacts', { name: 'Ann', email: 'a@b.org', subject: 'Hi', type: 'general', message: 'Hello' }],
-        [newsletter, 'newsletter', { email: 'n@b.org', name: null }],
+        [
+          newsletter,
+          'newsletter',
+          {
+            email: 'n@b.org',
+            name: null,
+            status: 'pending',
+            source: 'newsletter_subscribe',
+            confirmed_at: null,
+            unsubscribed_at: null,
+            notice_version: '',
+            consent_wording: '',
+          },
+        ],
         [
           volunteers,
           'volunteers',
@@ -342,6 +355,7 @@ describe.each(databases)('admin resources on $name', (database) => {
         donations: 0,
         media: 0,
         children: 0,
+        calendar: 0,
       });
       expect((await call(stats, 'POST', '/api/admin/stats', { token })).status).toBe(405);
       expect((await call(stats, 'GET', '/api/admin/stats')).status).toBe(401);

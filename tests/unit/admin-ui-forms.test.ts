@@ -4,6 +4,8 @@ import { slugify } from '../../src/admin/lib/slug.ts';
 import { groupIssues, readIssues } from '../../src/admin/lib/issues.ts';
 import { SLUG_PATTERN } from '../../src/schemas/admin.ts';
 import { CONTENT } from '../../src/admin/content.tsx';
+import { createElement, Fragment } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 
 describe('parseMeta', () => {
   test('keeps a JSON object', () => {
@@ -124,5 +126,20 @@ describe('content form checks (shared schemas)', () => {
       date: '',
       status: 'draft',
     });
+  });
+});
+
+describe('Media tab previews', () => {
+  const preview = (url: string) => {
+    const column = CONTENT.media.columns.find((candidate) => candidate.key === 'preview');
+    const cell = column?.cell({ id: '1', name: 'n', url });
+    return renderToStaticMarkup(createElement(Fragment, null, cell));
+  };
+
+  test('draws pictures of the site and nothing for an off-site address', () => {
+    expect(preview('/media/1/van.png')).toContain('<img src="/media/1/van.png"');
+    for (const url of ['https://tracker.example/pixel.png', 'http://example.org/a.jpg', '/\\evil.example/a.png']) {
+      expect(preview(url), url).toBe('');
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { DEFAULT_PAYMENT_URL, giftChoices, paymentBaseUrls, paymentUrl } from '../../src/lib/payment.ts';
+import { giftChoices } from '../../netlify/functions/_shared/form-answer.ts';
+import { DEFAULT_PAYMENT_URL, paymentBaseUrls, paymentUrl } from '../../src/lib/payment.ts';
 
 describe('paymentUrl', () => {
   test('gives the bare payment page when no options are passed', () => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vit
 import track from '../../netlify/functions/track.ts';
 import { trackBodyFromForm } from '../../src/lib/forms.ts';
 import { context, databases, rows, truncate, useDatabase } from '../support/databases.ts';
+import { useJwtSecret } from '../support/admin.ts';
 
 const URL = 'http://localhost/api/admin/track';
 const TABLES = [
@@ -107,6 +108,8 @@ describe('trackBodyFromForm', () => {
 
 describe.each(databases)('POST /api/admin/track form-encoded on $name', (database) => {
   useDatabase(database);
+  // Newsletter sign-ups sign their confirmation links.
+  useJwtSecret();
   beforeEach(() => truncate(database, TABLES));
 
   test('stores a contact form posted without JavaScript and redirects to its success page', async () => {

@@ -5,6 +5,7 @@ import { hashAddress } from '../../netlify/functions/_shared/client.ts';
 import { trackRateLimit } from '../../netlify/functions/_shared/rate-limit.ts';
 import type { TrackRequestInput } from '../../src/schemas/track.ts';
 import { context, databases, rows, truncate, useDatabase } from '../support/databases.ts';
+import { useJwtSecret } from '../support/admin.ts';
 
 const TRACK_RATE_LIMIT = trackRateLimit();
 
@@ -97,17 +98,20 @@ async function count(database: (typeof databases)[number], table: string): Promi
 
 describe.each(databases)('POST /api/admin/track on $name', (database) => {
   useDatabase(database);
+  // Newsletter sign-ups sign their confirmation links.
+  useJwtSecret();
   beforeEach(() => truncate(database, TABLES));
 
-  test('stores a newsletter subscription as an event and one subscriber per email', async () => {
+  test('stores a newsletter subscription as an event and one pending subscriber per email', async () => {
     expect((await post(samples.newsletter_subscribe)).status).toBe(202);
     const again = { type: 'newsletter_subscribe', payload: { email: 'READER@example.org', name: 'Reader' } };
     const res = await post(again);
     expect(res.status).toBe(202);
     expect(await res.json()).toEqual({ ok: true });
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect(await rows(database, 'select email, name from newsletter_subscribers')).toEqual([
-      { email: 'Reader@Example.org', name: 'Reader' },
+    // The second sign-up within the hour changes nothing: only the confirmation link does.
+    expect(await rows(database, 'select email, name, status from newsletter_subscribers')).toEqual([
+      { email: 'Reader@Example.org', name: null, status: 'pending' },
     ]);
     expect(await count(database, 'events')).toBe(2);
   });
@@ -283,7 +287,8 @@ describe.each(databases)('POST /api/admin/track on $name', (database) => {
     expect(await count(database, 'events')).toBe(200);
     const per = (type: string) =>
       Array.from({ length: 200 }, (_, i) => types[i % types.length]).filter((t) => t === type).length;
-    expect(await count(database, 'newsletter_subscribers')).toBe(per('newsletter_subscribe'));
+    // Each donor ticked "Send me news" (the default) too.
+    expect(await count(database, 'newsletter_subscribers')).toBe(per('newsletter_subscribe') + per('donation_intent'));
     expect(await count(database, 'contacts')).toBe(per('contact_submit'));
     expect(await count(database, 'donations')).toBe(per('donation_intent'));
     expect(await count(database, 'volunteers')).toBe(

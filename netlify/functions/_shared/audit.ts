@@ -13,7 +13,9 @@ export const ADMIN_RESOURCES = [
   'newsletter',
   'volunteers',
   'donations',
+  'breaches',
   'children',
+  'calendar',
 ] as const;
 /** One of {@link ADMIN_RESOURCES}. */
 export type AdminResource = (typeof ADMIN_RESOURCES)[number];
@@ -34,6 +36,9 @@ export type AuditType =
   | 'admin.staff.reset'
   | 'admin.staff.remove'
   | 'admin.staff.join'
+  | 'admin.person.export'
+  | 'admin.person.correct'
+  | 'admin.person.erase'
   | `admin.${AdminResource}.${ResourceAction}`;
 
 const RESOURCE_CHANGE = new RegExp(`^admin\\.(${ADMIN_RESOURCES.join('|')})\\.(create|update|delete)$`);

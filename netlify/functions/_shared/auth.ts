@@ -7,6 +7,7 @@
 import { SignJWT, jwtVerify } from 'jose';
 import { MIN_SECRET_BYTES, SecretNotConfiguredError } from './failure.ts';
 import { error } from './http.ts';
+import { signingKey } from './secret.ts';
 import { liveSession, SESSION_SECONDS, type SessionOwner } from './sessions.ts';
 
 /** Who issues every staff token. */
@@ -21,19 +22,7 @@ export const TOKEN_KINDS = {
 /** Which token: `session` for API calls, `stream` for the event stream URL. */
 export type TokenKind = keyof typeof TOKEN_KINDS;
 
-export { MIN_SECRET_BYTES, SecretNotConfiguredError };
-
-let cached: { value: string; key: Uint8Array } | undefined;
-
-/** The signing key from `JWT_SECRET`, read at call time; throws when it is missing or short. */
-export function signingKey(): Uint8Array {
-  const value = process.env['JWT_SECRET'] ?? '';
-  if (cached?.value === value) return cached.key;
-  const key = new TextEncoder().encode(value);
-  if (key.byteLength < MIN_SECRET_BYTES) throw new SecretNotConfiguredError();
-  cached = { value, key };
-  return key;
-}
+export { MIN_SECRET_BYTES, SecretNotConfiguredError, signingKey };
 
 /** The claims of a valid token: who, and which server-side session. */
 export interface TokenClaims {

@@ -5,7 +5,7 @@
  * page list what to fix, with a same-site link back.
  */
 import { FORMS } from '../../../src/lib/form-pages.ts';
-import { giftChoices, paymentQuery } from '../../../src/lib/payment.ts';
+import { paymentUrl, type PaymentOptions } from '../../../src/lib/payment.ts';
 import { isTrackType } from '../../../src/schemas/track.ts';
 import { escapeHtml, formPageWith, type FieldMessage, type SentField } from './form-page.ts';
 import { readBodyBytes, type Issue } from './http.ts';
@@ -84,7 +84,7 @@ function decodeFormPart(raw: string): { text: string; storable: boolean } {
 export function formAccepted(type: unknown, payload: Readonly<Record<string, unknown>> = {}): Response {
   let location = '/';
   if (isTrackType(type)) {
-    const choices = paymentQuery(giftChoices(type, payload)).toString();
+    const choices = new URL(paymentUrl('generalUrl', giftChoices(type, payload))).searchParams.toString();
     location = choices ? `/api/sent/${FORMS[type].slug}?${choices}` : `/sent/${FORMS[type].slug}/`;
   }
   return new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store' } });
@@ -207,4 +207,23 @@ export function sameSitePath(referer: string | null, site: URL): string | undefi
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Everything a submitted gift form chose, as payment link options: a donation's amount, frequency and cause; a
+ * sponsorship's child, type and frequency. Other forms choose nothing to pay.
+ */
+export function giftChoices(type: string, payload: Readonly<Record<string, unknown>>): PaymentOptions {
+  const fields: Partial<Record<keyof PaymentOptions, string>> =
+    type === 'donation_intent'
+      ? { amount: 'amount', frequency: 'type', cause: 'cause' }
+      : type === 'sponsorship_application'
+        ? { childId: 'childId', sponsorshipType: 'sponsorshipType', frequency: 'paymentMethod' }
+        : {};
+  const choices: Record<string, string> = {};
+  for (const [option, field] of Object.entries(fields)) {
+    const value = payload[field];
+    if (typeof value === 'string' || typeof value === 'number') choices[option] = String(value).trim();
+  }
+  return choices;
 }

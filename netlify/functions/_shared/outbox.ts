@@ -10,6 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Context } from '@netlify/functions';
+import { retentionDays } from '../../../src/lib/retention.ts';
 import type { TrackRequest } from '../../../src/schemas/track.ts';
 import type { OutboxStatus } from '../../../src/schemas/notifications.ts';
 import { siteUrl as publicSiteUrl } from '../../../src/lib/site-url.ts';
@@ -39,8 +40,11 @@ export const GIVE_UP_AFTER = '1 day';
 /** Longest a single delivery run keeps starting new sends (scheduled functions stop after 30 s). */
 export const RUN_BUDGET_MS = 20_000;
 
-/** Sent, failed or skipped rows are deleted after this many days: the outbox holds names, so it is not an archive. */
-export const KEEP_DAYS = 30;
+/**
+ * Sent, failed or skipped rows are deleted after this many days (src/lib/retention.ts): the outbox holds names, so
+ * it is not an archive.
+ */
+export const KEEP_DAYS = retentionDays('emails', process.env);
 
 /**
  * What an outbox row is: a staff notification about one submission, a daily digest, or a message to a person

@@ -59,7 +59,7 @@ export async function missingMedia(values: Record<string, unknown>, imageField: 
 }
 
 /** True when the write changed what the public site shows (the database marks it in `site_changed_at`). */
-function changesSite(op: ResourceAction, row: Record<string, unknown>): boolean {
+export function changesSite(op: ResourceAction, row: Record<string, unknown>): boolean {
   if (op === 'delete') return row['status'] === 'published';
   return row['site_changed_at'] !== null && row['site_changed_at'] === row['updated_at'];
 }

@@ -43,6 +43,15 @@ export function safeHref(url: unknown): string | null {
   return null;
 }
 
+/**
+ * The address to draw a preview of `url` from: a picture of this site (a path such as `/media/1/photo.jpg`), or null.
+ * Off-site pictures are never drawn: the dashboard's policy forbids them, and loading one would tell its host who looks.
+ */
+export function previewSrc(url: unknown): string | null {
+  const href = safeHref(url);
+  return href && href.startsWith('/') && !href.startsWith('/\\') && isImageUrl(href) ? href : null;
+}
+
 /** True when a URL names an image the browser can preview (by its extension). */
 export function isImageUrl(url: unknown): boolean {
   return typeof url === 'string' && /\.(?:jpe?g|png|webp|avif|gif)(?:[?#].*)?$/i.test(url);

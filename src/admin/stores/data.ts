@@ -14,6 +14,7 @@ export const RESOURCES = [
   'donations',
   'media',
   'children',
+  'calendar',
 ] as const;
 
 /** One of the staff lists. */

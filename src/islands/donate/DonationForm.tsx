@@ -4,15 +4,14 @@ import {
   DONATE_PRESETS,
   DONATION_STORAGE_KEY,
   donationAlert,
-  donationChoice,
-  donationFormFields,
-  donationQuery,
   formatUsd,
   MIN_DONATION,
   parseAmount,
   type DonationType,
 } from '../../lib/donation.ts';
-import { giftChoices, openPayment, paymentUrl } from '../../lib/payment.ts';
+import { donationChoice, donationFormFields, donationQuery } from '../../lib/donation-choice.ts';
+import { openPayment, paymentUrl } from '../../lib/payment.ts';
+import { NEWSLETTER_CONSENT } from '../../lib/privacy.ts';
 import { showToast } from '../../lib/toast.ts';
 import type { DONATION_CAUSES } from '../../schemas/options.ts';
 import Field from '../shared/form/Field.tsx';
@@ -22,6 +21,9 @@ import TrackForm from '../shared/form/TrackForm.tsx';
 import { adoptChoices } from '../shared/form/preset.ts';
 import { useTrackForm } from '../shared/form/useTrackForm.ts';
 import './donate.css';
+
+/** A submitted field's text, '' for anything else. */
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /** A cause as the Donate page hands it over (spec §3 Cause). */
 export type CauseOption = {
@@ -94,8 +96,9 @@ export default function DonationForm({ causes, defaultCause }: Props) {
       const value = parseAmount(String(body.payload['amount'])) ?? DEFAULT_DONATION;
       openPayment(
         paymentUrl('donationUrl', {
-          ...giftChoices(body.type, body.payload),
           amount: value,
+          frequency: text(body.payload['type']),
+          cause: text(body.payload['cause']),
           source: 'donate-page',
           campaign: 'donate-now',
         }),
@@ -229,7 +232,7 @@ export default function DonationForm({ causes, defaultCause }: Props) {
           </label>
           <label className="check">
             <input type="checkbox" name="newsletter" defaultChecked />
-            Send me news about the children and our work
+            {NEWSLETTER_CONSENT}
           </label>
         </div>
 

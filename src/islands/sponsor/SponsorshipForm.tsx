@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { giftChoices, openPayment, paymentUrl } from '../../lib/payment.ts';
+import { openPayment, paymentUrl } from '../../lib/payment.ts';
 import { $sponsorshipType } from '../../lib/sponsorship-store.ts';
 import { SPONSORSHIP_TYPE_INFO, sponsorshipPrice } from '../../lib/sponsorship-types.ts';
 import { showToast } from '../../lib/toast.ts';
@@ -11,6 +11,9 @@ import TrackForm from '../shared/form/TrackForm.tsx';
 import { adoptChoices, presetSelect } from '../shared/form/preset.ts';
 import { useTrackForm } from '../shared/form/useTrackForm.ts';
 import { closeDialog } from '../shared/Modal.tsx';
+
+/** A submitted field's text, '' for anything else. */
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 const FREQUENCY_LABELS: Record<(typeof SPONSORSHIP_PAYMENT_METHODS)[number], string> = {
   monthly: 'Monthly',
@@ -48,8 +51,9 @@ export default function SponsorshipForm({ childId, childName, childUsd, dialogId
     onValid: (body) =>
       openPayment(
         paymentUrl('sponsorshipUrl', {
-          ...giftChoices(body.type, body.payload),
           childId,
+          sponsorshipType: text(body.payload['sponsorshipType']),
+          frequency: text(body.payload['paymentMethod']),
           source: 'sponsor-page',
           campaign: 'sponsorship',
         }),

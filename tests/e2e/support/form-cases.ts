@@ -34,7 +34,7 @@ export const CASES: FormCase[] = [
     fill: (form, email) => form.getByLabel('Email address').fill(email),
     stored: {},
     submit: /^Subscribe$/,
-    sent: (page) => page.locator('footer').getByRole('button', { name: 'Subscribed' }),
+    sent: (page) => page.locator('footer').getByRole('button', { name: 'Check your inbox' }),
   },
   {
     type: 'contact_submit',

@@ -30,8 +30,7 @@ export const e2eServer = {
     ADMIN_PASSWORD_4: e2eAccountOwner.password,
     ADMIN_USERNAME_32: e2eApplicationsAdmin.username,
     ADMIN_PASSWORD_32: e2eApplicationsAdmin.password,
-    // Notifications go to a real SMTP server that tests/e2e/notifications.spec.ts runs while it needs one; the
-    // other specs' emails simply wait in the outbox.
+    // Every email goes to the run's real SMTP server (support/mail-sink.ts), which specs read with support/mailbox.ts.
     SMTP_URL: `smtp://127.0.0.1:${e2eSmtpPort(e2ePort)}`,
     NOTIFY_TO: 'office@tumaini.example',
     NOTIFY_FROM: 'Tumaini website <website@tumaini.example>',

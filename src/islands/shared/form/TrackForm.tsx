@@ -1,5 +1,6 @@
 import type { ChangeEvent, ReactNode } from 'react';
 import { FORM_TYPE_FIELD, NOT_SENT } from '../../../lib/forms.ts';
+import { CONSENT_WORDING, PRIVACY_PATH } from '../../../lib/privacy.ts';
 import type { TrackType } from '../../../schemas/track.ts';
 import Honeypot from '../Honeypot.tsx';
 import { FormErrors } from './context.ts';
@@ -21,7 +22,8 @@ type Props = {
 
 /**
  * A public form of the form kit: a real `<form method="post">` to the tracking function (so it works before and
- * without JavaScript), the error summary at its top, the honeypot, and a line saying when it was not sent yet.
+ * without JavaScript), the error summary at its top, what the sender agrees to with a link to the privacy notice
+ * (the wording the track function records), the honeypot, and a line saying when it was not sent yet.
  */
 export default function TrackForm({ type, kit, className, labelledBy, onChange, children }: Props) {
   return (
@@ -38,6 +40,9 @@ export default function TrackForm({ type, kit, className, labelledBy, onChange, 
       <input type="hidden" name={FORM_TYPE_FIELD} value={type} />
       <ErrorSummary errors={kit.errors} ref={kit.summary} />
       <FormErrors value={kit.errors}>{children}</FormErrors>
+      <p className="form-consent">
+        {CONSENT_WORDING[type]} <a href={PRIVACY_PATH}>Privacy notice</a>
+      </p>
       <Honeypot />
       <p className="form-status" role="status" data-state={kit.state}>
         {kit.state === 'not-sent' ? NOT_SENT : ''}

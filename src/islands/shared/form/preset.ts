@@ -14,6 +14,7 @@ export function adoptChoices(form: HTMLFormElement, fields: readonly (readonly [
     if (control instanceof RadioNodeList) {
       const radios = [...control].filter((item): item is HTMLInputElement => item instanceof HTMLInputElement);
       if (radios.some((radio) => radio.checked !== radio.defaultChecked)) continue;
+      if (value !== '' && !radios.some((radio) => radio.value === value)) continue;
       for (const radio of radios) radio.checked = radio.value === value;
     } else if (control instanceof HTMLInputElement && control.value === control.defaultValue) {
       control.value = value;

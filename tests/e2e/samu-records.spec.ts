@@ -1,10 +1,11 @@
 /**
- * Children run from /samu and are shown only as their guardian's consent allows (issue 30, "Done when"): a child added
+ * Children and events run from /samu and are shown only as their guardian's consent allows (issue 30, "Done when"): a child added
  * with text-only consent appears on /children with the illustration and no school; photo and school consent bring
  * them; withdrawal takes the child off /children, /sponsor and Home after the rebuild while /samu keeps the history.
  * A sponsorship recorded by staff takes a child off /sponsor, whose `?child=` link then explains kindly; ending it
- * offers the child again. These specs change the lists every other page spec reads, so they run in their own
- * project after the others (playwright.config.ts).
+ * offers the child again. An event added for tomorrow is upcoming, and past once the daily rebuild runs two days on.
+ * These specs change the lists every other page spec reads, so they run in their own project after the others
+ * (playwright.config.ts).
  */
 import { readFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
@@ -204,4 +205,78 @@ test('/samu lists a consent ending in 10 days', async ({ page, request }) => {
   const soon = panel.locator('.consents-ending');
   await expect(soon.getByRole('heading', { name: 'Consents ending within 30 days' })).toBeVisible();
   await expect(soon.getByRole('listitem').filter({ hasText: slug })).toContainText(`ends ${today(10)}, in 10 days`);
+});
+
+test('an event added in /samu for tomorrow shows as upcoming, and as past after a daily rebuild dated two days on', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(3 * REBUILD_MS);
+  const suffix = randomBytes(3).toString('hex');
+  const title = `Reading Marathon ${suffix}`;
+  await signIn(page, request);
+  let panel = await openTab(page, 'Media');
+  const fileName = `marathon-${suffix}.jpg`;
+  await panel.getByLabel('Upload a file for Media').setInputFiles({
+    name: fileName,
+    mimeType: 'image/jpeg',
+    buffer: await readFile('src/assets/events/nairobi-back-to-school-day.jpg'),
+  });
+  const mediaUrl =
+    (await panel.getByRole('row').filter({ hasText: fileName }).getByRole('link').first().textContent())?.trim() ?? '';
+
+  panel = await openTab(page, 'Events');
+  await panel.getByRole('button', { name: 'New event' }).click();
+  const field = (label: string) => panel.getByRole('textbox', { name: label, exact: true });
+  await panel.getByRole('textbox', { name: /^Title/ }).fill(title);
+  await panel.getByRole('textbox', { name: /^Slug/ }).fill(`reading-marathon-${suffix}`);
+  await field('Subtitle').fill('A day of stories in Kibera');
+  await field('Venue').fill('Kibera Hope Primary School, Nairobi');
+  await field('Image').fill(mediaUrl);
+  await field('Image description').fill('Illustration of children reading');
+  await field('Theme').fill('Every child a reader');
+  await field('Description').fill('Children read aloud all day to raise funds for the school library.');
+  await field('Full description').fill('Pupils, parents and volunteers read in relays from morning to evening.');
+  await field('Contact name').fill('Grace Muthoni');
+  await field('Contact email').fill('events@tumainichildren.org');
+  await field('Contact phone').fill('+254 712 345 679');
+  await field('Schedule').fill('9:00 AM | First story\n4:00 PM | Last page and songs');
+  await field('Expected impact').fill('300 new library books');
+  await field('Items needed').fill('Storybooks');
+  await field('Impact headline').fill('300 books for the library');
+  await field('Long-term impact').fill('A library that stays open after school.');
+  await field('Closing message').fill('Thank you for reading with us.');
+  await panel.getByRole('combobox', { name: 'Status' }).selectOption('published');
+
+  // Without a date nothing is saved.
+  await panel.getByRole('button', { name: 'Create event' }).click();
+  await expect(panel.getByText('Date is required')).toBeVisible();
+  await panel.getByLabel(/^Date/).fill(today(1));
+  await panel.getByRole('button', { name: 'Create event' }).click();
+  await expect(toast(page)).toHaveText(/Created event/);
+
+  /** The HTML of one section of /programs, from its id to the section's end. */
+  const section = (text: string, id: string) => {
+    const start = text.indexOf(`id="${id}"`);
+    return start < 0 ? '' : text.slice(start, text.indexOf('</section>', start));
+  };
+  const upcoming = (text: string) =>
+    (section(text, 'featured-event') + section(text, 'upcoming-events')).includes(title);
+  const past = (text: string) => section(text, 'past-events').includes(title);
+  await expect
+    .poll(async () => upcoming(await html(page, '/programs/')), { timeout: REBUILD_MS, intervals: [1000] })
+    .toBe(true);
+  await page.goto('/programs/');
+  await expect(
+    page.locator('#featured-event, section[aria-labelledby="upcoming-events"]').filter({ hasText: title }),
+  ).toHaveCount(1);
+
+  // The daily rebuild, its date injected two days on: the event is over.
+  expect((await request.post(`/.netlify/local-build-hook?site_date=${today(3)}`)).status()).toBe(200);
+  await expect
+    .poll(async () => past(await html(page, '/programs/')), { timeout: REBUILD_MS, intervals: [1000] })
+    .toBe(true);
+  await page.goto('/programs/');
+  await expect(page.locator('section[aria-labelledby="past-events"]')).toContainText(title);
+  await expect(page.locator('#featured-event')).not.toContainText(title);
 });

@@ -1,0 +1,143 @@
+/**
+ * `/api/admin/people/{search,export,correct,erase}` (POST, staff only): a person's page. Search finds everything held
+ * about one person by email or phone across every table people.ts knows; export hands it over as one JSON or CSV
+ * file; correct changes one field; erase deletes the person's rows and anonymises the records the accounts keep.
+ * Export, correction and erasure are audited with who and why, naming the person only by a keyed hash. The person's
+ * details travel in request bodies, never in URLs (which end up in logs).
+ */
+import type { Config } from '@netlify/functions';
+import { toCsv } from '../../src/lib/csv.ts';
+import { personCorrect, personErase, personExport, personQuery } from '../../src/schemas/people.ts';
+import { emailAddress } from '../../src/schemas/track.ts';
+import { staffFunction } from './_shared/admin-resource.ts';
+import { audit } from './_shared/audit.ts';
+import { query, transaction, type Queryable } from './_shared/db.ts';
+import { error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/http.ts';
+import {
+  auditSubject,
+  correctableColumn,
+  erasePerson,
+  findPerson,
+  PERSON_TABLES,
+  type PersonRecords,
+} from './_shared/people.ts';
+
+const ACTIONS = ['search', 'export', 'correct', 'erase'] as const;
+
+export default staffFunction(async (req, actor, context) => {
+  const action = context.params['action'];
+  if (!ACTIONS.includes(action as (typeof ACTIONS)[number])) return error(404, 'Not found');
+  if (req.method !== 'POST') return methodNotAllowed(['POST']);
+  const body = await readJsonBody(req);
+  if (!body.ok) return body.response;
+
+  if (action === 'search') {
+    const parsed = personQuery.safeParse(body.value);
+    if (!parsed.success) return invalid(parsed.error, 'Invalid search');
+    const records = await findPerson({ query }, parsed.data);
+    const tables = PERSON_TABLES.map((spec) => ({
+      table: spec.table,
+      label: spec.label,
+      correctable: Object.keys(spec.correctable ?? {}),
+    }));
+    return json({ person: records, tables, backups: await backupsBefore({ query }) });
+  }
+
+  if (action === 'export') {
+    const parsed = personExport.safeParse(body.value);
+    if (!parsed.success) return invalid(parsed.error, 'Invalid export');
+    const { reason, format, ...who } = parsed.data;
+    const records = await transaction(async (tx) => {
+      const found = await findPerson(tx, who);
+      await audit(tx, 'admin.person.export', actor, { subject: auditSubject(who), reason, format });
+      return found;
+    });
+    const stamp = new Date().toISOString().slice(0, 10);
+    const file = `person-${stamp}.${format}`;
+    const headers = {
+      'Content-Disposition': `attachment; filename="${file}"`,
+      'Cache-Control': 'no-store',
+      'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+      'X-Content-Type-Options': 'nosniff',
+    };
+    if (format === 'csv') {
+      return new Response(`\uFEFF${personCsv(records)}`, {
+        headers: { ...headers, 'Content-Type': 'text/csv; charset=utf-8' },
+      });
+    }
+    const document = {
+      format: 'tumaini-person-export',
+      version: 1,
+      createdAt: new Date().toISOString(),
+      person: { emails: records.emails, phones: records.phones, names: records.names },
+      records: records.tables,
+    };
+    return new Response(JSON.stringify(document, null, 2), {
+      headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8' },
+    });
+  }
+
+  if (action === 'correct') {
+    const parsed = personCorrect.safeParse(body.value);
+    if (!parsed.success) return invalid(parsed.error, 'Invalid correction');
+    const { table, id, column, value, reason } = parsed.data;
+    const target = correctableColumn(table, column);
+    if (!target)
+      return error(400, 'This field cannot be corrected here', [
+        { path: 'column', message: 'Not a correctable field' },
+      ]);
+    if (target.kind === 'email' && !emailAddress.safeParse(value).success) {
+      return error(400, 'Invalid correction', [{ path: 'value', message: 'Enter a valid email address' }]);
+    }
+    const updated = await transaction(async (tx) => {
+      const rows = await tx.query(`update ${table} set ${column} = $2 where id = $1 returning id::text as id`, [
+        id,
+        value,
+      ]);
+      if (rows.length === 0) return false;
+      await audit(tx, 'admin.person.correct', actor, { table, id, column, reason });
+      return true;
+    });
+    return updated ? json({ corrected: { table, id, column } }) : error(404, 'Record not found');
+  }
+
+  const parsed = personErase.safeParse(body.value);
+  if (!parsed.success) return invalid(parsed.error, 'Invalid erasure');
+  const { reason, ...who } = parsed.data;
+  const { counts, backups } = await transaction(async (tx) => {
+    const erased = await erasePerson(tx, who);
+    await audit(tx, 'admin.person.erase', actor, { subject: auditSubject(who), reason, counts: erased });
+    return { counts: erased, backups: await backupsBefore(tx) };
+  });
+  return json({ erased: counts, backupsStillHolding: backups });
+});
+
+export const config: Config = { path: '/api/admin/people/:action', method: 'POST' };
+
+/** Backups downloaded so far (from the audit trail): each may still hold the person until it is destroyed. */
+async function backupsBefore(db: Queryable): Promise<{ ts: string; file: string; actor: string }[]> {
+  const rows = await db.query<{ ts: Date; file: string | null; actor: string | null }>(
+    `select ts, payload->>'file' as file, payload->>'actor' as actor from events where type = 'admin.db.backup' order by id desc`,
+  );
+  return rows.map((row) => ({ ts: row.ts.toISOString(), file: row.file ?? '', actor: row.actor ?? '' }));
+}
+
+type CsvLine = { table: string; row: string; field: string; value: unknown };
+
+/** One line per field of every record: table, row id, field, value. */
+function personCsv(records: PersonRecords): string {
+  const lines: CsvLine[] = Object.entries(records.tables).flatMap(([table, rows]) =>
+    rows.flatMap((row) =>
+      Object.entries(row).map(([field, value]) => ({ table, row: String(row['id']), field, value })),
+    ),
+  );
+  return toCsv<CsvLine>(
+    [
+      { header: 'Table', value: (line) => line.table },
+      { header: 'Row', value: (line) => line.row },
+      { header: 'Field', value: (line) => line.field },
+      { header: 'Value', value: (line) => line.value },
+    ],
+    lines,
+  );
+}

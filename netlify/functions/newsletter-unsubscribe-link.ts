@@ -1,0 +1,60 @@
+/**
+ * `POST /api/newsletter/unsubscribe-link`: the form of /newsletter/leave/ (or JSON `{email}`). When the address is on
+ * the list it is sent its unsubscribe link; the answer is the same for a known and an unknown address, so nobody
+ * learns who subscribes. A browser's form post lands on /newsletter/leave/sent/.
+ */
+import type { Config, Context } from '@netlify/functions';
+import { unsubscribeLinkRequest } from '../../src/schemas/newsletter.ts';
+import { clientId } from './_shared/client.ts';
+import { transaction } from './_shared/db.ts';
+import { isFormContentType, readFormBody } from './_shared/form-answer.ts';
+import { escapeHtml, htmlPage } from './_shared/html-page.ts';
+import { error, json, methodNotAllowed, readJsonBody, tooManyRequests, zodIssues } from './_shared/http.ts';
+import { sendUnsubscribeLink } from './_shared/newsletter.ts';
+import { deliverAfterResponse } from './_shared/outbox.ts';
+import { hit, trackRateLimit } from './_shared/rate-limit.ts';
+
+const SENT_PAGE = '/newsletter/leave/sent/';
+
+/** Handles one request for an unsubscribe link. */
+export default async (req: Request, context: Context): Promise<Response> => {
+  if (req.method !== 'POST') return methodNotAllowed(['POST']);
+  const fromForm = isFormContentType(req.headers.get('content-type'));
+  let raw: unknown;
+  if (fromForm) {
+    const form = await readFormBody(req);
+    raw = form.status === 'too-large' ? undefined : Object.fromEntries(form.fields);
+  } else {
+    const body = await readJsonBody(req);
+    if (!body.ok) return body.response;
+    raw = body.value;
+  }
+  const parsed = unsubscribeLinkRequest.safeParse(raw);
+  if (!parsed.success) {
+    const issues = zodIssues(parsed.error);
+    if (!fromForm) return error(400, 'Invalid request', issues);
+    const items = issues.map((issue) => `<li>${escapeHtml(issue.message)}</li>`).join('');
+    return htmlPage(
+      {
+        title: 'Please check the form',
+        html: `<ul>${items}</ul>\n<a href="/newsletter/leave/">Go back to the form</a>`,
+        tone: 'problem',
+      },
+      400,
+    );
+  }
+  try {
+    const limit = await hit('newsletter-link', clientId(context), trackRateLimit());
+    if (!limit.allowed) return tooManyRequests(limit.retryAfterSeconds);
+    await transaction((tx) => sendUnsubscribeLink(tx, parsed.data.email));
+  } catch (failure) {
+    console.error('newsletter-unsubscribe-link: database error', failure);
+    return error(503, 'The service is temporarily unavailable; please try again later');
+  }
+  deliverAfterResponse(context);
+  if (fromForm)
+    return new Response(null, { status: 303, headers: { Location: SENT_PAGE, 'Cache-Control': 'no-store' } });
+  return json({ ok: true }, 202);
+};
+
+export const config: Config = { path: '/api/newsletter/unsubscribe-link', method: 'POST' };

@@ -1,0 +1,224 @@
+import { useId, useState, type SubmitEvent } from 'react';
+import {
+  ApiError,
+  correctPerson,
+  erasePerson,
+  exportPerson,
+  searchPerson,
+  type ErasureAnswer,
+  type PersonAnswer,
+  type PersonKey,
+} from './api.ts';
+import { saveFile } from './download.ts';
+import { formatNairobi } from './lib/dates.ts';
+import { text } from './lib/format.ts';
+import { notify } from './stores/toast.ts';
+
+type Props = Record<string, never>;
+
+/** A form field's text ('' when absent). */
+const field = (data: FormData, name: string) => {
+  const value = data.get(name);
+  return typeof value === 'string' ? value : '';
+};
+
+/** A value as one line of text (objects as JSON). */
+const shown = (value: unknown) => (typeof value === 'object' && value !== null ? JSON.stringify(value) : text(value));
+
+/**
+ * A person's page: search by email or phone, see every record held about them, export it (JSON or CSV), correct a
+ * field, or erase them. Export, correction and erasure ask for the reason the audit trail keeps.
+ */
+export default function PeoplePanel(_props: Props) {
+  const id = useId();
+  const [who, setWho] = useState<PersonKey | null>(null);
+  const [found, setFound] = useState<PersonAnswer | null>(null);
+  const [erased, setErased] = useState<ErasureAnswer | null>(null);
+  const [problem, setProblem] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+
+  async function run<T>(work: () => Promise<T>): Promise<T | undefined> {
+    setBusy(true);
+    setProblem('');
+    try {
+      return await work();
+    } catch (error) {
+      const message = error instanceof ApiError ? (error.issues[0]?.message ?? error.message) : 'Something went wrong';
+      setProblem(message);
+      return undefined;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function search(event: SubmitEvent<HTMLFormElement>): Promise<void> {
+    event.preventDefault();
+    const value = field(new FormData(event.currentTarget), 'who').trim();
+    const key: PersonKey = value.includes('@') ? { email: value } : { phone: value };
+    const answer = await run(() => searchPerson(key));
+    if (!answer) return;
+    setWho(key);
+    setFound(answer);
+    setErased(null);
+    setConfirming(false);
+  }
+
+  const reason = () => (document.getElementById(`${id}-reason`) as HTMLInputElement | null)?.value ?? '';
+
+  async function download(format: 'json' | 'csv'): Promise<void> {
+    if (!who) return;
+    const file = await run(() => exportPerson(who, reason(), format));
+    if (!file) return;
+    saveFile(file.blob, file.filename);
+    notify(`Exported to ${file.filename}`);
+  }
+
+  async function correct(event: SubmitEvent<HTMLFormElement>): Promise<void> {
+    event.preventDefault();
+    if (!who) return;
+    const data = new FormData(event.currentTarget);
+    const [table = '', rowId = '', column = ''] = field(data, 'field').split(':');
+    const value = field(data, 'value');
+    const done = await run(async () => {
+      await correctPerson({ table, id: rowId, column, value, reason: reason() });
+      return true;
+    });
+    if (!done) return;
+    notify('Correction saved');
+    const refreshed = await run(() => searchPerson(who));
+    if (refreshed) setFound(refreshed);
+  }
+
+  async function erase(): Promise<void> {
+    if (!who) return;
+    const answer = await run(() => erasePerson(who, reason()));
+    if (!answer) return;
+    setErased(answer);
+    setFound(null);
+    setConfirming(false);
+    notify('Person erased');
+  }
+
+  const tables = found ? found.tables.filter((table) => (found.person.tables[table.table]?.length ?? 0) > 0) : [];
+  const fields = found
+    ? found.tables.flatMap((table) =>
+        (found.person.tables[table.table] ?? []).flatMap((row) =>
+          table.correctable.map((column) => ({
+            value: `${table.table}:${text(row['id'])}:${column}`,
+            label: `${table.label} #${text(row['id'])}: ${column} (${shown(row[column])})`,
+          })),
+        ),
+      )
+    : [];
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="privacy-section">
+      <h3 id={`${id}-title`}>A person's data</h3>
+      <form className="people-search" aria-labelledby={`${id}-title`} onSubmit={(event) => void search(event)}>
+        <div className="field">
+          <label htmlFor={`${id}-who`}>Email address or phone number</label>
+          <input id={`${id}-who`} name="who" required autoComplete="off" />
+        </div>
+        <button type="submit" className="button" disabled={busy}>
+          Find everything held
+        </button>
+      </form>
+      {problem && (
+        <p className="form-error" role="alert">
+          {problem}
+        </p>
+      )}
+      {erased && (
+        <section aria-label="Erasure done" className="people-result">
+          <p role="status">
+            Erased:{' '}
+            {Object.entries(erased.erased)
+              .map(([table, count]) => `${table} ${count.deleted} deleted, ${count.anonymised} anonymised`)
+              .join('; ')}
+            .
+          </p>
+          <p>
+            Backups made before the erasure still hold this person until they are destroyed:{' '}
+            {erased.backupsStillHolding.length === 0
+              ? 'none.'
+              : erased.backupsStillHolding.map((backup) => `${backup.file} (${formatNairobi(backup.ts)})`).join(', ')}
+          </p>
+        </section>
+      )}
+      {found && (
+        <section aria-label="What we hold" className="people-result">
+          <p>
+            {tables.length === 0
+              ? 'Nothing is held about this person.'
+              : `Found in ${tables.length} ${tables.length === 1 ? 'table' : 'tables'}: ${[...found.person.emails, ...found.person.names].join(', ')}`}
+          </p>
+          {tables.map((table) => (
+            <details key={table.table} open>
+              <summary>
+                {table.label} ({found.person.tables[table.table]?.length})
+              </summary>
+              {(found.person.tables[table.table] ?? []).map((row) => (
+                <dl key={text(row['id'])} className="people-row">
+                  {Object.entries(row).map(([key, value]) => (
+                    <div key={key}>
+                      <dt>{key}</dt>
+                      <dd>{shown(value)}</dd>
+                    </div>
+                  ))}
+                </dl>
+              ))}
+            </details>
+          ))}
+          <div className="field">
+            <label htmlFor={`${id}-reason`}>Reason (kept in the audit trail)</label>
+            <input id={`${id}-reason`} name="reason" autoComplete="off" />
+          </div>
+          <div className="button-row">
+            <button type="button" className="button" disabled={busy} onClick={() => void download('json')}>
+              Export JSON
+            </button>
+            <button type="button" className="button" disabled={busy} onClick={() => void download('csv')}>
+              Export CSV
+            </button>
+            {!confirming ? (
+              <button type="button" className="button danger" disabled={busy} onClick={() => setConfirming(true)}>
+                Erase this person
+              </button>
+            ) : (
+              <button type="button" className="button danger" disabled={busy} onClick={() => void erase()}>
+                Confirm erasure
+              </button>
+            )}
+          </div>
+          {fields.length > 0 && (
+            <form className="people-correct" onSubmit={(event) => void correct(event)}>
+              <div className="field">
+                <label htmlFor={`${id}-field`}>Field to correct</label>
+                <select id={`${id}-field`} name="field">
+                  {fields.map((field) => (
+                    <option key={field.value} value={field.value}>
+                      {field.label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="field">
+                <label htmlFor={`${id}-value`}>Corrected value</label>
+                <input id={`${id}-value`} name="value" required autoComplete="off" />
+              </div>
+              <button type="submit" className="button" disabled={busy}>
+                Save correction
+              </button>
+            </form>
+          )}
+          {found.backups.length > 0 && (
+            <p>
+              Backups made so far (they keep what they held): {found.backups.map((backup) => backup.file).join(', ')}
+            </p>
+          )}
+        </section>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,119 @@
+/** The Events tab: the charity's events, added, edited and cancelled (the site's calendar, not the activity log). */
+import { SITE_EVENT_COLUMNS, SiteEventSchema } from '../schemas/site-events.ts';
+import { text } from './lib/format.ts';
+import type { Row } from './lib/list.ts';
+import { timeColumn } from './columns.tsx';
+import {
+  check,
+  IMAGES,
+  MEDIA_HINT,
+  pick,
+  slugColumn,
+  stateColumn,
+  STATUS_FIELD,
+  values,
+  type ContentConfig,
+} from './content.tsx';
+
+/** Fields typed one item per line. */
+const LINE_LISTS = ['expected_impact', 'actual_impact', 'items_needed'] as const;
+
+function eventValues(row: Row | null): Record<string, string> {
+  const form = values(row, SITE_EVENT_COLUMNS);
+  if (!row) form['cancelled'] = 'false';
+  for (const name of LINE_LISTS) {
+    const list = row?.[name];
+    if (Array.isArray(list)) form[name] = list.map(text).join('\n');
+  }
+  return form;
+}
+
+/** Scheduled, or cancelled (shown as cancelled until its date). */
+const stateOf = (row: Row) => (row['cancelled'] === true ? 'Cancelled' : 'Scheduled');
+
+/** The Events tab. */
+export const CALENDAR: ContentConfig = {
+  resource: 'calendar',
+  noun: 'event',
+  plural: 'events',
+  recordNames: ['event'],
+  loadError: 'Failed to load event',
+  fields: [
+    { name: 'title', label: 'Title', kind: 'text', required: true },
+    {
+      name: 'slug',
+      label: 'Slug',
+      kind: 'text',
+      required: true,
+      hint: 'Lowercase letters, digits and hyphens; the event id.',
+    },
+    { name: 'subtitle', label: 'Subtitle', kind: 'text' },
+    {
+      name: 'date',
+      label: 'Date',
+      kind: 'date',
+      required: true,
+      hint: 'YYYY-MM-DD; upcoming until this day, past after it (Nairobi).',
+    },
+    { name: 'venue', label: 'Venue', kind: 'text', hint: 'Place and town.' },
+    { name: 'image', label: 'Image', kind: 'media', hint: MEDIA_HINT, upload: IMAGES },
+    { name: 'alt', label: 'Image description', kind: 'text' },
+    { name: 'theme', label: 'Theme', kind: 'text' },
+    { name: 'description', label: 'Description', kind: 'textarea', rows: 2 },
+    { name: 'full_description', label: 'Full description', kind: 'textarea', rows: 5 },
+    { name: 'contact_name', label: 'Contact name', kind: 'text' },
+    { name: 'contact_email', label: 'Contact email', kind: 'text' },
+    { name: 'contact_phone', label: 'Contact phone', kind: 'text', hint: '+254 format.' },
+    {
+      name: 'schedule',
+      label: 'Schedule',
+      kind: 'textarea',
+      rows: 4,
+      hint: 'One "time | activity" per line, e.g. 9:00 AM | Registration.',
+    },
+    { name: 'expected_impact', label: 'Expected impact', kind: 'textarea', rows: 3, hint: 'One per line.' },
+    {
+      name: 'actual_impact',
+      label: 'Impact achieved',
+      kind: 'textarea',
+      rows: 3,
+      hint: 'One per line, after the event.',
+    },
+    { name: 'items_needed', label: 'Items needed', kind: 'textarea', rows: 3, hint: 'One per line.' },
+    { name: 'impact', label: 'Impact headline', kind: 'text', hint: 'e.g. 1,200 patients seen.' },
+    { name: 'long_term_impact', label: 'Long-term impact', kind: 'textarea', rows: 2 },
+    { name: 'message', label: 'Closing message', kind: 'textarea', rows: 2 },
+    {
+      name: 'campaign',
+      label: 'Contribution campaign',
+      kind: 'text',
+      hint: 'Campaign tag of the contribution link; empty for none.',
+    },
+    STATUS_FIELD,
+    {
+      name: 'cancelled',
+      label: 'Scheduled or cancelled',
+      kind: 'select',
+      options: [
+        ['false', 'Scheduled'],
+        ['true', 'Cancelled (shown as cancelled until its date)'],
+      ],
+    },
+  ],
+  toValues: eventValues,
+  check: (form) => check(SiteEventSchema, pick(form, SITE_EVENT_COLUMNS)),
+  columns: [
+    timeColumn,
+    {
+      key: 'title',
+      header: 'Title',
+      cell: (row) => <strong>{text(row['title'])}</strong>,
+      text: (row) => text(row['title']),
+    },
+    slugColumn,
+    { key: 'date', header: 'Date', cell: (row) => text(row['date']), text: (row) => text(row['date']) },
+    { key: 'cancelled', header: 'State', cell: stateOf, text: stateOf },
+    stateColumn,
+  ],
+  describe: (row) => text(row['title']) || text(row['slug']),
+};

@@ -1,0 +1,68 @@
+/**
+ * Payloads of a person's page in /samu (`/api/admin/people/*`): find everything held about one person by email or
+ * phone, export it, correct a field, erase it. Export, correction and erasure each need a reason for the audit trail.
+ */
+import { z } from 'zod';
+import { emailAddress } from './track.ts';
+
+z.config({ jitless: true });
+
+/** Longest reason and corrected value accepted. */
+export const PEOPLE_LIMITS = { reason: 500, value: 5000, phone: 50 } as const;
+
+const blankToUndefined = (value: unknown): unknown =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+/**
+ * Why staff do this, kept in the audit trail.
+ * @example "Her email of 3 June asking what we hold"
+ */
+const reason = z
+  .string({ error: 'Give the reason' })
+  .trim()
+  .min(3, 'Give the reason (at least 3 characters)')
+  .max(PEOPLE_LIMITS.reason, `The reason must be at most ${PEOPLE_LIMITS.reason} characters`);
+
+/** Who: an email address, or a phone number (at least 6 digits). */
+export const personQuery = z
+  .object({
+    /** @example "amina@example.org" */
+    email: z.preprocess(blankToUndefined, emailAddress.optional()),
+    /** @example "+254 700 000 001" */
+    phone: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .max(PEOPLE_LIMITS.phone)
+        .refine((value) => value.replace(/[^0-9]/g, '').length >= 6, 'A phone number has at least 6 digits')
+        .optional(),
+    ),
+  })
+  .refine((value) => value.email !== undefined || value.phone !== undefined, {
+    message: 'Enter an email address or a phone number',
+    path: ['email'],
+  });
+export type PersonQueryInput = z.infer<typeof personQuery>;
+
+/** `POST /api/admin/people/export`: everything about the person as one JSON or CSV file. */
+export const personExport = z.intersection(
+  personQuery,
+  z.object({ reason, /** File format. */ format: z.enum(['json', 'csv']).default('json') }),
+);
+
+/** `POST /api/admin/people/erase`. */
+export const personErase = z.intersection(personQuery, z.object({ reason }));
+
+/** `POST /api/admin/people/correct`: one field of one row. */
+export const personCorrect = z.object({
+  /** A table of the person's page (`contacts`, `volunteers`, …). */
+  table: z.string().regex(/^[a-z_]{1,63}$/, 'Unknown table'),
+  /** The row's id. */
+  id: z.string().regex(/^[1-9][0-9]{0,18}$/, 'Expected a positive whole number'),
+  /** The column to correct (`name`, `email`, …). */
+  column: z.string().regex(/^[a-z_]{1,63}$/, 'Unknown field'),
+  /** The corrected value. */
+  value: z.string().trim().min(1, 'Enter the corrected value').max(PEOPLE_LIMITS.value),
+  reason,
+});
