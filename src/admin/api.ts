@@ -344,6 +344,7 @@ export async function changeApplication(id: string, action: string, body: unknow
   return readApplication(
     await callJson(`/api/admin/applications/${encodeURIComponent(id)}/${action}`, { method: 'POST', json: body }),
   );
+}
 
 /** Everything held about one person (POST /api/admin/people/search), and the backups that may still hold them. */
 export type PersonAnswer = {

@@ -71,6 +71,15 @@ export const PERSON_TABLES: readonly PersonTable[] = [
     correctable: { name: 'name', email: 'email', subject: 'text' },
   },
   {
+    // Notes on an application and the emails sent to its applicant; found through the application, so erased first.
+    table: 'application_history',
+    label: 'Application notes and emails',
+    match: `(${emailIs('t.recipient')} or exists (select 1 from volunteers v where v.id = t.application_id
+             and (${emailIs('v.email')} or ${phoneIs(`v.details->>'phone'`)})))`,
+    emails: ['t.recipient'],
+    erase: { kind: 'delete' },
+  },
+  {
     table: 'volunteers',
     label: 'Applications',
     match: `(${emailIs('t.email')} or ${phoneIs(`t.details->>'phone'`)})`,
