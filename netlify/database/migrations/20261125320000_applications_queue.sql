@@ -10,8 +10,7 @@ alter table volunteers
   -- The staff member answering it (lower-cased username), or nobody yet.
   add column holder text,
   -- When the answer the page promised runs out (src/lib/applications.ts); open applications past it are overdue.
-  add column due_at timestamptz,
-  add column updated_at timestamptz not null default now();
+  add column due_at timestamptz;
 
 -- A row written without its due moment (a restored backup, a hand-made row) gets its kind's promise counted in
 -- calendar days: a close, generous bound of the business days the site computes (src/lib/applications.ts).
