@@ -142,8 +142,8 @@ describe.each(databases)('a person’s data on $name', (database) => {
       expect(count('sponsorships')).toBe(1);
       expect(count('consent_records')).toBe(3);
       expect(count('events')).toBe(3);
-      // The three staff notifications and the confirmation email.
-      expect(count('notification_outbox')).toBe(4);
+      // The three staff notifications, the confirmation email and the application's acknowledgement.
+      expect(count('notification_outbox')).toBe(5);
       expect(person.names).toEqual([NAME]);
       expect(JSON.stringify(person)).not.toContain('Baraka');
     }
