@@ -19,6 +19,7 @@ import { RECORDS } from './columns.tsx';
 import OutboxPanel from './OutboxPanel.tsx';
 import ApplicationsPanel from './ApplicationsPanel.tsx';
 import StaffPanel from './StaffPanel.tsx';
+import GiftsPanel from './GiftsPanel.tsx';
 import PrivacyPanel from './PrivacyPanel.tsx';
 
 /** A dashboard tab: one of the lists, the notification settings and outbox, privacy, or the staff accounts. */
@@ -35,6 +36,7 @@ const TABS: readonly { readonly id: Tab; readonly label: string }[] = [
   { id: 'programs', label: 'Programs' },
   { id: 'blog', label: 'Blog Posts' },
   { id: 'donations', label: 'Donations' },
+  { id: 'gifts', label: 'Gifts' },
   { id: 'media', label: 'Media' },
   { id: 'children', label: 'Children' },
   { id: 'calendar', label: 'Events' },
@@ -138,6 +140,8 @@ function panelFor(resource: Tab, label: string) {
       return <PrivacyPanel label={label} />;
     case 'events':
       return <ActivityPanel label={label} />;
+    case 'gifts':
+      return <GiftsPanel label={label} />;
     case 'programs':
     case 'blog':
     case 'media':

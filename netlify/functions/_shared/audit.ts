@@ -36,6 +36,8 @@ export type AuditType =
   | 'admin.staff.reset'
   | 'admin.staff.remove'
   | 'admin.staff.join'
+  | 'admin.gifts.create'
+  | 'admin.gifts.statement'
   | 'admin.person.export'
   | 'admin.person.correct'
   | 'admin.person.erase'
