@@ -2,7 +2,7 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
-import { DEFAULT_PAYMENT_URL } from './src/lib/payment.ts';
+import { DEFAULT_PAYMENT_URL, PAYSTACK_CHECKOUT_ORIGIN } from './src/lib/payment.ts';
 import { contentSecurityPolicy } from './src/lib/csp.ts';
 import { siteUrl } from './src/lib/site-url.ts';
 
@@ -43,6 +43,13 @@ export default defineConfig({
   // Every page gets a policy (a <meta> tag) with the hashes of its own scripts and styles; src/lib/csp.ts holds
   // the other directives, netlify.toml the headers a meta tag cannot carry.
   security: {
-    csp: contentSecurityPolicy(process.env.PUBLIC_PAYMENT_URL || DEFAULT_PAYMENT_URL),
+    // The donate and sponsor forms post to the site, whose answer sends the tab on to Paystack (or the address
+    // PAYSTACK_API_URL names, a stand-in in tests) or to the PayPal link.
+    csp: contentSecurityPolicy(
+      process.env.PUBLIC_PAYMENT_URL || DEFAULT_PAYMENT_URL,
+      [PAYSTACK_CHECKOUT_ORIGIN, process.env.PAYSTACK_API_URL, process.env.PAYPAL_URL].filter(
+        /** @returns {url is string} */ (url) => Boolean(url),
+      ),
+    ),
   },
 });

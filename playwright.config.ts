@@ -23,8 +23,9 @@ export default defineConfig({
     // Changes which children and events every page lists: runs once the specs that read those lists are done.
     { name: 'samu-records', testMatch: '**/samu-records.spec.ts', dependencies: ['chromium'] },
   ],
-  // The SMTP server every email of the site under test goes to; specs read it with support/mailbox.ts.
-  globalSetup: './tests/e2e/support/mail-sink.ts',
+  // The SMTP server every email of the site under test goes to (specs read it with support/mailbox.ts), and the
+  // Paystack stand-in the e2e server's checkouts go to.
+  globalSetup: ['./tests/e2e/support/mail-sink.ts', './tests/e2e/support/paystack-stand-in.ts'],
   webServer: {
     ...e2eServer,
     timeout: 240_000,

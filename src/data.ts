@@ -266,5 +266,13 @@ export async function causes(): Promise<Cause[]> {
   return inFileOrder('causes');
 }
 
+/** How visitors can pay besides the hosted checkout, from the build's environment (README, configuration). */
+export const giving = {
+  /** The charity's M-Pesa Paybill number, or null when M-Pesa is not connected. */
+  paybill: process.env['MPESA_PAYBILL'] || null,
+  /** Whether the donate form offers PayPal: it has its own link, or payments are not connected yet. */
+  paypal: Boolean(process.env['PAYPAL_URL']) || !process.env['PAYSTACK_SECRET_KEY'],
+} as const;
+
 /** The retention periods in force when the site was built (defaults, or their overrides from the environment). */
 export const retention: RetentionRule[] = retentionRules(process.env);

@@ -13,6 +13,7 @@ const TABLES = {
   programs: 'programs',
   blog: 'blog_posts',
   donations: 'donations',
+  gifts: 'gifts',
   media: 'media',
   children: 'children',
   calendar: 'site_events',

@@ -10,7 +10,7 @@ import { LoginSchema, type Login } from '../../src/schemas/admin.ts';
 import { failureAnswer } from './_shared/failure.ts';
 import { audit } from './_shared/audit.ts';
 import { signingKey, signToken } from './_shared/auth.ts';
-import { clientId } from './_shared/client.ts';
+import { clientId, hashAddress } from './_shared/client.ts';
 import { query, transaction, type Queryable } from './_shared/db.ts';
 import { error, invalid, json, methodNotAllowed, readJsonBody, tooManyRequests } from './_shared/http.ts';
 import { admitAttempt, failed, signedIn } from './_shared/login-throttle.ts';
@@ -40,10 +40,12 @@ async function login({ username, password }: Login, client: string, userAgent: s
     'select id::text as id, username, password_hash from admin_users where lower(username) = lower($1)',
     [username],
   );
-  // What was typed is kept only when it names an account: a password typed into the wrong box is never stored.
+  // What was typed is kept only when it names an account: a password typed into the wrong box is never stored, in
+  // the audit nor in the throttle, which counts attempts at an unknown name under its keyed hash.
   const refused = (tx: Queryable, reason: string) =>
     audit(tx, 'admin.login_failed', account?.username ?? null, { reason });
-  const attempt = await admitAttempt(username, client, (tx) => refused(tx, 'throttled'));
+  const throttled = account ? account.username : `unknown:${hashAddress(username)}`;
+  const attempt = await admitAttempt(throttled, client, (tx) => refused(tx, 'throttled'));
   if ('retryAfter' in attempt) return tooManyRequests(attempt.retryAfter);
   if (!(await checkLogin(password, account?.password_hash)) || !account) {
     await transaction(async (tx) => {
@@ -53,7 +55,7 @@ async function login({ username, password }: Login, client: string, userAgent: s
     return error(401, 'Invalid username or password');
   }
   const sessionId = await transaction(async (tx) => {
-    await signedIn(tx, attempt, username, client);
+    await signedIn(tx, attempt, throttled, client);
     await audit(tx, 'admin.login', account.username);
     return createSession(tx, account.id, client, userAgent);
   });

@@ -6,16 +6,15 @@
  */
 import type { Config, Context } from '@netlify/functions';
 import { trackBodyFromForm } from '../../src/lib/forms.ts';
-import { CONSENT_WORDING, PRIVACY_NOTICE_VERSION } from '../../src/lib/privacy.ts';
 import { isTrackType, trackRequest, TRACK_TYPES, type TrackRequest } from '../../src/schemas/track.ts';
 import { clientId } from './_shared/client.ts';
 import { transaction, type Queryable } from './_shared/db.ts';
 import { formAccepted, formProblem, isFormContentType, MAX_FORM_BYTES, readFormBody } from './_shared/form-answer.ts';
 import { error, json, methodNotAllowed, readJsonBody, tooManyRequests, zodIssues, type Issue } from './_shared/http.ts';
 import { logFailure } from './_shared/log.ts';
-import { signUp } from './_shared/newsletter.ts';
-import { deliverAfterResponse, enqueueSubmission } from './_shared/outbox.ts';
+import { deliverAfterResponse } from './_shared/outbox.ts';
 import { hit, trackRateLimit } from './_shared/rate-limit.ts';
+import { storeSubmission } from './_shared/submissions.ts';
 
 const ACCEPTED = { ok: true } as const;
 
@@ -89,7 +88,7 @@ export default async (req: Request, context: Context): Promise<Response> => {
     await transaction(async (tx) => {
       // A resent submission (same browser-made id) was stored the first time: store nothing more.
       if (parsed.data.submissionId && !(await firstArrival(tx, parsed.data.submissionId))) return;
-      await store(tx, parsed.data);
+      await storeSubmission(tx, parsed.data);
     });
     deliverAfterResponse(context);
     return answers.accepted(parsed.data);
@@ -101,66 +100,6 @@ export default async (req: Request, context: Context): Promise<Response> => {
 };
 
 export const config: Config = { path: '/api/admin/track' };
-
-/**
- * Writes the event, the consent it was sent under, its record and the staff notification about it; the caller's
- * transaction makes them all-or-nothing, so a notification is never lost and never sent for something that was not stored.
- */
-async function store(tx: Queryable, request: TrackRequest): Promise<void> {
-  const [event] = await tx.query<{ id: string }>(
-    'insert into events (type, payload) values ($1, $2) returning id::text as id',
-    [request.type, request.payload],
-  );
-  if (!event) throw new Error('insert into events returned no row');
-  await tx.query(
-    'insert into consent_records (form, event_id, email, notice_version, wording) values ($1, $2, $3, $4, $5)',
-    [request.type, event.id, request.payload.email, PRIVACY_NOTICE_VERSION, CONSENT_WORDING[request.type]],
-  );
-  const recordId = await storeRecord(tx, request);
-  await enqueueSubmission(tx, request, { eventId: event.id, recordId });
-}
-
-/** Writes the record staff work from; its id, or null when the form has no record of its own. */
-async function storeRecord(tx: Queryable, request: TrackRequest): Promise<string | null> {
-  let rows: { id: string }[];
-  switch (request.type) {
-    case 'newsletter_subscribe':
-      // Pending until the person opens the confirmation link; the answer is the same whether the address was known.
-      await signUp(tx, { email: request.payload.email, name: request.payload.name, source: request.type });
-      return null;
-    case 'contact_submit': {
-      const { name, email, subject, type, message } = request.payload;
-      rows = await tx.query(
-        'insert into contacts (name, email, subject, type, message) values ($1, $2, $3, $4, $5) returning id::text as id',
-        [name, email, subject, type, message],
-      );
-      break;
-    }
-    case 'volunteer_application':
-    case 'school_volunteer_application':
-    case 'internship_application': {
-      const { name, email, ...rest } = request.payload;
-      rows = await tx.query(
-        'insert into volunteers (name, email, details) values ($1, $2, $3) returning id::text as id',
-        [name, email, { ...rest, form: request.type }],
-      );
-      break;
-    }
-    case 'donation_intent': {
-      const { name, email, amount, anonymous, newsletter } = request.payload;
-      if (newsletter) await signUp(tx, { email, name, source: request.type });
-      rows = await tx.query(
-        'insert into donations (donor_name, amount, currency) values ($1, $2, $3) returning id::text as id',
-        [anonymous ? null : name, amount, 'USD'],
-      );
-      break;
-    }
-    case 'sponsorship_application':
-      // Staff follow sponsorships from the event itself; spec §3 has no separate sponsorship record.
-      return null;
-  }
-  return rows[0]?.id ?? null;
-}
 
 /** Records a submission id; false when it was recorded before (the submission is a resend). */
 async function firstArrival(tx: Queryable, submissionId: string): Promise<boolean> {

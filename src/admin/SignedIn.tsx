@@ -17,6 +17,7 @@ import { CHILDREN } from './children.tsx';
 import { CALENDAR } from './calendar.tsx';
 import { RECORDS } from './columns.tsx';
 import OutboxPanel from './OutboxPanel.tsx';
+import GiftsPanel from './GiftsPanel.tsx';
 import PrivacyPanel from './PrivacyPanel.tsx';
 
 /** A dashboard tab: one of the lists, the notification settings and outbox, or privacy (people, retention, breaches). */
@@ -33,6 +34,7 @@ const TABS: readonly { readonly id: Tab; readonly label: string }[] = [
   { id: 'programs', label: 'Programs' },
   { id: 'blog', label: 'Blog Posts' },
   { id: 'donations', label: 'Donations' },
+  { id: 'gifts', label: 'Gifts' },
   { id: 'media', label: 'Media' },
   { id: 'children', label: 'Children' },
   { id: 'calendar', label: 'Events' },
@@ -133,6 +135,8 @@ function panelFor(resource: Tab, label: string) {
       return <PrivacyPanel label={label} />;
     case 'events':
       return <ActivityPanel label={label} />;
+    case 'gifts':
+      return <GiftsPanel label={label} />;
     case 'programs':
     case 'blog':
     case 'media':

@@ -301,6 +301,41 @@ export async function resendNotification(id: string): Promise<void> {
   await callJson('/api/admin/outbox/resend', { method: 'POST', json: { id } });
 }
 
+/** Totals of confirmed gifts in one period, per key (cause or method) and currency. */
+export type GiftTotal = {
+  readonly key: string;
+  readonly currency: string;
+  readonly total: number;
+  readonly count: number;
+};
+
+/** The Gifts view's summary: providers connected, totals this month and year, monthly givers. */
+export type GiftSummary = {
+  readonly connected: { readonly paystack: boolean; readonly mpesa: boolean };
+  readonly month: { readonly byCause: readonly GiftTotal[]; readonly byMethod: readonly GiftTotal[] };
+  readonly year: { readonly byCause: readonly GiftTotal[]; readonly byMethod: readonly GiftTotal[] };
+  readonly monthlyGivers: readonly Row[];
+};
+
+/** Reads the Gifts view's summary. */
+export async function fetchGiftSummary(): Promise<GiftSummary> {
+  return (await callJson('/api/admin/gifts/summary')) as GiftSummary;
+}
+
+/** Records a gift made outside the site (cash, bank transfer, cheque…); resolves to the confirmed gift. */
+export async function recordGift(gift: Record<string, unknown>): Promise<Row> {
+  const row = unwrapRecord(await callJson('/api/admin/gifts', { method: 'POST', json: gift }), ['gift']);
+  if (!row) throw new ApiError(200, 'The gift could not be read back.');
+  return row;
+}
+
+/** Emails a donor the statement of their confirmed gifts in `year`; resolves to how many it lists. */
+export async function sendStatement(email: string, year: number): Promise<number> {
+  const body = await callJson('/api/admin/gifts/statement', { method: 'POST', json: { email, year } });
+  const gifts = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['gifts'] : undefined;
+  return typeof gifts === 'number' ? gifts : 0;
+}
+
 /** Everything held about one person (POST /api/admin/people/search), and the backups that may still hold them. */
 export type PersonAnswer = {
   readonly person: {

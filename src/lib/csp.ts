@@ -23,10 +23,11 @@ type Directive =
 /**
  * The directives besides `script-src` and `style-src` (which Astro writes with its hashes): nothing by
  * default; pictures from the site, `data:` (small images the bundler inlines) and the map tiles; calls
- * to the site's own API; forms that post to the site or the payment page (`paymentUrl`); no plugins, no
- * `<base>`.
+ * to the site's own API; forms that post to the site or the payment page (`paymentUrl`), and the pages the checkout
+ * function's redirect may land on (`formTargets`: Paystack's checkout, a PayPal link); no plugins, no `<base>`.
  */
-export function cspDirectives(paymentUrl: string): Directive[] {
+export function cspDirectives(paymentUrl: string, formTargets: readonly string[] = []): Directive[] {
+  const targets = [...new Set([paymentUrl, ...formTargets].map(originOf))];
   return [
     "default-src 'none'",
     `img-src 'self' data: ${MAP_TILE_ORIGIN}`,
@@ -34,16 +35,16 @@ export function cspDirectives(paymentUrl: string): Directive[] {
     "connect-src 'self'",
     "manifest-src 'self'",
     "base-uri 'none'",
-    `form-action 'self' ${originOf(paymentUrl)}`,
+    `form-action 'self' ${targets.join(' ')}`,
     "object-src 'none'",
   ];
 }
 
 /** Astro's `security.csp` setting: SHA-256 hashes of the page's scripts and styles, from the site only. */
-export function contentSecurityPolicy(paymentUrl: string) {
+export function contentSecurityPolicy(paymentUrl: string, formTargets: readonly string[] = []) {
   return {
     algorithm: 'SHA-256' as const,
-    directives: cspDirectives(paymentUrl),
+    directives: cspDirectives(paymentUrl, formTargets),
     scriptDirective: { resources: ["'self'"] },
     styleDirective: { resources: ["'self'"] },
   };

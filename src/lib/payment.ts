@@ -77,6 +77,15 @@ export function paymentUrl(kind: PaymentKind, options: PaymentOptions = {}): str
   return url.toString();
 }
 
+/**
+ * Where the donate and sponsor forms post: the checkout function stores the pending gift and answers 303 to the
+ * provider's page (netlify/functions/payments-checkout.ts).
+ */
+export const CHECKOUT_ACTION = '/api/payments/checkout';
+
+/** The origin of Paystack's hosted checkout pages, which the forms' redirect lands on. */
+export const PAYSTACK_CHECKOUT_ORIGIN = 'https://checkout.paystack.com';
+
 /** Attributes that make a link open the payment page in a new tab with no opener and no referrer. */
 export const paymentLinkAttributes = { target: '_blank', rel: 'noopener noreferrer' } as const;
 

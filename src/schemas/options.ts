@@ -14,7 +14,7 @@ export const DONATION_TYPES = ['one-time', 'monthly'] as const;
 /** Causes a donation can go to. */
 export const DONATION_CAUSES = ['education', 'healthcare', 'water', 'housing', 'emergency', 'general'] as const;
 /** Ways to pay a donation. */
-export const DONATION_PAYMENT_METHODS = ['card', 'paypal', 'bank'] as const;
+export const DONATION_PAYMENT_METHODS = ['card', 'mpesa', 'paypal', 'bank'] as const;
 /** Smallest donation amount in USD. */
 export const MIN_DONATION = 5;
 /** Youngest age a volunteer may be. */

@@ -203,7 +203,7 @@ export const donationIntent = z.object({
   /** Cause the donation goes to. */
   cause: z.enum(DONATION_CAUSES, 'Choose a listed cause'),
   /** How the donor will pay. */
-  paymentMethod: z.enum(DONATION_PAYMENT_METHODS, 'Choose card, PayPal or bank transfer'),
+  paymentMethod: z.enum(DONATION_PAYMENT_METHODS, 'Choose card, M-Pesa, PayPal or bank transfer'),
   /** Donor's name (not shown to staff lists when anonymous). */
   name: required('Name', TRACK_LIMITS.name),
   /** Donor's email. */

@@ -22,6 +22,7 @@ const TAB_NAMES = [
   'Programs',
   'Blog Posts',
   'Donations',
+  'Gifts',
   'Media',
   'Children',
   'Events',

@@ -1,15 +1,18 @@
 /**
  * /donate (issue 6, item 4): the donation form's defaults and choices, the browser's checks, and a submit that
- * keeps `donationData` in local storage, opens the payment page with the amount in a new tab, shows the §8 alert,
- * clears the form and records the donation intent in the database.
+ * keeps `donationData` in local storage, opens the checkout for the amount in a new tab (the Paystack stand-in of
+ * the e2e server, issue 29), shows the §8 alert, clears the form and records the donation intent in the database.
  */
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { DEFAULT_PAYMENT_URL } from '../../src/lib/payment.ts';
 import { e2eAdmin } from './support/admin.ts';
+import { e2ePaystackPort } from './support/server.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 
 const PAYMENT_HOST = new URL(DEFAULT_PAYMENT_URL).host;
+/** Where checkouts land: the Paystack stand-in the e2e server is configured with. */
+const CHECKOUT = `http://127.0.0.1:${e2ePaystackPort}/checkout/`;
 const CAUSES = ['Education', 'Healthcare', 'Clean Water', 'Safe Housing', 'Emergency Relief', 'Where Most Needed'];
 
 /** A short random tag so this run's records are told apart from any other test's. */
@@ -93,7 +96,9 @@ test.describe('donate page', () => {
     await expect(form.getByLabel('Or enter another amount')).toHaveAttribute('type', 'number');
 
     await expect(form.getByRole('radio', { name: 'Credit or debit card' })).toBeChecked();
-    await expect(form.getByRole('radio', { name: 'PayPal' })).not.toBeChecked();
+    await expect(form.getByRole('radio', { name: 'M-Pesa' })).not.toBeChecked();
+    // Paystack is connected and no PayPal link is set: PayPal is not offered.
+    await expect(form.getByRole('radio', { name: 'PayPal' })).toHaveCount(0);
     await expect(form.getByRole('radio', { name: 'Bank transfer' })).not.toBeChecked();
     await expect(form.getByLabel('Keep my donation anonymous')).not.toBeChecked();
     await expect(form.getByLabel('Send me news about the children and our work')).toBeChecked();
@@ -154,12 +159,11 @@ test.describe('donate page', () => {
     expect(opened).toBe(0);
   });
 
-  test('a monthly donation is stored, opens the payment page with its amount, thanks the donor and reaches staff', async ({
+  test('a monthly donation is stored, opens the checkout for its amount, thanks the donor and reaches staff', async ({
     page,
     context,
     request,
   }) => {
-    await stubPaymentPage(context);
     await openDonatePage(page);
     const form = page.locator('form.donation-form');
     const name = `Donor ${tag()}`;
@@ -169,7 +173,7 @@ test.describe('donate page', () => {
     await form.getByRole('radio', { name: 'Monthly' }).check();
     await form.getByRole('radio', { name: 'Healthcare Urgent', exact: true }).check();
     await form.getByLabel('Or enter another amount').fill(String(amount));
-    await form.getByRole('radio', { name: 'PayPal' }).check();
+    await form.getByRole('radio', { name: 'M-Pesa' }).check();
     await form.getByLabel('Full name').fill(name);
     await form.getByLabel('Email').fill(email);
     await form.getByLabel('Phone (optional)').fill('+254 700 000 001');
@@ -182,11 +186,9 @@ test.describe('donate page', () => {
     const popup = await popupOpened;
     await popup.waitForLoadState();
 
-    const url = new URL(popup.url());
-    expect(`${url.origin}${url.pathname}`).toBe(DEFAULT_PAYMENT_URL);
-    expect(url.searchParams.get('amount')).toBe(String(amount));
-    expect(url.searchParams.get('source')).toBe('donate-page');
-    expect(url.searchParams.get('campaign')).toBe('donate-now');
+    expect(popup.url().startsWith(CHECKOUT)).toBe(true);
+    // M-Pesa is charged in shillings at 135 per dollar.
+    await expect(popup.getByRole('heading', { level: 1 })).toHaveText(`Pay KES ${amount * 135}`);
     // Opened without an opener, so the payment page cannot reach back into this one.
     expect(await popup.evaluate(() => window.opener === null)).toBe(true);
 
@@ -203,7 +205,7 @@ test.describe('donate page', () => {
       amount: String(amount),
       type: 'monthly',
       cause: 'healthcare',
-      paymentMethod: 'paypal',
+      paymentMethod: 'mpesa',
       name,
       email,
       phone: '+254 700 000 001',
@@ -239,13 +241,12 @@ test.describe('donate page', () => {
       amount,
       type: 'monthly',
       cause: 'healthcare',
-      paymentMethod: 'paypal',
+      paymentMethod: 'mpesa',
       name,
     });
   });
 
   test('a one-time preset donation keeps an anonymous donor nameless for staff', async ({ page, context, request }) => {
-    await stubPaymentPage(context);
     await openDonatePage(page);
     const form = page.locator('form.donation-form');
     const email = `anon-${tag()}@example.org`;
@@ -260,7 +261,8 @@ test.describe('donate page', () => {
     await form.getByRole('button', { name: 'Donate $250' }).click();
     const popup = await popupOpened;
     await popup.waitForLoadState();
-    expect(new URL(popup.url()).searchParams.get('amount')).toBe('250');
+    expect(popup.url().startsWith(CHECKOUT)).toBe(true);
+    await expect(popup.getByRole('heading', { level: 1 })).toHaveText('Pay USD 250');
     // The alert waits for the server's answer (issue 11).
     await expect(page.locator('#toast')).toHaveText(
       'Redirecting to secure payment portal for your one-time donation of $250. Thank you for your generosity!',

@@ -33,6 +33,7 @@ const TABS = [
   'Programs',
   'Blog Posts',
   'Donations',
+  'Gifts',
   'Media',
 ];
 

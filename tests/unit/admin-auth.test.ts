@@ -63,6 +63,10 @@ describe.each(databases)('POST /api/auth/login on $name', (database) => {
     ]);
     expect(JSON.stringify(failures)).not.toMatch(/nobody|warm-up/);
     expect(JSON.stringify(failures)).not.toContain('not the password');
+    // Nor does the throttle keep a typed name that is no account's.
+    const throttle = await rows(database, 'select username from login_failures');
+    expect(throttle).toHaveLength(7);
+    expect(JSON.stringify(throttle)).not.toMatch(/nobody|warm-up/);
   });
 
   test('answers 400 for a malformed body, 415 for a non-JSON one and 405 for other methods', async () => {

@@ -137,6 +137,31 @@ describe.each(databases)('database backup on $name', (database) => {
     );
     await rows(
       database,
+      `insert into gifts (reference, provider, kind, frequency, cause, amount_subunits, currency, method, state,
+         donor_email, recorded_by, receipt_no, confirmed_at)
+       values ('TCF-0001', 'paystack', 'donation', 'monthly', 'water', 5000, 'USD', 'card', 'confirmed',
+         'g@b.org', 'paystack', 1, now())`,
+    );
+    await rows(
+      database,
+      `insert into gifts (reference, provider, amount_subunits, currency, method, recorded_by, parent_id)
+       select 'renewal-1', 'paystack', 5000, 'USD', 'card', 'paystack', id from gifts where reference = 'TCF-0001'`,
+    );
+    await rows(
+      database,
+      `insert into payment_events (provider, event_key, type, outcome, gift_id)
+       select 'paystack', 'charge:1', 'charge.success', 'confirmed', id from gifts where reference = 'TCF-0001'`,
+    );
+    await rows(
+      database,
+      `insert into paystack_plans (currency, amount_subunits, interval, plan_code) values ('USD', 5000, 'monthly', 'PLN_x')`,
+    );
+    await rows(
+      database,
+      `insert into receipt_counter (id, last) values (true, 1) on conflict (id) do update set last = 1`,
+    );
+    await rows(
+      database,
       `insert into consent_records (form, event_id, email, notice_version, wording) values ('contact_submit', 1, 'a@b.org', '2026-11-25', 'We use…')`,
     );
     await rows(database, `insert into retention_runs (removed) values ('{"contacts": 2}')`);

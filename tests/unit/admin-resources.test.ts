@@ -346,6 +346,7 @@ describe.each(databases)('admin resources on $name', (database) => {
         programs: 2,
         blog: 0,
         donations: 0,
+        gifts: 0,
         media: 0,
         children: 0,
         calendar: 0,

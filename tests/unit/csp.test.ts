@@ -10,6 +10,17 @@ describe('content security policy', () => {
     expect(directives).toContain("base-uri 'none'");
   });
 
+  test("also lets a form's redirect land on the checkout and PayPal origins, each once", () => {
+    const directives = cspDirectives('https://pay.example.com', [
+      'https://checkout.paystack.com',
+      'https://www.paypal.com/donate/?x=1',
+      'https://pay.example.com/other',
+    ]);
+    expect(directives).toContain(
+      "form-action 'self' https://pay.example.com https://checkout.paystack.com https://www.paypal.com",
+    );
+  });
+
   test('lets images come from the site, data: and the map tiles host only', () => {
     const img = cspDirectives('https://pay.example.com').find((directive) => directive.startsWith('img-src'));
     expect(img).toBe(`img-src 'self' data: ${new URL(MAP_TILE_URL.replaceAll(/[{}]/g, '')).origin}`);

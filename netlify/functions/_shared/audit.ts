@@ -32,6 +32,8 @@ export type AuditType =
   | 'admin.session_end'
   | 'admin.media.upload'
   | 'admin.db.backup'
+  | 'admin.gifts.create'
+  | 'admin.gifts.statement'
   | 'admin.person.export'
   | 'admin.person.correct'
   | 'admin.person.erase'

@@ -1,9 +1,9 @@
 /**
  * The login throttle: failed logins are stored per (lower-cased username, hashed client), and five
  * of them within fifteen minutes block that pair until the oldest of the five is that old.
- * Guesses spread over many addresses meet the account-wide limit: from twenty failures within fifteen
- * minutes on, every attempt waits a delay that doubles with each further failure, except from clients
- * that signed in to the account before (docs/decisions.md says why that keeps staff from being locked out).
+ * Guesses spread over many addresses meet the account-wide limit: twenty failures within fifteen minutes
+ * block the account until the oldest of the twenty is that old, except for clients that signed in to the
+ * account before (docs/decisions.md says why that keeps staff from being locked out).
  * Kept in the database because function instances share no memory.
  *
  * An attempt is counted before its password is checked ({@link admitAttempt}): under an advisory lock per username,
@@ -16,26 +16,23 @@ import { isKnownClient } from './sessions.ts';
 /** Failures allowed per username and client within the window. */
 export const LOGIN_THROTTLE = { failures: 5, windowMinutes: 15 } as const;
 
-/** The account-wide limit: failures from all clients before the delay starts, and the longest delay. */
-export const ACCOUNT_THROTTLE = { failures: 20, windowMinutes: 15, maxDelaySeconds: 300 } as const;
+/** The account-wide limit: failures from all clients within the window that block the account. */
+export const ACCOUNT_THROTTLE = { failures: 20, windowMinutes: 15 } as const;
 
 /**
- * Seconds until `username` may be tried again by `client` under the account-wide limit, or 0. The delay
- * after the latest failure is 1 s at the limit and doubles with each failure past it, up to five minutes.
+ * Seconds until `username` may be tried again by `client` under the account-wide limit, or 0: once the account has
+ * {@link ACCOUNT_THROTTLE} failures within the window, until the oldest of them leaves it.
  */
 export async function accountDelay(db: Queryable, username: string, client: string): Promise<number> {
-  const [row] = await db.query<{ failures: number; retry: number | null }>(
-    `select count(*)::int as failures,
-            extract(epoch from max(ts) - now())::float8 as retry
-     from login_failures where username = lower($1) and ts > now() - make_interval(mins => $2)`,
-    [username, ACCOUNT_THROTTLE.windowMinutes],
+  const [row] = await db.query<{ retry: number }>(
+    `select ceil(extract(epoch from ts + make_interval(mins => $2) - now()))::int as retry
+     from login_failures
+     where username = lower($1) and ts > now() - make_interval(mins => $2)
+     order by ts desc offset $3 limit 1`,
+    [username, ACCOUNT_THROTTLE.windowMinutes, ACCOUNT_THROTTLE.failures - 1],
   );
-  const over = (row?.failures ?? 0) - ACCOUNT_THROTTLE.failures;
-  if (!row || over < 0 || row.retry === null) return 0;
-  const delay = Math.min(2 ** over, ACCOUNT_THROTTLE.maxDelaySeconds);
-  const wait = Math.ceil(row.retry + delay);
-  if (wait <= 0) return 0;
-  return (await isKnownClient(db, username, client)) ? 0 : wait;
+  if (!row) return 0;
+  return (await isKnownClient(db, username, client)) ? 0 : Math.max(1, row.retry);
 }
 
 // Rows this old count for nothing; removed now and then so the table stays small.

@@ -62,6 +62,20 @@ export const PERSON_TABLES: readonly PersonTable[] = [
     correctable: { sponsor_name: 'name', sponsor_email: 'email' },
   },
   {
+    table: 'gifts',
+    label: 'Gifts',
+    match: `(${emailIs('t.donor_email')} or ${phoneIs('t.donor_phone')})`,
+    names: ['t.donor_name'],
+    emails: ['t.donor_email'],
+    phones: ['t.donor_phone'],
+    // The amount, date, method, receipt number and what it supported stay for the accounts.
+    erase: {
+      kind: 'anonymise',
+      set: `donor_name = null, donor_email = null, donor_phone = null, anonymous = true, updated_at = now()`,
+    },
+    correctable: { donor_name: 'name', donor_email: 'email' },
+  },
+  {
     table: 'contacts',
     label: 'Contact messages',
     match: emailIs('t.email'),
@@ -131,6 +145,9 @@ export const TABLES_WITHOUT_PEOPLE: Readonly<Record<string, string>> = {
   staff_preferences: "staff members' own notification address",
   staff_seen: 'what each staff member has seen',
   retention_runs: 'counts only',
+  payment_events: 'provider event keys and outcomes, pointing at a gift',
+  paystack_plans: 'Paystack plan codes per amount',
+  receipt_counter: 'the last receipt number',
   breaches: 'descriptions of incidents, written without listing people',
   children:
     "children of the programme, shown only as their guardian's consent allows; kept and removed through the child's own record in /samu, never found by an email or phone",

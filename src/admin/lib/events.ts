@@ -41,6 +41,7 @@ export function resourceOfEvent(type: unknown): string | null {
   if (typeof type !== 'string') return null;
   const tracked = TRACK_RESOURCES[type];
   if (tracked) return tracked;
+  if (type.startsWith('gift.')) return 'gifts';
   const match = /^admin\.([a-z_]+)\.(create|update|delete|upload)$/.exec(type);
   return match?.[1] ?? null;
 }
@@ -60,6 +61,15 @@ const LABELS: Readonly<Record<string, string>> = {
   'admin.session_end': 'Staff session ended',
   'admin.db.backup': 'Backup created',
   'admin.media.upload': 'File uploaded',
+  'admin.gifts.create': 'Gift recorded by staff',
+  'admin.gifts.statement': 'Yearly statement sent',
+  'gift.pending': 'Gift started (pending payment)',
+  'gift.recorded': 'Gift recorded',
+  'gift.confirmed': 'Gift confirmed',
+  'gift.flagged': 'Gift flagged: amount or currency mismatch',
+  'gift.failed': 'Gift failed',
+  'gift.abandoned': 'Gift abandoned',
+  'gift.subscription': 'Monthly gift changed',
 };
 
 const NOUNS: Readonly<Record<string, string>> = {

@@ -12,6 +12,7 @@ export const RESOURCES = [
   'programs',
   'blog',
   'donations',
+  'gifts',
   'media',
   'children',
   'calendar',

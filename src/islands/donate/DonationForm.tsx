@@ -10,7 +10,7 @@ import {
   type DonationType,
 } from '../../lib/donation.ts';
 import { donationChoice, donationFormFields, donationQuery } from '../../lib/donation-choice.ts';
-import { openPayment, paymentUrl } from '../../lib/payment.ts';
+import { CHECKOUT_ACTION } from '../../lib/payment.ts';
 import { NEWSLETTER_CONSENT } from '../../lib/privacy.ts';
 import { showToast } from '../../lib/toast.ts';
 import type { DONATION_CAUSES } from '../../schemas/options.ts';
@@ -21,9 +21,6 @@ import TrackForm from '../shared/form/TrackForm.tsx';
 import { adoptChoices } from '../shared/form/preset.ts';
 import { useTrackForm } from '../shared/form/useTrackForm.ts';
 import './donate.css';
-
-/** A submitted field's text, '' for anything else. */
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /** A cause as the Donate page hands it over (spec §3 Cause). */
 export type CauseOption = {
@@ -40,6 +37,8 @@ type Props = {
   causes: CauseOption[];
   /** Cause selected when the form opens and after each submit. */
   defaultCause: CauseOption['id'];
+  /** Whether PayPal is offered (it has a link of its own, or payments are not connected yet). */
+  paypal?: boolean;
 };
 
 /** What the rest of the page shows from the form: the frequency, the cause and the amount as chosen. */
@@ -52,6 +51,7 @@ const TYPES: Choice[] = [
 
 const METHODS: Choice[] = [
   { value: 'card', label: 'Credit or debit card' },
+  { value: 'mpesa', label: 'M-Pesa' },
   { value: 'paypal', label: 'PayPal' },
   { value: 'bank', label: 'Bank transfer' },
 ];
@@ -73,12 +73,12 @@ function readShown(form: HTMLFormElement, fallbackCause: CauseOption['id']): Sho
 }
 
 /**
- * The Donate page form (spec §2, §4, §7). Submitting keeps the donation in local storage under `donationData`,
- * opens the hosted payment page from the submit itself (so popup blockers allow it) and records a
- * `donation_intent` for staff; the §8 alert shows once the server has accepted it, and the form clears. Without
- * JavaScript the form posts and its success page links to the payment page.
+ * The Donate page form (spec §2, §4, §7). A valid form is posted by the browser itself to the checkout function in
+ * a new tab (with or without JavaScript, before or after hydration), which records the gift and sends that tab to
+ * the provider's page; with JavaScript the donation is also kept in local storage under `donationData`, the §8
+ * alert shows and the form clears.
  */
-export default function DonationForm({ causes, defaultCause }: Props) {
+export default function DonationForm({ causes, defaultCause, paypal = true }: Props) {
   const [shown, setShown] = useState<Shown>({
     type: 'one-time',
     cause: defaultCause,
@@ -87,22 +87,13 @@ export default function DonationForm({ causes, defaultCause }: Props) {
   });
   const id = useId();
   const kit = useTrackForm({
+    native: true,
     onValid: (body) => {
       try {
         localStorage.setItem(DONATION_STORAGE_KEY, JSON.stringify(body.payload));
       } catch {
         // Storage can be full or blocked (private windows); the gift itself still goes ahead.
       }
-      const value = parseAmount(String(body.payload['amount'])) ?? DEFAULT_DONATION;
-      openPayment(
-        paymentUrl('donationUrl', {
-          amount: value,
-          frequency: text(body.payload['type']),
-          cause: text(body.payload['cause']),
-          source: 'donate-page',
-          campaign: 'donate-now',
-        }),
-      );
     },
     onSent: (body) => {
       const value = parseAmount(String(body.payload['amount'])) ?? DEFAULT_DONATION;
@@ -171,6 +162,8 @@ export default function DonationForm({ causes, defaultCause }: Props) {
       <TrackForm
         type="donation_intent"
         kit={kit}
+        action={CHECKOUT_ACTION}
+        newTab
         className="donation-form"
         labelledBy={`${id}-title`}
         onChange={onChange}
@@ -217,7 +210,13 @@ export default function DonationForm({ causes, defaultCause }: Props) {
           </span>
         </Choices>
 
-        <Choices name="paymentMethod" legend="Payment method" choices={METHODS} defaultValue="card" required />
+        <Choices
+          name="paymentMethod"
+          legend="Payment method"
+          choices={paypal ? METHODS : METHODS.filter((method) => method.value !== 'paypal')}
+          defaultValue="card"
+          required
+        />
 
         <PersonFields />
         <div className="form__row">

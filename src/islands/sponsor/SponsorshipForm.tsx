@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { openPayment, paymentUrl } from '../../lib/payment.ts';
+import { CHECKOUT_ACTION } from '../../lib/payment.ts';
 import { $sponsorshipType } from '../../lib/sponsorship-store.ts';
 import { SPONSORSHIP_TYPE_INFO, sponsorshipPrice } from '../../lib/sponsorship-types.ts';
 import { showToast } from '../../lib/toast.ts';
@@ -11,9 +11,6 @@ import TrackForm from '../shared/form/TrackForm.tsx';
 import { adoptChoices, presetSelect } from '../shared/form/preset.ts';
 import { useTrackForm } from '../shared/form/useTrackForm.ts';
 import { closeDialog } from '../shared/Modal.tsx';
-
-/** A submitted field's text, '' for anything else. */
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 const FREQUENCY_LABELS: Record<(typeof SPONSORSHIP_PAYMENT_METHODS)[number], string> = {
   monthly: 'Monthly',
@@ -38,8 +35,8 @@ type Props = {
 
 /**
  * The sponsorship application for one child (spec §5): name, email, type and frequency required; phone, address,
- * message optional. Submitting opens the payment page in a new tab (from the click, for popup blockers); the §8
- * alert shows once the server has accepted the application, and the form resets to monthly with the type chosen
+ * message optional. A valid form is posted by the browser to the checkout function in a new tab, which records the
+ * application and the pending gift and sends that tab to the provider's page; the §8 alert shows, and the form resets to monthly with the type chosen
  * on the cards ('Choose This Option' also sets the type while the form is open).
  */
 export default function SponsorshipForm({ childId, childName, childUsd, dialogId, success }: Props) {
@@ -48,16 +45,7 @@ export default function SponsorshipForm({ childId, childName, childUsd, dialogId
     label: `${info.title} (${sponsorshipPrice(info, { min: childUsd, max: childUsd })})`,
   }));
   const kit = useTrackForm({
-    onValid: (body) =>
-      openPayment(
-        paymentUrl('sponsorshipUrl', {
-          childId,
-          sponsorshipType: text(body.payload['sponsorshipType']),
-          frequency: text(body.payload['paymentMethod']),
-          source: 'sponsor-page',
-          campaign: 'sponsorship',
-        }),
-      ),
+    native: true,
     onSent: () => {
       showToast(success);
       closeDialog(dialogId);
@@ -72,7 +60,7 @@ export default function SponsorshipForm({ childId, childName, childUsd, dialogId
   }, [dialogId, kit.form]);
 
   return (
-    <TrackForm type="sponsorship_application" kit={kit}>
+    <TrackForm type="sponsorship_application" kit={kit} action={CHECKOUT_ACTION} newTab>
       <input type="hidden" name="childId" value={childId} />
       <PersonFields emailLabel="Email address" />
       <div className="form__row">

@@ -8,6 +8,15 @@ export const e2eBaseURL = `http://localhost:${e2ePort}`;
 
 const dataDir = `.data/e2e-${e2ePort}`;
 
+/** Port of the Paystack stand-in the whole run shares (tests/support/paystack.ts, started by ./global-setup.ts). */
+export const e2ePaystackPort = e2ePort - 6300;
+
+/** The secret key the e2e server signs Paystack calls with and checks webhooks against. */
+export const E2E_PAYSTACK_SECRET = 'sk_test_e2e_0123456789abcdef0123456789abcdef';
+
+/** The M-Pesa Paybill and C2B path secret of the e2e server. */
+export const E2E_MPESA = { paybill: '600100', pathSecret: 'e2e-c2b-path-secret-0123456789abcdef' } as const;
+
 /**
  * The site the browser tests run against: `npm start`'s server on its own port, with a fresh embedded database per
  * run (set E2E_DATABASE_URL to run against a PostgreSQL server instead) and its own staff accounts. Playwright starts
@@ -32,6 +41,11 @@ export const e2eServer = {
     SMTP_URL: `smtp://127.0.0.1:${e2eSmtpPort(e2ePort)}`,
     NOTIFY_TO: 'office@tumaini.example',
     NOTIFY_FROM: 'Tumaini website <website@tumaini.example>',
+    // Payments go to the Paystack stand-in (no PayPal link: the donate form offers card, M-Pesa and bank).
+    PAYSTACK_SECRET_KEY: E2E_PAYSTACK_SECRET,
+    PAYSTACK_API_URL: `http://127.0.0.1:${e2ePaystackPort}`,
+    MPESA_PAYBILL: E2E_MPESA.paybill,
+    MPESA_C2B_PATH_SECRET: E2E_MPESA.pathSecret,
     // Every simulated visitor comes from 127.0.0.1; the unit tests prove the real limit.
     TRACK_RATE_LIMIT_PER_MINUTE: '1000',
   },

@@ -14,6 +14,10 @@ type Props = {
   className?: string;
   /** Id of the form's heading, for its accessible name. */
   labelledBy?: string;
+  /** Where the form posts (default: the tracking function). */
+  action?: string;
+  /** Opens the answer in a new tab with no opener and no referrer (the payment forms). */
+  newTab?: boolean;
   /** Follows changes of any field (for what the page shows beside the form). */
   onChange?: (event: ChangeEvent<HTMLFormElement>) => void;
   /** Fields and buttons. */
@@ -25,12 +29,22 @@ type Props = {
  * without JavaScript), the error summary at its top, what the sender agrees to with a link to the privacy notice
  * (the wording the track function records), the honeypot, and a line saying when it was not sent yet.
  */
-export default function TrackForm({ type, kit, className, labelledBy, onChange, children }: Props) {
+export default function TrackForm({
+  type,
+  kit,
+  className,
+  labelledBy,
+  action = '/api/admin/track',
+  newTab = false,
+  onChange,
+  children,
+}: Props) {
   return (
     <form
       ref={kit.form}
       method="post"
-      action="/api/admin/track"
+      action={action}
+      {...(newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
       className={['form', className].filter(Boolean).join(' ')}
       aria-labelledby={labelledBy}
       onSubmit={kit.onSubmit}

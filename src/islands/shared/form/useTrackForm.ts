@@ -13,6 +13,11 @@ type Options = {
   onValid?: (body: TrackBody) => void;
   /** Runs after the server accepted the form (also when a kept submission is sent later). */
   onSent?: (body: TrackBody) => void;
+  /**
+   * The browser itself posts a valid form to its `action` (the payment forms: a new tab, which only a real submit
+   * opens with JavaScript on or off); the kit checks the fields first and clears the form once it has gone.
+   */
+  native?: boolean;
 };
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
@@ -57,7 +62,7 @@ function serverErrors(form: HTMLFormElement, issues: SubmitIssue[]): FieldError[
  * accepted; offline, 429 and 5xx keep the values on screen and the submission in the outbox, which resends it
  * exactly once when the connection returns. Before hydration the same `<form>` posts natively.
  */
-export function useTrackForm({ onValid, onSent }: Options = {}) {
+export function useTrackForm({ onValid, onSent, native = false }: Options = {}) {
   const form = useRef<HTMLFormElement>(null);
   const summary = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<FormState>('idle');
@@ -89,10 +94,21 @@ export function useTrackForm({ onValid, onSent }: Options = {}) {
   }, [errors]);
 
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
     const element = event.currentTarget;
     const invalid = invalidFields(element);
     setErrors(invalid);
+    if (native) {
+      if (invalid.length > 0) {
+        event.preventDefault();
+        return;
+      }
+      const body = trackBodyFromForm(new FormData(element));
+      callbacks.current.onValid?.(body);
+      // The browser reads the fields once this handler returns; clear them after that.
+      setTimeout(() => accepted(body));
+      return;
+    }
+    event.preventDefault();
     if (invalid.length > 0) return;
     const id = pending.current?.id ?? newSubmissionId();
     const body = { ...trackBodyFromForm(new FormData(element)), submissionId: id };

@@ -1,0 +1,478 @@
+/**
+ * The gift ledger (issue 29): pending gifts made by a checkout, their confirmation by the provider (exactly once,
+ * with a numbered receipt through the outbox and, for a sponsorship, the sponsor record), and what staff read.
+ *
+ * Every provider call that changes anything is recorded once in `payment_events` (unique provider + key) in the
+ * transaction that makes the change, and the gift row is locked while it is settled, so a replayed webhook, or a
+ * webhook racing the reconciliation's verify of the same transaction, leaves exactly one confirmation.
+ */
+import { randomBytes } from 'node:crypto';
+import causesContent from '../../../src/content/causes.json' with { type: 'json' };
+import childrenContent from '../../../src/content/children.json' with { type: 'json' };
+import { kesToUsd } from '../../../src/lib/children.ts';
+import { formatMoney } from '../../../src/lib/money.ts';
+import { query, transaction, type Queryable } from './db.ts';
+import { enqueue } from './outbox.ts';
+import { planCodeOf, type PaystackTransaction } from './paystack.ts';
+import { receiptLabel, receiptPdf, receiptText, type Receipt } from './receipt.ts';
+
+/** Where a gift stands. */
+export const GIFT_STATES = ['pending', 'confirmed', 'failed', 'refunded', 'abandoned'] as const;
+/** One of {@link GIFT_STATES}. */
+export type GiftState = (typeof GIFT_STATES)[number];
+
+/** Where the money came through. */
+export type GiftProvider = 'paystack' | 'mpesa' | 'staff';
+
+/** A gift row as the ledger holds it. */
+export interface GiftRow {
+  readonly id: string;
+  readonly ts: Date | string;
+  readonly reference: string;
+  readonly provider: GiftProvider;
+  readonly kind: 'donation' | 'sponsorship';
+  readonly frequency: 'one-time' | 'monthly' | 'quarterly' | 'annual';
+  readonly cause: string | null;
+  readonly child_id: string | null;
+  readonly sponsorship_type: string | null;
+  readonly amount_subunits: string | number;
+  readonly currency: string;
+  readonly method: string;
+  readonly state: GiftState;
+  readonly flag: string | null;
+  readonly donor_name: string | null;
+  readonly donor_email: string | null;
+  readonly donor_phone: string | null;
+  readonly anonymous: boolean;
+  readonly provider_txn: string | null;
+  readonly plan_code: string | null;
+  readonly subscription_code: string | null;
+  readonly subscription_state: string | null;
+  readonly parent_id: string | null;
+  readonly confirmed_at: Date | string | null;
+  readonly receipt_no: string | number | null;
+  readonly recorded_by: string;
+  readonly note: string | null;
+}
+
+/** A gift about to be written. */
+export interface NewGift {
+  reference: string;
+  provider: GiftProvider;
+  kind: GiftRow['kind'];
+  frequency: GiftRow['frequency'];
+  cause?: string | null;
+  childId?: string | null;
+  sponsorshipType?: string | null;
+  amountSubunits: number;
+  currency: string;
+  method: string;
+  donorName?: string | null;
+  donorEmail?: string | null;
+  donorPhone?: string | null;
+  anonymous?: boolean;
+  recordedBy: string;
+  note?: string | null;
+  providerTxn?: string | null;
+  parentId?: string | null;
+  planCode?: string | null;
+}
+
+/** The columns every answer and settlement reads. */
+export const GIFT_COLUMNS = `id::text as id, ts, reference, provider, kind, frequency, cause, child_id, sponsorship_type,
+  amount_subunits::float8 as amount_subunits, currency, method, state, flag, donor_name, donor_email, donor_phone,
+  anonymous, provider_txn, plan_code, subscription_code, subscription_state, parent_id::text as parent_id,
+  confirmed_at, receipt_no::float8 as receipt_no, recorded_by, note`;
+
+/** A fresh checkout reference: letters and digits Paystack accepts, unguessable. */
+export function newReference(): string {
+  return `TCF-${randomBytes(10).toString('hex')}`;
+}
+
+/** A child of the site by id, with what the ledger needs. */
+export function childById(id: string): { id: string; name: string; monthlyUsd: number } | undefined {
+  const child = childrenContent.find((candidate) => candidate.id === id);
+  return child && { id: child.id, name: child.name, monthlyUsd: kesToUsd(child.monthlyNeed) };
+}
+
+/** True when `code` names a child (an M-Pesa account may). */
+export function isChildId(code: string): boolean {
+  return childrenContent.some((child) => child.id === code);
+}
+
+/** What a gift supports, in words. */
+export function supportsText(gift: Pick<GiftRow, 'kind' | 'cause' | 'child_id'>): string {
+  if (gift.kind === 'sponsorship') {
+    const child = gift.child_id ? childById(gift.child_id) : undefined;
+    return `sponsorship of ${child?.name ?? gift.child_id ?? 'a child'}`;
+  }
+  const cause = causesContent.find((candidate) => candidate.id === gift.cause);
+  return cause ? `${cause.name} (donation)` : 'where most needed (donation)';
+}
+
+const METHOD_NAMES: Readonly<Record<string, string>> = {
+  card: 'Card',
+  mpesa: 'M-Pesa',
+  bank: 'Bank transfer',
+  bank_transfer: 'Bank transfer',
+  cash: 'Cash',
+  cheque: 'Cheque',
+  paypal: 'PayPal',
+  ussd: 'USSD',
+  qr: 'QR',
+};
+
+/** A payment method in words. */
+export function methodName(method: string): string {
+  return METHOD_NAMES[method] ?? method;
+}
+
+/** The ledger's method for a Paystack channel (`mobile_money` is M-Pesa in Kenya). */
+export function methodOfChannel(channel: string | null | undefined, fallback: string): string {
+  if (!channel) return fallback;
+  if (channel === 'mobile_money') return 'mpesa';
+  if (channel === 'bank_transfer') return 'bank';
+  return channel;
+}
+
+/** Writes a gift and the Recent Activity event about it on `tx`; returns the row. */
+export async function insertGift(tx: Queryable, gift: NewGift, state: GiftState = 'pending'): Promise<GiftRow> {
+  const [row] = await tx.query<GiftRow>(
+    `insert into gifts (reference, provider, kind, frequency, cause, child_id, sponsorship_type, amount_subunits,
+       currency, method, state, donor_name, donor_email, donor_phone, anonymous, recorded_by, note, provider_txn,
+       parent_id, plan_code)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
+     returning ${GIFT_COLUMNS}`,
+    [
+      gift.reference,
+      gift.provider,
+      gift.kind,
+      gift.frequency,
+      gift.cause ?? null,
+      gift.childId ?? null,
+      gift.sponsorshipType ?? null,
+      gift.amountSubunits,
+      gift.currency,
+      gift.method,
+      state,
+      gift.donorName ?? null,
+      gift.donorEmail ?? null,
+      gift.donorPhone ?? null,
+      gift.anonymous ?? false,
+      gift.recordedBy,
+      gift.note ?? null,
+      gift.providerTxn ?? null,
+      gift.parentId ?? null,
+      gift.planCode ?? null,
+    ],
+  );
+  if (!row) throw new Error('insert into gifts returned no row');
+  await giftEvent(tx, state === 'pending' ? 'gift.pending' : 'gift.recorded', row);
+  return row;
+}
+
+/** Recent Activity and the live stream learn of a gift's change from this event (no personal details in it). */
+async function giftEvent(tx: Queryable, type: string, gift: GiftRow, extra: Record<string, unknown> = {}) {
+  await tx.query('insert into events (type, payload) values ($1, $2)', [
+    type,
+    {
+      giftId: gift.id,
+      reference: gift.reference,
+      amount: formatMoney(Number(gift.amount_subunits), gift.currency),
+      ...extra,
+    },
+  ]);
+}
+
+/** The receipt of a confirmed gift. */
+export function receiptOf(gift: GiftRow): Receipt {
+  return {
+    number: Number(gift.receipt_no),
+    donorName: gift.anonymous ? null : gift.donor_name,
+    amountSubunits: Number(gift.amount_subunits),
+    currency: gift.currency,
+    date: new Date(gift.confirmed_at ?? gift.ts),
+    method: methodName(gift.method),
+    supports: supportsText(gift),
+    frequency:
+      gift.frequency === 'one-time' ? 'One-time' : `${gift.frequency[0]?.toUpperCase()}${gift.frequency.slice(1)}`,
+    transaction: gift.provider_txn,
+  };
+}
+
+/**
+ * Confirms a gift on `tx` (whose row the caller has locked): the next receipt number, the receipt email with its PDF
+ * to the donor (if there is an address), the sponsor record for a sponsorship, and the event for the live stream.
+ */
+export async function confirmLocked(
+  tx: Queryable,
+  gift: GiftRow,
+  paid: { providerTxn: string | null; method: string; paidAt?: Date | null },
+): Promise<GiftRow> {
+  const [counter] = await tx.query<{ last: string }>(
+    `insert into receipt_counter (id, last) values (true, 1)
+     on conflict (id) do update set last = receipt_counter.last + 1 returning last::text as last`,
+  );
+  const [confirmed] = await tx.query<GiftRow>(
+    `update gifts set state = 'confirmed', flag = null, confirmed_at = coalesce($2, now()), receipt_no = $3,
+       provider_txn = coalesce($4, provider_txn), method = $5,
+       subscription_state = case when frequency <> 'one-time' and parent_id is null then 'active'
+                                 else subscription_state end,
+       updated_at = now()
+     where id = $1 returning ${GIFT_COLUMNS}`,
+    [gift.id, paid.paidAt ?? null, counter?.last, paid.providerTxn, paid.method],
+  );
+  if (!confirmed) throw new Error(`gift ${gift.id} vanished while it was confirmed`);
+  if (confirmed.kind === 'sponsorship' && confirmed.child_id && !confirmed.parent_id) {
+    await addSponsorship(tx, confirmed);
+  }
+  await enqueueReceipt(tx, confirmed);
+  await giftEvent(tx, 'gift.confirmed', confirmed);
+  return confirmed;
+}
+
+/** Queues the receipt email of a confirmed gift, once (its key is the gift). */
+async function enqueueReceipt(tx: Queryable, gift: GiftRow): Promise<void> {
+  if (!gift.donor_email) return;
+  const receipt = receiptOf(gift);
+  const label = receiptLabel(receipt.number);
+  await enqueue(tx, {
+    kind: 'message',
+    dedupKey: `receipt:${gift.id}`,
+    source: 'gift_receipt',
+    notice: {
+      subject: `Your receipt ${label} from Tumaini Children's Foundation`,
+      body: receiptText(receipt),
+      resource: 'gifts',
+      recordId: gift.id,
+    },
+    recipients: [gift.donor_email],
+    attachments: [
+      {
+        filename: `receipt-${label}.pdf`,
+        contentType: 'application/pdf',
+        content: (await receiptPdf(receipt)).toString('base64'),
+      },
+    ],
+  });
+}
+
+const SPONSOR_FREQUENCY = {
+  'one-time': 'one-time',
+  monthly: 'monthly',
+  quarterly: 'monthly',
+  annual: 'yearly',
+} as const;
+
+/**
+ * The sponsor record of a confirmed sponsorship gift (table `sponsorships`); a child who already has an active
+ * sponsor keeps it, and the gift says so.
+ */
+async function addSponsorship(tx: Queryable, gift: GiftRow): Promise<void> {
+  const monthly = gift.frequency === 'quarterly' ? Math.round(Number(gift.amount_subunits) / 3) : gift.amount_subunits;
+  const added = await tx.query(
+    `insert into sponsorships (child_id, sponsor_name, sponsor_email, amount_subunits, currency, frequency,
+       created_by, gift_ref)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)
+     on conflict (child_id) where state = 'active' do nothing returning id`,
+    [
+      gift.child_id,
+      gift.donor_name ?? 'Anonymous sponsor',
+      gift.donor_email,
+      monthly,
+      gift.currency,
+      SPONSOR_FREQUENCY[gift.frequency],
+      gift.provider === 'staff' ? gift.recorded_by : gift.provider,
+      gift.id,
+    ],
+  );
+  if (added.length === 0) {
+    await tx.query(`update gifts set note = $2 where id = $1`, [
+      gift.id,
+      'The child already had an active sponsor; no second sponsor record was made.',
+    ]);
+  }
+}
+
+/** What settling a provider's charge did. */
+export type ChargeOutcome = 'confirmed' | 'already-confirmed' | 'flagged' | 'duplicate' | 'renewal' | 'unknown';
+
+/** Thrown inside a settlement to store nothing at all (the reference names no gift). */
+class NothingToStore extends Error {}
+
+/**
+ * Settles one successful Paystack charge (a `charge.success` webhook or a verify answer): confirms the pending gift
+ * its reference names when amount and currency match, flags it otherwise, records a later charge of a monthly gift
+ * as a renewal, and changes nothing for a transaction already settled or a reference no gift has.
+ */
+export async function settlePaystackCharge(
+  charge: PaystackTransaction,
+  via: 'webhook' | 'verify',
+): Promise<{ outcome: ChargeOutcome; giftId?: string }> {
+  try {
+    return await transaction(async (tx) => {
+      const [recorded] = await tx.query(
+        `insert into payment_events (provider, event_key, type, outcome) values ('paystack', $1, $2, 'received')
+         on conflict (provider, event_key) do nothing returning id`,
+        [`charge:${charge.id}`, via === 'webhook' ? 'charge.success' : 'verify'],
+      );
+      if (!recorded) return { outcome: 'duplicate' as const };
+      const [gift] = await tx.query<GiftRow>(`select ${GIFT_COLUMNS} from gifts where reference = $1 for update`, [
+        charge.reference,
+      ]);
+      const settled = gift ? await settleKnown(tx, gift, charge) : await settleRenewal(tx, charge);
+      await tx.query(
+        `update payment_events set outcome = $2, gift_id = $3 where provider = 'paystack' and event_key = $1`,
+        [`charge:${charge.id}`, settled.outcome, settled.giftId],
+      );
+      return settled;
+    });
+  } catch (failure) {
+    if (failure instanceof NothingToStore) return { outcome: 'unknown' };
+    throw failure;
+  }
+}
+
+async function settleKnown(
+  tx: Queryable,
+  gift: GiftRow,
+  charge: PaystackTransaction,
+): Promise<{ outcome: ChargeOutcome; giftId: string }> {
+  if (gift.state === 'confirmed') return { outcome: 'already-confirmed', giftId: gift.id };
+  if (charge.amount !== Number(gift.amount_subunits) || charge.currency !== gift.currency) {
+    const flag =
+      `Paystack charged ${formatMoney(charge.amount, charge.currency)} (transaction ${charge.id}) but the gift is ` +
+      `${formatMoney(Number(gift.amount_subunits), gift.currency)}: check it before confirming.`;
+    await tx.query('update gifts set flag = $2, provider_txn = $3, updated_at = now() where id = $1', [
+      gift.id,
+      flag,
+      String(charge.id),
+    ]);
+    await giftEvent(tx, 'gift.flagged', gift);
+    return { outcome: 'flagged', giftId: gift.id };
+  }
+  const confirmed = await confirmLocked(tx, gift, {
+    providerTxn: String(charge.id),
+    method: methodOfChannel(charge.channel, gift.method),
+    paidAt: charge.paid_at ? new Date(charge.paid_at) : null,
+  });
+  return { outcome: 'confirmed', giftId: confirmed.id };
+}
+
+/** A later charge of a monthly gift: Paystack makes its own reference; the plan and the donor's email lead back. */
+async function settleRenewal(
+  tx: Queryable,
+  charge: PaystackTransaction,
+): Promise<{ outcome: ChargeOutcome; giftId: string }> {
+  const planCode = planCodeOf(charge.plan);
+  const email = charge.customer?.email;
+  if (!planCode || !email) throw new NothingToStore();
+  const [parent] = await tx.query<GiftRow>(
+    `select ${GIFT_COLUMNS} from gifts where plan_code = $1 and lower(donor_email) = lower($2)
+       and parent_id is null and state = 'confirmed' order by id desc limit 1 for update`,
+    [planCode, email],
+  );
+  if (!parent) throw new NothingToStore();
+  if (charge.amount !== Number(parent.amount_subunits) || charge.currency !== parent.currency) {
+    throw new NothingToStore();
+  }
+  const renewal = await insertGift(tx, {
+    reference: charge.reference,
+    provider: 'paystack',
+    kind: parent.kind,
+    frequency: parent.frequency,
+    cause: parent.cause,
+    childId: parent.child_id,
+    sponsorshipType: parent.sponsorship_type,
+    amountSubunits: charge.amount,
+    currency: charge.currency,
+    method: methodOfChannel(charge.channel, parent.method),
+    donorName: parent.donor_name,
+    donorEmail: parent.donor_email,
+    donorPhone: parent.donor_phone,
+    anonymous: parent.anonymous,
+    recordedBy: 'paystack',
+    parentId: parent.id,
+    planCode,
+  });
+  await tx.query(`update gifts set subscription_state = 'active', updated_at = now() where id = $1`, [parent.id]);
+  const confirmed = await confirmLocked(tx, renewal, {
+    providerTxn: String(charge.id),
+    method: renewal.method,
+    paidAt: charge.paid_at ? new Date(charge.paid_at) : null,
+  });
+  return { outcome: 'renewal', giftId: confirmed.id };
+}
+
+/** A monthly gift's subscription as Paystack's subscription and invoice events report it. */
+export interface SubscriptionChange {
+  /** The event's key for `payment_events`. */
+  readonly eventKey: string;
+  readonly type: string;
+  readonly state: 'active' | 'failed' | 'cancelled';
+  readonly subscriptionCode: string;
+  /** To find the gift when the subscription is new. */
+  readonly planCode?: string | null;
+  readonly email?: string | null;
+}
+
+/** Keeps a monthly gift's subscription state; `unknown` when no gift has that subscription (nothing stored). */
+export async function settleSubscription(
+  change: SubscriptionChange,
+): Promise<{ outcome: 'updated' | 'duplicate' | 'unknown'; giftId?: string }> {
+  try {
+    return await transaction(async (tx) => {
+      const [recorded] = await tx.query(
+        `insert into payment_events (provider, event_key, type, outcome) values ('paystack', $1, $2, $3)
+         on conflict (provider, event_key) do nothing returning id`,
+        [change.eventKey, change.type, `subscription ${change.state}`],
+      );
+      if (!recorded) return { outcome: 'duplicate' as const };
+      let [gift] = await tx.query<GiftRow>(
+        `select ${GIFT_COLUMNS} from gifts where subscription_code = $1 and parent_id is null for update`,
+        [change.subscriptionCode],
+      );
+      if (!gift && change.planCode && change.email) {
+        [gift] = await tx.query<GiftRow>(
+          `select ${GIFT_COLUMNS} from gifts where plan_code = $1 and lower(donor_email) = lower($2)
+             and parent_id is null and subscription_code is null order by id desc limit 1 for update`,
+          [change.planCode, change.email],
+        );
+      }
+      if (!gift) throw new NothingToStore();
+      const [updated] = await tx.query<GiftRow>(
+        `update gifts set subscription_code = $2, subscription_state = $3, updated_at = now() where id = $1
+         returning ${GIFT_COLUMNS}`,
+        [gift.id, change.subscriptionCode, change.state],
+      );
+      await tx.query(`update payment_events set gift_id = $2 where provider = 'paystack' and event_key = $1`, [
+        change.eventKey,
+        gift.id,
+      ]);
+      if (updated) await giftEvent(tx, 'gift.subscription', updated, { subscription: change.state });
+      return { outcome: 'updated' as const, giftId: gift.id };
+    });
+  } catch (failure) {
+    if (failure instanceof NothingToStore) return { outcome: 'unknown' };
+    throw failure;
+  }
+}
+
+/** Marks a pending gift failed or abandoned (a checkout that never started, a day without payment). */
+export async function closePending(id: string, state: 'failed' | 'abandoned', note: string): Promise<boolean> {
+  return transaction(async (tx) => {
+    const [row] = await tx.query<GiftRow>(
+      `update gifts set state = $2, note = $3, updated_at = now() where id = $1 and state = 'pending'
+       returning ${GIFT_COLUMNS}`,
+      [id, state, note],
+    );
+    if (row) await giftEvent(tx, `gift.${state}`, row);
+    return row !== undefined;
+  });
+}
+
+/** Reads one gift. */
+export async function giftById(id: string, db: Queryable = { query }): Promise<GiftRow | undefined> {
+  const [row] = await db.query<GiftRow>(`select ${GIFT_COLUMNS} from gifts where id = $1`, [id]);
+  return row;
+}

@@ -1,0 +1,158 @@
+/**
+ * The receipt of a confirmed gift: its text (the email) and its PDF copy (attached), both from one description, so
+ * the two never disagree. Numbered by the ledger (gifts.receipt_no), never reused.
+ */
+import PDFDocument from 'pdfkit';
+import siteContent from '../../../src/content/site.json' with { type: 'json' };
+import { formatMoney } from '../../../src/lib/money.ts';
+
+/** What a receipt states. */
+export interface Receipt {
+  readonly number: number;
+  readonly donorName: string | null;
+  readonly amountSubunits: number;
+  readonly currency: string;
+  /** When the money arrived. */
+  readonly date: Date;
+  /** How it was paid, in words ("Card", "M-Pesa"). */
+  readonly method: string;
+  /** What it supports, in words ("Education", "Sponsorship of Amani"). */
+  readonly supports: string;
+  /** One-time, monthly… */
+  readonly frequency: string;
+  /** The provider's transaction id, for the donor's own records. */
+  readonly transaction: string | null;
+}
+
+/** A yearly statement: every confirmed gift of one donor in one calendar year. */
+export interface Statement {
+  readonly year: number;
+  readonly donorName: string | null;
+  readonly gifts: readonly Receipt[];
+}
+
+const charity = siteContent[0]!;
+
+/** The charity's details as every receipt prints them. */
+export const CHARITY_LINES: readonly string[] = [
+  charity.name,
+  charity.contact.address,
+  `${charity.contact.email} · ${charity.contact.phone}`,
+];
+
+/** `R-000042`. */
+export function receiptLabel(number: number): string {
+  return `R-${String(number).padStart(6, '0')}`;
+}
+
+const nairobiDate = (date: Date) =>
+  date.toLocaleDateString('en-GB', { timeZone: 'Africa/Nairobi', day: 'numeric', month: 'long', year: 'numeric' });
+
+/** The lines of a receipt, label and value. */
+export function receiptFields(receipt: Receipt): [string, string][] {
+  return [
+    ['Receipt number', receiptLabel(receipt.number)],
+    ['Received from', receipt.donorName || 'Anonymous donor'],
+    ['Amount', formatMoney(receipt.amountSubunits, receipt.currency)],
+    ['Date', nairobiDate(receipt.date)],
+    ['Payment method', receipt.method],
+    ['Gift', `${receipt.frequency}, ${receipt.supports}`],
+    ...(receipt.transaction ? [['Transaction', receipt.transaction] as [string, string]] : []),
+  ];
+}
+
+/** The receipt email's text. */
+export function receiptText(receipt: Receipt): string {
+  return [
+    `Thank you${receipt.donorName ? `, ${receipt.donorName}` : ''}. Your gift has arrived, and this is your receipt.`,
+    '',
+    ...receiptFields(receipt).map(([label, value]) => `${label}: ${value}`),
+    '',
+    'A PDF copy is attached for your records.',
+    '',
+    ...CHARITY_LINES,
+  ].join('\n');
+}
+
+/** Renders a PDF to bytes. */
+function render(draw: (doc: PDFKit.PDFDocument) => void, title: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: title, Author: charity.name } });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    draw(doc);
+    doc.end();
+  });
+}
+
+function letterhead(doc: PDFKit.PDFDocument, heading: string): void {
+  doc.fillColor('#c2410c').font('Helvetica-Bold').fontSize(20).text(charity.name);
+  doc.fillColor('#291a0f').font('Helvetica').fontSize(10).text(CHARITY_LINES.slice(1).join('\n'));
+  doc.moveDown(1.5).font('Helvetica-Bold').fontSize(16).text(heading).moveDown(0.5);
+}
+
+function fields(doc: PDFKit.PDFDocument, rows: readonly [string, string][]): void {
+  for (const [label, value] of rows) {
+    doc.font('Helvetica-Bold').fontSize(11).text(`${label}: `, { continued: true }).font('Helvetica').text(value);
+  }
+}
+
+/** The receipt as a one-page PDF. */
+export function receiptPdf(receipt: Receipt): Promise<Buffer> {
+  return render(
+    (doc) => {
+      letterhead(doc, `Receipt ${receiptLabel(receipt.number)}`);
+      fields(doc, receiptFields(receipt));
+      doc.moveDown(1.5).font('Helvetica').fontSize(11).text('Thank you for standing with the children of Nairobi.');
+    },
+    `Receipt ${receiptLabel(receipt.number)}`,
+  );
+}
+
+/** The lines of a yearly statement's total per currency. */
+export function statementTotals(statement: Statement): string[] {
+  const totals = new Map<string, number>();
+  for (const gift of statement.gifts) totals.set(gift.currency, (totals.get(gift.currency) ?? 0) + gift.amountSubunits);
+  return [...totals].map(([currency, subunits]) => formatMoney(subunits, currency));
+}
+
+/** The yearly statement email's text. */
+export function statementText(statement: Statement): string {
+  return [
+    `Thank you${statement.donorName ? `, ${statement.donorName}` : ''}. These are your gifts in ${statement.year}.`,
+    '',
+    ...statement.gifts.map(
+      (gift) =>
+        `${receiptLabel(gift.number)}  ${nairobiDate(gift.date)}  ${formatMoney(gift.amountSubunits, gift.currency)}  ${gift.supports}`,
+    ),
+    '',
+    `Total: ${statementTotals(statement).join(' + ')}`,
+    '',
+    'A PDF copy is attached for your records.',
+    '',
+    ...CHARITY_LINES,
+  ].join('\n');
+}
+
+/** The yearly statement as a PDF. */
+export function statementPdf(statement: Statement): Promise<Buffer> {
+  return render((doc) => {
+    letterhead(doc, `Statement of gifts, ${statement.year}`);
+    fields(doc, [['Donor', statement.donorName || 'Anonymous donor']]);
+    doc.moveDown();
+    for (const gift of statement.gifts) {
+      doc
+        .font('Helvetica')
+        .fontSize(11)
+        .text(
+          `${receiptLabel(gift.number)}   ${nairobiDate(gift.date)}   ${formatMoney(gift.amountSubunits, gift.currency)}   ${gift.supports}`,
+        );
+    }
+    doc
+      .moveDown()
+      .font('Helvetica-Bold')
+      .text(`Total: ${statementTotals(statement).join(' + ')}`);
+  }, `Statement ${statement.year}`);
+}

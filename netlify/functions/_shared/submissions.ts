@@ -1,0 +1,74 @@
+/**
+ * Storing one accepted public form (`/api/admin/track`, and the donate and sponsor forms through
+ * `/api/payments/checkout`): its event, the consent it was sent under, the record staff work from and the staff
+ * notification, all in the caller's transaction.
+ */
+import { CONSENT_WORDING, PRIVACY_NOTICE_VERSION } from '../../../src/lib/privacy.ts';
+import type { TrackRequest } from '../../../src/schemas/track.ts';
+import type { Queryable } from './db.ts';
+import { signUp } from './newsletter.ts';
+import { enqueueSubmission } from './outbox.ts';
+
+/**
+ * Writes the event, the consent it was sent under, its record and the staff notification about it; the caller's
+ * transaction makes them all-or-nothing, so a notification is never lost and never sent for something that was not stored.
+ */
+export async function storeSubmission(
+  tx: Queryable,
+  request: TrackRequest,
+): Promise<{ eventId: string; recordId: string | null }> {
+  const [event] = await tx.query<{ id: string }>(
+    'insert into events (type, payload) values ($1, $2) returning id::text as id',
+    [request.type, request.payload],
+  );
+  if (!event) throw new Error('insert into events returned no row');
+  await tx.query(
+    'insert into consent_records (form, event_id, email, notice_version, wording) values ($1, $2, $3, $4, $5)',
+    [request.type, event.id, request.payload.email, PRIVACY_NOTICE_VERSION, CONSENT_WORDING[request.type]],
+  );
+  const recordId = await storeRecord(tx, request);
+  await enqueueSubmission(tx, request, { eventId: event.id, recordId });
+  return { eventId: event.id, recordId };
+}
+
+/** Writes the record staff work from; its id, or null when the form has no record of its own. */
+async function storeRecord(tx: Queryable, request: TrackRequest): Promise<string | null> {
+  let rows: { id: string }[];
+  switch (request.type) {
+    case 'newsletter_subscribe':
+      // Pending until the person opens the confirmation link; the answer is the same whether the address was known.
+      await signUp(tx, { email: request.payload.email, name: request.payload.name, source: request.type });
+      return null;
+    case 'contact_submit': {
+      const { name, email, subject, type, message } = request.payload;
+      rows = await tx.query(
+        'insert into contacts (name, email, subject, type, message) values ($1, $2, $3, $4, $5) returning id::text as id',
+        [name, email, subject, type, message],
+      );
+      break;
+    }
+    case 'volunteer_application':
+    case 'school_volunteer_application':
+    case 'internship_application': {
+      const { name, email, ...rest } = request.payload;
+      rows = await tx.query(
+        'insert into volunteers (name, email, details) values ($1, $2, $3) returning id::text as id',
+        [name, email, { ...rest, form: request.type }],
+      );
+      break;
+    }
+    case 'donation_intent': {
+      const { name, email, amount, anonymous, newsletter } = request.payload;
+      if (newsletter) await signUp(tx, { email, name, source: request.type });
+      rows = await tx.query(
+        'insert into donations (donor_name, amount, currency) values ($1, $2, $3) returning id::text as id',
+        [anonymous ? null : name, amount, 'USD'],
+      );
+      break;
+    }
+    case 'sponsorship_application':
+      // Staff follow sponsorships from the event itself; spec §3 has no separate sponsorship record.
+      return null;
+  }
+  return rows[0]?.id ?? null;
+}

@@ -1,0 +1,179 @@
+/**
+ * The gift ledger for staff:
+ * - `GET /api/admin/gifts[?state=&email=&cursor=&limit=]`: gifts newest first (one donor's history with `email`);
+ * - `POST /api/admin/gifts`: a gift made any other way (cash, bank transfer, cheque), confirmed at once, receipted,
+ *   with who recorded it;
+ * - `GET /api/admin/gifts/summary`: totals this month and this year by cause and by method, monthly givers, and
+ *   whether the providers are connected;
+ * - `POST /api/admin/gifts/statement`: emails a donor the statement of their confirmed gifts in a year.
+ */
+import type { Config, Context } from '@netlify/functions';
+import { subunitsPerUnit } from '../../src/lib/money.ts';
+import { GiftListQuery, StaffGift, StatementRequest } from '../../src/schemas/gifts.ts';
+import { staffFunction } from './_shared/admin-resource.ts';
+import { query, transaction } from './_shared/db.ts';
+import { childById, confirmLocked, GIFT_COLUMNS, insertGift, receiptOf, type GiftRow } from './_shared/gifts.ts';
+import { error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/http.ts';
+import { deliverAfterResponse, enqueue } from './_shared/outbox.ts';
+import { paystackConfig } from './_shared/paystack.ts';
+import { statementPdf, statementText } from './_shared/receipt.ts';
+import { mpesaConfig } from './_shared/mpesa.ts';
+import { audit } from './_shared/audit.ts';
+
+/** Where staff look a Paystack transaction up. */
+const PAYSTACK_DASHBOARD = 'https://dashboard.paystack.com/#/transactions/';
+
+/** A gift as the API answers it. */
+function toAnswer(row: GiftRow): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) out[key] = value instanceof Date ? value.toISOString() : value;
+  out['provider_url'] =
+    row.provider === 'paystack' && row.provider_txn && row.state !== 'pending'
+      ? `${PAYSTACK_DASHBOARD}${encodeURIComponent(row.provider_txn)}`
+      : null;
+  return out;
+}
+
+async function list(req: Request): Promise<Response> {
+  const parsed = GiftListQuery.safeParse(Object.fromEntries(new URL(req.url).searchParams));
+  if (!parsed.success) return invalid(parsed.error, 'Invalid list parameters');
+  const { state, email, limit, cursor } = parsed.data;
+  const rows = await query<GiftRow>(
+    `select ${GIFT_COLUMNS} from gifts t
+     where ($1::text is null or t.state = $1) and ($2::text is null or lower(t.donor_email) = lower($2))
+       and ($3::bigint is null or t.id < $3::bigint)
+     order by t.id desc limit $4`,
+    [state ?? null, email || null, cursor ?? null, limit + 1],
+  );
+  const page = rows.slice(0, limit).map(toAnswer);
+  return json({ gifts: page, nextCursor: rows.length > limit ? (page.at(-1)?.['id'] ?? null) : null });
+}
+
+/** Confirmed gifts of this month or year (Nairobi calendar) summed by cause or method, per currency. */
+async function totals(column: 'cause' | 'method', period: 'month' | 'year') {
+  return query<{ key: string; currency: string; total: number; count: number }>(
+    `select coalesce(case when kind = 'sponsorship' then 'sponsorship' else ${column} end, 'general') as key,
+       currency, sum(amount_subunits)::float8 as total, count(*)::int as count
+     from gifts
+     where state = 'confirmed'
+       and (confirmed_at at time zone 'Africa/Nairobi') >= date_trunc($1, now() at time zone 'Africa/Nairobi')
+     group by 1, 2 order by 1, 2`,
+    [period],
+  );
+}
+
+async function summary(): Promise<Response> {
+  const [monthByCause, monthByMethod, yearByCause, yearByMethod, givers] = await Promise.all([
+    totals('cause', 'month'),
+    totals('method', 'month'),
+    totals('cause', 'year'),
+    totals('method', 'year'),
+    query<GiftRow>(
+      `select ${GIFT_COLUMNS} from gifts where frequency <> 'one-time' and parent_id is null and state = 'confirmed'
+       order by id desc limit 500`,
+    ),
+  ]);
+  return json({
+    connected: { paystack: paystackConfig() !== undefined, mpesa: mpesaConfig() !== undefined },
+    month: { byCause: monthByCause, byMethod: monthByMethod },
+    year: { byCause: yearByCause, byMethod: yearByMethod },
+    monthlyGivers: givers.map(toAnswer),
+  });
+}
+
+async function record(req: Request, actor: string, context: Context): Promise<Response> {
+  const body = await readJsonBody(req);
+  if (!body.ok) return body.response;
+  const parsed = StaffGift.safeParse(body.value);
+  if (!parsed.success) return invalid(parsed.error, 'Invalid gift');
+  const gift = parsed.data;
+  if (gift.childId && !childById(gift.childId)) {
+    return error(400, 'Invalid gift', [{ path: 'childId', message: 'This child is not on our list' }]);
+  }
+  const amountSubunits = Math.round(gift.amount * subunitsPerUnit(gift.currency));
+  const row = await transaction(async (tx) => {
+    const [next] = await tx.query<{ n: string }>("select nextval(pg_get_serial_sequence('gifts', 'id'))::text as n");
+    const pending = await insertGift(
+      tx,
+      {
+        reference: `staff-${next?.n ?? Date.now()}`,
+        provider: 'staff',
+        kind: gift.childId ? 'sponsorship' : 'donation',
+        frequency: 'one-time',
+        cause: gift.childId ? null : (gift.cause ?? 'general'),
+        childId: gift.childId ?? null,
+        amountSubunits,
+        currency: gift.currency,
+        method: gift.method,
+        donorName: gift.donorName || null,
+        donorEmail: gift.donorEmail ?? null,
+        anonymous: !gift.donorName,
+        recordedBy: `staff:${actor}`,
+        note: gift.note || null,
+      },
+      'pending',
+    );
+    const confirmed = await confirmLocked(tx, pending, {
+      providerTxn: null,
+      method: gift.method,
+      paidAt: gift.receivedAt ? new Date(`${gift.receivedAt}T12:00:00+03:00`) : null,
+    });
+    await audit(tx, 'admin.gifts.create', actor, { id: confirmed.id, receipt: confirmed.receipt_no });
+    return confirmed;
+  });
+  deliverAfterResponse(context);
+  return json({ gift: toAnswer(row) }, 201);
+}
+
+async function statement(req: Request, actor: string, context: Context): Promise<Response> {
+  const body = await readJsonBody(req);
+  if (!body.ok) return body.response;
+  const parsed = StatementRequest.safeParse(body.value);
+  if (!parsed.success) return invalid(parsed.error, 'Invalid statement request');
+  const { email, year } = parsed.data;
+  const gifts = await query<GiftRow>(
+    `select ${GIFT_COLUMNS} from gifts where lower(donor_email) = lower($1) and state = 'confirmed'
+       and extract(year from confirmed_at at time zone 'Africa/Nairobi') = $2 order by confirmed_at, id`,
+    [email, year],
+  );
+  if (gifts.length === 0) {
+    return error(404, `No confirmed gift from ${email} in ${year}`, [{ path: 'email', message: 'No gifts that year' }]);
+  }
+  const named = gifts.find((gift) => !gift.anonymous && gift.donor_name);
+  const content = { year, donorName: named?.donor_name ?? null, gifts: gifts.map(receiptOf) };
+  const pdf = await statementPdf(content);
+  await transaction(async (tx) => {
+    await enqueue(tx, {
+      kind: 'message',
+      dedupKey: `statement:${email.toLowerCase()}:${year}:${Date.now()}`,
+      source: 'gift_statement',
+      notice: {
+        subject: `Your gifts to Tumaini Children's Foundation in ${year}`,
+        body: statementText(content),
+        resource: 'gifts',
+        recordId: gifts.at(-1)?.id ?? '',
+      },
+      recipients: [email],
+      attachments: [
+        { filename: `statement-${year}.pdf`, contentType: 'application/pdf', content: pdf.toString('base64') },
+      ],
+    });
+    await audit(tx, 'admin.gifts.statement', actor, { year, gifts: gifts.length });
+  });
+  deliverAfterResponse(context);
+  return json({ sent: true, gifts: gifts.length }, 202);
+}
+
+export default staffFunction(async (req, actor, context) => {
+  const path = new URL(req.url).pathname.replace(/\/$/, '');
+  if (path.endsWith('/summary')) return req.method === 'GET' ? summary() : methodNotAllowed(['GET']);
+  if (path.endsWith('/statement'))
+    return req.method === 'POST' ? statement(req, actor, context) : methodNotAllowed(['POST']);
+  if (req.method === 'GET') return list(req);
+  if (req.method === 'POST') return record(req, actor, context);
+  return methodNotAllowed(['GET', 'POST']);
+});
+
+export const config: Config = {
+  path: ['/api/admin/gifts', '/api/admin/gifts/summary', '/api/admin/gifts/statement'],
+};

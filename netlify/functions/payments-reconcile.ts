@@ -1,0 +1,16 @@
+/**
+ * Scheduled every 15 minutes: asks Paystack about pending gifts that no webhook settled (see _shared/reconcile.ts).
+ */
+import type { Config } from '@netlify/functions';
+import { deliverDue } from './_shared/outbox.ts';
+import { reconcile } from './_shared/reconcile.ts';
+
+/** Runs one round; scheduled functions ignore the answer, so it only reports for logs and tests. */
+export default async (): Promise<Response> => {
+  const report = await reconcile();
+  if (report.confirmed > 0) await deliverDue();
+  if (report.checked > 0) console.log('payments-reconcile:', JSON.stringify(report));
+  return Response.json(report);
+};
+
+export const config: Config = { schedule: '*/15 * * * *' };

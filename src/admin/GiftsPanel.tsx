@@ -1,0 +1,174 @@
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { formatMoney } from '../lib/money.ts';
+import { GIFT_STATE_VALUES } from '../schemas/gifts.ts';
+import { ApiError, fetchGiftSummary, type GiftSummary, type GiftTotal } from './api.ts';
+import { humanizeKey } from './lib/details.ts';
+import { text } from './lib/format.ts';
+import { $lists, ensureLoaded, loadMore, reloadResource } from './stores/data.ts';
+import { GIFT_COLUMNS, GIFT_CSV, GIFT_STATE_LABELS, giftAmount, methodLabel } from './giftColumns.tsx';
+import DataTable from './DataTable.tsx';
+import GiftForms from './GiftForms.tsx';
+
+type Props = { readonly label: string };
+
+/** Totals of one period as "USD $120.00 · KES 6,750.00" per key. */
+function TotalsTable({
+  caption,
+  rows,
+  keyLabel,
+}: {
+  caption: string;
+  rows: readonly GiftTotal[];
+  keyLabel: (key: string) => string;
+}) {
+  const byKey = new Map<string, GiftTotal[]>();
+  for (const row of rows) byKey.set(row.key, [...(byKey.get(row.key) ?? []), row]);
+  return (
+    <table className="gift-totals">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{caption.startsWith('By cause') ? 'Cause' : 'Method'}</th>
+          <th scope="col">Gifts</th>
+          <th scope="col">Total</th>
+        </tr>
+      </thead>
+      <tbody>
+        {byKey.size === 0 ? (
+          <tr>
+            <td colSpan={3}>No confirmed gifts yet.</td>
+          </tr>
+        ) : (
+          [...byKey].map(([key, totals]) => (
+            <tr key={key}>
+              <th scope="row">{keyLabel(key)}</th>
+              <td>{totals.reduce((n, total) => n + total.count, 0)}</td>
+              <td>{totals.map((total) => formatMoney(total.total, total.currency)).join(' + ')}</td>
+            </tr>
+          ))
+        )}
+      </tbody>
+    </table>
+  );
+}
+
+/**
+ * Gifts: the ledger of every gift (pending, confirmed, failed, refunded, abandoned) with totals this month and year
+ * by cause and by method, monthly givers and their state, a donor's history, CSV export, a gift recorded by hand
+ * and a donor's yearly statement. The list follows the live stream like every other tab.
+ */
+export default function GiftsPanel({ label }: Props) {
+  const list = useStore($lists, { keys: ['gifts'] }).gifts;
+  useEffect(() => ensureLoaded('gifts'), []);
+  const [summary, setSummary] = useState<GiftSummary | null>(null);
+  const [summaryError, setSummaryError] = useState<string | null>(null);
+  const [state, setState] = useState('');
+  const [donor, setDonor] = useState('');
+  const stateId = useId();
+  const donorId = useId();
+
+  // The totals follow the list: each live change that reloads it reloads them too.
+  useEffect(() => {
+    fetchGiftSummary().then(
+      (answer) => {
+        setSummary(answer);
+        setSummaryError(null);
+      },
+      (error: unknown) => setSummaryError(error instanceof ApiError ? error.message : 'Could not load the totals.'),
+    );
+  }, [list.rows]);
+
+  const shown = useMemo(() => {
+    const email = donor.trim().toLowerCase();
+    const rows = list.rows.filter(
+      (row) => (!state || row['state'] === state) && (!email || text(row['donor_email']).toLowerCase() === email),
+    );
+    return { ...list, rows };
+  }, [list, state, donor]);
+
+  const causeLabel = (key: string) => humanizeKey(key);
+  const connected = summary?.connected;
+
+  return (
+    <>
+      <h2 className="panel-title">{label}</h2>
+      {connected && !connected.paystack && (
+        <p className="gift-notice" role="note">
+          Payments are not connected: set PAYSTACK_SECRET_KEY (README, configuration). Gifts started on the site stay
+          pending and visitors see the placeholder payment page.
+        </p>
+      )}
+      {connected && !connected.mpesa && (
+        <p className="gift-notice" role="note">
+          M-Pesa Paybill gifts are not connected: set MPESA_PAYBILL and MPESA_C2B_PATH_SECRET to record them here.
+        </p>
+      )}
+      {summaryError && <p role="alert">{summaryError}</p>}
+      {summary && (
+        <div className="gift-summary">
+          <div className="gift-summary__part">
+            <h3>This month</h3>
+            <TotalsTable caption="By cause, this month" rows={summary.month.byCause} keyLabel={causeLabel} />
+            <TotalsTable caption="By method, this month" rows={summary.month.byMethod} keyLabel={methodLabel} />
+          </div>
+          <div className="gift-summary__part">
+            <h3>This year</h3>
+            <TotalsTable caption="By cause, this year" rows={summary.year.byCause} keyLabel={causeLabel} />
+            <TotalsTable caption="By method, this year" rows={summary.year.byMethod} keyLabel={methodLabel} />
+          </div>
+          <div className="gift-summary__part">
+            <h3>Monthly givers</h3>
+            {summary.monthlyGivers.length === 0 ? (
+              <p>No monthly gifts yet.</p>
+            ) : (
+              <ul className="plain-list">
+                {summary.monthlyGivers.map((row) => (
+                  <li key={row.id}>
+                    {text(row['donor_name']) || 'Anonymous'} ({text(row['donor_email'])}): {giftAmount(row)}{' '}
+                    {text(row['frequency'])}, {text(row['subscription_state']) || 'active'}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </div>
+      )}
+      <div className="table-tools">
+        <div className="field">
+          <label htmlFor={stateId}>Show</label>
+          <select id={stateId} value={state} onChange={(event) => setState(event.target.value)}>
+            <option value="">All gifts</option>
+            {GIFT_STATE_VALUES.map((key) => (
+              <option key={key} value={key}>
+                {GIFT_STATE_LABELS[key]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={donorId}>Donor's history (email)</label>
+          <input id={donorId} type="email" value={donor} onChange={(event) => setDonor(event.target.value)} />
+        </div>
+      </div>
+      <DataTable
+        caption={label}
+        plural="gifts"
+        list={shown}
+        columns={GIFT_COLUMNS}
+        csv={{ name: 'gifts', columns: GIFT_CSV }}
+        onRetry={() => void reloadResource('gifts')}
+        onLoadMore={() => void loadMore('gifts')}
+        actions={(row) =>
+          row['donor_email'] ? (
+            <button type="button" className="button small" onClick={() => setDonor(text(row['donor_email']))}>
+              History
+              <span className="visually-hidden"> of {text(row['donor_email'])}</span>
+            </button>
+          ) : null
+        }
+      />
+      <GiftForms />
+    </>
+  );
+}

@@ -1,0 +1,134 @@
+import { formatMoney } from '../lib/money.ts';
+import { humanizeKey } from './lib/details.ts';
+import { nairobiSortable } from './lib/dates.ts';
+import { safeHref, text } from './lib/format.ts';
+import type { CsvColumn } from './lib/csv.ts';
+import type { Row } from './lib/list.ts';
+import type { Column } from './table.ts';
+import { timeColumn } from './columns.tsx';
+
+/** What each gift state is called on screen. */
+export const GIFT_STATE_LABELS: Readonly<Record<string, string>> = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  failed: 'Failed',
+  refunded: 'Refunded',
+  abandoned: 'Abandoned',
+};
+
+const METHOD_LABELS: Readonly<Record<string, string>> = {
+  card: 'Card',
+  mpesa: 'M-Pesa',
+  bank: 'Bank transfer',
+  bank_transfer: 'Bank transfer',
+  cash: 'Cash',
+  cheque: 'Cheque',
+  paypal: 'PayPal',
+};
+
+/** A payment method in words. */
+export function methodLabel(method: unknown): string {
+  const key = text(method);
+  return METHOD_LABELS[key] ?? humanizeKey(key);
+}
+
+/** A gift's amount with its currency. */
+export function giftAmount(row: Row): string {
+  const subunits = Number(row['amount_subunits']);
+  return Number.isFinite(subunits) ? formatMoney(subunits, text(row['currency'])) : '';
+}
+
+/** What the gift supports: its cause, or the child it sponsors. */
+export function giftSupports(row: Row): string {
+  if (row['kind'] === 'sponsorship') return `Sponsorship: ${text(row['child_id'])}`;
+  return humanizeKey(text(row['cause']) || 'general');
+}
+
+/** One-time, Monthly… and, for a recurring gift, its subscription's state. */
+export function giftFrequency(row: Row): string {
+  const frequency = humanizeKey(text(row['frequency']));
+  const subscription = text(row['subscription_state']);
+  return subscription ? `${frequency} (${subscription})` : frequency;
+}
+
+/** The state, and the flag when the gift needs a look. */
+export function giftState(row: Row): string {
+  const state = GIFT_STATE_LABELS[text(row['state'])] ?? text(row['state']);
+  return row['flag'] ? `${state}, flagged` : state;
+}
+
+const donor = (row: Row) => (row['anonymous'] ? `${text(row['donor_name'])} (anonymous)` : text(row['donor_name']));
+
+/** The Gifts table's columns. */
+export const GIFT_COLUMNS: readonly Column[] = [
+  timeColumn,
+  {
+    key: 'state',
+    header: 'State',
+    cell: (row) => (
+      <>
+        <span className={`status status-${text(row['state'])}`}>{giftState(row)}</span>
+        {Boolean(row['flag']) && <p className="gift-flag">{text(row['flag'])}</p>}
+      </>
+    ),
+    text: (row) => `${giftState(row)} ${text(row['flag'])}`,
+  },
+  { key: 'donor_name', header: 'Donor', cell: donor, text: donor },
+  {
+    key: 'donor_email',
+    header: 'Email',
+    className: 'col-email',
+    cell: (row) => {
+      const address = text(row['donor_email']);
+      return address ? <a href={`mailto:${address}`}>{address}</a> : '';
+    },
+    text: (row) => text(row['donor_email']),
+  },
+  { key: 'amount', header: 'Amount', className: 'col-number', cell: giftAmount, text: giftAmount },
+  { key: 'cause', header: 'Cause', cell: giftSupports, text: giftSupports },
+  { key: 'frequency', header: 'Type', cell: giftFrequency, text: giftFrequency },
+  {
+    key: 'method',
+    header: 'Method',
+    cell: (row) => {
+      const label = methodLabel(row['method']);
+      const href = safeHref(row['provider_url']);
+      return href ? (
+        <a href={href} target="_blank" rel="noopener noreferrer">
+          {label}
+          <span className="visually-hidden">
+            {' '}
+            transaction {text(row['provider_txn'])} at Paystack (opens in a new tab)
+          </span>
+        </a>
+      ) : (
+        label
+      );
+    },
+    text: (row) => `${methodLabel(row['method'])} ${text(row['provider_txn'])} ${text(row['recorded_by'])}`,
+  },
+  {
+    key: 'receipt_no',
+    header: 'Receipt',
+    cell: (row) => (row['receipt_no'] ? `R-${text(row['receipt_no']).padStart(6, '0')}` : ''),
+    text: (row) => text(row['receipt_no']),
+  },
+];
+
+/** The Gifts CSV: the same fields as the table, plain values. */
+export const GIFT_CSV: readonly CsvColumn<Row>[] = [
+  { header: 'ID', value: (row) => row.id },
+  { header: 'Received (Nairobi)', value: (row) => nairobiSortable(row['ts']) },
+  { header: 'State', value: giftState },
+  { header: 'Donor', value: donor },
+  { header: 'Email', value: (row) => text(row['donor_email']) },
+  { header: 'Amount', value: (row) => Number(row['amount_subunits']) / 100 },
+  { header: 'Currency', value: (row) => text(row['currency']) },
+  { header: 'Cause', value: giftSupports },
+  { header: 'Type', value: giftFrequency },
+  { header: 'Method', value: (row) => methodLabel(row['method']) },
+  { header: 'Receipt', value: (row) => text(row['receipt_no']) },
+  { header: 'Provider transaction', value: (row) => text(row['provider_txn']) },
+  { header: 'Recorded by', value: (row) => text(row['recorded_by']) },
+  { header: 'Note', value: (row) => text(row['note']) },
+];

@@ -1,0 +1,67 @@
+/**
+ * Payloads of the Gifts view in /samu: the list's filters, a gift staff record by hand (cash, bank transfer,
+ * cheque…), and a donor's yearly statement.
+ */
+import { z } from 'zod';
+import { DONATION_CAUSES } from './options.ts';
+
+/** States a gift moves through. */
+export const GIFT_STATE_VALUES = ['pending', 'confirmed', 'failed', 'refunded', 'abandoned'] as const;
+
+/** Ways staff record a gift that came outside the site. */
+export const STAFF_GIFT_METHODS = ['cash', 'bank_transfer', 'cheque', 'mpesa', 'card', 'other'] as const;
+
+/** Query of `GET /api/admin/gifts`. */
+export const GiftListQuery = z.object({
+  /** Only gifts in this state. */
+  state: z.enum(GIFT_STATE_VALUES, 'Unknown state').optional(),
+  /** Only gifts from this address (a donor's history), compared without case. */
+  email: z.string().trim().max(254).optional(),
+  /** Largest page, default 100. */
+  limit: z.coerce.number().int('Limit must be a whole number').min(1).max(500).default(100),
+  /** Id of the last row of the previous page. */
+  cursor: z
+    .string()
+    .regex(/^[1-9][0-9]{0,18}$/, 'Malformed cursor')
+    .optional(),
+});
+
+/** A gift staff record by hand, `POST /api/admin/gifts`. */
+export const StaffGift = z
+  .object({
+    /** Amount in the currency's units, e.g. 2500 (KES) or 50 (USD). */
+    amount: z.coerce.number('Amount must be a number').positive('Amount must be more than 0').max(10_000_000),
+    /** USD or KES. */
+    currency: z.enum(['USD', 'KES'], 'Choose USD or KES'),
+    /** How it was given. */
+    method: z.enum(STAFF_GIFT_METHODS, 'Choose how the gift was made'),
+    /** The cause it supports (donations). */
+    cause: z.enum(DONATION_CAUSES, 'Choose a listed cause').optional(),
+    /** The child it sponsors (sponsorships). */
+    childId: z.string().trim().min(1).max(60).optional(),
+    /** Donor's name, blank for anonymous. */
+    donorName: z.string().trim().max(200).optional(),
+    /** Donor's email, to send the receipt to. */
+    donorEmail: z
+      .email('Enter a valid email address')
+      .max(254)
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** When the money arrived (ISO date or date-time), default now. */
+    receivedAt: z.iso.date('Use a date such as 2026-11-25').optional(),
+    /** A note for the ledger (cheque number, event name…). */
+    note: z.string().trim().max(500).optional(),
+  })
+  .strict();
+/** A gift staff record by hand. */
+export type StaffGift = z.infer<typeof StaffGift>;
+
+/** `POST /api/admin/gifts/statement`: send a donor the statement of their confirmed gifts in one year. */
+export const StatementRequest = z
+  .object({
+    /** The donor's email. */
+    email: z.email('Enter a valid email address').max(254),
+    /** The calendar year. */
+    year: z.coerce.number().int().min(2000).max(2100),
+  })
+  .strict();

@@ -1,0 +1,217 @@
+/**
+ * A stand-in for the part of Paystack's API the site calls, answering the shapes Paystack documents
+ * (https://paystack.com/docs/api/): `POST /transaction/initialize`, `GET /transaction/verify/:reference`,
+ * `POST /plan`, plus the hosted checkout page it links to. Tests mark a transaction paid with `pay()` and build the
+ * matching signed `charge.success` webhook with `chargeSuccess()`.
+ *
+ *   const paystack = await startPaystack();            // a free port
+ *   process.env['PAYSTACK_API_URL'] = paystack.url;
+ *   process.env['PAYSTACK_SECRET_KEY'] = paystack.secretKey;
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { paystackSignature } from '../../netlify/functions/_shared/signatures.ts';
+
+/** A transaction as the stand-in keeps it (the fields verify and webhooks report). */
+export interface StandInTransaction {
+  id: number;
+  status: 'ongoing' | 'success' | 'failed' | 'abandoned';
+  reference: string;
+  amount: number;
+  currency: string;
+  channel: string | null;
+  paid_at: string | null;
+  created_at: string;
+  customer: { id: number; email: string; customer_code: string };
+  plan: { plan_code: string } | Record<string, never>;
+  channels: string[];
+  access_code: string;
+}
+
+/** A running stand-in. */
+export interface PaystackStandIn {
+  /** `http://127.0.0.1:<port>`, for `PAYSTACK_API_URL`. */
+  readonly url: string;
+  /** The secret key it expects as the Bearer token, and signs webhooks with. */
+  readonly secretKey: string;
+  readonly transactions: Map<string, StandInTransaction>;
+  readonly plans: { plan_code: string; amount: number; currency: string; interval: string; name: string }[];
+  /** Every call, method and path. */
+  readonly calls: string[];
+  /** Answers initialize with this HTTP status and `status: false` (a refusing Paystack) while set. */
+  failInitialize: number | undefined;
+  /** Marks a transaction paid (by `channel`) and returns it. */
+  pay(reference: string, channel?: string): StandInTransaction;
+  /** The `charge.success` webhook body of a transaction, as Paystack sends it. */
+  chargeSuccess(reference: string): string;
+  /** The signature header of a body. */
+  sign(body: string): string;
+  close(): Promise<void>;
+}
+
+async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}
+
+/** A string field of a JSON body, or `fallback`. */
+function field(body: Record<string, unknown>, name: string, fallback: string): string {
+  const value = body[name];
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : fallback;
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'Content-Type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+/** Starts the stand-in on `port` (0: a free one). */
+export async function startPaystack(
+  port = 0,
+  secretKey = `sk_test_${randomBytes(16).toString('hex')}`,
+): Promise<PaystackStandIn> {
+  const transactions = new Map<string, StandInTransaction>();
+  const plans: PaystackStandIn['plans'] = [];
+  const calls: string[] = [];
+  let nextId = 4_099_260_000;
+  let url = '';
+
+  const standIn: PaystackStandIn = {
+    get url() {
+      return url;
+    },
+    secretKey,
+    transactions,
+    plans,
+    calls,
+    failInitialize: undefined,
+    pay(reference, channel = 'card') {
+      const txn = transactions.get(reference);
+      if (!txn) throw new Error(`No transaction ${reference}`);
+      txn.status = 'success';
+      txn.channel = channel;
+      txn.paid_at = new Date().toISOString();
+      return txn;
+    },
+    chargeSuccess(reference) {
+      const txn = transactions.get(reference);
+      if (!txn) throw new Error(`No transaction ${reference}`);
+      return JSON.stringify({ event: 'charge.success', data: dataOf(txn) });
+    },
+    sign: (body) => paystackSignature(body, secretKey),
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+
+  const server: Server = createServer((req, res) => {
+    void (async () => {
+      const path = (req.url ?? '/').split('?')[0] ?? '/';
+      calls.push(`${req.method} ${path}`);
+      const checkout = /^\/checkout\/([A-Za-z0-9]+)$/.exec(path);
+      if (req.method === 'GET' && checkout) {
+        const txn = [...transactions.values()].find((candidate) => candidate.access_code === checkout[1]);
+        res.writeHead(txn ? 200 : 404, { 'Content-Type': 'text/html; charset=utf-8' });
+        res.end(
+          `<!doctype html><html lang="en"><title>Paystack checkout</title><h1>Pay ${txn?.currency ?? ''} ` +
+            `${(txn?.amount ?? 0) / 100}</h1><p id="reference">${txn?.reference ?? 'unknown'}</p></html>`,
+        );
+        return;
+      }
+      if (req.headers.authorization !== `Bearer ${secretKey}`) {
+        send(res, 401, { status: false, message: 'Invalid key' });
+        return;
+      }
+      if (req.method === 'POST' && path === '/transaction/initialize') {
+        const body = await readJson(req);
+        if (standIn.failInitialize) {
+          send(res, standIn.failInitialize, { status: false, message: 'Service unavailable' });
+          return;
+        }
+        const reference = field(body, 'reference', `T${randomBytes(6).toString('hex')}`);
+        if (transactions.has(reference)) {
+          send(res, 400, { status: false, message: 'Duplicate Transaction Reference' });
+          return;
+        }
+        const plan = typeof body['plan'] === 'string' ? plans.find((p) => p.plan_code === body['plan']) : undefined;
+        const accessCode = randomBytes(8).toString('hex');
+        nextId += 1;
+        transactions.set(reference, {
+          id: nextId,
+          status: 'ongoing',
+          reference,
+          amount: plan ? plan.amount : Number(body['amount']),
+          currency: plan ? plan.currency : field(body, 'currency', 'NGN'),
+          channel: null,
+          paid_at: null,
+          created_at: new Date().toISOString(),
+          customer: { id: nextId, email: field(body, 'email', ''), customer_code: `CUS_${accessCode}` },
+          plan: plan ? { plan_code: plan.plan_code } : {},
+          channels: Array.isArray(body['channels']) ? (body['channels'] as string[]) : [],
+          access_code: accessCode,
+        });
+        send(res, 200, {
+          status: true,
+          message: 'Authorization URL created',
+          data: { authorization_url: `${url}/checkout/${accessCode}`, access_code: accessCode, reference },
+        });
+        return;
+      }
+      const verify = /^\/transaction\/verify\/(.+)$/.exec(path);
+      if (req.method === 'GET' && verify) {
+        const txn = transactions.get(decodeURIComponent(verify[1] ?? ''));
+        if (!txn) {
+          send(res, 400, { status: false, message: 'Transaction reference not found' });
+          return;
+        }
+        send(res, 200, { status: true, message: 'Verification successful', data: dataOf(txn) });
+        return;
+      }
+      if (req.method === 'POST' && path === '/plan') {
+        const body = await readJson(req);
+        const plan = {
+          plan_code: `PLN_${randomBytes(7).toString('hex')}`,
+          name: field(body, 'name', ''),
+          amount: Number(body['amount']),
+          interval: field(body, 'interval', ''),
+          currency: field(body, 'currency', 'NGN'),
+        };
+        plans.push(plan);
+        send(res, 201, { status: true, message: 'Plan created', data: { ...plan, id: plans.length, integration: 1 } });
+        return;
+      }
+      send(res, 404, { status: false, message: 'Not found' });
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('Paystack stand-in has no port');
+  url = `http://127.0.0.1:${address.port}`;
+  return standIn;
+}
+
+/** A transaction's `data` as verify and `charge.success` report it. */
+function dataOf(txn: StandInTransaction): Record<string, unknown> {
+  return {
+    id: txn.id,
+    domain: 'test',
+    status: txn.status,
+    reference: txn.reference,
+    amount: txn.amount,
+    message: null,
+    gateway_response: txn.status === 'success' ? 'Successful' : 'The transaction was not completed',
+    paid_at: txn.paid_at,
+    created_at: txn.created_at,
+    channel: txn.channel,
+    currency: txn.currency,
+    ip_address: '127.0.0.1',
+    metadata: '',
+    fees: null,
+    customer: { ...txn.customer, first_name: null, last_name: null, phone: null, metadata: null },
+    authorization: {},
+    plan: txn.plan,
+  };
+}

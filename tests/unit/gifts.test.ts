@@ -1,0 +1,634 @@
+/**
+ * The gift ledger (issue 29) on both databases, against the Paystack stand-in (tests/support/paystack.ts): checkout
+ * makes a pending gift and sends the tab to the provider; a signed `charge.success` confirms it once with a
+ * numbered receipt and its PDF; bad or replayed webhooks change nothing; subscriptions keep a monthly gift's state;
+ * reconciliation settles what no webhook did; M-Pesa C2B confirmations; staff-recorded gifts, totals and statements.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import type { Context } from '@netlify/functions';
+import checkout from '../../netlify/functions/payments-checkout.ts';
+import webhook from '../../netlify/functions/payments-paystack.ts';
+import mpesa from '../../netlify/functions/payments-mpesa.ts';
+import adminGifts from '../../netlify/functions/admin-gifts.ts';
+import { reconcile } from '../../netlify/functions/_shared/reconcile.ts';
+import { deliverDue } from '../../netlify/functions/_shared/outbox.ts';
+import { query } from '../../netlify/functions/_shared/db.ts';
+import { context, databases, rows, truncate, useDatabase } from '../support/databases.ts';
+import { call, staffToken, useJwtSecret } from '../support/admin.ts';
+import { startPaystack, type PaystackStandIn } from '../support/paystack.ts';
+import { freePort, startSmtpServer } from '../support/smtp.ts';
+
+const TABLES = [
+  'events',
+  'gifts',
+  'payment_events',
+  'paystack_plans',
+  'sponsorships',
+  'notification_outbox',
+  'rate_limits',
+  'admin_users',
+  'admin_sessions',
+];
+const PAYBILL = '600100';
+const PATH_SECRET = 'c2b-path-secret-0123456789abcdef';
+
+/** The donate form's fields as the browser posts them (JavaScript off: form-encoded, the typed amount wins). */
+function donateForm(overrides: Record<string, string> = {}): URLSearchParams {
+  return new URLSearchParams({
+    form: 'donation_intent',
+    type: 'monthly',
+    cause: 'education',
+    amount: '50',
+    customAmount: '',
+    paymentMethod: 'card',
+    name: 'Faith Wanjiku',
+    email: 'faith@example.org',
+    phone: '',
+    address: '',
+    newsletter: 'on',
+    website: '',
+    ...overrides,
+  });
+}
+
+function sponsorForm(overrides: Record<string, string> = {}): URLSearchParams {
+  return new URLSearchParams({
+    form: 'sponsorship_application',
+    childId: 'amani',
+    name: 'Esther Achieng',
+    email: 'esther@example.org',
+    sponsorshipType: 'full',
+    paymentMethod: 'monthly',
+    website: '',
+    ...overrides,
+  });
+}
+
+function post(body: URLSearchParams, ctx: Context = context(`198.51.100.${Math.floor(Math.random() * 250) + 1}`)) {
+  return checkout(
+    new Request('http://localhost/api/payments/checkout', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: body.toString(),
+    }),
+    ctx,
+  );
+}
+
+function send(body: string, signature: string | null): Promise<Response> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (signature !== null) headers['x-paystack-signature'] = signature;
+  return webhook(
+    new Request('http://localhost/api/payments/paystack', { method: 'POST', headers, body }),
+    context('52.31.139.75'),
+  );
+}
+
+const gifts = () =>
+  query<{ id: string; state: string; reference: string; receipt_no: number | null; flag: string | null }>(
+    'select id::text as id, state, reference, receipt_no::int as receipt_no, flag from gifts order by id',
+  );
+const receipts = () =>
+  query<{ recipients: string; subject: string; body: string; attachments: { filename: string; content: string }[] }>(
+    "select recipients, subject, body, attachments from notification_outbox where source = 'gift_receipt' order by id",
+  );
+
+describe.each(databases)('gifts on $name', (database) => {
+  useDatabase(database);
+  useJwtSecret();
+  let paystack: PaystackStandIn;
+  const saved: Record<string, string | undefined> = {};
+
+  beforeAll(async () => {
+    paystack = await startPaystack();
+    for (const key of [
+      'PAYSTACK_SECRET_KEY',
+      'PAYSTACK_API_URL',
+      'MPESA_PAYBILL',
+      'MPESA_C2B_PATH_SECRET',
+      'SMTP_URL',
+      'NOTIFY_TO',
+    ]) {
+      saved[key] = process.env[key];
+    }
+    process.env['PAYSTACK_SECRET_KEY'] = paystack.secretKey;
+    process.env['PAYSTACK_API_URL'] = paystack.url;
+    process.env['MPESA_PAYBILL'] = PAYBILL;
+    process.env['MPESA_C2B_PATH_SECRET'] = PATH_SECRET;
+    delete process.env['SMTP_URL'];
+  });
+  afterAll(async () => {
+    await paystack.close();
+    for (const [key, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  });
+  beforeEach(async () => {
+    await truncate(database, TABLES);
+    await query('delete from receipt_counter');
+    paystack.failInitialize = undefined;
+  });
+  afterEach(() => {
+    process.env['PAYSTACK_SECRET_KEY'] = paystack.secretKey;
+  });
+
+  /** Starts a checkout and returns the gift's reference. */
+  async function startGift(form: URLSearchParams = donateForm({ type: 'one-time' })): Promise<string> {
+    const res = await post(form);
+    expect(res.status).toBe(303);
+    const [gift] = (await gifts()).slice(-1);
+    return gift!.reference;
+  }
+
+  describe('checkout', () => {
+    test('stores a pending gift and sends the tab to the checkout Paystack made for its reference', async () => {
+      const res = await post(donateForm({ type: 'one-time' }));
+      expect(res.status).toBe(303);
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      const [gift] = await rows<Record<string, unknown>>(
+        database,
+        `select reference, state, kind, frequency, cause, amount_subunits::int as amount, currency, method,
+           donor_email, checkout_url from gifts`,
+      );
+      expect(gift).toMatchObject({
+        state: 'pending',
+        kind: 'donation',
+        frequency: 'one-time',
+        cause: 'education',
+        amount: 5000,
+        currency: 'USD',
+        method: 'card',
+        donor_email: 'faith@example.org',
+      });
+      const txn = paystack.transactions.get(String(gift!['reference']));
+      expect(txn).toMatchObject({ amount: 5000, currency: 'USD', channels: ['card'] });
+      expect(res.headers.get('location')).toBe(`${paystack.url}/checkout/${txn!.access_code}`);
+      expect(gift!['checkout_url']).toBe(res.headers.get('location'));
+      const events = await rows<{ type: string }>(database, 'select type from events order by id');
+      expect(events.map((e) => e.type)).toEqual(['donation_intent', 'gift.pending']);
+      const staff = await rows(database, "select 1 from notification_outbox where kind = 'submission'");
+      expect(staff).toHaveLength(1);
+    });
+
+    test('charges M-Pesa in shillings at 135 per dollar, on the mobile money channel', async () => {
+      await post(donateForm({ type: 'one-time', amount: '', customAmount: '12.5', paymentMethod: 'mpesa' }));
+      const [gift] = await rows<{ amount: number; currency: string; reference: string }>(
+        database,
+        'select amount_subunits::int as amount, currency, reference from gifts',
+      );
+      expect(gift).toMatchObject({ amount: 168750, currency: 'KES' });
+      expect(paystack.transactions.get(gift!.reference)).toMatchObject({ amount: 168750, channels: ['mobile_money'] });
+    });
+
+    test('a monthly gift checks out on a plan of its amount, made once', async () => {
+      const before = paystack.plans.length;
+      await post(donateForm());
+      await post(donateForm({ email: 'second@example.org' }));
+      const made = paystack.plans.slice(before);
+      expect(made).toHaveLength(1);
+      expect(made[0]).toMatchObject({ amount: 5000, currency: 'USD', interval: 'monthly' });
+      const planCodes = await rows<{ plan_code: string }>(database, 'select plan_code from gifts');
+      expect(planCodes).toEqual([{ plan_code: made[0]!.plan_code }, { plan_code: made[0]!.plan_code }]);
+    });
+
+    test("a sponsorship is the child's monthly need in dollars", async () => {
+      await post(sponsorForm());
+      const [gift] = await rows(
+        database,
+        'select kind, child_id, frequency, amount_subunits::int as amount from gifts',
+      );
+      // Amani needs KES 5,400 a month: $40.
+      expect(gift).toEqual({ kind: 'sponsorship', child_id: 'amani', frequency: 'monthly', amount: 4000 });
+    });
+
+    test('bad input gets the form back with what to fix, and nothing is stored', async () => {
+      for (const form of [
+        donateForm({ amount: '2' }),
+        donateForm({ email: 'not-an-email' }),
+        donateForm({ cause: 'yachts' }),
+        sponsorForm({ childId: 'nobody' }),
+        new URLSearchParams({ form: 'contact_submit', name: 'x' }),
+      ]) {
+        const res = await post(form);
+        expect(res.status).toBe(400);
+        expect(res.headers.get('content-type')).toContain('text/html');
+      }
+      const json = await checkout(
+        new Request('http://localhost/api/payments/checkout', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        }),
+        context(),
+      );
+      expect(json.status).toBe(415);
+      expect((await checkout(new Request('http://localhost/api/payments/checkout'), context())).status).toBe(405);
+      expect(await gifts()).toEqual([]);
+      expect(await rows(database, 'select 1 from events')).toEqual([]);
+    });
+
+    test('PayPal without a configured link is refused; with one the tab goes there', async () => {
+      expect((await post(donateForm({ paymentMethod: 'paypal' }))).status).toBe(400);
+      process.env['PAYPAL_URL'] = 'https://www.paypal.com/donate/?hosted_button_id=TEST';
+      try {
+        const res = await post(donateForm({ paymentMethod: 'paypal' }));
+        expect(res.headers.get('location')).toBe('https://www.paypal.com/donate/?hosted_button_id=TEST');
+      } finally {
+        delete process.env['PAYPAL_URL'];
+      }
+      expect(await gifts()).toEqual([]);
+    });
+
+    test('when Paystack refuses, the visitor is told and the gift is marked failed', async () => {
+      paystack.failInitialize = 503;
+      const res = await post(donateForm({ type: 'one-time' }));
+      expect(res.status).toBe(502);
+      expect(await res.text()).toContain('Nothing was charged');
+      expect((await gifts()).map((g) => g.state)).toEqual(['failed']);
+    });
+
+    test('without keys the tab goes to the marked placeholder page, as before payments were connected', async () => {
+      delete process.env['PAYSTACK_SECRET_KEY'];
+      const res = await post(donateForm({ type: 'one-time' }));
+      expect(res.status).toBe(303);
+      expect(res.headers.get('location')).toMatch(/^https:\/\/payments\.example\.org\/tumaini-children\?amount=50/);
+      expect((await gifts()).map((g) => g.state)).toEqual(['pending']);
+    });
+  });
+
+  describe('webhook', () => {
+    test('a signed charge.success confirms the gift with receipt 1, its PDF queued for the donor', async () => {
+      const reference = await startGift();
+      paystack.pay(reference);
+      const body = paystack.chargeSuccess(reference);
+      const res = await send(body, paystack.sign(body));
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ outcome: 'confirmed' });
+      expect(await gifts()).toMatchObject([{ state: 'confirmed', receipt_no: 1 }]);
+      const [receipt] = await receipts();
+      expect(receipt!.recipients).toBe('faith@example.org');
+      expect(receipt!.subject).toBe("Your receipt R-000001 from Tumaini Children's Foundation");
+      expect(receipt!.body).toContain('Amount: $50.00');
+      expect(receipt!.body).toContain('Payment method: Card');
+      expect(receipt!.body).toContain('Education (donation)');
+      expect(receipt!.attachments[0]!.filename).toBe('receipt-R-000001.pdf');
+      expect(Buffer.from(receipt!.attachments[0]!.content, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    });
+
+    test('refuses a wrong, missing or re-serialised signature with 401 and stores nothing', async () => {
+      const reference = await startGift();
+      paystack.pay(reference);
+      const body = paystack.chargeSuccess(reference);
+      const reserialised = JSON.stringify(JSON.parse(body), null, 2);
+      for (const [text, signature] of [
+        [body, null],
+        [body, 'ab'.repeat(64)],
+        [body, paystack.sign(body).slice(0, 127)],
+        [reserialised, paystack.sign(body)],
+        [body, paystack.sign(body).replace(/^./, (c) => (c === '0' ? '1' : '0'))],
+      ] as const) {
+        expect((await send(text, signature)).status).toBe(401);
+      }
+      expect(await gifts()).toMatchObject([{ state: 'pending', receipt_no: null }]);
+      expect(await rows(database, 'select 1 from payment_events')).toEqual([]);
+    });
+
+    test('malformed JSON and unknown references get a clear answer and change nothing', async () => {
+      const reference = await startGift();
+      const malformed = '{"event": "charge.success", ';
+      expect((await send(malformed, paystack.sign(malformed))).status).toBe(400);
+      paystack.pay(reference);
+      const unknown = paystack.chargeSuccess(reference).replace(reference, 'TCF-unknown');
+      const res = await send(unknown, paystack.sign(unknown));
+      expect(res.status).toBe(422);
+      expect(await res.json()).toEqual({ error: 'No gift has the reference TCF-unknown' });
+      expect(await gifts()).toMatchObject([{ state: 'pending' }]);
+      expect(await rows(database, 'select 1 from payment_events')).toEqual([]);
+    });
+
+    test('an amount or currency that does not match is recorded and flagged, never confirmed', async () => {
+      const first = await startGift();
+      const second = await startGift(donateForm({ type: 'one-time', email: 'b@example.org' }));
+      for (const [reference, change] of [
+        [first, (data: Record<string, unknown>) => ({ ...data, amount: 500 })],
+        [second, (data: Record<string, unknown>) => ({ ...data, currency: 'KES' })],
+      ] as const) {
+        paystack.pay(reference);
+        const event = JSON.parse(paystack.chargeSuccess(reference)) as { data: Record<string, unknown> };
+        const body = JSON.stringify({ ...event, data: change(event.data) });
+        const res = await send(body, paystack.sign(body));
+        expect(await res.json()).toMatchObject({ outcome: 'flagged' });
+      }
+      const all = await gifts();
+      expect(all.map((g) => g.state)).toEqual(['pending', 'pending']);
+      expect(all[0]!.flag).toContain('Paystack charged $5.00');
+      expect(all[1]!.flag).toContain('KES 50.00');
+      expect(await receipts()).toEqual([]);
+    });
+
+    test('the same event replayed 100 times, 25 at once, leaves one confirmed gift and one receipt', async () => {
+      const reference = await startGift();
+      paystack.pay(reference);
+      const body = paystack.chargeSuccess(reference);
+      const signature = paystack.sign(body);
+      for (let round = 0; round < 4; round += 1) {
+        const answers = await Promise.all(Array.from({ length: 25 }, () => send(body, signature)));
+        expect(answers.map((res) => res.status)).toEqual(Array(25).fill(200));
+      }
+      expect(await gifts()).toMatchObject([{ state: 'confirmed', receipt_no: 1 }]);
+      expect(await receipts()).toHaveLength(1);
+      expect(await rows(database, 'select 1 from payment_events')).toHaveLength(1);
+    });
+
+    test('a confirmed sponsorship creates the sponsor record for the child', async () => {
+      const reference = await startGift(sponsorForm());
+      paystack.pay(reference);
+      const body = paystack.chargeSuccess(reference);
+      await send(body, paystack.sign(body));
+      const [gift] = await gifts();
+      expect(
+        await rows(
+          database,
+          'select child_id, sponsor_name, sponsor_email, amount_subunits, currency, frequency, state, gift_ref, created_by from sponsorships',
+        ),
+      ).toEqual([
+        {
+          child_id: 'amani',
+          sponsor_name: 'Esther Achieng',
+          sponsor_email: 'esther@example.org',
+          amount_subunits: 4000,
+          currency: 'USD',
+          frequency: 'monthly',
+          state: 'active',
+          gift_ref: gift!.id,
+          created_by: 'paystack',
+        },
+      ]);
+    });
+
+    test('subscription events keep the monthly gift active, failed or cancelled; later charges are renewals', async () => {
+      const reference = await startGift(donateForm());
+      const txn = paystack.pay(reference);
+      const charge = paystack.chargeSuccess(reference);
+      await send(charge, paystack.sign(charge));
+      const [{ plan_code: planCode }] = (await rows<{ plan_code: string }>(
+        database,
+        'select plan_code from gifts',
+      )) as [{ plan_code: string }];
+      const event = (name: string, data: unknown) => {
+        const body = JSON.stringify({ event: name, data });
+        return send(body, paystack.sign(body));
+      };
+      const subscription = {
+        subscription_code: 'SUB_vsyqdmlzble3uii',
+        email_token: 'd7gofp6yppn3qz7',
+        amount: 5000,
+        status: 'active',
+        plan: { plan_code: planCode, interval: 'monthly' },
+        customer: { email: 'faith@example.org', customer_code: 'CUS_x' },
+      };
+      expect((await event('subscription.create', subscription)).status).toBe(200);
+      const state = async () =>
+        (
+          await rows<{ s: string; c: string }>(
+            database,
+            'select subscription_state as s, subscription_code as c from gifts where parent_id is null',
+          )
+        )[0];
+      expect(await state()).toEqual({ s: 'active', c: 'SUB_vsyqdmlzble3uii' });
+
+      const { data } = JSON.parse(charge) as { data: Record<string, unknown> };
+      const renewal = JSON.stringify({
+        event: 'charge.success',
+        data: { ...data, id: txn.id + 1, reference: 'auto-renew-1' },
+      });
+      expect(await (await send(renewal, paystack.sign(renewal))).json()).toMatchObject({ outcome: 'renewal' });
+      expect((await gifts()).map((g) => [g.state, g.receipt_no])).toEqual([
+        ['confirmed', 1],
+        ['confirmed', 2],
+      ]);
+
+      await event('invoice.payment_failed', {
+        invoice_code: 'INV_1',
+        subscription: { subscription_code: 'SUB_vsyqdmlzble3uii', status: 'attention' },
+      });
+      expect((await state())!.s).toBe('failed');
+      await event('subscription.disable', { ...subscription, status: 'complete' });
+      expect((await state())!.s).toBe('cancelled');
+      expect((await event('subscription.disable', { ...subscription, subscription_code: 'SUB_other' })).status).toBe(
+        422,
+      );
+    });
+  });
+
+  describe('reconciliation', () => {
+    test('confirms paid gifts over an hour old, abandons unpaid ones after a day, leaves young ones alone', async () => {
+      const paid = await startGift();
+      const unpaid = await startGift(donateForm({ type: 'one-time', email: 'u@example.org' }));
+      const young = await startGift(donateForm({ type: 'one-time', email: 'y@example.org' }));
+      paystack.pay(paid);
+      paystack.pay(young);
+      await query("update gifts set ts = now() - interval '2 days' where reference in ($1, $2)", [paid, unpaid]);
+      const report = await reconcile(new Date());
+      expect(report).toMatchObject({ checked: 2, confirmed: 1, abandoned: 1 });
+      const byRef = Object.fromEntries((await gifts()).map((g) => [g.reference, g.state]));
+      expect(byRef).toEqual({ [paid]: 'confirmed', [unpaid]: 'abandoned', [young]: 'pending' });
+      // An hour later on the injected clock the young one is checked too.
+      expect(await reconcile(new Date(Date.now() + 61 * 60_000))).toMatchObject({ checked: 1, confirmed: 1 });
+      expect(await receipts()).toHaveLength(2);
+    });
+
+    test('a webhook arriving while a verify runs for the same gift leaves exactly one confirmation', async () => {
+      const reference = await startGift();
+      paystack.pay(reference);
+      await query("update gifts set ts = now() - interval '2 hours'");
+      const body = paystack.chargeSuccess(reference);
+      const [report] = await Promise.all([
+        reconcile(),
+        send(body, paystack.sign(body)),
+        send(body, paystack.sign(body)),
+      ]);
+      expect(report.checked).toBe(1);
+      expect(await gifts()).toMatchObject([{ state: 'confirmed', receipt_no: 1 }]);
+      expect(await receipts()).toHaveLength(1);
+    });
+  });
+
+  describe('M-Pesa C2B', () => {
+    const confirmation = (overrides: Record<string, unknown> = {}) => ({
+      TransactionType: 'Pay Bill',
+      TransID: 'RKTQDM7W6S',
+      TransTime: '20261125063845',
+      TransAmount: '2700.00',
+      BusinessShortCode: PAYBILL,
+      BillRefNumber: 'Amani',
+      InvoiceNumber: '',
+      OrgAccountBalance: '',
+      ThirdPartyTransID: '',
+      MSISDN: '2547 ***** 126',
+      FirstName: 'John',
+      MiddleName: '',
+      LastName: 'Kamau',
+      ...overrides,
+    });
+    const c2b = (secret: string, json: unknown) =>
+      call(mpesa, 'POST', `/api/payments/mpesa/c2b/${secret}`, { json, params: { secret } });
+
+    test('records a confirmed gift matched to the child the account names, once per TransID', async () => {
+      const res = await c2b(PATH_SECRET, confirmation());
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ ResultCode: 0 });
+      expect((await c2b(PATH_SECRET, confirmation())).status).toBe(200);
+      expect(
+        await rows(
+          database,
+          'select provider, kind, child_id, amount_subunits::int as amount, currency, state, donor_name from gifts',
+        ),
+      ).toEqual([
+        {
+          provider: 'mpesa',
+          kind: 'sponsorship',
+          child_id: 'amani',
+          amount: 270000,
+          currency: 'KES',
+          state: 'confirmed',
+          donor_name: 'John Kamau',
+        },
+      ]);
+      expect(await rows(database, 'select created_by from sponsorships')).toEqual([{ created_by: 'mpesa' }]);
+    });
+
+    test('a wrong path is 404, a wrong short code or shape 400, and nothing is stored', async () => {
+      expect((await c2b('guess', confirmation())).status).toBe(404);
+      expect((await c2b(`${PATH_SECRET}x`, confirmation())).status).toBe(404);
+      expect((await c2b(PATH_SECRET, confirmation({ BusinessShortCode: '174379' }))).status).toBe(400);
+      expect((await c2b(PATH_SECRET, confirmation({ TransAmount: 'lots' }))).status).toBe(400);
+      expect((await c2b(PATH_SECRET, { hello: 'world' })).status).toBe(400);
+      expect(await gifts()).toEqual([]);
+    });
+  });
+
+  describe('staff view', () => {
+    test('lists gifts with cause, frequency, email and state; a donor history; totals; monthly givers', async () => {
+      const reference = await startGift(donateForm());
+      await startGift(donateForm({ type: 'one-time', email: 'other@example.org', cause: 'water' }));
+      paystack.pay(reference, 'mobile_money');
+      const body = paystack.chargeSuccess(reference);
+      await send(body, paystack.sign(body));
+      const token = await staffToken();
+      const list = (await (await call(adminGifts, 'GET', '/api/admin/gifts', { token })).json()) as {
+        gifts: Record<string, unknown>[];
+      };
+      expect(list.gifts.map((g) => [g['cause'], g['frequency'], g['donor_email'], g['state']])).toEqual([
+        ['water', 'one-time', 'other@example.org', 'pending'],
+        ['education', 'monthly', 'faith@example.org', 'confirmed'],
+      ]);
+      expect(list.gifts[1]!['provider_url']).toMatch(/^https:\/\/dashboard\.paystack\.com\/#\/transactions\/\d+$/);
+      const history = (await (
+        await call(adminGifts, 'GET', '/api/admin/gifts?email=FAITH@example.org', { token })
+      ).json()) as { gifts: unknown[] };
+      expect(history.gifts).toHaveLength(1);
+      type Totals = { byCause: unknown[]; byMethod: unknown[] };
+      const summary = (await (await call(adminGifts, 'GET', '/api/admin/gifts/summary', { token })).json()) as {
+        connected: unknown;
+        month: Totals;
+        year: Totals;
+        monthlyGivers: Record<string, unknown>[];
+      };
+      expect(summary.connected).toEqual({ paystack: true, mpesa: true });
+      expect(summary.month.byCause).toEqual([{ key: 'education', currency: 'USD', total: 5000, count: 1 }]);
+      expect(summary.year.byMethod).toEqual([{ key: 'mpesa', currency: 'USD', total: 5000, count: 1 }]);
+      expect(summary.monthlyGivers.map((g) => g['subscription_state'])).toEqual(['active']);
+      expect((await call(adminGifts, 'GET', '/api/admin/gifts')).status).toBe(401);
+      expect((await call(adminGifts, 'GET', '/api/admin/gifts?state=lost', { token })).status).toBe(400);
+    });
+
+    test('staff record a cash gift: confirmed, receipted, audited with who recorded it; bad input changes nothing', async () => {
+      const token = await staffToken('wanjiru');
+      const bad = await call(adminGifts, 'POST', '/api/admin/gifts', {
+        token,
+        json: { amount: -5, currency: 'KES', method: 'cash' },
+      });
+      expect(bad.status).toBe(400);
+      const res = await call(adminGifts, 'POST', '/api/admin/gifts', {
+        token,
+        json: {
+          amount: 2500,
+          currency: 'KES',
+          method: 'cash',
+          cause: 'water',
+          donorName: 'Mary',
+          donorEmail: 'mary@example.org',
+          receivedAt: '2026-11-20',
+          note: 'Gala night',
+        },
+      });
+      expect(res.status).toBe(201);
+      const { gift } = (await res.json()) as { gift: Record<string, unknown> };
+      expect(gift).toMatchObject({
+        state: 'confirmed',
+        recorded_by: 'staff:wanjiru',
+        amount_subunits: 250000,
+        receipt_no: 1,
+        method: 'cash',
+      });
+      expect(
+        await rows(database, "select payload->>'actor' as actor from events where type = 'admin.gifts.create'"),
+      ).toEqual([{ actor: 'wanjiru' }]);
+      expect((await receipts())[0]!.body).toContain('Payment method: Cash');
+    });
+
+    test('a yearly statement lists every confirmed gift of the donor that year, with a PDF', async () => {
+      const token = await staffToken();
+      for (const amount of [10, 20]) {
+        await call(adminGifts, 'POST', '/api/admin/gifts', {
+          token,
+          json: { amount, currency: 'USD', method: 'bank_transfer', donorName: 'Mary', donorEmail: 'mary@example.org' },
+        });
+      }
+      const year = new Date().getFullYear();
+      const res = await call(adminGifts, 'POST', '/api/admin/gifts/statement', {
+        token,
+        json: { email: 'mary@example.org', year },
+      });
+      expect(res.status).toBe(202);
+      const [statement] = await rows<{ body: string; attachments: { filename: string }[] }>(
+        database,
+        "select body, attachments from notification_outbox where source = 'gift_statement'",
+      );
+      expect(statement!.body).toContain('Total: $30.00');
+      expect(statement!.attachments[0]!.filename).toBe(`statement-${year}.pdf`);
+      expect(
+        (
+          await call(adminGifts, 'POST', '/api/admin/gifts/statement', {
+            token,
+            json: { email: 'none@example.org', year },
+          })
+        ).status,
+      ).toBe(404);
+    });
+
+    test('the receipt reaches a real SMTP server with the PDF attached', async () => {
+      const smtp = await startSmtpServer(await freePort());
+      try {
+        const reference = await startGift();
+        paystack.pay(reference);
+        const body = paystack.chargeSuccess(reference);
+        await send(body, paystack.sign(body));
+        process.env['SMTP_URL'] = smtp.url;
+        await deliverDue();
+        const mail = smtp.messages.find((message) => message.to.includes('faith@example.org'));
+        expect(mail?.subject).toBe("Your receipt R-000001 from Tumaini Children's Foundation");
+        expect(mail?.attachments[0]).toMatchObject({
+          filename: 'receipt-R-000001.pdf',
+          contentType: 'application/pdf',
+        });
+        expect(mail?.attachments[0]?.content.subarray(0, 5).toString()).toBe('%PDF-');
+      } finally {
+        delete process.env['SMTP_URL'];
+        await smtp.close();
+      }
+    });
+  });
+});
