@@ -42,12 +42,9 @@ const visitors = [
 for (const visitor of visitors) {
   test(`every public page and story hydrates with a clean console for ${visitor.name}`, async ({ page }) => {
     test.slow();
-    await page.addInitScript(
-      (storage) => {
-        for (const [key, value] of Object.entries(storage)) localStorage.setItem(key, value);
-      },
-      visitor.storage as Record<string, string>,
-    );
+    await page.addInitScript((storage) => {
+      for (const [key, value] of Object.entries(storage)) localStorage.setItem(key, value);
+    }, visitor.storage);
     await page.route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ contentType: 'image/png', body: TILE }));
     const errors = collectErrors(page);
     for (const path of [...PUBLIC_PAGES, ...stories]) await visitFully(page, path);
