@@ -87,7 +87,7 @@ async function record(req: Request, actor: string, context: Context): Promise<Re
   const parsed = StaffGift.safeParse(body.value);
   if (!parsed.success) return invalid(parsed.error, 'Invalid gift');
   const gift = parsed.data;
-  if (gift.childId && !childById(gift.childId)) {
+  if (gift.childId && !(await childById(gift.childId))) {
     return error(400, 'Invalid gift', [{ path: 'childId', message: 'This child is not on our list' }]);
   }
   const amountSubunits = Math.round(gift.amount * subunitsPerUnit(gift.currency));

@@ -92,7 +92,7 @@ export default async (req: Request, context: Context): Promise<Response> => {
     const parsed = trackRequest.safeParse(raw);
     if (!parsed.success) return problem(400, 'Please check the form', zodIssues(parsed.error));
     const request = parsed.data as CheckoutRequest;
-    const charge = chargeOf(request);
+    const charge = await chargeOf(request);
     if ('issue' in charge) return problem(400, 'Please check the form', [charge.issue]);
 
     const config = paystackConfig();
@@ -146,7 +146,7 @@ function redirect(location: string): Response {
 type Charge = Omit<NewGift, 'reference'> & { amountUsd: number };
 
 /** What the form asks to be charged, or the field that makes it impossible. */
-function chargeOf(request: CheckoutRequest): Charge | { issue: { path: string; message: string } } {
+async function chargeOf(request: CheckoutRequest): Promise<Charge | { issue: { path: string; message: string } }> {
   const { name, email, phone } = request.payload;
   const person = {
     donorName: name,
@@ -171,7 +171,7 @@ function chargeOf(request: CheckoutRequest): Charge | { issue: { path: string; m
     };
   }
   const { childId, sponsorshipType, paymentMethod } = request.payload;
-  const child = childById(childId);
+  const child = await childById(childId);
   if (!child) return { issue: { path: 'payload.childId', message: 'This child is not on our list' } };
   const monthly = sponsorshipType === 'full' ? child.monthlyUsd : SPONSORSHIP_MONTHLY_USD[sponsorshipType];
   const usd = sponsorshipPaymentUsd(monthly, paymentMethod);

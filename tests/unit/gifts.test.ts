@@ -28,6 +28,8 @@ const TABLES = [
   'rate_limits',
   'admin_users',
   'admin_sessions',
+  'child_consents',
+  'children',
 ];
 const PAYBILL = '600100';
 const PATH_SECRET = 'c2b-path-secret-0123456789abcdef';
@@ -200,6 +202,22 @@ describe.each(databases)('gifts on $name', (database) => {
       );
       // Amani needs KES 5,400 a month: $40.
       expect(gift).toEqual({ kind: 'sponsorship', child_id: 'amani', frequency: 'monthly', amount: 4000 });
+    });
+
+    test('a child staff added in /samu can be sponsored; one who left the programme or is a draft cannot', async () => {
+      await rows(
+        database,
+        `insert into children (slug, name, age, monthly_need, status, programme) values
+           ('baraka', 'Baraka', 8, 6750, 'published', 'in'),
+           ('zawadi', 'Zawadi', 10, 5400, 'published', 'left'),
+           ('imani', 'Imani', 7, 5400, 'draft', 'in')`,
+      );
+      expect((await post(sponsorForm({ childId: 'baraka' }))).status).toBe(303);
+      for (const childId of ['zawadi', 'imani']) expect((await post(sponsorForm({ childId }))).status).toBe(400);
+      // Baraka needs KES 6,750 a month: $50.
+      expect(await rows(database, 'select child_id, amount_subunits::int as amount from gifts')).toEqual([
+        { child_id: 'baraka', amount: 5000 },
+      ]);
     });
 
     test('bad input gets the form back with what to fix, and nothing is stored', async () => {

@@ -90,9 +90,29 @@ export function newReference(): string {
 }
 
 /** A child of the site by id, with what the ledger needs. */
-export function childById(id: string): { id: string; name: string; monthlyUsd: number } | undefined {
+export interface LedgerChild {
+  readonly id: string;
+  readonly name: string;
+  readonly monthlyUsd: number;
+}
+
+/** A child of the committed file by id (the seed of the children records). */
+function seedChild(id: string): LedgerChild | undefined {
   const child = childrenContent.find((candidate) => candidate.id === id);
   return child && { id: child.id, name: child.name, monthlyUsd: kesToUsd(child.monthlyNeed) };
+}
+
+/**
+ * A child that may be sponsored, by id: a published child of the records staff keep in /samu who is still in the
+ * programme, else a child of the committed file that no record has replaced.
+ */
+export async function childById(id: string, db: Queryable = { query }): Promise<LedgerChild | undefined> {
+  const [row] = await db.query<{ slug: string; name: string; monthly_need: number; on_site: boolean }>(
+    `select slug, name, monthly_need, status = 'published' and programme = 'in' as on_site from children where slug = $1`,
+    [id],
+  );
+  if (row) return row.on_site ? { id: row.slug, name: row.name, monthlyUsd: kesToUsd(row.monthly_need) } : undefined;
+  return seedChild(id);
 }
 
 /** True when `code` names a child (an M-Pesa account may). */
@@ -103,7 +123,7 @@ export function isChildId(code: string): boolean {
 /** What a gift supports, in words. */
 export function supportsText(gift: Pick<GiftRow, 'kind' | 'cause' | 'child_id'>): string {
   if (gift.kind === 'sponsorship') {
-    const child = gift.child_id ? childById(gift.child_id) : undefined;
+    const child = gift.child_id ? seedChild(gift.child_id) : undefined;
     return `sponsorship of ${child?.name ?? gift.child_id ?? 'a child'}`;
   }
   const cause = causesContent.find((candidate) => candidate.id === gift.cause);
