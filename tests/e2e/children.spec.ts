@@ -39,6 +39,23 @@ test.describe('Meet Our Children', () => {
     await context.close();
   });
 
+  test('offers the search and filters only when JavaScript runs; without it every child shows', async ({
+    browser,
+    page,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const noScript = await context.newPage();
+    await noScript.goto('/children');
+    await expect(names(noScript)).toHaveText(BY_NAME);
+    await expect(noScript.getByRole('search', { name: 'Find a child' })).toBeHidden();
+    await expect(noScript.getByRole('combobox', { name: 'Age' })).toBeHidden();
+    await context.close();
+
+    await open(page);
+    await expect(page.getByRole('searchbox', { name: 'Search' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Location' })).toBeVisible();
+  });
+
   test('cards show the badge, a 60-character teaser and the need in KES and USD', async ({ page }) => {
     await open(page);
     await expect(page.getByRole('link', { name: /Back to Home/ })).toHaveAttribute('href', '/');

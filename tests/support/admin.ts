@@ -16,6 +16,8 @@ import { config as newsletterConfig } from '../../netlify/functions/admin-newsle
 import { config as programsConfig } from '../../netlify/functions/admin-programs.ts';
 import { config as teamConfig } from '../../netlify/functions/admin-team.ts';
 import { config as volunteersConfig } from '../../netlify/functions/admin-volunteers.ts';
+import { config as applicationsConfig } from '../../netlify/functions/admin-applications.ts';
+import { config as staffConfig } from '../../netlify/functions/admin-staff.ts';
 import { config as mediaFileConfig } from '../../netlify/functions/media-file.ts';
 import { createSession } from '../../netlify/functions/_shared/sessions.ts';
 import { context } from './databases.ts';
@@ -102,6 +104,8 @@ export const ADMIN_TABLES = [
   'notification_outbox',
   'staff_preferences',
   'staff_seen',
+  'application_history',
+  'staff_invitations',
   'sponsorships',
   'gifts',
   'payment_events',
@@ -145,6 +149,8 @@ const PATTERNS = [
   newsletterConfig,
   programsConfig,
   volunteersConfig,
+  applicationsConfig,
+  staffConfig,
   mediaFileConfig,
   teamConfig,
 ]

@@ -93,6 +93,10 @@ describe.each(databases)('database backup on $name', (database) => {
     );
     await rows(
       database,
+      `insert into application_history (application_id, kind, author, body) values (1, 'note', 'zawadi', 'Called her')`,
+    );
+    await rows(
+      database,
       `insert into programs (title, slug, content) values ('Clinics', 'clinics', 'Karibu — welcome')`,
     );
     // Published before the build below: Live, and still Live once restored.

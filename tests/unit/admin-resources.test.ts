@@ -263,7 +263,14 @@ describe.each(databases)('admin resources on $name', (database) => {
         [
           volunteers,
           'volunteers',
-          { name: 'Vic', email: 'v@b.org', details: { form: 'volunteer_application', age: 30 } },
+          {
+            name: 'Vic',
+            email: 'v@b.org',
+            details: { form: 'volunteer_application', age: 30 },
+            state: 'new',
+            holder: null,
+            due_at: anyTs,
+          },
         ],
         [donations, 'donations', { donor_name: 'Dan', amount: 12.5, currency: 'USD' }],
       ];

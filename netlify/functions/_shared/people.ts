@@ -85,6 +85,15 @@ export const PERSON_TABLES: readonly PersonTable[] = [
     correctable: { name: 'name', email: 'email', subject: 'text' },
   },
   {
+    // Notes on an application and the emails sent to its applicant; found through the application, so erased first.
+    table: 'application_history',
+    label: 'Application notes and emails',
+    match: `(${emailIs('t.recipient')} or exists (select 1 from volunteers v where v.id = t.application_id
+             and (${emailIs('v.email')} or ${phoneIs(`v.details->>'phone'`)})))`,
+    emails: ['t.recipient'],
+    erase: { kind: 'delete' },
+  },
+  {
     table: 'volunteers',
     label: 'Applications',
     match: `(${emailIs('t.email')} or ${phoneIs(`t.details->>'phone'`)})`,
@@ -144,6 +153,7 @@ export const TABLES_WITHOUT_PEOPLE: Readonly<Record<string, string>> = {
   login_failures: 'staff sign-in attempts',
   staff_preferences: "staff members' own notification address",
   staff_seen: 'what each staff member has seen',
+  staff_invitations: "one-time links to staff members' own addresses",
   retention_runs: 'counts only',
   payment_events: 'provider event keys and outcomes, pointing at a gift',
   paystack_plans: 'Paystack plan codes per amount',
