@@ -280,3 +280,52 @@ test('an event added in /samu for tomorrow shows as upcoming, and as past after 
   await expect(page.locator('section[aria-labelledby="past-events"]')).toContainText(title);
   await expect(page.locator('#featured-event')).not.toContainText(title);
 });
+
+test('a team member added in /samu shows on About after the rebuild, and is gone after the rebuild that follows their removal', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(3 * REBUILD_MS);
+  const suffix = randomBytes(3).toString('hex');
+  const name = `Wanjiru Kariuki ${suffix}`;
+  await signIn(page, request);
+  let panel = await openTab(page, 'Media');
+  const fileName = `wanjiru-${suffix}.jpg`;
+  await panel.getByLabel('Upload a file for Media').setInputFiles({
+    name: fileName,
+    mimeType: 'image/jpeg',
+    buffer: await readFile('src/assets/team/esther-njoroge.jpg'),
+  });
+  const mediaUrl =
+    (await panel.getByRole('row').filter({ hasText: fileName }).getByRole('link').first().textContent())?.trim() ?? '';
+
+  panel = await openTab(page, 'Team');
+  await panel.getByRole('button', { name: 'New team member' }).click();
+  const field = (label: string) => panel.getByRole('textbox', { name: label, exact: true });
+  await panel.getByRole('textbox', { name: /^Name/ }).fill(name);
+  await panel.getByRole('textbox', { name: /^Slug/ }).fill(`wanjiru-${suffix}`);
+  await field('Role').fill('Community Caseworker');
+  await field('Photo').fill(mediaUrl);
+  await field('Short bio').fill('Wanjiru visits every sponsored family in Mathare.');
+  await field('Full bio').fill('Wanjiru trained as a social worker.\n\nShe joined Tumaini in 2026.');
+  await field('Email').fill('wanjiru@tumainichildren.org');
+  await field('Phone').fill('+254 712 345 699');
+  await field('Position').fill('10');
+  await panel.getByRole('combobox', { name: 'Status' }).selectOption('published');
+  await panel.getByRole('button', { name: 'Create team member' }).click();
+  await expect(toast(page)).toHaveText(/Created team member/);
+
+  await untilBuilt(page, '/about/', name, true);
+  await page.goto('/about/');
+  await expect(page.locator('section[aria-labelledby="about-team"]')).toContainText(name);
+
+  await page.goto('/samu');
+  panel = await openTab(page, 'Team');
+  await panel.getByRole('button', { name: `Delete team member ${name}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete team member' }).click();
+  await expect(toast(page)).toHaveText(/Deleted team member/);
+  await untilBuilt(page, '/about/', name, false);
+  await page.goto('/about/');
+  await expect(page.locator('section[aria-labelledby="about-team"]')).not.toContainText(name);
+  await expect(page.locator('section[aria-labelledby="about-team"]')).toContainText('Esther Wairimu Njoroge');
+});
