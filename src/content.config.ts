@@ -4,6 +4,7 @@ import { z } from 'astro/zod';
 import { withChildRecords } from './loaders/children.ts';
 import { withPublishedRows } from './loaders/database.ts';
 import { withEventRecords } from './loaders/events.ts';
+import { withTeamRecords } from './loaders/team.ts';
 import { CONSENT_PARTS } from './lib/consent.ts';
 import { BLOG_CATEGORIES } from './schemas/admin.ts';
 
@@ -185,15 +186,16 @@ const programs = defineCollection({
     }),
 });
 
+/** The team of the About page: src/content/team.json, plus the members of /samu (src/loaders/team.ts). */
 const team = defineCollection({
-  loader: orderedFile('src/content/team.json'),
+  loader: withTeamRecords(orderedFile('src/content/team.json')),
   schema: ({ image }) =>
     z.object({
       id: text('Short lowercase id'),
       order,
       name: text('Full name'),
       role: text('Job title'),
-      image: image().describe('Illustrated portrait in src/assets/team/'),
+      image: image().describe('Portrait in src/assets/team/ (or a Media upload for members of /samu)'),
       bio: text('One sentence for the card'),
       fullBio: z.array(z.string().min(1)).min(1).describe('Paragraphs shown in the modal'),
       email: z.email().describe('Work email'),

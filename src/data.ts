@@ -235,7 +235,7 @@ export async function renderProgram(slug: string): Promise<Awaited<ReturnType<ty
   return entry ? render(entry) : undefined;
 }
 
-/** The team of the About page, in file order (founder first). */
+/** The team of the About page, by position in /samu (else file order, founder first). */
 export async function team(): Promise<TeamMember[]> {
   return inFileOrder('team');
 }

@@ -17,6 +17,7 @@ const TABLES = {
   media: 'media',
   children: 'children',
   calendar: 'site_events',
+  team: 'team_members',
 } as const;
 
 export default staffFunction(async (req) => {

@@ -15,13 +15,16 @@ import ContentPanel from './ContentPanel.tsx';
 import { CONTENT } from './content.tsx';
 import { CHILDREN } from './children.tsx';
 import { CALENDAR } from './calendar.tsx';
+import { TEAM } from './team.tsx';
 import { RECORDS } from './columns.tsx';
 import OutboxPanel from './OutboxPanel.tsx';
+import ApplicationsPanel from './ApplicationsPanel.tsx';
+import StaffPanel from './StaffPanel.tsx';
 import GiftsPanel from './GiftsPanel.tsx';
 import PrivacyPanel from './PrivacyPanel.tsx';
 
-/** A dashboard tab: one of the lists, the notification settings and outbox, or privacy (people, retention, breaches). */
-type Tab = Resource | 'notifications' | 'privacy';
+/** A dashboard tab: one of the lists, the notification settings and outbox, privacy, or the staff accounts. */
+type Tab = Resource | 'notifications' | 'privacy' | 'staff';
 
 type Props = { readonly token: string };
 
@@ -30,7 +33,7 @@ const TABS: readonly { readonly id: Tab; readonly label: string }[] = [
   { id: 'events', label: 'Recent Activity' },
   { id: 'contacts', label: 'Contacts' },
   { id: 'newsletter', label: 'Subscribers' },
-  { id: 'volunteers', label: 'Volunteers' },
+  { id: 'volunteers', label: 'Applications' },
   { id: 'programs', label: 'Programs' },
   { id: 'blog', label: 'Blog Posts' },
   { id: 'donations', label: 'Donations' },
@@ -38,12 +41,14 @@ const TABS: readonly { readonly id: Tab; readonly label: string }[] = [
   { id: 'media', label: 'Media' },
   { id: 'children', label: 'Children' },
   { id: 'calendar', label: 'Events' },
+  { id: 'team', label: 'Team' },
   { id: 'notifications', label: 'Notifications' },
   { id: 'privacy', label: 'Privacy' },
+  { id: 'staff', label: 'Staff' },
 ];
 
 /** The tabs with a count in the stats bar. */
-const COUNTED = TABS.filter((tab) => tab.id !== 'notifications' && tab.id !== 'privacy');
+const COUNTED = TABS.filter((tab) => tab.id !== 'notifications' && tab.id !== 'privacy' && tab.id !== 'staff');
 
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
@@ -131,6 +136,8 @@ function panelFor(resource: Tab, label: string) {
   switch (resource) {
     case 'notifications':
       return <OutboxPanel label={label} />;
+    case 'staff':
+      return <StaffPanel label={label} />;
     case 'privacy':
       return <PrivacyPanel label={label} />;
     case 'events':
@@ -141,13 +148,16 @@ function panelFor(resource: Tab, label: string) {
     case 'blog':
     case 'media':
       return <ContentPanel key={resource} label={label} config={CONTENT[resource]} />;
+    case 'volunteers':
+      return <ApplicationsPanel label={label} />;
     case 'children':
       return <ContentPanel key={resource} label={label} config={CHILDREN} />;
     case 'calendar':
       return <ContentPanel key={resource} label={label} config={CALENDAR} />;
+    case 'team':
+      return <ContentPanel key={resource} label={label} config={TEAM} />;
     case 'contacts':
     case 'newsletter':
-    case 'volunteers':
     case 'donations':
       return <RecordsPanel key={resource} label={label} config={RECORDS[resource]} />;
   }

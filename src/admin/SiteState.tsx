@@ -7,6 +7,7 @@ type Props = { readonly row: Row };
 function pageOf(row: Row): string {
   if ('dream_job' in row) return '/children/';
   if ('venue' in row) return '/programs/';
+  if ('full_bio' in row) return '/about/';
   const section = 'excerpt' in row ? 'blog' : 'programs';
   return `/${section}/${text(row['slug'])}/`;
 }

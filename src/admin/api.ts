@@ -301,6 +301,51 @@ export async function resendNotification(id: string): Promise<void> {
   await callJson('/api/admin/outbox/resend', { method: 'POST', json: { id } });
 }
 
+/** One application with its notes and emails, as `GET /api/admin/applications/<id>` answers it. */
+export type Application = {
+  readonly id: string;
+  readonly ts: string;
+  readonly kind: string | null;
+  readonly name: string;
+  readonly email: string | null;
+  readonly details: Readonly<Record<string, unknown>>;
+  readonly state: string;
+  readonly holder: string | null;
+  readonly dueAt: string;
+  readonly history: readonly {
+    readonly id: string;
+    readonly ts: string;
+    readonly kind: 'note' | 'acknowledgement' | 'reply';
+    readonly author: string | null;
+    readonly body: string;
+    readonly subject: string | null;
+    readonly recipient: string | null;
+    readonly replyTo: string | null;
+    readonly status: string | null;
+    readonly sentAt: string | null;
+  }[];
+};
+
+function readApplication(body: unknown): Application {
+  const inner = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['application'] : null;
+  if (typeof inner !== 'object' || inner === null || typeof (inner as Record<string, unknown>)['id'] !== 'string') {
+    throw new ApiError(200, 'The application could not be read.');
+  }
+  return inner as Application;
+}
+
+/** Reads one application with its history. */
+export async function fetchApplication(id: string): Promise<Application> {
+  return readApplication(await callJson(`/api/admin/applications/${encodeURIComponent(id)}`));
+}
+
+/** Changes an application (`state`, `holder`, `notes`, `reply`); resolves to it as it now is. */
+export async function changeApplication(id: string, action: string, body: unknown): Promise<Application> {
+  return readApplication(
+    await callJson(`/api/admin/applications/${encodeURIComponent(id)}/${action}`, { method: 'POST', json: body }),
+  );
+}
+
 /** Totals of confirmed gifts in one period, per key (cause or method) and currency. */
 export type GiftTotal = {
   readonly key: string;
@@ -413,4 +458,78 @@ export async function fetchRetention(): Promise<RetentionAnswer> {
 /** Calls an admin endpoint that answers JSON (a child's history, consents, sponsorship); rejects with an ApiError. */
 export async function adminJson(path: string, method = 'GET', json?: unknown): Promise<unknown> {
   return callJson(path, { method, ...(json === undefined ? {} : { json }) });
+}
+
+/** One staff account, and the invitations still open, as `GET /api/admin/staff` answers them. */
+export type StaffList = {
+  readonly staff: readonly {
+    readonly id: string;
+    readonly username: string;
+    readonly email: string | null;
+    readonly lastSignIn: string | null;
+  }[];
+  readonly invitations: readonly { readonly id: string; readonly email: string; readonly expiresAt: string }[];
+};
+
+/** Reads the staff accounts and open invitations. */
+export async function fetchStaff(): Promise<StaffList> {
+  const body = (await callJson('/api/admin/staff')) as Partial<StaffList> | null;
+  return { staff: body?.staff ?? [], invitations: body?.invitations ?? [] };
+}
+
+/** Emails a colleague an invitation; field problems come back as `ApiError.issues`. */
+export async function inviteStaff(email: string): Promise<void> {
+  await callJson('/api/admin/staff/invitations', { method: 'POST', json: { email } });
+}
+
+/** Emails a staff member a link to set a new password. */
+export async function resetStaffPassword(id: string): Promise<void> {
+  await callJson(`/api/admin/staff/${encodeURIComponent(id)}/reset`, { method: 'POST' });
+}
+
+/** Removes a staff account (its sessions end). */
+export async function removeStaffAccount(id: string): Promise<void> {
+  await callJson(`/api/admin/staff/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+/** What a one-time link is for: `invite` (choose a username) or `reset`. */
+export type LinkInfo = {
+  readonly purpose: 'invite' | 'reset';
+  readonly email: string;
+  readonly username: string | null;
+};
+
+async function publicCall(path: string, init: RequestInit): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      ...init,
+      cache: 'no-store',
+      headers: { Accept: 'application/json', ...init.headers },
+    });
+  } catch {
+    throw new ApiError(0, 'Network error: check the connection and try again.');
+  }
+  const body = await readBody(response);
+  if (!response.ok) {
+    const text = errorText(body);
+    throw new ApiError(response.status, text ?? `Request failed (${response.status})`, text, readIssues(body));
+  }
+  return body;
+}
+
+/** Reads what a one-time link is for; rejects (410) when it is used or expired. */
+export async function fetchLink(secret: string): Promise<LinkInfo> {
+  const body = await publicCall(`/api/auth/set-password?token=${encodeURIComponent(secret)}`, {});
+  return (body as { link: LinkInfo }).link;
+}
+
+/** Uses a one-time link to set a password (and, for an invitation, a username); resolves to a session token. */
+export async function useSetPasswordLink(secret: string, password: string, username?: string): Promise<string> {
+  const body = await publicCall('/api/auth/set-password', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ token: secret, password, ...(username === undefined ? {} : { username }) }),
+  });
+  return (body as { token: string }).token;
 }

@@ -1,6 +1,17 @@
+import {
+  ageText,
+  APPLICATION_INFO,
+  APPLICATION_STATES,
+  isApplicationKind,
+  isOverdue,
+  STATE_LABELS,
+  type ApplicationKind,
+  type ApplicationState,
+} from '../lib/applications.ts';
 import { nairobiSortable, formatNairobi } from './lib/dates.ts';
 import { detailEntries, detailsText, humanizeKey } from './lib/details.ts';
 import { formatAmount, text } from './lib/format.ts';
+import type { ReactNode } from 'react';
 import type { Row } from './lib/list.ts';
 import type { Column, RecordConfig } from './table.ts';
 import DetailsList from './DetailsList.tsx';
@@ -24,12 +35,23 @@ function plain(key: string, header: string, className?: string): Column {
   };
 }
 
+/** An address a narrow column may wrap before its `@` and after each dot, never inside a word. */
+export function breakableAddress(address: string): ReactNode[] {
+  return address.split(/(?=@)|(?<=\.)/).flatMap((part, index) => (index === 0 ? [part] : [<wbr key={index} />, part]));
+}
+
 const email: Column = {
   key: 'email',
   header: 'Email',
   cell: (row) => {
     const address = text(row['email']);
-    return address ? <a href={`mailto:${address}`}>{address}</a> : '';
+    return address ? (
+      <a className="email-address" href={`mailto:${address}`}>
+        {breakableAddress(address)}
+      </a>
+    ) : (
+      ''
+    );
   },
   text: (row) => text(row['email']),
 };
@@ -43,6 +65,47 @@ function volunteerForm(row: Row): string {
   const form =
     typeof details === 'object' && details !== null ? (details as Record<string, unknown>)['form'] : undefined;
   return typeof form === 'string' ? humanizeKey(form) : '';
+}
+
+/** The kind of an application row, or null for a row of no known kind. */
+export function rowKind(row: Row): ApplicationKind | null {
+  const details = row['details'];
+  const form =
+    typeof details === 'object' && details !== null ? (details as Record<string, unknown>)['form'] : undefined;
+  return isApplicationKind(form) ? form : null;
+}
+
+function rowState(row: Row): ApplicationState {
+  const state = row['state'];
+  return (APPLICATION_STATES as readonly unknown[]).includes(state) ? (state as ApplicationState) : 'new';
+}
+
+function stateText(row: Row): string {
+  return STATE_LABELS[rowState(row)];
+}
+
+/** True when the application is past its promise now (the browser's clock). */
+export function rowOverdue(row: Row, now: Date = new Date()): boolean {
+  const due = new Date(text(row['due_at']));
+  return !Number.isNaN(due.getTime()) && isOverdue(rowState(row), due, now);
+}
+
+function applicationKind(row: Row): string {
+  const kind = rowKind(row);
+  return kind ? APPLICATION_INFO[kind].label : volunteerForm(row);
+}
+
+function applicationFor(row: Row): string {
+  const kind = rowKind(row);
+  const details = row['details'];
+  if (!kind || typeof details !== 'object' || details === null) return '';
+  return text((details as Record<string, unknown>)[APPLICATION_INFO[kind].forKey]);
+}
+
+function applicationAge(row: Row): string {
+  const kind = rowKind(row);
+  const arrived = new Date(text(row['ts']));
+  return kind && !Number.isNaN(arrived.getTime()) ? ageText(kind, arrived, new Date()) : '';
 }
 
 /** The four list-and-delete tabs. */
@@ -100,13 +163,27 @@ export const RECORDS: Readonly<Record<'contacts' | 'newsletter' | 'volunteers' |
   },
   volunteers: {
     resource: 'volunteers',
-    noun: 'volunteer',
-    plural: 'volunteers',
+    noun: 'application',
+    plural: 'applications',
     columns: [
       timeColumn,
       plain('name', 'Name'),
       email,
-      { key: 'form', header: 'Form', cell: volunteerForm, text: volunteerForm },
+      { key: 'form', header: 'Kind', cell: applicationKind, text: applicationKind },
+      { key: 'for', header: 'For', cell: applicationFor, text: applicationFor },
+      {
+        key: 'state',
+        header: 'State',
+        cell: (row) => (
+          <>
+            {stateText(row)}
+            {rowOverdue(row) && <span className="badge-overdue">Overdue</span>}
+          </>
+        ),
+        text: (row) => `${stateText(row)}${rowOverdue(row) ? ' Overdue' : ''}`,
+      },
+      { key: 'age', header: 'Age', cell: applicationAge, text: applicationAge },
+      plain('holder', 'Held by'),
       {
         key: 'details',
         header: 'Details',
@@ -121,9 +198,12 @@ export const RECORDS: Readonly<Record<'contacts' | 'newsletter' | 'volunteers' |
       csvField('name', 'Name'),
       csvField('email', 'Email'),
       { header: 'Form', value: volunteerForm },
+      { header: 'State', value: stateText },
+      { header: 'Overdue', value: (row) => (rowOverdue(row) ? 'Yes' : 'No') },
+      csvField('holder', 'Held by'),
       { header: 'Details', value: (row) => detailsText(row['details'], ['form', 'name', 'email']) },
     ],
-    describe: (row) => `${text(row['name']) || 'Unnamed'} (${text(row['email'])})`,
+    describe: (row) => `${text(row['name']) || 'Unnamed'} (${text(row['email']) || 'no email'})`,
   },
   donations: {
     resource: 'donations',

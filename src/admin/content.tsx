@@ -33,7 +33,7 @@ export type Checked =
 
 /** A create-and-edit tab: programs, blog posts, media. */
 export type ContentConfig = {
-  readonly resource: 'programs' | 'blog' | 'media' | 'children' | 'calendar';
+  readonly resource: 'programs' | 'blog' | 'media' | 'children' | 'calendar' | 'team';
   /** Singular name in buttons and messages, e.g. 'program'. */
   readonly noun: string;
   readonly plural: string;

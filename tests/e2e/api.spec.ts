@@ -18,6 +18,7 @@ const LISTS = [
   'media',
   'children',
   'calendar',
+  'team',
 ] as const;
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',

@@ -18,7 +18,7 @@ const TAB_NAMES = [
   'Recent Activity',
   'Contacts',
   'Subscribers',
-  'Volunteers',
+  'Applications',
   'Programs',
   'Blog Posts',
   'Donations',
@@ -26,9 +26,10 @@ const TAB_NAMES = [
   'Media',
   'Children',
   'Events',
+  'Team',
 ];
-/** Every tab: the lists, then the notification settings and outbox, and privacy (no counts of their own). */
-const ALL_TABS = [...TAB_NAMES, 'Notifications', 'Privacy'];
+/** Every tab: the lists, then the notification settings and outbox, privacy and the staff accounts (no counts of their own). */
+const ALL_TABS = [...TAB_NAMES, 'Notifications', 'Privacy', 'Staff'];
 /** A tab's text: its name, then how many of its rows are new for this staff member, if any. */
 const tabText = (name: string) => new RegExp(`^${name}(\\d+ new)?$`);
 const SESSION_EXPIRED = 'Your session has expired, please sign in again.';
@@ -127,7 +128,7 @@ test('signs in after a wrong password and a network failure, then shows every ta
 
   // Usable on a phone: nothing wider than the screen but the tables, which scroll inside themselves.
   await page.setViewportSize({ width: 390, height: 844 });
-  await openTab(page, 'Volunteers');
+  await openTab(page, 'Applications');
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await expect(page.getByRole('button', { name: 'Logout' })).toBeInViewport();
   await expectNoAxeViolations(page);
@@ -381,9 +382,9 @@ test('searches tables, exports CSV safely, shows volunteer details and downloads
   await search.fill('');
   await expect(panel.getByRole('row').filter({ hasText: `Beta ${id}` })).toHaveCount(1);
 
-  panel = await openTab(page, 'Volunteers');
+  panel = await openTab(page, 'Applications');
   const intern = panel.getByRole('row').filter({ hasText: `Intern ${id}` });
-  await expect(intern).toContainText('Internship application');
+  await expect(intern).toContainText('Internship');
   await expect(intern.getByRole('term').filter({ hasText: 'Year of study' })).toBeVisible();
   await expect(intern.getByRole('definition').filter({ hasText: 'University of Nairobi' })).toBeVisible();
   await expect(intern).not.toContainText('{');

@@ -29,7 +29,7 @@ const TABS = [
   'Recent Activity',
   'Contacts',
   'Subscribers',
-  'Volunteers',
+  'Applications',
   'Programs',
   'Blog Posts',
   'Donations',

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { e2eNotifiedAdmins } from './support/admin.ts';
+import { e2eApplicationsAdmin, e2eNotifiedAdmins } from './support/admin.ts';
 import { trackFromPage } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { receivedMail } from './support/mailbox.ts';
@@ -58,7 +58,7 @@ test('each staff member sees "new" counts on tabs, and opening a tab clears them
   const second = await signIn(browser, brian);
   // Start from a clean slate for both: open Contacts and Volunteers once.
   for (const page of [first, second]) {
-    for (const name of ['Contacts', 'Volunteers']) {
+    for (const name of ['Contacts', 'Applications']) {
       await openTab(page, name);
       await expect(page.getByRole('tab', { name, exact: true }).locator('.tab-badge')).toHaveCount(0);
     }
@@ -80,7 +80,7 @@ test('each staff member sees "new" counts on tabs, and opening a tab clears them
   // Other specs may add rows at the same time: at least ours are counted, live, on both dashboards.
   for (const page of [first, second]) {
     await expect.poll(() => newCount(page, 'Contacts')).toBeGreaterThanOrEqual(2);
-    await expect.poll(() => newCount(page, 'Volunteers')).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => newCount(page, 'Applications')).toBeGreaterThanOrEqual(1);
     await expect(page.getByRole('tab', { name: 'Contacts', exact: true })).toHaveAccessibleDescription(/^\d+ new$/);
   }
 
@@ -104,7 +104,7 @@ test('each staff member sees "new" counts on tabs, and opening a tab clears them
       .getByRole('row')
       .filter({ hasText: `Wanjiku ${tag}` }),
   ).not.toHaveClass(/row-new/);
-  await expect.poll(() => newCount(first, 'Volunteers')).toBeGreaterThanOrEqual(1);
+  await expect.poll(() => newCount(first, 'Applications')).toBeGreaterThanOrEqual(1);
 
   await openTab(second, 'Contacts');
   await expect(second.getByRole('tab', { name: 'Contacts', exact: true }).locator('.tab-badge')).toHaveCount(0);
@@ -163,5 +163,167 @@ test('the outbox lists sent and failed notifications, and Resend sends a failed 
   await page.goto(link);
   await expect(page.getByRole('tab', { name: 'Contacts', exact: true })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('tabpanel').locator('tr[aria-current="true"]')).toContainText(`Sent ${tag}`);
+  await page.context().close();
+});
+
+test('an application is acknowledged on arrival, worked new → in review → accepted, and answered with Reply-To the staff member (issue 32)', async ({
+  browser,
+}) => {
+  const page = await signIn(browser, e2eApplicationsAdmin);
+  const name = `Akinyi ${tag}`;
+  const applicant = `akinyi.${tag}@volunteers.example.org`;
+  const staffAddress = `zawadi.${tag}@tumaini.example`;
+  // Replies go out Reply-To this staff member's own address.
+  const settings = await openTab(page, 'Notifications');
+  // The stored settings load first (and would overwrite what is typed before they arrive).
+  await expect(settings.getByRole('radio', { name: 'No emails' })).toBeEnabled();
+  await settings.getByLabel('Your email address').fill(staffAddress);
+  await settings.getByRole('button', { name: 'Save notification settings' }).click();
+  await expect(page.locator('.toast-region').getByRole('status')).toHaveText('Notification settings saved');
+
+  await track(page, 'volunteer_application', {
+    name,
+    email: applicant,
+    phone: '+254700000032',
+    age: 27,
+    nationality: 'Kenyan',
+    availability: 'Weekdays',
+    motivation: 'Reading with children',
+    opportunity: 'reading-buddy',
+  });
+  await expect
+    .poll(async () => (await receivedMail()).find((mail) => mail.to.includes(applicant))?.subject)
+    .toBe('We received your volunteer application');
+  const ack = (await receivedMail()).find((mail) => mail.to.includes(applicant));
+  expect(ack?.text).toContain(`Dear ${name},`);
+  expect(ack?.text).toMatch(/contact you within 3–5 business days, by \w+day \d+ \w+ \(Nairobi time\)/);
+
+  const panel = await openTab(page, 'Applications');
+  await panel.getByLabel('Kind').selectOption({ label: 'Volunteer' });
+  const row = panel.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('New');
+  await expect(row).toContainText('reading-buddy');
+  await expect(row).toContainText('0 of 5 business days');
+  await expect(row.locator('.badge-overdue')).toHaveCount(0);
+
+  await row.getByRole('button', { name: /^Open/ }).click();
+  const dialog = page.getByRole('dialog', { name: `Volunteer application from ${name}` });
+  await expect(dialog.getByText('Acknowledgement sent')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Accept' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Start review' }).click();
+  await expect(page.locator('.toast-region').getByRole('status')).toHaveText('Application in review');
+  await expect(dialog.locator('.application-summary')).toContainText(`Held by${e2eApplicationsAdmin.username}`);
+  await dialog.getByLabel('New note').fill('Called her: starts on Monday.');
+  await dialog.getByRole('button', { name: 'Add note' }).click();
+  await expect(dialog.locator('.application-history')).toContainText('Called her: starts on Monday.');
+  await dialog.getByRole('button', { name: 'Accept' }).click();
+  await expect(dialog.locator('.application-state')).toHaveText('Accepted');
+
+  // The reply starts from the template for an accepted volunteer; the staff member adds a line.
+  const message = dialog.getByLabel('Message');
+  await expect(message).toHaveValue(new RegExp(`^Dear ${name},`));
+  await message.fill(`${await message.inputValue()}\n\nSee you on Monday at 9.`);
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Send reply' }).click();
+  await expect(page.locator('.toast-region').getByRole('status')).toHaveText(`Reply queued to ${applicant}`);
+  await expect
+    .poll(async () =>
+      (await receivedMail()).some((mail) => mail.to.includes(applicant) && mail.subject.includes('welcome aboard')),
+    )
+    .toBeTruthy();
+  const reply = (await receivedMail()).find(
+    (mail) => mail.to.includes(applicant) && mail.subject.includes('welcome aboard'),
+  );
+  expect(reply?.header('reply-to')).toContain(staffAddress);
+  expect(reply?.text).toContain('See you on Monday at 9.');
+  // The record shows what was sent and when.
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await row.getByRole('button', { name: /^Open/ }).click();
+  await expect(dialog.locator('.application-history li').filter({ hasText: 'Reply sent' })).toContainText(
+    /delivered \d/,
+  );
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // The audit trail holds each step.
+  const activity = await openTab(page, 'Recent Activity');
+  const steps = activity.getByRole('row').filter({ hasText: 'Application updated' });
+  for (const change of ['state', 'holder', 'note', 'reply']) {
+    await expect(steps.filter({ hasText: new RegExp(`Change:?\\s*${change}`) }).first()).toBeVisible();
+  }
+
+  // Two weeks on (the page's clock), an application still new is past its promise: marked, and listed first.
+  await track(page, 'volunteer_application', {
+    name: `Late ${tag}`,
+    email: `late.${tag}@volunteers.example.org`,
+    phone: '+254700000033',
+    age: 31,
+    nationality: 'Kenyan',
+    availability: 'Weekends',
+    motivation: 'To help',
+  });
+  await openTab(page, 'Applications');
+  await expect(panel.getByRole('row').filter({ hasText: `Late ${tag}` })).toContainText('New');
+  await page.clock.install();
+  await page.clock.setSystemTime(Date.now() + 14 * 24 * 60 * 60 * 1000);
+  await openTab(page, 'Contacts');
+  await openTab(page, 'Applications');
+  const late = panel.getByRole('row').filter({ hasText: `Late ${tag}` });
+  await expect(late.locator('.badge-overdue')).toHaveText('Overdue');
+  await expect(panel.getByRole('row').filter({ hasText: name }).locator('.badge-overdue')).toHaveCount(0);
+  await expect(panel.locator('tbody tr').first().locator('.badge-overdue')).toHaveText('Overdue');
+  await page.context().close();
+});
+
+test('staff invite a colleague by email: the one-time link sets a password and signs in once; removal ends their session (issue 32)', async ({
+  browser,
+}) => {
+  const page = await signIn(browser, e2eApplicationsAdmin);
+  const address = `colleague.${tag}@tumaini.example`;
+  const username = `colleague-${tag}`;
+  const staff = await openTab(page, 'Staff');
+  await staff.getByLabel('Their email address').fill(address);
+  await staff.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.locator('.toast-region').getByRole('status')).toHaveText(`Invitation sent to ${address}`);
+  await expect(staff.getByText('Open invitations')).toBeVisible();
+
+  await expect.poll(async () => (await receivedMail()).some((mail) => mail.to.includes(address))).toBe(true);
+  const invitation = (await receivedMail()).find((mail) => mail.to.includes(address));
+  expect(invitation?.text).toContain('72 hours');
+  const link = /\/samu#set-password=[A-Za-z0-9_-]+/.exec(invitation?.text ?? '')?.[0] ?? '/samu#set-password=missing';
+
+  const colleague = await (await browser.newContext()).newPage();
+  await colleague.goto(link);
+  await expect(colleague.getByRole('heading', { level: 1, name: 'Join the staff dashboard' })).toBeVisible();
+  await expect(colleague.getByText(`Invitation for ${address}.`)).toBeVisible();
+  await expectNoAxeViolations(colleague);
+  await colleague.getByLabel('Choose a username').fill(username);
+  await colleague.getByLabel('New password').fill('a colleague password');
+  await colleague.getByRole('button', { name: 'Set password and sign in' }).click();
+  await expect(colleague.getByRole('heading', { level: 1, name: 'Staff dashboard', exact: true })).toBeVisible();
+  // The link is gone from the address bar, and it works only once.
+  expect(await colleague.evaluate(() => location.hash)).toBe('');
+  const again = await (await browser.newContext()).newPage();
+  await again.goto(link);
+  await expect(again.getByRole('alert')).toHaveText(/expired or was already used/);
+  await again.context().close();
+
+  // The new colleague is listed with a sign-in; removing them ends their open session at their next request.
+  await page.reload();
+  const list = await openTab(page, 'Staff');
+  const entry = list.getByRole('listitem').filter({ hasText: username });
+  await expect(entry).toContainText(address);
+  await expect(entry).not.toContainText('Last sign-in: never');
+  await entry.getByRole('button', { name: `Remove ${username}` }).click();
+  await page
+    .getByRole('dialog', { name: `Remove ${username}?` })
+    .getByRole('button', { name: 'Remove account' })
+    .click();
+  await expect(page.locator('.toast-region').getByRole('status')).toHaveText(`Removed ${username}`);
+  await expect(list.getByRole('listitem').filter({ hasText: username })).toHaveCount(0);
+
+  // Their token no longer works: the next request they make (here, loading the dashboard) signs them out.
+  await colleague.reload();
+  await expect(colleague.getByRole('heading', { level: 1, name: 'Staff sign in' })).toBeVisible();
+  await colleague.context().close();
   await page.context().close();
 });

@@ -243,7 +243,7 @@ test.describe('content security policy', () => {
     await expect(page.getByText('Activity stream: Live', { exact: true })).toBeVisible();
     await expect(page.getByRole('tabpanel').getByRole('row').first()).toBeVisible();
 
-    for (const name of ['Contacts', 'Subscribers', 'Volunteers', 'Programs', 'Blog Posts', 'Donations', 'Gifts', 'Media']) {
+    for (const name of ['Contacts', 'Subscribers', 'Applications', 'Programs', 'Blog Posts', 'Donations', 'Gifts', 'Media']) {
       await page.getByRole('tab', { name, exact: true }).click();
       await expect(page.getByRole('tabpanel').getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
     }

@@ -14,7 +14,10 @@ import { config as donationsConfig } from '../../netlify/functions/admin-donatio
 import { config as mediaConfig } from '../../netlify/functions/admin-media.ts';
 import { config as newsletterConfig } from '../../netlify/functions/admin-newsletter.ts';
 import { config as programsConfig } from '../../netlify/functions/admin-programs.ts';
+import { config as teamConfig } from '../../netlify/functions/admin-team.ts';
 import { config as volunteersConfig } from '../../netlify/functions/admin-volunteers.ts';
+import { config as applicationsConfig } from '../../netlify/functions/admin-applications.ts';
+import { config as staffConfig } from '../../netlify/functions/admin-staff.ts';
 import { config as mediaFileConfig } from '../../netlify/functions/media-file.ts';
 import { createSession } from '../../netlify/functions/_shared/sessions.ts';
 import { context } from './databases.ts';
@@ -101,6 +104,8 @@ export const ADMIN_TABLES = [
   'notification_outbox',
   'staff_preferences',
   'staff_seen',
+  'application_history',
+  'staff_invitations',
   'sponsorships',
   'gifts',
   'payment_events',
@@ -112,6 +117,8 @@ export const ADMIN_TABLES = [
   'children',
   'child_consents',
   'site_events',
+  'team_members',
+  'team_seed_copies',
 ] as const;
 
 /** A function handler as exported by netlify/functions/*.ts. */
@@ -142,7 +149,10 @@ const PATTERNS = [
   newsletterConfig,
   programsConfig,
   volunteersConfig,
+  applicationsConfig,
+  staffConfig,
   mediaFileConfig,
+  teamConfig,
 ]
   .flatMap((config) => [config.path ?? []].flat())
   .filter((path) => path.includes(':'))

@@ -55,9 +55,9 @@ export function useDatabase(database: TestDatabase): void {
   });
 }
 
-/** Empties tables and restarts their ids. */
+/** Empties tables, and the tables that point to them, and restarts their ids. */
 export async function truncate(database: TestDatabase, tables: readonly string[]): Promise<void> {
-  await query(`truncate ${tables.join(', ')} restart identity`, [], database);
+  await query(`truncate ${tables.join(', ')} restart identity cascade`, [], database);
 }
 
 /** Runs a query on `database` directly (for assertions). */

@@ -93,6 +93,10 @@ describe.each(databases)('database backup on $name', (database) => {
     );
     await rows(
       database,
+      `insert into application_history (application_id, kind, author, body) values (1, 'note', 'zawadi', 'Called her')`,
+    );
+    await rows(
+      database,
       `insert into programs (title, slug, content) values ('Clinics', 'clinics', 'Karibu — welcome')`,
     );
     // Published before the build below: Live, and still Live once restored.
@@ -183,6 +187,11 @@ describe.each(databases)('database backup on $name', (database) => {
       database,
       `insert into site_events (slug, title, date) values ('reading-day', 'Reading Day', '2026-12-01')`,
     );
+    await rows(
+      database,
+      `insert into team_members (slug, name, position) values ('wanjiru-kariuki', 'Wanjiru Kariuki', 3)`,
+    );
+    await rows(database, `insert into team_seed_copies (slug) values ('esther-njoroge')`);
     // A gap in the ids must survive too.
     await rows(database, `delete from programs where id = (select max(id) from programs)`);
     await rows(database, `insert into programs (title, slug) values ('Later', 'later')`);

@@ -263,7 +263,14 @@ describe.each(databases)('admin resources on $name', (database) => {
         [
           volunteers,
           'volunteers',
-          { name: 'Vic', email: 'v@b.org', details: { form: 'volunteer_application', age: 30 } },
+          {
+            name: 'Vic',
+            email: 'v@b.org',
+            details: { form: 'volunteer_application', age: 30 },
+            state: 'new',
+            holder: null,
+            due_at: anyTs,
+          },
         ],
         [donations, 'donations', { donor_name: 'Dan', amount: 12.5, currency: 'USD' }],
       ];
@@ -350,6 +357,7 @@ describe.each(databases)('admin resources on $name', (database) => {
         media: 0,
         children: 0,
         calendar: 0,
+        team: 0,
       });
       expect((await call(stats, 'POST', '/api/admin/stats', { token })).status).toBe(405);
       expect((await call(stats, 'GET', '/api/admin/stats')).status).toBe(401);

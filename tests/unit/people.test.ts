@@ -60,6 +60,13 @@ async function seedPerson(database: TestDatabase): Promise<void> {
      values ('amani', $1, $2, 3500, 'USD', 'staff:staff')`,
     [NAME, EMAIL],
   );
+  await rows(
+    database,
+    `insert into gifts (reference, provider, amount_subunits, currency, method, state, donor_name, donor_email,
+       donor_phone, provider_txn, confirmed_at, receipt_no, recorded_by)
+     values ('TCF-people-1', 'paystack', 4000, 'USD', 'card', 'confirmed', $1, $2, $3, '555', now(), 17, 'paystack')`,
+    [NAME, EMAIL, PHONE],
+  );
   await submit('contact_submit', {
     name: 'Baraka Otieno',
     email: 'baraka@example.org',
@@ -142,8 +149,8 @@ describe.each(databases)('a person’s data on $name', (database) => {
       expect(count('sponsorships')).toBe(1);
       expect(count('consent_records')).toBe(3);
       expect(count('events')).toBe(3);
-      // The three staff notifications and the confirmation email.
-      expect(count('notification_outbox')).toBe(4);
+      // The three staff notifications, the confirmation email and the application's acknowledgement.
+      expect(count('notification_outbox')).toBe(5);
       expect(person.names).toEqual([NAME]);
       expect(JSON.stringify(person)).not.toContain('Baraka');
     }
@@ -160,6 +167,7 @@ describe.each(databases)('a person’s data on $name', (database) => {
     expect(file.records['donations']?.[0]).toMatchObject({ donor_name: NAME, amount: '40.00' });
     expect(file.records['newsletter_subscribers']?.[0]).toMatchObject({ status: 'confirmed' });
     expect(file.records['sponsorships']?.[0]).toMatchObject({ sponsor_email: EMAIL });
+    expect(file.records['gifts']?.[0]).toMatchObject({ donor_email: EMAIL, state: 'confirmed' });
 
     const csv = await post('export', { email: EMAIL, reason: REASON, format: 'csv' });
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
@@ -222,6 +230,15 @@ describe.each(databases)('a person’s data on $name', (database) => {
 
     expect(await rows(database, 'select donor_name, amount::text as amount, currency from donations')).toEqual([
       { donor_name: null, amount: '40.00', currency: 'USD' },
+    ]);
+    expect(
+      await rows(
+        database,
+        `select amount_subunits::int as amount, receipt_no::int as receipt, state, donor_name, donor_email, donor_phone
+         from gifts`,
+      ),
+    ).toEqual([
+      { amount: 4000, receipt: 17, state: 'confirmed', donor_name: null, donor_email: null, donor_phone: null },
     ]);
     expect(await rows(database, 'select child_id, amount_subunits, sponsor_email from sponsorships')).toEqual([
       { child_id: 'amani', amount_subunits: 3500, sponsor_email: null },

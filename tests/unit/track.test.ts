@@ -142,10 +142,12 @@ describe.each(databases)('POST /api/admin/track on $name', (database) => {
     expect(await count(database, 'events')).toBe(1);
   });
 
-  test('stores a sponsorship application as an event only', async () => {
+  test('stores a sponsorship application as an event and a new application in the queue', async () => {
     expect((await post(samples.sponsorship_application)).status).toBe(202);
     expect(await rows(database, `select payload->>'childId' as child from events`)).toEqual([{ child: '3' }]);
-    expect(await count(database, 'volunteers')).toBe(0);
+    expect(
+      await rows(database, `select details->>'form' as form, details->>'childId' as child, state from volunteers`),
+    ).toEqual([{ form: 'sponsorship_application', child: '3', state: 'new' }]);
   });
 
   test('stores a donation intent as a donation in USD, without the name when anonymous', async () => {
@@ -290,7 +292,10 @@ describe.each(databases)('POST /api/admin/track on $name', (database) => {
     expect(await count(database, 'contacts')).toBe(per('contact_submit'));
     expect(await count(database, 'donations')).toBe(per('donation_intent'));
     expect(await count(database, 'volunteers')).toBe(
-      per('volunteer_application') + per('school_volunteer_application') + per('internship_application'),
+      per('volunteer_application') +
+        per('school_volunteer_application') +
+        per('internship_application') +
+        per('sponsorship_application'),
     );
   });
 });

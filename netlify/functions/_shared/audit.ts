@@ -16,6 +16,7 @@ export const ADMIN_RESOURCES = [
   'breaches',
   'children',
   'calendar',
+  'team',
 ] as const;
 /** One of {@link ADMIN_RESOURCES}. */
 export type AdminResource = (typeof ADMIN_RESOURCES)[number];
@@ -32,6 +33,10 @@ export type AuditType =
   | 'admin.session_end'
   | 'admin.media.upload'
   | 'admin.db.backup'
+  | 'admin.staff.invite'
+  | 'admin.staff.reset'
+  | 'admin.staff.remove'
+  | 'admin.staff.join'
   | 'admin.gifts.create'
   | 'admin.gifts.statement'
   | 'admin.person.export'

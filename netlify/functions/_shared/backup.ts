@@ -27,7 +27,14 @@ export interface BackupTable {
  * rate-limit counters. A download must never hand out what signs in; a restored database gets its staff
  * accounts from `npm run admin:create`, and the counters only matter for minutes.
  */
-export const PRIVATE_TABLES: readonly string[] = ['admin_users', 'admin_sessions', 'login_failures', 'rate_limits'];
+export const PRIVATE_TABLES: readonly string[] = [
+  'admin_users',
+  'admin_sessions',
+  'login_failures',
+  'rate_limits',
+  // One-time links that set a staff password.
+  'staff_invitations',
+];
 
 /** Quotes an identifier taken from the catalog. */
 export const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;

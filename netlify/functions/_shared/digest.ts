@@ -3,6 +3,7 @@
  * the `NOTIFY_TO` inboxes) get the day's newsletter sign-ups; staff who chose a digest get the sign-ups and every
  * submission. Each is queued in the outbox under `digest:<day>:<audience>`, so a day is never summarised twice.
  */
+import { countOverdue } from './applications.ts';
 import { query, transaction } from './db.ts';
 import { digestNotice, type DigestSignUp, type DigestSubmission } from './notification-text.ts';
 import { enqueue, siteUrl } from './outbox.ts';
@@ -18,8 +19,11 @@ export function previousNairobiDay(now: Date = new Date()): string {
   return nairobi.toISOString().slice(0, 10);
 }
 
-/** Queues the digests of `day` (`YYYY-MM-DD`, Nairobi); returns how many emails were queued (0 on a quiet day). */
-export async function queueDigests(day: string): Promise<number> {
+/**
+ * Queues the digests of `day` (`YYYY-MM-DD`, Nairobi), each also counting the applications overdue at `now`; returns
+ * how many emails were queued (0 on a quiet day with nothing overdue).
+ */
+export async function queueDigests(day: string, now: Date = new Date()): Promise<number> {
   const start = `${day}T00:00:00${NAIROBI_OFFSET}`;
   const signUps = await query<DigestSignUp>(
     `select name from newsletter_subscribers
@@ -31,6 +35,7 @@ export async function queueDigests(day: string): Promise<number> {
      where kind = 'submission' and ts >= $1::timestamptz and ts < $1::timestamptz + interval '1 day' order by id`,
     [start],
   );
+  const overdue = await countOverdue({ query }, now);
   return transaction(async (tx) => {
     let queued = 0;
     const audiences = [
@@ -39,12 +44,12 @@ export async function queueDigests(day: string): Promise<number> {
       { audience: 'all', recipients: await digestRecipients(tx), submissions },
     ];
     for (const { audience, recipients, submissions: items } of audiences) {
-      if (recipients.length === 0 || signUps.length + items.length === 0) continue;
+      if (recipients.length === 0 || signUps.length + items.length + overdue === 0) continue;
       const added = await enqueue(tx, {
         kind: 'digest',
         dedupKey: `digest:${day}:${audience}`,
         source: 'digest',
-        notice: digestNotice(day, signUps, items, siteUrl()),
+        notice: digestNotice(day, signUps, items, siteUrl(), overdue),
         recipients,
       });
       if (added) queued += 1;

@@ -28,8 +28,7 @@ export const SUBMISSION_KINDS: Readonly<Record<InstantType, { readonly label: st
   volunteer_application: { label: 'volunteer application', resource: 'volunteers' },
   school_volunteer_application: { label: 'school volunteering application', resource: 'volunteers' },
   internship_application: { label: 'internship application', resource: 'volunteers' },
-  // Sponsorships have no list of their own: they are read in Recent Activity.
-  sponsorship_application: { label: 'sponsorship application', resource: 'events' },
+  sponsorship_application: { label: 'sponsorship application', resource: 'volunteers' },
   donation_intent: { label: 'donation intent', resource: 'donations' },
 };
 
@@ -154,19 +153,28 @@ const plural = (count: number, one: string, many = `${one}s`) => `${count} ${cou
 
 /**
  * The daily digest of one Nairobi day (`YYYY-MM-DD`): the day's newsletter sign-ups and, for staff who chose a
- * digest instead of instant emails, the day's submissions.
+ * digest instead of instant emails, the day's submissions; and how many applications are past their promise.
  */
 export function digestNotice(
   day: string,
   signUps: readonly DigestSignUp[],
   submissions: readonly DigestSubmission[],
   siteUrl: string,
+  overdue = 0,
 ): Notice {
   const counts = [
+    ...(overdue > 0 ? [`${plural(overdue, 'application')} overdue`] : []),
     ...(submissions.length > 0 ? [plural(submissions.length, 'submission')] : []),
     plural(signUps.length, 'newsletter sign-up'),
   ];
   const lines = [`What arrived on the website on ${day} (Nairobi time).`];
+  if (overdue > 0) {
+    lines.push(
+      '',
+      `${plural(overdue, 'application')} overdue: past the answer the website promised. They are listed first in:`,
+      itemLink(siteUrl, 'volunteers'),
+    );
+  }
   if (submissions.length > 0) {
     lines.push('', `${plural(submissions.length, 'submission')}:`);
     for (const item of submissions) lines.push(`- ${item.subject}: ${itemLink(siteUrl, item.resource, item.recordId)}`);

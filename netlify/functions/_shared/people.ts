@@ -85,6 +85,15 @@ export const PERSON_TABLES: readonly PersonTable[] = [
     correctable: { name: 'name', email: 'email', subject: 'text' },
   },
   {
+    // Notes on an application and the emails sent to its applicant; found through the application, so erased first.
+    table: 'application_history',
+    label: 'Application notes and emails',
+    match: `(${emailIs('t.recipient')} or exists (select 1 from volunteers v where v.id = t.application_id
+             and (${emailIs('v.email')} or ${phoneIs(`v.details->>'phone'`)})))`,
+    emails: ['t.recipient'],
+    erase: { kind: 'delete' },
+  },
+  {
     table: 'volunteers',
     label: 'Applications',
     match: `(${emailIs('t.email')} or ${phoneIs(`t.details->>'phone'`)})`,
@@ -144,6 +153,7 @@ export const TABLES_WITHOUT_PEOPLE: Readonly<Record<string, string>> = {
   login_failures: 'staff sign-in attempts',
   staff_preferences: "staff members' own notification address",
   staff_seen: 'what each staff member has seen',
+  staff_invitations: "one-time links to staff members' own addresses",
   retention_runs: 'counts only',
   payment_events: 'provider event keys and outcomes, pointing at a gift',
   paystack_plans: 'Paystack plan codes per amount',
@@ -154,6 +164,9 @@ export const TABLES_WITHOUT_PEOPLE: Readonly<Record<string, string>> = {
   child_consents:
     "guardians' consents (name and relation), the proof the law asks for while the child's record exists; managed with the child's record",
   site_events: "published events; the contact is the charity's own event coordinator (work address and phone)",
+  team_members:
+    "the charity's own staff on the About page (name, photo, work email and phone, shown with their agreement); a person is removed in the Team tab of /samu",
+  team_seed_copies: 'ids of the members of src/content/team.json already copied into team_members',
 };
 
 /** Who a search is for. */

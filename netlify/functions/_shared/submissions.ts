@@ -5,6 +5,8 @@
  */
 import { CONSENT_WORDING, PRIVACY_NOTICE_VERSION } from '../../../src/lib/privacy.ts';
 import type { TrackRequest } from '../../../src/schemas/track.ts';
+import { dueAt, isApplicationKind } from '../../../src/lib/applications.ts';
+import { acknowledge } from './applications.ts';
 import type { Queryable } from './db.ts';
 import { signUp } from './newsletter.ts';
 import { enqueueSubmission } from './outbox.ts';
@@ -17,8 +19,8 @@ export async function storeSubmission(
   tx: Queryable,
   request: TrackRequest,
 ): Promise<{ eventId: string; recordId: string | null }> {
-  const [event] = await tx.query<{ id: string }>(
-    'insert into events (type, payload) values ($1, $2) returning id::text as id',
+  const [event] = await tx.query<{ id: string; ts: Date | string }>(
+    'insert into events (type, payload) values ($1, $2) returning id::text as id, ts',
     [request.type, request.payload],
   );
   if (!event) throw new Error('insert into events returned no row');
@@ -26,13 +28,17 @@ export async function storeSubmission(
     'insert into consent_records (form, event_id, email, notice_version, wording) values ($1, $2, $3, $4, $5)',
     [request.type, event.id, request.payload.email, PRIVACY_NOTICE_VERSION, CONSENT_WORDING[request.type]],
   );
-  const recordId = await storeRecord(tx, request);
+  const recordId = await storeRecord(tx, request, new Date(event.ts));
   await enqueueSubmission(tx, request, { eventId: event.id, recordId });
+  if (recordId && isApplicationKind(request.type)) {
+    const { name, email } = request.payload as { name: string; email?: string | undefined };
+    await acknowledge(tx, { id: recordId, kind: request.type, name, email: email ?? null, ts: new Date(event.ts) });
+  }
   return { eventId: event.id, recordId };
 }
 
 /** Writes the record staff work from; its id, or null when the form has no record of its own. */
-async function storeRecord(tx: Queryable, request: TrackRequest): Promise<string | null> {
+async function storeRecord(tx: Queryable, request: TrackRequest, arrived: Date): Promise<string | null> {
   let rows: { id: string }[];
   switch (request.type) {
     case 'newsletter_subscribe':
@@ -49,11 +55,13 @@ async function storeRecord(tx: Queryable, request: TrackRequest): Promise<string
     }
     case 'volunteer_application':
     case 'school_volunteer_application':
-    case 'internship_application': {
+    case 'internship_application':
+    case 'sponsorship_application': {
+      // Every application joins the one queue, due when the promise its page made runs out.
       const { name, email, ...rest } = request.payload;
       rows = await tx.query(
-        'insert into volunteers (name, email, details) values ($1, $2, $3) returning id::text as id',
-        [name, email, { ...rest, form: request.type }],
+        'insert into volunteers (ts, name, email, details, due_at) values ($1, $2, $3, $4, $5) returning id::text as id',
+        [arrived, name, email, { ...rest, form: request.type }, dueAt(request.type, arrived)],
       );
       break;
     }
@@ -66,9 +74,6 @@ async function storeRecord(tx: Queryable, request: TrackRequest): Promise<string
       );
       break;
     }
-    case 'sponsorship_application':
-      // Staff follow sponsorships from the event itself; spec §3 has no separate sponsorship record.
-      return null;
   }
   return rows[0]?.id ?? null;
 }

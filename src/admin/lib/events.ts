@@ -78,7 +78,7 @@ const NOUNS: Readonly<Record<string, string>> = {
   media: 'Media item',
   contacts: 'Contact',
   newsletter: 'Subscriber',
-  volunteers: 'Volunteer',
+  volunteers: 'Application',
   donations: 'Donation',
 };
 

@@ -1,5 +1,5 @@
-/** Reads the `exp` claim (seconds since the epoch) of a JWT without checking its signature; null when it has none or is not a JWT. */
-export function tokenExpiry(token: string): number | null {
+/** The claims of a JWT, read without checking its signature; null when it is not a JWT. */
+function claimsOf(token: string): Record<string, unknown> | null {
   const part = token.split('.')[1];
   if (token.split('.').length !== 3 || !part) return null;
   try {
@@ -7,12 +7,22 @@ export function tokenExpiry(token: string): number | null {
     const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4);
     const bytes = Uint8Array.from(atob(padded), (char) => char.charCodeAt(0));
     const claims: unknown = JSON.parse(new TextDecoder().decode(bytes));
-    if (typeof claims !== 'object' || claims === null) return null;
-    const exp = (claims as Record<string, unknown>)['exp'];
-    return typeof exp === 'number' && Number.isFinite(exp) ? exp : null;
+    return typeof claims === 'object' && claims !== null ? (claims as Record<string, unknown>) : null;
   } catch {
     return null;
   }
+}
+
+/** Reads the `exp` claim (seconds since the epoch) of a JWT without checking its signature; null when it has none or is not a JWT. */
+export function tokenExpiry(token: string): number | null {
+  const exp = claimsOf(token)?.['exp'];
+  return typeof exp === 'number' && Number.isFinite(exp) ? exp : null;
+}
+
+/** The username a token was issued to (its `sub` claim), or '' when it cannot be read. */
+export function tokenSubject(token: string | null | undefined): string {
+  const sub = token ? claimsOf(token)?.['sub'] : undefined;
+  return typeof sub === 'string' ? sub : '';
 }
 
 /** True when the token is a JWT whose expiry is still ahead of `nowMs` (the server remains the judge of its signature). */

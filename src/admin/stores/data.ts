@@ -16,6 +16,7 @@ export const RESOURCES = [
   'media',
   'children',
   'calendar',
+  'team',
 ] as const;
 
 /** One of the staff lists. */

@@ -35,3 +35,9 @@ export const e2eAccountOwner = {
 export function e2eSmtpPort(sitePort: number): number {
   return Number(process.env['E2E_SMTP_PORT'] ?? sitePort - 6400);
 }
+
+/** The staff member tests/e2e/applications.spec.ts works applications as (its Reply-To address is set there). */
+export const e2eApplicationsAdmin = {
+  username: process.env['ADMIN_USERNAME_32'] ?? 'staff-zawadi',
+  password: process.env['ADMIN_PASSWORD_32'] ?? 'e2e-applications-password',
+};

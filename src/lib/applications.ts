@@ -1,0 +1,264 @@
+/**
+ * The applications queue (issue 32): the kinds of application, the answer each page promised and by when, the
+ * states an application moves through, and the reply templates staff start from. Pure and zod-free, so the
+ * dashboard and the functions share one definition.
+ */
+
+/** The forms whose submissions are applications staff answer. */
+export const APPLICATION_KINDS = [
+  'volunteer_application',
+  'school_volunteer_application',
+  'internship_application',
+  'sponsorship_application',
+] as const;
+/** One of {@link APPLICATION_KINDS}. */
+export type ApplicationKind = (typeof APPLICATION_KINDS)[number];
+
+/** True when `value` names an application kind. */
+export function isApplicationKind(value: unknown): value is ApplicationKind {
+  return typeof value === 'string' && (APPLICATION_KINDS as readonly string[]).includes(value);
+}
+
+/** What the site promised: an answer within `businessDays` (Monday to Friday, Nairobi) or within `hours`. */
+export type AnswerPromise =
+  | { readonly businessDays: number; readonly hours?: undefined }
+  | { readonly hours: number; readonly businessDays?: undefined };
+
+/** How each kind is named, who answers it and what its page promised (spec: review 3–5, hospitals 5–7 business days, sponsorship 24 hours). */
+export const APPLICATION_INFO: Readonly<
+  Record<
+    ApplicationKind,
+    {
+      readonly label: string;
+      readonly who: string;
+      /** The promise as the page words it. */
+      readonly within: string;
+      /** The upper end of the promise: past it, the application is overdue. */
+      readonly promise: AnswerPromise;
+      /** The detail naming what the application is for (opportunity, school, hospital, child). */
+      readonly forKey: string;
+      readonly forLabel: string;
+    }
+  >
+> = {
+  volunteer_application: {
+    label: 'Volunteer',
+    who: 'Our volunteer coordinator',
+    within: 'within 3–5 business days',
+    promise: { businessDays: 5 },
+    forKey: 'opportunity',
+    forLabel: 'Opportunity',
+  },
+  school_volunteer_application: {
+    label: 'School volunteer',
+    who: 'Our volunteer coordinator',
+    within: 'within 3–5 business days',
+    promise: { businessDays: 5 },
+    forKey: 'school',
+    forLabel: 'School',
+  },
+  internship_application: {
+    label: 'Internship',
+    who: 'Our medical coordinator',
+    within: 'within 5–7 business days',
+    promise: { businessDays: 7 },
+    forKey: 'hospital',
+    forLabel: 'Hospital',
+  },
+  sponsorship_application: {
+    label: 'Sponsorship',
+    who: 'Our team',
+    within: 'within 24 hours',
+    promise: { hours: 24 },
+    forKey: 'childId',
+    forLabel: 'Child',
+  },
+};
+
+/** The states of an application. */
+export const APPLICATION_STATES = ['new', 'in_review', 'accepted', 'declined', 'withdrawn'] as const;
+/** One of {@link APPLICATION_STATES}. */
+export type ApplicationState = (typeof APPLICATION_STATES)[number];
+
+/** How each state reads. */
+export const STATE_LABELS: Readonly<Record<ApplicationState, string>> = {
+  new: 'New',
+  in_review: 'In review',
+  accepted: 'Accepted',
+  declined: 'Declined',
+  withdrawn: 'Withdrawn',
+};
+
+/**
+ * The moves the queue allows: new → in review → accepted, declined or withdrawn; an applicant may withdraw before
+ * review; an answered application can be reopened for review.
+ */
+export const TRANSITIONS: Readonly<Record<ApplicationState, readonly ApplicationState[]>> = {
+  new: ['in_review', 'withdrawn'],
+  in_review: ['accepted', 'declined', 'withdrawn'],
+  accepted: ['in_review'],
+  declined: ['in_review'],
+  withdrawn: ['in_review'],
+};
+
+/** True when an application in state `from` may move to `to`. */
+export function canMove(from: ApplicationState, to: ApplicationState): boolean {
+  return TRANSITIONS[from].includes(to);
+}
+
+/** States still waiting for an answer: only these can be overdue. */
+export const OPEN_STATES: readonly ApplicationState[] = ['new', 'in_review'];
+
+/** Nairobi is UTC+3 all year. */
+const NAIROBI_MS = 3 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Days since 1970-01-01 of the Nairobi calendar day `at` falls on. */
+function nairobiDay(at: Date): number {
+  return Math.floor((at.getTime() + NAIROBI_MS) / DAY_MS);
+}
+
+/** True for Monday to Friday (day 0 was a Thursday). */
+function isBusinessDay(day: number): boolean {
+  const weekday = (day + 4) % 7;
+  return weekday !== 0 && weekday !== 6;
+}
+
+/** Business days (Monday to Friday, Nairobi) after the day of `from`, up to and including the day of `now`. */
+export function businessDaysSince(from: Date, now: Date): number {
+  let count = 0;
+  for (let day = nairobiDay(from) + 1; day <= nairobiDay(now); day += 1) if (isBusinessDay(day)) count += 1;
+  return count;
+}
+
+/** When the promise made at `arrived` runs out: the end of its last business day, or `hours` later. */
+export function dueAt(kind: ApplicationKind, arrived: Date): Date {
+  const { promise } = APPLICATION_INFO[kind];
+  if (promise.hours !== undefined) return new Date(arrived.getTime() + promise.hours * 60 * 60 * 1000);
+  let day = nairobiDay(arrived);
+  for (let left = promise.businessDays; left > 0;) {
+    day += 1;
+    if (isBusinessDay(day)) left -= 1;
+  }
+  // The first moment of the next Nairobi day.
+  return new Date((day + 1) * DAY_MS - NAIROBI_MS);
+}
+
+/** True when an application in `state`, due at `due`, is past its promise at `now`. */
+export function isOverdue(state: ApplicationState, due: Date, now: Date): boolean {
+  return OPEN_STATES.includes(state) && now.getTime() >= due.getTime();
+}
+
+/** The application's age against its promise, in words: "6 of 5 business days", "30 of 24 hours". */
+export function ageText(kind: ApplicationKind, arrived: Date, now: Date): string {
+  const { promise } = APPLICATION_INFO[kind];
+  if (promise.hours !== undefined) {
+    const hours = Math.max(0, Math.floor((now.getTime() - arrived.getTime()) / (60 * 60 * 1000)));
+    return `${hours} of ${promise.hours} hours`;
+  }
+  return `${businessDaysSince(arrived, now)} of ${promise.businessDays} business days`;
+}
+
+/** "Wednesday 3 December" in Nairobi. */
+export function nairobiDate(at: Date): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'Africa/Nairobi',
+  }).format(at);
+}
+
+/** The acknowledgement an applicant gets on arrival: what happens next, and by when. */
+export function acknowledgement(
+  kind: ApplicationKind,
+  name: string,
+  arrived: Date,
+  siteName: string,
+): { subject: string; body: string } {
+  const info = APPLICATION_INFO[kind];
+  const due = dueAt(kind, arrived);
+  // The due moment is the start of the next day for business-day promises: name the last day itself.
+  const lastDay = info.promise.hours !== undefined ? due : new Date(due.getTime() - 1);
+  const by =
+    info.promise.hours !== undefined ? `${nairobiDate(lastDay)}, ${nairobiTime(lastDay)}` : nairobiDate(lastDay);
+  return {
+    subject: `We received your ${info.label.toLowerCase()} application`,
+    body: [
+      `Dear ${name},`,
+      '',
+      `Thank you for your ${info.label.toLowerCase()} application to ${siteName}.`,
+      `${info.who} will review it and contact you ${info.within}, by ${by} (Nairobi time) at the latest.`,
+      '',
+      'You do not need to do anything now. If you have a question, reply to this email.',
+      '',
+      `${siteName}`,
+    ].join('\n'),
+  };
+}
+
+function nairobiTime(at: Date): string {
+  return new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Nairobi' }).format(
+    at,
+  );
+}
+
+/** The outcomes a reply is written for. */
+export type ReplyOutcome = 'accepted' | 'declined';
+
+/** The reply staff start from, per kind and outcome; `{name}` and `{staff}` are filled in. */
+export const REPLY_TEMPLATES: Readonly<
+  Record<ApplicationKind, Readonly<Record<ReplyOutcome, { subject: string; body: string }>>>
+> = {
+  volunteer_application: {
+    accepted: {
+      subject: 'Your volunteer application: welcome aboard',
+      body: 'Dear {name},\n\nThank you for applying to volunteer with us. We are glad to accept your application.\n\nI will be in touch about your first day, your induction and the documents we need (a copy of your ID and a police clearance certificate).\n\nWith thanks,\n{staff}',
+    },
+    declined: {
+      subject: 'Your volunteer application',
+      body: 'Dear {name},\n\nThank you for applying to volunteer with us. We are not able to offer you a place at this time.\n\nWe keep our opportunities page up to date, and you are welcome to apply again.\n\nWith thanks,\n{staff}',
+    },
+  },
+  school_volunteer_application: {
+    accepted: {
+      subject: 'Your school volunteering application: welcome aboard',
+      body: 'Dear {name},\n\nThank you for offering to teach with us. We are glad to accept your application.\n\nI will be in touch to agree your school, subjects and timetable for the first three months.\n\nWith thanks,\n{staff}',
+    },
+    declined: {
+      subject: 'Your school volunteering application',
+      body: 'Dear {name},\n\nThank you for offering to teach with us. We are not able to offer you a place in our schools at this time.\n\nYou are welcome to apply again next term.\n\nWith thanks,\n{staff}',
+    },
+  },
+  internship_application: {
+    accepted: {
+      subject: 'Your hospital internship application: accepted',
+      body: 'Dear {name},\n\nThank you for applying for a hospital internship. We are glad to accept your application.\n\nI will be in touch about the hospital, your supervisor, your start date and the documents we need from your university.\n\nWith thanks,\n{staff}',
+    },
+    declined: {
+      subject: 'Your hospital internship application',
+      body: 'Dear {name},\n\nThank you for applying for a hospital internship. We are not able to offer you a placement at this time.\n\nYou are welcome to apply again for a later intake.\n\nWith thanks,\n{staff}',
+    },
+  },
+  sponsorship_application: {
+    accepted: {
+      subject: 'Your sponsorship: next steps',
+      body: 'Dear {name},\n\nThank you for choosing to sponsor a child with us. Your sponsorship is confirmed.\n\nYou will receive letters, photos and a report every term. Reply to this email with any question.\n\nWith thanks,\n{staff}',
+    },
+    declined: {
+      subject: 'Your sponsorship application',
+      body: 'Dear {name},\n\nThank you for offering to sponsor a child with us. We are not able to set up this sponsorship.\n\nWe would be glad to suggest another child who needs a sponsor; reply to this email and I will help.\n\nWith thanks,\n{staff}',
+    },
+  },
+};
+
+/** The template of `kind` and `outcome` with the applicant's and staff member's names filled in. */
+export function replyDraft(
+  kind: ApplicationKind,
+  outcome: ReplyOutcome,
+  names: { applicant: string; staff: string },
+): { subject: string; body: string } {
+  const template = REPLY_TEMPLATES[kind][outcome];
+  const fill = (text: string) => text.replaceAll('{name}', names.applicant).replaceAll('{staff}', names.staff);
+  return { subject: fill(template.subject), body: fill(template.body) };
+}
