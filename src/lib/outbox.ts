@@ -4,8 +4,8 @@
  * the server stores it once however many times it arrives.
  */
 import type { TrackBody } from './forms.ts';
+import { PENDING_SUBMISSIONS_KEY as STORAGE_KEY } from './outbox-key.ts';
 
-const STORAGE_KEY = 'pendingSubmissions';
 const RETRY_MS = 5_000;
 
 /** A problem the server found with one field (`path` like `payload.email`). */
@@ -16,7 +16,8 @@ export type SendResult = { status: 'sent' } | { status: 'invalid'; issues: Submi
 
 type Pending = TrackBody & { submissionId: string };
 
-const sentListeners = new Set<(submissionId: string) => void>();
+/** Window event a resend announces (detail: the submission id), heard by every copy of this module on the page. */
+const RESENT_EVENT = 'outbox:resent';
 let flushing: Promise<void> | undefined;
 let watching = false;
 
@@ -57,8 +58,9 @@ export async function submit(body: Pending): Promise<SendResult> {
 
 /** Calls `listener` with the id of each kept submission that is later sent; returns the unsubscribe. */
 export function onResent(listener: (submissionId: string) => void): () => void {
-  sentListeners.add(listener);
-  return () => sentListeners.delete(listener);
+  const handle = (event: Event) => listener((event as CustomEvent<string>).detail);
+  window.addEventListener(RESENT_EVENT, handle);
+  return () => window.removeEventListener(RESENT_EVENT, handle);
 }
 
 /** Starts resending kept submissions now, whenever the connection returns, and every 5 s while any wait online. */
@@ -76,7 +78,9 @@ export function watchOutbox(): void {
 /** Resends every kept submission, oldest first; stops at the first that still cannot be sent. */
 export function flush(): Promise<void> {
   // `finally` on the promise (not inside the async body) runs after the assignment, even for an empty outbox.
-  flushing ??= resendAll().finally(() => (flushing = undefined));
+  // The layout's resend script and a form island each carry this module: the lock lets one resend at a time.
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  flushing ??= (locks ? locks.request(STORAGE_KEY, resendAll) : resendAll()).finally(() => (flushing = undefined));
   return flushing;
 }
 
@@ -85,7 +89,7 @@ async function resendAll(): Promise<void> {
     const result = await send(body);
     if (result.status === 'not-sent') return;
     forget(body.submissionId);
-    if (result.status === 'sent') sentListeners.forEach((listener) => listener(body.submissionId));
+    if (result.status === 'sent') window.dispatchEvent(new CustomEvent(RESENT_EVENT, { detail: body.submissionId }));
   }
 }
 
