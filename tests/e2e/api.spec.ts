@@ -19,6 +19,7 @@ const LISTS = [
   'children',
   'calendar',
   'team',
+  'gifts',
 ] as const;
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',

@@ -64,7 +64,7 @@ export const CASES: FormCase[] = [
       await form.getByRole('radio', { name: 'Monthly' }).check();
       await form.getByRole('radio', { name: 'Clean Water', exact: true }).check();
       await form.getByLabel('Or enter another amount').fill('75');
-      await form.getByRole('radio', { name: 'PayPal' }).check();
+      await form.getByRole('radio', { name: 'Bank transfer' }).check();
       await form.getByLabel('Full name').fill('Grace Wanjiru');
       await form.getByLabel('Email').fill(email);
       await form.getByLabel('Phone (optional)').fill('+254 700 000 001');
@@ -75,7 +75,7 @@ export const CASES: FormCase[] = [
       type: 'monthly',
       cause: 'water',
       amount: 75,
-      paymentMethod: 'paypal',
+      paymentMethod: 'bank',
       name: 'Grace Wanjiru',
       phone: '+254 700 000 001',
       address: 'Box 1, Nakuru',
