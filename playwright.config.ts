@@ -23,9 +23,8 @@ export default defineConfig({
     // Changes which children and events every page lists: runs once the specs that read those lists are done.
     { name: 'samu-records', testMatch: '**/samu-records.spec.ts', dependencies: ['chromium'] },
   ],
-  // The SMTP server every email of the site under test goes to (specs read it with support/mailbox.ts), and the
-  // Paystack stand-in the e2e server's checkouts go to.
-  globalSetup: ['./tests/e2e/support/mail-sink.ts', './tests/e2e/support/paystack-stand-in.ts'],
+  // Every port of a run is free: the site's is E2E_PORT or one picked when this file is first loaded, and the server
+  // starts the run's SMTP server and Paystack stand-in on ports of their own (support/server.ts).
   webServer: {
     ...e2eServer,
     timeout: 240_000,

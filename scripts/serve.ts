@@ -373,6 +373,18 @@ function listen(server: Server, port: number, host: string) {
   });
 }
 
+/** Stops the site and exits on SIGINT or SIGTERM (after 5 s even if it has not stopped), as `npm start` does. */
+export function closeOnSignals(site: Site): void {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      console.log(`\n${signal}: stopping`);
+      const forceExit = setTimeout(() => process.exit(1), 5000);
+      forceExit.unref();
+      void site.close().then(() => process.exit(0));
+    });
+  }
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const { values: flags } = parseArgs({ options: { 'no-build': { type: 'boolean' }, functions: { type: 'string' } } });
   const site = await startSite({
@@ -382,12 +394,5 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     ...(flags.functions ? { functionsDir: resolve(flags.functions) } : {}),
   });
   console.log(`Site and functions on ${site.url}`);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      console.log(`\n${signal}: stopping`);
-      const forceExit = setTimeout(() => process.exit(1), 5000);
-      forceExit.unref();
-      void site.close().then(() => process.exit(0));
-    });
-  }
+  closeOnSignals(site);
 }

@@ -2,7 +2,7 @@
  * A real SMTP server for tests (the `smtp-server` package, no TLS, no sign-in) that keeps what it receives.
  * `reject` turns a message away with a final 550, as a provider refusing it would.
  *
- *   const smtp = await startSmtpServer(2516);
+ *   const smtp = await startSmtpServer();        // a free port
  *   process.env['SMTP_URL'] = smtp.url;
  *   …
  *   expect(smtp.messages[0]?.subject).toBe('New contact message (#1)');
@@ -52,9 +52,9 @@ export interface TestSmtpServer {
   close(): Promise<void>;
 }
 
-/** Starts a server on `port` (127.0.0.1). */
+/** Starts a server on `port` of 127.0.0.1 (0, the default: one the system picks). */
 export async function startSmtpServer(
-  port: number,
+  port = 0,
   options: {
     reject?: (mail: ReceivedMail) => boolean;
     /** Called with each accepted message as it came (raw) and its envelope recipients. */
@@ -90,9 +90,11 @@ export async function startSmtpServer(
     server.server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve());
   });
+  const address = server.server.address();
+  if (!address || typeof address === 'string') throw new Error('SMTP server has no port');
   let closing: Promise<void> | undefined;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${address.port}`,
     messages,
     close: () => (closing ??= new Promise<void>((resolve) => server.close(() => resolve()))),
   };

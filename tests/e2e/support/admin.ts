@@ -28,14 +28,6 @@ export const e2eAccountOwner = {
   password: process.env['ADMIN_PASSWORD_4'] ?? 'e2e-fourth-password-change',
 };
 
-/**
- * The port of the SMTP server the notification spec starts (`SMTP_URL` of the site under test). Each suite's port is
- * derived from its own site port, so suites running side by side never share one.
- */
-export function e2eSmtpPort(sitePort: number): number {
-  return Number(process.env['E2E_SMTP_PORT'] ?? sitePort - 6400);
-}
-
 /** The staff member tests/e2e/applications.spec.ts works applications as (its Reply-To address is set there). */
 export const e2eApplicationsAdmin = {
   username: process.env['ADMIN_USERNAME_32'] ?? 'staff-zawadi',

@@ -6,10 +6,10 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
 import { parseMail, type ReceivedMail } from '../../support/smtp.ts';
-import { e2ePort } from './server.ts';
+import { e2eMailDir } from './server.ts';
 
-/** Where the sink writes the messages of this run (one directory per site port). */
-export const MAIL_DIR = join('.data', `e2e-mail-${e2ePort}`);
+/** Where the sink writes the messages of this run. */
+export const MAIL_DIR = e2eMailDir;
 
 /** Every message received so far, oldest first. */
 export async function receivedMail(): Promise<ReceivedMail[]> {

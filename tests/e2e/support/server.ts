@@ -1,15 +1,71 @@
-import { e2eAccountOwner, e2eAdmin, e2eApplicationsAdmin, e2eNotifiedAdmins, e2eSmtpPort } from './admin.ts';
+/**
+ * Where the browser tests find what a run starts: the site under test and, beside it, the run's SMTP server and
+ * Paystack stand-in. Every port is one the system picks (port 0), so runs side by side never share one:
+ *
+ * - the site's port is `E2E_PORT` when set, else a free one picked once by the process that loads this module first
+ *   (`npm test`'s scripts/test.ts, or Playwright's runner loading playwright.config.ts) and written back to
+ *   `E2E_PORT`, so every process started after it (the server, Playwright's workers, which load the config again)
+ *   uses the same;
+ * - the SMTP server and the Paystack stand-in listen on port 0 in the server's own process (./serve-e2e.ts), which
+ *   writes their addresses to {@link e2eStandInsFile} before the site answers; specs read them from there.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { freePort } from '../../support/smtp.ts';
+import { e2eAccountOwner, e2eAdmin, e2eApplicationsAdmin, e2eNotifiedAdmins } from './admin.ts';
 
-/** Port of the site under test; set E2E_PORT to run two suites side by side. */
-export const e2ePort = Number(process.env['E2E_PORT'] ?? 8899);
+process.env['E2E_PORT'] ||= String(await freePort());
+
+/** Port of the site under test: `E2E_PORT`, or one the system picked for this run. */
+export const e2ePort = Number(process.env['E2E_PORT']);
 
 /** Where the browser tests find the site. */
 export const e2eBaseURL = `http://localhost:${e2ePort}`;
 
-const dataDir = `.data/e2e-${e2ePort}`;
+/** Everything the run keeps on disk (emptied when its server starts): the site's data folder, the mail received. */
+export const e2eRunDir = join('.data', `e2e-${e2ePort}`);
 
-/** Port of the Paystack stand-in the whole run shares (tests/support/paystack.ts, started by ./global-setup.ts). */
-export const e2ePaystackPort = e2ePort - 6300;
+/** Where the run's SMTP server (./mail-sink.ts) writes each message it accepts, read by ./mailbox.ts. */
+export const e2eMailDir = join(e2eRunDir, 'mail');
+
+/** The addresses of the run's SMTP server and Paystack stand-in, written by ./serve-e2e.ts. */
+export const e2eStandInsFile = join(e2eRunDir, 'stand-ins.json');
+
+/** What {@link e2eStandInsFile} holds. */
+export interface E2eStandIns {
+  /** `smtp://127.0.0.1:<port>`: the site's `SMTP_URL`. */
+  readonly smtpUrl: string;
+  /** `http://127.0.0.1:<port>`: the site's `PAYSTACK_API_URL`. */
+  readonly paystackUrl: string;
+}
+
+/**
+ * The stand-ins' addresses. Playwright's workers start once the server answers, so there the file exists; the
+ * runner also loads specs (to list them) before the server starts, and gets placeholders that no test uses.
+ */
+function readStandIns(): E2eStandIns {
+  try {
+    return JSON.parse(readFileSync(e2eStandInsFile, 'utf8')) as E2eStandIns;
+  } catch (error) {
+    if (process.env['TEST_WORKER_INDEX'] !== undefined) {
+      throw new Error(`${e2eStandInsFile} is missing: the server under test was not started by serve-e2e.ts`, {
+        cause: error,
+      });
+    }
+    return { smtpUrl: 'smtp://127.0.0.1:0', paystackUrl: 'http://127.0.0.1:0' };
+  }
+}
+
+const standIns = readStandIns();
+
+/** The run's Paystack stand-in (tests/support/paystack.ts): `http://127.0.0.1:<port>`, its checkout under `/checkout/`. */
+export const e2ePaystackURL = standIns.paystackUrl;
+
+/** Port of the run's Paystack stand-in ({@link e2ePaystackURL}). */
+export const e2ePaystackPort = Number(new URL(e2ePaystackURL).port);
+
+/** The run's SMTP server (./mail-sink.ts; read what it received with ./mailbox.ts). */
+export const e2eSmtpURL = standIns.smtpUrl;
 
 /** The secret key the e2e server signs Paystack calls with and checks webhooks against. */
 export const E2E_PAYSTACK_SECRET = 'sk_test_e2e_0123456789abcdef0123456789abcdef';
@@ -19,15 +75,16 @@ export const E2E_MPESA = { paybill: '600100', pathSecret: 'e2e-c2b-path-secret-0
 
 /**
  * The site the browser tests run against: `npm start`'s server on its own port, with a fresh embedded database per
- * run (set E2E_DATABASE_URL to run against a PostgreSQL server instead) and its own staff accounts. Playwright starts
- * it (playwright.config.ts), unless `npm test` already has (scripts/test.ts).
+ * run (set E2E_DATABASE_URL to run against a PostgreSQL server instead) and its own staff accounts, started with its
+ * SMTP server and Paystack stand-in by ./serve-e2e.ts. Playwright starts it (playwright.config.ts), unless `npm test`
+ * already has (scripts/test.ts).
  */
 export const e2eServer = {
-  command: `rm -rf ${dataDir} && node scripts/serve.ts`,
+  command: 'node tests/e2e/support/serve-e2e.ts',
   url: `${e2eBaseURL}/`,
   env: {
-    PORT: String(e2ePort),
-    DATA_DIR: dataDir,
+    E2E_PORT: String(e2ePort),
+    DATA_DIR: join(e2eRunDir, 'site'),
     DATABASE_URL: process.env['E2E_DATABASE_URL'] ?? '',
     ADMIN_USERNAME: e2eAdmin.username,
     ADMIN_PASSWORD: e2eAdmin.password,
@@ -39,13 +96,12 @@ export const e2eServer = {
     ADMIN_PASSWORD_4: e2eAccountOwner.password,
     ADMIN_USERNAME_32: e2eApplicationsAdmin.username,
     ADMIN_PASSWORD_32: e2eApplicationsAdmin.password,
-    // Every email goes to the run's real SMTP server (support/mail-sink.ts), which specs read with support/mailbox.ts.
-    SMTP_URL: `smtp://127.0.0.1:${e2eSmtpPort(e2ePort)}`,
+    // Every email goes to the run's SMTP server (SMTP_URL, set by serve-e2e.ts), which specs read with mailbox.ts.
     NOTIFY_TO: 'office@tumaini.example',
     NOTIFY_FROM: 'Tumaini website <website@tumaini.example>',
-    // Payments go to the Paystack stand-in (no PayPal link: the donate form offers card, M-Pesa and bank).
+    // Payments go to the Paystack stand-in (PAYSTACK_API_URL, set by serve-e2e.ts; no PayPal link: the donate form
+    // offers card, M-Pesa and bank).
     PAYSTACK_SECRET_KEY: E2E_PAYSTACK_SECRET,
-    PAYSTACK_API_URL: `http://127.0.0.1:${e2ePaystackPort}`,
     MPESA_PAYBILL: E2E_MPESA.paybill,
     MPESA_C2B_PATH_SECRET: E2E_MPESA.pathSecret,
     // Every simulated visitor comes from 127.0.0.1; the unit tests prove the real limit.
