@@ -29,10 +29,11 @@ const LOGINS = Number(process.env['BENCH_LOGINS'] ?? 20);
 const LOAD = Number(process.env['BENCH_LOAD'] ?? 1000);
 const PASSWORD = randomBytes(12).toString('base64url');
 
-function startServer(port: number, env: Record<string, string>): Promise<ServeProcess> {
+/** Starts the server on a port the system picks (its `url` says which). */
+function startServer(env: Record<string, string>): Promise<ServeProcess> {
   return startServeProcess(['--no-build'], {
     ...env,
-    PORT: String(port),
+    PORT: '0',
     ADMIN_USERNAME: 'bench',
     ADMIN_PASSWORD: PASSWORD,
     TRACK_RATE_LIMIT_PER_MINUTE: '1000000',
@@ -178,7 +179,7 @@ let created = false;
 
 console.log(`over HTTP through npm start's server (node ${process.version}); latency per request`);
 try {
-  const embedded = await startServer(8950, { DATA_DIR: dataDir, DATABASE_URL: '' });
+  const embedded = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '' });
   try {
     await bench('embedded', embedded);
   } finally {
@@ -188,7 +189,7 @@ try {
   created = true;
   const pgUrl = new URL(adminUrl);
   pgUrl.pathname = `/${dbName}`;
-  const postgres = await startServer(8951, { DATA_DIR: dataDir, DATABASE_URL: pgUrl.toString() });
+  const postgres = await startServer({ DATA_DIR: dataDir, DATABASE_URL: pgUrl.toString() });
   try {
     await bench('postgres', postgres);
   } finally {

@@ -14,7 +14,7 @@
  *     than netlify.toml's, as `netlify dev --functions` does.
  */
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -71,8 +71,6 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   });
   // Functions run in workers that inherit this process's environment.
   Object.assign(process.env, runtime.env);
-  // Publishing from /samu rebuilds in the background through this server (scripts/lib/local-builds.ts).
-  process.env['NETLIFY_BUILD_HOOK_URL'] ||= `http://localhost:${port}${LOCAL_BUILD_HOOK_PATH}`;
   const builds = localBuilds({ root, workDir: join(dataDir, 'builds') });
   // After the database is ready, so the content loader includes what was published from /samu.
   try {
@@ -124,6 +122,9 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   });
   await listen(server, port, options.host ?? '127.0.0.1');
   const { port: listening } = server.address() as AddressInfo;
+  // Publishing from /samu rebuilds in the background through this server (scripts/lib/local-builds.ts). Set before
+  // the first call starts a function's worker, which copies the environment; after listening, for the port in use.
+  process.env['NETLIFY_BUILD_HOOK_URL'] ||= `http://localhost:${listening}${LOCAL_BUILD_HOOK_PATH}`;
   const schedules = runSchedules({
     functions: functions.registered,
     invoke: (name, nextRun) => invokeScheduled(functions.handler, listening, name, nextRun),
@@ -235,8 +236,9 @@ async function invokeScheduled(functions: FunctionsHandler, port: number, name: 
 
 /**
  * The functions, as `netlify dev` serves them, but built once: each is built when it registers, and functions-dev's
- * registry rebuilds it when one of its source files changes. Each server builds into a folder of its own (by port),
- * so a test server and `npm start` side by side never overwrite each other's builds.
+ * registry rebuilds it when one of its source files changes. Each server builds into a folder of its own (by port, or
+ * by process for one on a port the system picks, removed when it stops), so a test server and `npm start` side by
+ * side never overwrite each other's builds.
  */
 async function startFunctions(port: number, functionsDir: string | undefined, onChange: () => void) {
   const config = await resolveConfig({
@@ -249,9 +251,10 @@ async function startFunctions(port: number, functionsDir: string | undefined, on
   });
   const fileWatcher = new SettledFileWatcher();
   const warm = warmFunctions();
+  const destPath = join(root, '.netlify', 'functions-serve', port === 0 ? `pid-${process.pid}` : `port-${port}`);
   const handler = new FunctionsHandler({
     config: new Reactive(config),
-    destPath: join(root, '.netlify', 'functions-serve', `port-${port}`),
+    destPath,
     eventHandler: (event) => {
       warm.onEvent(event);
       onChange();
@@ -275,6 +278,7 @@ async function startFunctions(port: number, functionsDir: string | undefined, on
     close: async () => {
       await warm.close();
       await fileWatcher.close();
+      if (port === 0) await rm(destPath, { recursive: true, force: true });
     },
   };
 }

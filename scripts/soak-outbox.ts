@@ -17,7 +17,7 @@ import { closePools, query, type DatabaseTarget } from '../netlify/functions/_sh
 import { deliverDue, LEASE_SECONDS } from '../netlify/functions/_shared/outbox.ts';
 import { startLocalDatabase, type LocalDatabase } from './lib/local-database.ts';
 import { migrate } from './lib/migrate.ts';
-import { freePort, startSmtpServer } from '../tests/support/smtp.ts';
+import { startSmtpServer } from '../tests/support/smtp.ts';
 
 const total = Number(process.argv[2] ?? 1000);
 const kills = Number(process.argv[3] ?? 20);
@@ -57,7 +57,7 @@ async function soak(name: string, database: LocalDatabase): Promise<SoakReport> 
   const started = performance.now();
   const target: DatabaseTarget = { url: database.url, proxy: database.proxy };
   await migrate(target);
-  const smtp = await startSmtpServer(await freePort());
+  const smtp = await startSmtpServer();
   const env = {
     DATABASE_URL: database.url,
     DATABASE_WS_PROXY: database.proxy ?? '',

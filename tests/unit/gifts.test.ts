@@ -16,7 +16,7 @@ import { query } from '../../netlify/functions/_shared/db.ts';
 import { context, databases, rows, truncate, useDatabase } from '../support/databases.ts';
 import { call, staffToken, useJwtSecret } from '../support/admin.ts';
 import { startPaystack, type PaystackStandIn } from '../support/paystack.ts';
-import { freePort, startSmtpServer } from '../support/smtp.ts';
+import { startSmtpServer } from '../support/smtp.ts';
 
 const TABLES = [
   'events',
@@ -628,7 +628,7 @@ describe.each(databases)('gifts on $name', (database) => {
     });
 
     test('the receipt reaches a real SMTP server with the PDF attached', async () => {
-      const smtp = await startSmtpServer(await freePort());
+      const smtp = await startSmtpServer();
       try {
         const reference = await startGift();
         paystack.pay(reference);

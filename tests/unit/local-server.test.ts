@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startServeProcess, type ServeProcess } from '../../scripts/lib/serve-process.ts';
-import { freePort, startSmtpServer, type TestSmtpServer } from '../support/smtp.ts';
+import { startSmtpServer, type TestSmtpServer } from '../support/smtp.ts';
 
 const project = resolve(import.meta.dirname, '../..');
 
@@ -55,7 +55,7 @@ beforeAll(async () => {
   await writeFile(join(functions, 'probe.mjs'), probeSource('first build'));
   await writeFile(join(functions, 'retry.mts'), retrySource);
   await writeFile(join(functions, 'hold.mts'), holdSource);
-  smtp = await startSmtpServer(await freePort());
+  smtp = await startSmtpServer();
   server = await startServeProcess(['--no-build', '--functions', functions], {
     PORT: '0',
     HOST: '',
