@@ -4,16 +4,51 @@
  * where the specs read them, then serves the site in this process as `npm start` does (scripts/serve.ts), with
  * `SMTP_URL` and `PAYSTACK_API_URL` naming them. The rest of its settings come from `e2eServer.env`.
  *
+ * Each run has a port of its own, so it leaves a folder of its own (`.data/e2e-<port>`) and function builds of its
+ * own (`.netlify/functions-serve/port-<port>`): kept after the run to look into a failure, they are removed by the
+ * next run that starts, once the server that made them has stopped.
+ *
  *   node tests/e2e/support/serve-e2e.ts
  */
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { closeOnSignals, startSite } from '../../../scripts/serve.ts';
 import { startPaystack } from '../../support/paystack.ts';
 import { startMailSink } from './mail-sink.ts';
 import { E2E_PAYSTACK_SECRET, e2ePort, e2eRunDir, e2eStandInsFile, type E2eStandIns } from './server.ts';
 
+/** The file in a run's folder naming the process that serves it. */
+const PID_FILE = 'server.pid';
+
+/** How old a run's folder without a {@link PID_FILE} must be to be left over (a new one gets its file at once). */
+const UNCLAIMED_MS = 60_000;
+
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Removes the folders and function builds of earlier runs whose server has stopped. */
+async function removeStoppedRuns(): Promise<void> {
+  for (const name of await readdir('.data').catch(() => [] as string[])) {
+    const port = /^e2e-(?:mail-)?(\d+)$/.exec(name)?.[1];
+    if (!port || Number(port) === e2ePort) continue;
+    const dir = join('.data', name);
+    const pid = Number(await readFile(join(dir, PID_FILE), 'utf8').catch(() => ''));
+    if (pid ? running(pid) : Date.now() - (await stat(dir)).mtimeMs < UNCLAIMED_MS) continue;
+    await rm(dir, { recursive: true, force: true });
+    await rm(join('.netlify', 'functions-serve', `port-${port}`), { recursive: true, force: true });
+  }
+}
+
 await rm(e2eRunDir, { recursive: true, force: true });
 await mkdir(e2eRunDir, { recursive: true });
+await writeFile(join(e2eRunDir, PID_FILE), String(process.pid));
+await removeStoppedRuns();
 const smtp = await startMailSink();
 const paystack = await startPaystack(0, E2E_PAYSTACK_SECRET);
 const standIns: E2eStandIns = { smtpUrl: smtp.url, paystackUrl: paystack.url };
