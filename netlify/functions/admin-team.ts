@@ -10,9 +10,10 @@ import { FILE_PORTRAIT, TEAM_COLUMNS, TeamMemberSchema } from '../../src/schemas
 import { resourceFunction, staffFunction, type ResourceWrite } from './_shared/admin-resource.ts';
 import type { ResourceAction } from './_shared/audit.ts';
 import { requestBuild } from './_shared/build-hook.ts';
-import { query, transaction, type Queryable } from './_shared/db.ts';
+import type { Queryable } from './_shared/db.ts';
 import { error } from './_shared/http.ts';
 import { changesSite, missingMedia } from './_shared/publishing.ts';
+import { copySeed } from './_shared/seed-copy.ts';
 import { SITE_STATE_COLUMNS } from './_shared/site-builds.ts';
 
 /** A member of the file as the table stores it. */
@@ -33,28 +34,14 @@ function seedValues(member: (typeof seed)[number], position: number): Record<str
 /** The columns whose text follows the file while a copy is unedited. */
 const TEXT_COLUMNS = ['name', 'role', 'image', 'bio', 'full_bio', 'email', 'phone'] as const;
 
-/** Copies the file's members never copied before, published, in the file's order. Idempotent. */
+/** Copies the file's members never copied before (a removed copy stays removed), published, in the file's order. */
 async function copySeedTeam(): Promise<void> {
-  const [known] = await query<{ slugs: string[] }>(
-    'select coalesce(array_agg(slug), $1::text[]) as slugs from team_seed_copies',
-    [[]],
-  );
-  const missing = seed.map(seedValues).filter((member) => !known?.slugs.includes(String(member['slug'])));
-  if (missing.length === 0) return;
-  await transaction(async (tx) => {
-    for (const member of missing) {
-      const [first] = await tx.query<{ slug: string }>(
-        'insert into team_seed_copies (slug) values ($1) on conflict do nothing returning slug',
-        [member['slug']],
-      );
-      if (!first) continue;
-      const columns = Object.keys(member);
-      await tx.query(
-        `insert into team_members (${columns.join(', ')}, status, file_copy)
-         values (${columns.map((_, i) => `$${i + 1}`).join(', ')}, 'published', true) on conflict (slug) do nothing`,
-        Object.values(member),
-      );
-    }
+  await copySeed({
+    table: 'team_members',
+    ledger: 'team_seed_copies',
+    seed,
+    slugOf: (member) => member.id,
+    row: seedValues,
   });
 }
 

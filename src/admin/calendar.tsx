@@ -1,52 +1,19 @@
 /** The Events tab: the charity's events, added, edited and cancelled (the site's calendar, not the activity log). */
 import { SITE_EVENT_COLUMNS, SiteEventSchema } from '../schemas/site-events.ts';
-import { text } from './lib/format.ts';
 import type { Row } from './lib/list.ts';
-import { timeColumn } from './columns.tsx';
-import {
-  check,
-  IMAGES,
-  MEDIA_HINT,
-  pick,
-  slugColumn,
-  stateColumn,
-  STATUS_FIELD,
-  values,
-  type ContentConfig,
-} from './content.tsx';
-
-/** Fields typed one item per line. */
-const LINE_LISTS = ['expected_impact', 'actual_impact', 'items_needed'] as const;
-
-function eventValues(row: Row | null): Record<string, string> {
-  const form = values(row, SITE_EVENT_COLUMNS);
-  if (!row) form['cancelled'] = 'false';
-  for (const name of LINE_LISTS) {
-    const list = row?.[name];
-    if (Array.isArray(list)) form[name] = list.map(text).join('\n');
-  }
-  return form;
-}
+import { checkWith, pictureField, recordTab, recordValues, slugField, STATUS_FIELD, textColumn } from './records.tsx';
 
 /** Scheduled, or cancelled (shown as cancelled until its date). */
 const stateOf = (row: Row) => (row['cancelled'] === true ? 'Cancelled' : 'Scheduled');
 
 /** The Events tab. */
-export const CALENDAR: ContentConfig = {
+export const CALENDAR = recordTab({
   resource: 'calendar',
   noun: 'event',
-  plural: 'events',
-  recordNames: ['event'],
-  loadError: 'Failed to load event',
+  single: 'event',
   fields: [
     { name: 'title', label: 'Title', kind: 'text', required: true },
-    {
-      name: 'slug',
-      label: 'Slug',
-      kind: 'text',
-      required: true,
-      hint: 'Lowercase letters, digits and hyphens; the event id.',
-    },
+    slugField('Slug', 'the event id.'),
     { name: 'subtitle', label: 'Subtitle', kind: 'text' },
     {
       name: 'date',
@@ -56,7 +23,7 @@ export const CALENDAR: ContentConfig = {
       hint: 'YYYY-MM-DD; upcoming until this day, past after it (Nairobi).',
     },
     { name: 'venue', label: 'Venue', kind: 'text', hint: 'Place and town.' },
-    { name: 'image', label: 'Image', kind: 'media', hint: MEDIA_HINT, upload: IMAGES },
+    pictureField('Image'),
     { name: 'alt', label: 'Image description', kind: 'text' },
     { name: 'theme', label: 'Theme', kind: 'text' },
     { name: 'description', label: 'Description', kind: 'textarea', rows: 2 },
@@ -100,20 +67,9 @@ export const CALENDAR: ContentConfig = {
       ],
     },
   ],
-  toValues: eventValues,
-  check: (form) => check(SiteEventSchema, pick(form, SITE_EVENT_COLUMNS)),
-  columns: [
-    timeColumn,
-    {
-      key: 'title',
-      header: 'Title',
-      cell: (row) => <strong>{text(row['title'])}</strong>,
-      text: (row) => text(row['title']),
-    },
-    slugColumn,
-    { key: 'date', header: 'Date', cell: (row) => text(row['date']), text: (row) => text(row['date']) },
-    { key: 'cancelled', header: 'State', cell: stateOf, text: stateOf },
-    stateColumn,
-  ],
-  describe: (row) => text(row['title']) || text(row['slug']),
-};
+  toValues: (row) =>
+    recordValues(row, SITE_EVENT_COLUMNS, ['expected_impact', 'actual_impact', 'items_needed'], { cancelled: 'false' }),
+  check: checkWith(SiteEventSchema, SITE_EVENT_COLUMNS),
+  title: { key: 'title', header: 'Title' },
+  columns: [textColumn('date', 'Date'), textColumn('cancelled', 'State', stateOf)],
+});

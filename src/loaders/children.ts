@@ -8,19 +8,14 @@
  * site may show on the build date is decided in src/data.ts (src/lib/consent.ts), never here.
  */
 import type { Loader, LoaderContext } from 'astro/loaders';
-import { describeConnectionFailure } from '../../netlify/functions/_shared/connection-failure.ts';
-import { transaction, type DatabaseTarget } from '../../netlify/functions/_shared/db.ts';
-import { buildDatabase } from './database.ts';
+import type { DatabaseTarget } from '../../netlify/functions/_shared/db.ts';
 import type { ConsentTerms, SponsorshipState } from '../lib/consent.ts';
-import { stageMedia } from './media.ts';
+import { readRecords, recordPicture, storeRecord, updateEntry, withRecords, type PictureRow } from './seeded.ts';
 
 /** A child record as the loader reads it. */
-interface ChildRow {
-  slug: string;
+interface ChildRow extends PictureRow {
   file_copy: boolean;
   status: 'draft' | 'published';
-  image: string;
-  image_data: Buffer | null;
   consent: ConsentTerms | null;
   state: SponsorshipState;
   fields: Record<string, unknown>;
@@ -41,86 +36,42 @@ const CHILDREN_QUERY = `
 
 /** The children records and the ids of every child with an active sponsorship (file children included). */
 export async function childRecords(target: DatabaseTarget): Promise<{ rows: ChildRow[]; sponsored: Set<string> }> {
-  // One read-only transaction: the build never writes, and both reads see the same moment.
-  return transaction(
-    async (tx) => {
-      const rows = await tx.query<ChildRow & Record<string, unknown>>(CHILDREN_QUERY, []);
-      const active = await tx.query<{ child_id: string }>(`select child_id from sponsorships where state = 'active'`);
-      return { rows, sponsored: new Set(active.map((row) => row.child_id)) };
-    },
-    target,
-    { readOnly: true },
-  );
-}
-
-/** Sets the sponsorship state (and the spec's `sponsored`) of the file entries from the active sponsorships. */
-function markFileEntries(context: LoaderContext, sponsored: ReadonlySet<string>): void {
-  for (const [id, entry] of context.store.entries()) {
-    const state: SponsorshipState = sponsored.has(id) ? 'sponsored' : 'waiting';
-    const data = { ...entry.data, state, sponsored: state === 'sponsored' };
-    context.store.set({ ...entry, data, digest: context.generateDigest(data) });
-  }
+  return readRecords('the children records', target, async (tx) => {
+    const rows = await tx.query<ChildRow & Record<string, unknown>>(CHILDREN_QUERY, []);
+    const active = await tx.query<{ child_id: string }>(`select child_id from sponsorships where state = 'active'`);
+    return { rows, sponsored: new Set(active.map((row) => row.child_id)) };
+  });
 }
 
 /** Adds the records of /samu to the file children (see the module comment for which wins). */
-export async function loadChildRecords(
-  context: LoaderContext,
-  target: DatabaseTarget | undefined = buildDatabase(),
-): Promise<void> {
+export async function loadChildRecords(context: LoaderContext, target: DatabaseTarget): Promise<void> {
   const { store, logger } = context;
-  if (!target) {
-    logger.info('DATABASE_URL is not set: children from the file alone');
-    return;
+  const records = await childRecords(target);
+  // The sponsorship state (and the spec's `sponsored`) of the file entries, from the active sponsorships.
+  for (const id of [...store.keys()]) {
+    const state: SponsorshipState = records.sponsored.has(id) ? 'sponsored' : 'waiting';
+    updateEntry(context, id, { state, sponsored: state === 'sponsored' });
   }
-  let records: Awaited<ReturnType<typeof childRecords>>;
-  try {
-    records = await childRecords(target);
-  } catch (failure) {
-    throw new Error(
-      `Cannot read the children records from DATABASE_URL: ${await describeConnectionFailure(failure, target)}`,
-      { cause: failure },
-    );
-  }
-  markFileEntries(context, records.sponsored);
   for (const row of records.rows) {
-    const fileEntry = store.get(row.slug);
     const known = { consent: row.consent, state: row.state, sponsored: row.state === 'sponsored' };
-    if (row.file_copy && fileEntry) {
-      const data = { ...fileEntry.data, ...known };
-      store.set({ ...fileEntry, data, digest: context.generateDigest(data) });
+    if (row.file_copy && store.has(row.slug)) {
+      updateEntry(context, row.slug, known);
       continue;
     }
     store.delete(row.slug);
     if (row.status !== 'published') continue;
-    const staged = await stageMedia(context, `children-${row.slug}.json`, row.image, row.image_data);
-    let filePath = staged.filePath;
+    const { filePath, image } = await recordPicture(context, 'children', 'src/content/children.json', row);
     const data: Record<string, unknown> = { ...row.fields, ...known, id: row.slug, record: true };
-    if (staged.image) {
-      data['image'] = staged.image;
-    } else if (row.image.startsWith('../assets/')) {
-      // An edited copy of a committed child keeps the file's portrait, resolved from the file's folder.
-      filePath = 'src/content/children.json';
-      data['image'] = row.image;
-    } else if (row.image) {
+    if (image) data['image'] = image;
+    else if (row.image) {
       logger.warn(`children/${row.slug}: its photo ${row.image} is no longer in Media; shown with the illustration`);
     }
-    try {
-      const parsed = await context.parseData({ id: row.slug, data, filePath });
-      store.set({ id: row.slug, data: parsed, filePath, digest: context.generateDigest(data) });
-    } catch (failure) {
-      logger.warn(`children/${row.slug} is left out: ${failure instanceof Error ? failure.message : String(failure)}`);
-    }
+    await storeRecord(context, 'children', row.slug, data, filePath);
   }
   logger.info(`${records.rows.length} children records from the database`);
 }
 
 /** A loader that runs `files` (the committed JSON), then adds the children records of /samu. */
 export function withChildRecords(files: Loader): Loader {
-  return {
-    name: 'children-file-and-database',
-    load: async (context) => {
-      await files.load(context);
-      await loadChildRecords(context);
-    },
-  };
+  return withRecords('children', files, loadChildRecords);
 }

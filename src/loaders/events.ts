@@ -4,11 +4,10 @@
  * whether an event is upcoming or past is decided in src/data.ts by the build date.
  */
 import type { Loader, LoaderContext } from 'astro/loaders';
-import { describeConnectionFailure } from '../../netlify/functions/_shared/connection-failure.ts';
-import { query, type DatabaseTarget } from '../../netlify/functions/_shared/db.ts';
+import type { DatabaseTarget } from '../../netlify/functions/_shared/db.ts';
 import { scheduleOf } from '../schemas/site-events.ts';
-import { buildDatabase } from './database.ts';
 import { stageMedia } from './media.ts';
+import { readRecords, storeRecord, withRecords } from './seeded.ts';
 
 /** A published event row as the loader reads it. */
 interface EventRow {
@@ -40,12 +39,13 @@ interface EventRow {
 
 /** The published events of /samu, oldest first. */
 export async function publishedEvents(target: DatabaseTarget): Promise<EventRow[]> {
-  return query<EventRow & Record<string, unknown>>(
-    `select e.*, e.id::text as id, u.data as image_data
-     from site_events e left join uploads u on '/media/' || u.id || '/' || u.name = e.image
-     where e.status = 'published' order by e.id`,
-    [],
-    target,
+  return readRecords('the events', target, (tx) =>
+    tx.query<EventRow & Record<string, unknown>>(
+      `select e.*, e.id::text as id, u.data as image_data
+       from site_events e left join uploads u on '/media/' || u.id || '/' || u.name = e.image
+       where e.status = 'published' order by e.id`,
+      [],
+    ),
   );
 }
 
@@ -79,23 +79,9 @@ function eventData(row: EventRow, image: string): Record<string, unknown> {
 }
 
 /** Adds the events published from /samu to the file's events (a row whose id a file event has is left out). */
-export async function loadEventRecords(
-  context: LoaderContext,
-  target: DatabaseTarget | undefined = buildDatabase(),
-): Promise<void> {
+export async function loadEventRecords(context: LoaderContext, target: DatabaseTarget): Promise<void> {
   const { store, logger } = context;
-  if (!target) {
-    logger.info('DATABASE_URL is not set: events from the file alone');
-    return;
-  }
-  let rows: EventRow[];
-  try {
-    rows = await publishedEvents(target);
-  } catch (failure) {
-    throw new Error(`Cannot read the events from DATABASE_URL: ${await describeConnectionFailure(failure, target)}`, {
-      cause: failure,
-    });
-  }
+  const rows = await publishedEvents(target);
   for (const row of rows) {
     if (store.has(row.slug)) {
       logger.warn(`events/${row.slug}: an event of the file uses this id; the database event is left out`);
@@ -106,24 +92,12 @@ export async function loadEventRecords(
       logger.warn(`events/${row.slug}: its picture ${row.image} is not in Media; the event is left out`);
       continue;
     }
-    const data = eventData(row, staged.image);
-    try {
-      const parsed = await context.parseData({ id: row.slug, data, filePath: staged.filePath });
-      store.set({ id: row.slug, data: parsed, filePath: staged.filePath, digest: context.generateDigest(data) });
-    } catch (failure) {
-      logger.warn(`events/${row.slug} is left out: ${failure instanceof Error ? failure.message : String(failure)}`);
-    }
+    await storeRecord(context, 'events', row.slug, eventData(row, staged.image), staged.filePath);
   }
   logger.info(`${rows.length} events from the database`);
 }
 
 /** A loader that runs `files` (the committed JSON), then adds the events published from /samu. */
 export function withEventRecords(files: Loader): Loader {
-  return {
-    name: 'events-file-and-database',
-    load: async (context) => {
-      await files.load(context);
-      await loadEventRecords(context);
-    },
-  };
+  return withRecords('events', files, loadEventRecords);
 }

@@ -8,19 +8,14 @@
  * left out; a file member never copied (added to the file since the Team tab was last opened) is shown.
  */
 import type { Loader, LoaderContext } from 'astro/loaders';
-import { describeConnectionFailure } from '../../netlify/functions/_shared/connection-failure.ts';
-import { transaction, type DatabaseTarget } from '../../netlify/functions/_shared/db.ts';
+import type { DatabaseTarget } from '../../netlify/functions/_shared/db.ts';
 import { paragraphsOf } from '../schemas/team.ts';
-import { buildDatabase } from './database.ts';
-import { stageMedia } from './media.ts';
+import { readRecords, recordPicture, storeRecord, updateEntry, withRecords, type PictureRow } from './seeded.ts';
 
 /** A team member row as the loader reads it. */
-interface MemberRow {
-  slug: string;
+interface MemberRow extends PictureRow {
   name: string;
   role: string;
-  image: string;
-  image_data: Buffer | null;
   bio: string;
   full_bio: string;
   email: string;
@@ -32,61 +27,37 @@ interface MemberRow {
 
 /** Every team member row and the ids of the file members ever copied, read at one moment. */
 export async function teamRecords(target: DatabaseTarget): Promise<{ rows: MemberRow[]; copied: Set<string> }> {
-  return transaction(
-    async (tx) => {
-      const rows = await tx.query<MemberRow & Record<string, unknown>>(
-        `select m.*, u.data as image_data
-         from team_members m left join uploads u on '/media/' || u.id || '/' || u.name = m.image
-         order by m.position, m.id`,
-        [],
-      );
-      const copies = await tx.query<{ slug: string }>('select slug from team_seed_copies');
-      return { rows, copied: new Set(copies.map((row) => row.slug)) };
-    },
-    target,
-    { readOnly: true },
-  );
+  return readRecords('the team', target, async (tx) => {
+    const rows = await tx.query<MemberRow & Record<string, unknown>>(
+      `select m.*, u.data as image_data
+       from team_members m left join uploads u on '/media/' || u.id || '/' || u.name = m.image
+       order by m.position, m.id`,
+      [],
+    );
+    const copies = await tx.query<{ slug: string }>('select slug from team_seed_copies');
+    return { rows, copied: new Set(copies.map((row) => row.slug)) };
+  });
 }
 
 /** Adds the team members of /samu to the file's (see the module comment for which wins). */
-export async function loadTeamRecords(
-  context: LoaderContext,
-  target: DatabaseTarget | undefined = buildDatabase(),
-): Promise<void> {
+export async function loadTeamRecords(context: LoaderContext, target: DatabaseTarget): Promise<void> {
   const { store, logger } = context;
-  if (!target) {
-    logger.info('DATABASE_URL is not set: the team from the file alone');
-    return;
-  }
-  let records: Awaited<ReturnType<typeof teamRecords>>;
-  try {
-    records = await teamRecords(target);
-  } catch (failure) {
-    throw new Error(`Cannot read the team from DATABASE_URL: ${await describeConnectionFailure(failure, target)}`, {
-      cause: failure,
-    });
-  }
+  const records = await teamRecords(target);
   const withRow = new Set(records.rows.map((row) => row.slug));
   for (const id of [...store.keys()]) {
     if (records.copied.has(id) && !withRow.has(id)) store.delete(id);
   }
   for (const row of records.rows) {
-    const fileEntry = store.get(row.slug);
-    store.delete(row.slug);
-    if (row.status !== 'published') continue;
-    if (row.file_copy && fileEntry) {
-      const data = { ...fileEntry.data, order: row.position };
-      store.set({ ...fileEntry, data, digest: context.generateDigest(data) });
+    if (row.status !== 'published') {
+      store.delete(row.slug);
       continue;
     }
-    const staged = await stageMedia(context, `team-${row.slug}.json`, row.image, row.image_data);
-    let filePath = staged.filePath;
-    let image = staged.image;
-    if (!image && row.image.startsWith('../assets/')) {
-      // An edited copy of a committed member keeps the file's portrait, resolved from the file's folder.
-      filePath = 'src/content/team.json';
-      image = row.image;
+    if (row.file_copy && store.has(row.slug)) {
+      updateEntry(context, row.slug, { order: row.position });
+      continue;
     }
+    store.delete(row.slug);
+    const { filePath, image } = await recordPicture(context, 'team', 'src/content/team.json', row);
     if (!image) {
       logger.warn(`team/${row.slug}: its photo ${row.image} is not in Media; the member is left out`);
       continue;
@@ -102,23 +73,12 @@ export async function loadTeamRecords(
       email: row.email,
       phone: row.phone,
     };
-    try {
-      const parsed = await context.parseData({ id: row.slug, data, filePath });
-      store.set({ id: row.slug, data: parsed, filePath, digest: context.generateDigest(data) });
-    } catch (failure) {
-      logger.warn(`team/${row.slug} is left out: ${failure instanceof Error ? failure.message : String(failure)}`);
-    }
+    await storeRecord(context, 'team', row.slug, data, filePath);
   }
   logger.info(`${records.rows.length} team members from the database`);
 }
 
 /** A loader that runs `files` (the committed JSON), then adds the team members of /samu. */
 export function withTeamRecords(files: Loader): Loader {
-  return {
-    name: 'team-file-and-database',
-    load: async (context) => {
-      await files.load(context);
-      await loadTeamRecords(context);
-    },
-  };
+  return withRecords('team', files, loadTeamRecords);
 }

@@ -3,7 +3,9 @@
  * with text-only consent appears on /children with the illustration and no school; photo and school consent bring
  * them; withdrawal takes the child off /children, /sponsor and Home after the rebuild while /samu keeps the history.
  * A sponsorship recorded by staff takes a child off /sponsor, whose `?child=` link then explains kindly; ending it
- * offers the child again. An event added for tomorrow is upcoming, and past once the daily rebuild runs two days on.
+ * offers the child again. A consent that ended the day before the daily rebuild's (injected) date takes the child off
+ * every list; a rebuild dated its last day shows the child. An event added for tomorrow is upcoming, and past once
+ * the daily rebuild runs two days on.
  * These specs change the lists every other page spec reads, so they run in their own project after the others
  * (playwright.config.ts).
  */
@@ -205,6 +207,73 @@ test('/samu lists a consent ending in 10 days', async ({ page, request }) => {
   const soon = panel.locator('.consents-ending');
   await expect(soon.getByRole('heading', { name: 'Consents ending within 30 days' })).toBeVisible();
   await expect(soon.getByRole('listitem').filter({ hasText: slug })).toContainText(`ends ${today(10)}, in 10 days`);
+});
+
+test('a consent that ended yesterday takes the child off /children, /sponsor and Home at the daily rebuild; on its last day she is shown', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(4 * REBUILD_MS);
+  const token = await staffToken(request);
+  // A new record at position 0 comes before the file's children, and "asha-" sorts before the other records made
+  // here, so she is first of the waiting children: on /children, /sponsor and Home's two alike.
+  const slug = `asha-${randomBytes(3).toString('hex')}`;
+  const lastDay = today(1);
+  const created = await request.post('/api/admin/children', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      slug,
+      name: 'Asha Njeri',
+      age: 8,
+      location: 'Mathare',
+      school: 'Mathare North Primary School',
+      grade: 'Grade 3',
+      story: 'Asha reads every sign on her way to school and wants a library card of her own.',
+      needs: 'School fees\nBooks',
+      monthly_need: 5400,
+      interests: 'Reading',
+      family: 'Asha lives with her grandmother.',
+      achievements: 'Best reader in Grade 2',
+      dream_job: 'Librarian',
+      status: 'published',
+      guardian_name: 'Mary Njeri',
+      guardian_relation: 'Grandmother',
+      given_on: today(-364),
+      valid_until: lastDay,
+      covers: ['profile'],
+      form_ref: 'CF-ENDING',
+    },
+  });
+  expect(created.status()).toBe(201);
+  const card = `id="child-${slug}"`;
+  /** Whether each waiting list of the built site offers her: /children, /sponsor and Home. */
+  const offered = async () =>
+    Promise.all(['/children/', '/sponsor/', '/'].map(async (path) => (await html(page, path)).includes(card)));
+
+  // Built today, within her consent: every list offers her.
+  await untilBuilt(page, '/children/', card, true);
+  expect(await offered()).toEqual([true, true, true]);
+
+  // The daily rebuild the day after her last day: her consent ended yesterday, so no list offers her.
+  expect((await request.post(`/.netlify/local-build-hook?site_date=${today(2)}`)).status()).toBe(200);
+  await untilBuilt(page, '/children/', card, false);
+  expect(await offered()).toEqual([false, false, false]);
+  await page.goto(`/sponsor?child=${slug}`);
+  await expect(page.locator('.sponsor-children .child-card').first()).toBeVisible();
+  await expect(page.locator('dialog[open]')).toHaveCount(0);
+
+  // A rebuild dated her last day: the consent still covers it, and she is back.
+  expect((await request.post(`/.netlify/local-build-hook?site_date=${lastDay}`)).status()).toBe(200);
+  await untilBuilt(page, '/children/', card, true);
+  expect(await offered()).toEqual([true, true, true]);
+
+  // Off the site again, so the lists the specs after this one read are as they found them.
+  const id = String(((await created.json()) as { child: { id: string } }).child.id);
+  const withdrawn = await request.post(`/api/admin/children/${id}/consent-withdrawal`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { note: 'end of the expiry test' },
+  });
+  expect(withdrawn.status()).toBe(200);
 });
 
 test('an event added in /samu for tomorrow shows as upcoming, and as past after a daily rebuild dated two days on', async ({

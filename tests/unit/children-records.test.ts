@@ -159,8 +159,36 @@ describe.each(databases)('children records on $name', (database) => {
     expect(((await twin.json()) as { issues: unknown[] }).issues).toEqual([
       { path: 'slug', message: 'Another child already has the id "imani"; choose another' },
     ]);
+    expect(await rows(database, 'select count(*)::int as n from children')).toEqual([{ n: 1 }]);
     expect(await rows(database, 'select count(*)::int as n from child_consents')).toEqual([{ n: 1 }]);
   });
+
+  test.each([
+    ['without a guardian name', { guardian_name: '' }, 'guardian_name', 'Guardian name is required'],
+    ['with its dates in the wrong order', { valid_until: '2026-11-19' }, 'valid_until', 'on or after'],
+  ])(
+    'refuses a renewed consent %s, keeping the current one and the trail as they were',
+    async (_, change, path, message) => {
+      const id = String((((await (await create(newChild())).json()) as Json)['child'] as Json)['id']);
+      const before = (await (await part(id, 'history', 'GET')).json()) as { trail: Json[] };
+      const renewal = {
+        guardian_name: 'Lucy Wairimu',
+        guardian_relation: 'Mother',
+        given_on: '2026-11-20',
+        covers: ['profile', 'photo'],
+        form_ref: 'CF-2026-121',
+        ...change,
+      };
+      const res = await part(id, 'consents', 'POST', renewal);
+      expect(res.status).toBe(400);
+      const body = (await res.json()) as { issues: { path: string; message: string }[] };
+      expect(body.issues).toContainEqual({ path, message: containing(message) });
+      expect((await one(id))['consent']).toMatchObject({ covers: ['profile'], form_ref: 'CF-2026-100' });
+      expect(await rows(database, 'select count(*)::int as n from child_consents')).toEqual([{ n: 1 }]);
+      const after = (await (await part(id, 'history', 'GET')).json()) as { trail: Json[] };
+      expect(after.trail).toHaveLength(before.trail.length);
+    },
+  );
 
   test('records what an edit changed', async () => {
     const created = ((await (await create(newChild())).json()) as Json)['child'] as Json;

@@ -7,33 +7,31 @@ import type { Context } from '@netlify/functions';
 import seed from '../../../src/content/children.json' with { type: 'json' };
 import { audit } from './audit.ts';
 import { requestBuild, type Background } from './build-hook.ts';
-import { query, transaction, type Queryable } from './db.ts';
+import { transaction, type Queryable } from './db.ts';
+import { copySeed } from './seed-copy.ts';
 
 /** A child of src/content/children.json as the seed copy reads it. */
 type SeedChild = (typeof seed)[number];
 
-/** The profile columns of a seed child, in the order of {@link seedValues}. */
-const SEED_COLUMNS =
-  'slug, name, age, location, school, grade, story, needs, image, monthly_need, interests, family, achievements, dream_job, position';
-
-function seedValues(child: SeedChild, position: number): unknown[] {
-  return [
-    child.id,
-    child.name,
-    child.age,
-    child.location,
-    child.school,
-    child.grade,
-    child.story,
-    child.needs,
-    child.image,
-    child.monthlyNeed,
-    child.interests,
-    child.family,
-    child.achievements,
-    child.dreamJob,
+/** The profile columns of a seed child at `position` in the file. */
+function seedRow(child: SeedChild, position: number): Record<string, unknown> {
+  return {
+    slug: child.id,
+    name: child.name,
+    age: child.age,
+    location: child.location,
+    school: child.school,
+    grade: child.grade,
+    story: child.story,
+    needs: child.needs,
+    image: child.image,
+    monthly_need: child.monthlyNeed,
+    interests: child.interests,
+    family: child.family,
+    achievements: child.achievements,
+    dream_job: child.dreamJob,
     position,
-  ];
+  };
 }
 
 /**
@@ -42,43 +40,24 @@ function seedValues(child: SeedChild, position: number): unknown[] {
  * with the same id made in the dashboard, is left alone.
  */
 export async function copySeedChildren(): Promise<void> {
-  const [known] = await query<{ slugs: string[] }>(
-    'select coalesce(array_agg(slug), $1::text[]) as slugs from children',
-    [[]],
-  );
-  const missing = seed
-    .map((child, position) => ({ child, position }))
-    .filter(({ child }) => !known?.slugs.includes(child.id));
-  if (missing.length === 0) return;
-  await transaction(async (tx) => {
-    for (const { child, position } of missing) {
-      const placeholders = SEED_COLUMNS.split(', ').map((_, i) => `$${i + 1}`);
-      const [row] = await tx.query<{ id: string }>(
-        `insert into children (${SEED_COLUMNS}, status, file_copy) values (${placeholders.join(', ')}, 'published', true)
-         on conflict (slug) do nothing returning id::text as id`,
-        seedValues(child, position),
-      );
-      if (!row) continue;
+  await copySeed({
+    table: 'children',
+    seed,
+    slugOf: (child) => child.id,
+    row: seedRow,
+    copied: async (tx, id, child) => {
       const { consent } = child;
       await tx.query(
         `insert into child_consents (child_id, guardian_name, guardian_relation, given_on, valid_until, covers, form_ref, recorded_by)
          values ($1, $2, $3, $4, $5, $6, $7, 'seed file')`,
-        [
-          row.id,
-          consent.guardian,
-          consent.relation,
-          consent.givenOn,
-          consent.validUntil,
-          consent.covers,
-          consent.formRef,
-        ],
+        [id, consent.guardian, consent.relation, consent.givenOn, consent.validUntil, consent.covers, consent.formRef],
       );
       await audit(tx, 'admin.children.create', 'seed file', {
-        id: row.id,
+        id,
         child: child.id,
         change: 'copied from src/content/children.json with its consent',
       });
-    }
+    },
   });
 }
 
