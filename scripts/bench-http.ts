@@ -195,7 +195,10 @@ const dataDir = await mkdtemp(join(tmpdir(), 'watoto-bench-http-'));
 let created = false;
 const failures: string[] = [];
 
-const load = () => loadavg().map((value) => value.toFixed(1)).join(' ');
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
 console.log(
   `over HTTP through npm start's server (node ${process.version}, ${cpus().length} CPUs, load average ${load()}); ` +
     'latency per request',

@@ -292,7 +292,12 @@ export async function benchGifts(
 
   // Warm-up (not timed): each function's first calls start its worker.
   const warm = await checkouts(WARM_UP, 1, false);
-  expectOutcomes('warm-up webhooks', outcomes('warm-up webhooks', (await oneByOne(warm.map(webhookOf))).answers), WARM_UP, 0);
+  expectOutcomes(
+    'warm-up webhooks',
+    outcomes('warm-up webhooks', (await oneByOne(warm.map(webhookOf))).answers),
+    WARM_UP,
+    0,
+  );
 
   // Alone: checkouts one at a time, then their webhooks one at a time.
   const alone = await checkouts(sizes.single, 1);
@@ -301,7 +306,9 @@ export async function benchGifts(
   expectOutcomes('webhook c=1', outcomes('webhook c=1', single.answers), alone.length, 0);
   const p50 = percentile(singleSorted, 50);
   if (!(p50 <= WEBHOOK_P50_TARGET_MS)) {
-    failures.push(`${database}: the single webhook's p50 is ${p50.toFixed(1)} ms (target ≤ ${WEBHOOK_P50_TARGET_MS} ms)`);
+    failures.push(
+      `${database}: the single webhook's p50 is ${p50.toFixed(1)} ms (target ≤ ${WEBHOOK_P50_TARGET_MS} ms)`,
+    );
   }
 
   // A burst: the gifts made by checkouts at once, then their webhooks with duplicates.
