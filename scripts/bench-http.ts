@@ -3,23 +3,38 @@
  * default, then PostgreSQL on `TEST_PG_URL`) it starts `scripts/serve.ts --no-build` as its own process (build first
  * with `npm run build`), then over HTTP:
  *
- * - p50/p95/p99 and requests per second, at concurrency 1 and 16, for track (202), login, stats, a 500-row list and
- *   an unauthenticated 401;
+ * - p50/p95/p99 and requests per second, at concurrency 1 and 16, for track (202), login (at most 4 at once: the
+ *   login throttle counts a sign-in in flight as a failure), stats, a 500-row list and an unauthenticated 401;
  * - a load of 1,000 tracking POSTs at concurrency 100 (rate limit raised): every answer's status, the rows stored
- *   against the 202s, and the peak memory of the server's process tree.
+ *   against the 202s, and the peak memory of the server's process tree;
+ * - gifts (scripts/lib/bench-gifts.ts), with the server pointed at a Paystack stand-in and a real SMTP server: the
+ *   public checkout, the signed Paystack webhook and the M-Pesa C2B confirmation alone and in bursts at concurrency 50
+ *   with 30 % duplicates, then the ledger checked in the database (one confirmed gift and one receipt per reference).
  *
  * Then it runs `bench:track` and `bench:admin` (the same handlers in-process) so both sets of figures sit side by side.
- * Options (env): BENCH_REQUESTS (default 200 per row), BENCH_LOGINS (default 20 per row), BENCH_LOAD (default 1000).
+ * Options (env): BENCH_REQUESTS (default 200 per row; half of it for the gifts rows alone), BENCH_LOGINS (default 20
+ * per row), BENCH_LOAD (default 1000), BENCH_WEBHOOKS (default 1000), BENCH_C2B (default 500), BENCH_DUPLICATES
+ * (default 0.3), BENCH_BURST_CONCURRENCY (default 50). Exits with 1 when an invariant of the gifts fails.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { closePools, query, type DatabaseTarget } from '../netlify/functions/_shared/db.ts';
+import { LOGIN_THROTTLE } from '../netlify/functions/_shared/login-throttle.ts';
 import { percentile, runConcurrently } from './lib/bench.ts';
+import {
+  benchGifts,
+  checkGifts,
+  giftBenchSizes,
+  startGiftServices,
+  type GiftRun,
+  type GiftServices,
+} from './lib/bench-gifts.ts';
+import { startLocalDatabase } from './lib/local-database.ts';
 import { startRelay } from './lib/relay.ts';
 import { startServeProcess, type ServeProcess } from './lib/serve-process.ts';
 
@@ -93,7 +108,7 @@ const contact = () =>
     payload: { name: 'Bench', email: 'bench@example.org', subject: 'Load', message: `Message ${sequence++}` },
   });
 
-async function bench(database: string, server: ServeProcess): Promise<void> {
+async function bench(database: string, server: ServeProcess, gifts: GiftServices): Promise<GiftRun> {
   const post = (path: string, body: string, headers: Record<string, string> = {}) =>
     fetch(`${server.url}${path}`, {
       method: 'POST',
@@ -121,7 +136,9 @@ async function bench(database: string, server: ServeProcess): Promise<void> {
   ];
   for (const [name, status, call, count] of calls) {
     await measure(Math.min(count, 10), 1, status, call);
-    for (const concurrency of [1, 16])
+    // A sign-in counts as a failure until its password is checked, and one client may have only a few at once.
+    const most = name === 'login' ? LOGIN_THROTTLE.failures - 1 : 16;
+    for (const concurrency of [1, most])
       row(database, name, concurrency, await measure(count, concurrency, status, call));
   }
 
@@ -156,6 +173,7 @@ async function bench(database: string, server: ServeProcess): Promise<void> {
       `answers ${answers}; rows stored ${after - before} (202s ${accepted}${after - before === accepted ? ', equal' : ', DIFFERENT'}); ` +
       `429/503 without Retry-After ${retryAfterMissing}; peak memory of the server's process tree ${(peak / 2 ** 20).toFixed(0)} MB`,
   );
+  return benchGifts(database, server.url, gifts, giftBenchSizes(Math.ceil(REQUESTS / 2)), auth);
 }
 
 function runScript(script: string, env: Record<string, string>): Promise<void> {
@@ -176,30 +194,74 @@ const admin: DatabaseTarget = { url: adminUrl, proxy: relay.proxy };
 const dbName = `watoto_bench_${randomBytes(4).toString('hex')}`;
 const dataDir = await mkdtemp(join(tmpdir(), 'watoto-bench-http-'));
 let created = false;
+const failures: string[] = [];
 
-console.log(`over HTTP through npm start's server (node ${process.version}); latency per request`);
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
+console.log(
+  `over HTTP through npm start's server (node ${process.version}, ${cpus().length} CPUs, load average ${load()}); ` +
+    'latency per request',
+);
 try {
-  const embedded = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '' });
+  const embeddedGifts = await startGiftServices();
+  let embeddedRun: GiftRun;
   try {
-    await bench('embedded', embedded);
+    const embedded = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '', ...embeddedGifts.env });
+    try {
+      embeddedRun = await bench('embedded', embedded, embeddedGifts);
+    } finally {
+      await embedded.stop();
+    }
   } finally {
-    await embedded.stop();
+    await embeddedGifts.close();
   }
+  // The embedded database is the server's own: open it again once the server has stopped, to check the ledger.
+  const local = await startLocalDatabase({ dataDir, relay });
+  try {
+    failures.push(...(await checkGifts('embedded', { url: local.url, proxy: local.proxy }, embeddedRun)));
+  } finally {
+    await closePools();
+    await local.close();
+  }
+
   await query(`create database ${dbName}`, [], admin);
   created = true;
   const pgUrl = new URL(adminUrl);
   pgUrl.pathname = `/${dbName}`;
-  const postgres = await startServer({ DATA_DIR: dataDir, DATABASE_URL: pgUrl.toString() });
+  const postgresGifts = await startGiftServices();
   try {
-    await bench('postgres', postgres);
+    const postgres = await startServer({
+      DATA_DIR: dataDir,
+      DATABASE_URL: pgUrl.toString(),
+      ...postgresGifts.env,
+    });
+    let postgresRun: GiftRun;
+    try {
+      postgresRun = await bench('postgres', postgres, postgresGifts);
+    } finally {
+      await postgres.stop();
+    }
+    failures.push(...(await checkGifts('postgres', { url: pgUrl.toString(), proxy: relay.proxy }, postgresRun)));
+    await closePools();
   } finally {
-    await postgres.stop();
+    await postgresGifts.close();
   }
 } finally {
   if (created) await query(`drop database if exists ${dbName} with (force)`, [], admin);
   await closePools();
   await relay.close();
   await rm(dataDir, { recursive: true, force: true });
+}
+
+console.log(`load average at the end ${load()}`);
+if (failures.length > 0) {
+  console.log(`\n${failures.length} invariant(s) of the gifts failed:`);
+  for (const failure of failures) console.log(`  - ${failure}`);
+  process.exitCode = 1;
+} else {
+  console.log('\ngifts: every invariant held on both databases');
 }
 
 console.log('\nthe same handlers in-process (no HTTP, no worker), for comparison:');

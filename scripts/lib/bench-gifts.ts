@@ -1,0 +1,507 @@
+/**
+ * The gifts part of `npm run bench:http` (issue 29): the public checkout, Paystack's signed `charge.success` webhook
+ * and Safaricom's C2B confirmation, timed over HTTP one at a time and in bursts with duplicates, then the ledger
+ * checked in the database: one confirmed gift per reference, one receipt number each, one receipt email queued and
+ * received per gift, no gift confirmed twice.
+ *
+ * The server is pointed at the Paystack stand-in (tests/support/paystack.ts) and a real SMTP server
+ * (tests/support/smtp.ts), both started here on free ports, so checkouts, webhooks and receipts take the same path
+ * as in production without reaching the internet.
+ */
+import { randomBytes } from 'node:crypto';
+import { query, type DatabaseTarget } from '../../netlify/functions/_shared/db.ts';
+import { startPaystack, type PaystackStandIn } from '../../tests/support/paystack.ts';
+import { freePort, startSmtpServer, type TestSmtpServer } from '../../tests/support/smtp.ts';
+import { percentile } from './bench.ts';
+
+/** The sizes of the gifts rows (env: BENCH_WEBHOOKS, BENCH_DUPLICATES, BENCH_BURST_CONCURRENCY, BENCH_C2B). */
+export interface GiftBenchSizes {
+  /** Calls of each concurrency-1 row (checkout, webhook, C2B). */
+  single: number;
+  /** Webhooks of the burst, duplicates included. */
+  webhooks: number;
+  /** C2B confirmations of their burst, duplicates included. */
+  c2b: number;
+  /** Share of each burst that repeats an earlier call. */
+  duplicates: number;
+  /** Calls in flight at once in a burst. */
+  concurrency: number;
+}
+
+/** The sizes from the environment, with the issue's defaults. */
+export function giftBenchSizes(single: number): GiftBenchSizes {
+  return {
+    single,
+    webhooks: Number(process.env['BENCH_WEBHOOKS'] ?? 1000),
+    c2b: Number(process.env['BENCH_C2B'] ?? 500),
+    duplicates: Number(process.env['BENCH_DUPLICATES'] ?? 0.3),
+    concurrency: Number(process.env['BENCH_BURST_CONCURRENCY'] ?? 50),
+  };
+}
+
+/** The single webhook's p50 over HTTP that issue 29 asks for. */
+export const WEBHOOK_P50_TARGET_MS = 50;
+
+/** Untimed calls of each kind first, as the other rows warm up. */
+const WARM_UP = 5;
+const PAYBILL = '600100';
+const SPONSORED = ['amani', 'wanjiku', 'baraka', 'achieng'];
+
+/** The outside services a server under test talks to, started on free ports. */
+export interface GiftServices {
+  readonly paystack: PaystackStandIn;
+  readonly smtp: TestSmtpServer;
+  /** The path secret of the C2B confirmation URL. */
+  readonly pathSecret: string;
+  /** What the server's environment needs to use them. */
+  readonly env: Record<string, string>;
+  close(): Promise<void>;
+}
+
+/** Starts the Paystack stand-in and the SMTP server for one database's run. */
+export async function startGiftServices(): Promise<GiftServices> {
+  const paystack = await startPaystack(0);
+  const smtp = await startSmtpServer(await freePort());
+  const pathSecret = randomBytes(24).toString('base64url');
+  return {
+    paystack,
+    smtp,
+    pathSecret,
+    env: {
+      PAYSTACK_SECRET_KEY: paystack.secretKey,
+      PAYSTACK_API_URL: paystack.url,
+      MPESA_PAYBILL: PAYBILL,
+      MPESA_C2B_PATH_SECRET: pathSecret,
+      SMTP_URL: smtp.url,
+      NOTIFY_TO: 'office@tumaini.example',
+      NOTIFY_FROM: 'Tumaini website <website@tumaini.example>',
+    },
+    close: async () => {
+      await paystack.close();
+      await smtp.close();
+    },
+  };
+}
+
+/** One timed call: its latency and what came back. */
+interface Answer {
+  ms: number;
+  status: number;
+  body: string;
+}
+
+async function timed(call: () => Promise<Response>): Promise<Answer> {
+  const begun = performance.now();
+  const response = await call().catch(() => undefined);
+  const body = (await response?.text().catch(() => '')) ?? '';
+  return { ms: performance.now() - begun, status: response?.status ?? 0, body };
+}
+
+/**
+ * Sends `jobs` with at most `concurrency` calls in flight, in order; a job of several calls sends them all at the same
+ * moment (a duplicate arriving with its original). Returns every answer, and the seconds it took.
+ */
+async function burst(jobs: (() => Promise<Response>)[][], concurrency: number) {
+  let free = concurrency;
+  let wake: (() => void) | undefined;
+  const answers: Answer[] = [];
+  const running: Promise<void>[] = [];
+  const started = performance.now();
+  for (const job of jobs) {
+    while (free < job.length) await new Promise<void>((resolve) => (wake = resolve));
+    free -= job.length;
+    for (const call of job) {
+      running.push(
+        timed(call).then((answer) => {
+          answers.push(answer);
+          free += 1;
+          wake?.();
+        }),
+      );
+    }
+  }
+  await Promise.all(running);
+  return { answers, seconds: (performance.now() - started) / 1000 };
+}
+
+/**
+ * The order of a burst of `total` calls over `unique` distinct ones, `share` of them repeats: a third of the repeats
+ * go out at the same moment as their original, the rest replay an earlier one later (while it may still be in
+ * flight). Each job lists the indexes it sends together.
+ */
+function burstPlan(total: number, share: number): { unique: number; jobs: number[][] } {
+  const repeats = Math.round(total * share);
+  const unique = total - repeats;
+  const together = Math.floor(repeats / 3);
+  const twins = new Set<number>();
+  while (twins.size < Math.min(together, unique)) twins.add(Math.floor(Math.random() * unique));
+  const later = new Map<number, number[]>();
+  for (let r = 0; r < repeats - twins.size; r++) {
+    const at = 1 + Math.floor(Math.random() * Math.max(1, unique - 1));
+    later.set(at, [...(later.get(at) ?? []), Math.floor(Math.random() * at)]);
+  }
+  const jobs: number[][] = [];
+  for (let i = 0; i < unique; i++) {
+    jobs.push(twins.has(i) ? [i, i] : [i]);
+    for (const original of later.get(i) ?? []) jobs.push([original]);
+  }
+  return { unique, jobs };
+}
+
+/** A latency row of the table. */
+function row(database: string, name: string, concurrency: number, answers: Answer[], seconds: number): number[] {
+  const sorted = answers.map((answer) => answer.ms).sort((a, b) => a - b);
+  const ms = (p: number) => percentile(sorted, p).toFixed(1).padStart(7);
+  const statuses = new Map<number, number>();
+  for (const { status } of answers) statuses.set(status, (statuses.get(status) ?? 0) + 1);
+  const counted = [...statuses]
+    .sort(([a], [b]) => a - b)
+    .map(([status, count]) => `${status || 'no answer'}×${count}`)
+    .join(' ');
+  console.log(
+    `${database.padEnd(9)} ${name.padEnd(8)} c=${String(concurrency).padEnd(3)} ${String(answers.length).padStart(5)} req ` +
+      `${(answers.length / seconds).toFixed(0).padStart(6)} req/s  p50 ${ms(50)} ms  p95 ${ms(95)} ms  p99 ${ms(99)} ms  ` +
+      `answers ${counted}`,
+  );
+  return sorted;
+}
+
+/** Runs `calls` one at a time. */
+async function oneByOne(calls: (() => Promise<Response>)[]) {
+  return burst(
+    calls.map((call) => [call]),
+    1,
+  );
+}
+
+/** What the gifts rows sent, for {@link checkGifts} once the server has stopped. */
+export interface GiftRun {
+  /** References of the gifts the webhooks paid (each sent at least once). */
+  readonly paid: readonly string[];
+  /** TransIDs of the C2B confirmations (each sent at least once). */
+  readonly transIds: readonly string[];
+  /** Receipt emails the SMTP server received, by gift reference's donor address. */
+  readonly receiptMails: readonly { to: string; messageId: string; subject: string; pdf: boolean }[];
+  /** Invariants broken over HTTP (a 5xx, a wrong outcome, a missed target). */
+  readonly failures: string[];
+}
+
+/** Times the checkout, the Paystack webhook and the C2B confirmation over HTTP at `url`, alone and in bursts. */
+export async function benchGifts(
+  database: string,
+  url: string,
+  services: GiftServices,
+  sizes: GiftBenchSizes,
+  staff: Record<string, string>,
+): Promise<GiftRun> {
+  const failures: string[] = [];
+  const { paystack, smtp, pathSecret } = services;
+  let donor = 0;
+  const checkout = () => {
+    const i = donor++;
+    const form =
+      i % 10 === 9
+        ? {
+            form: 'sponsorship_application',
+            childId: SPONSORED[i % SPONSORED.length]!,
+            name: `Sponsor ${i}`,
+            email: `sponsor-${i}@example.org`,
+            sponsorshipType: 'full',
+            paymentMethod: 'monthly',
+            website: '',
+          }
+        : {
+            form: 'donation_intent',
+            type: i % 5 === 0 ? 'monthly' : 'one-time',
+            cause: ['education', 'water', 'healthcare', 'general'][i % 4]!,
+            amount: '',
+            customAmount: String(10 + (i % 90)),
+            paymentMethod: i % 3 === 0 ? 'mpesa' : 'card',
+            name: `Donor ${i}`,
+            email: `donor-${i}@example.org`,
+            phone: '',
+            address: '',
+            ...(i % 2 === 0 ? { newsletter: 'on' } : {}),
+            website: '',
+          };
+    return fetch(`${url}/api/payments/checkout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form).toString(),
+      redirect: 'manual',
+    });
+  };
+  /** The references of the gifts checkouts answered with a 303 to the stand-in's checkout page. */
+  const referencesOf = (answers: Answer[], locations: string[]) => {
+    for (const answer of answers) {
+      if (answer.status !== 303) failures.push(`${database}: a checkout answered ${answer.status}: ${answer.body}`);
+    }
+    const byAccessCode = new Map([...paystack.transactions.values()].map((txn) => [txn.access_code, txn.reference]));
+    return locations.map((location) => byAccessCode.get(location.split('/').pop() ?? '') ?? '').filter(Boolean);
+  };
+  const checkouts = async (count: number, concurrency: number, shown = true) => {
+    const locations: string[] = [];
+    const call = async () => {
+      const response = await checkout();
+      const location = response.headers.get('location');
+      if (location) locations.push(location);
+      return response;
+    };
+    const { answers, seconds } = await burst(
+      Array.from({ length: count }, () => [call]),
+      concurrency,
+    );
+    if (shown) row(database, 'checkout', concurrency, answers, seconds);
+    return referencesOf(answers, locations);
+  };
+
+  const webhookOf = (reference: string) => {
+    const txn = paystack.transactions.get(reference);
+    paystack.pay(reference, txn?.currency === 'KES' ? 'mobile_money' : 'card');
+    const body = paystack.chargeSuccess(reference);
+    const signature = paystack.sign(body);
+    return () =>
+      fetch(`${url}/api/payments/paystack`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-paystack-signature': signature },
+        body,
+      });
+  };
+  /** Counts each outcome the webhook answered; anything but a 200 is a failure. */
+  const outcomes = (name: string, answers: Answer[]) => {
+    const counts = new Map<string, number>();
+    for (const answer of answers) {
+      let outcome = `HTTP ${answer.status}`;
+      if (answer.status === 200) {
+        outcome = (JSON.parse(answer.body) as { outcome?: string }).outcome ?? 'no outcome';
+      } else {
+        failures.push(`${database}: ${name} answered ${answer.status}: ${answer.body.slice(0, 200)}`);
+      }
+      counts.set(outcome, (counts.get(outcome) ?? 0) + 1);
+    }
+    return counts;
+  };
+  const expectOutcomes = (name: string, counts: Map<string, number>, confirmed: number, repeats: number) => {
+    const said = [...counts].map(([outcome, count]) => `${outcome} ${count}`).join(', ');
+    console.log(`${' '.repeat(10)}${name}: ${said} (expected confirmed ${confirmed}, repeats ${repeats})`);
+    const repeated = (counts.get('duplicate') ?? 0) + (counts.get('already-confirmed') ?? 0);
+    if ((counts.get('confirmed') ?? 0) !== confirmed || repeated !== repeats) {
+      failures.push(`${database}: ${name} outcomes ${said}; expected confirmed ${confirmed} and ${repeats} repeats`);
+    }
+  };
+
+  // Warm-up (not timed): each function's first calls start its worker.
+  const warm = await checkouts(WARM_UP, 1, false);
+  expectOutcomes(
+    'warm-up webhooks',
+    outcomes('warm-up webhooks', (await oneByOne(warm.map(webhookOf))).answers),
+    WARM_UP,
+    0,
+  );
+
+  // Alone: checkouts one at a time, then their webhooks one at a time.
+  const alone = await checkouts(sizes.single, 1);
+  const single = await oneByOne(alone.map(webhookOf));
+  const singleSorted = row(database, 'webhook', 1, single.answers, single.seconds);
+  expectOutcomes('webhook c=1', outcomes('webhook c=1', single.answers), alone.length, 0);
+  const p50 = percentile(singleSorted, 50);
+  if (!(p50 <= WEBHOOK_P50_TARGET_MS)) {
+    failures.push(
+      `${database}: the single webhook's p50 is ${p50.toFixed(1)} ms (target ≤ ${WEBHOOK_P50_TARGET_MS} ms)`,
+    );
+  }
+
+  // A burst: the gifts made by checkouts at once, then their webhooks with duplicates.
+  const plan = burstPlan(sizes.webhooks, sizes.duplicates);
+  const burstRefs = await checkouts(plan.unique, sizes.concurrency);
+  const sends = burstRefs.map(webhookOf);
+  const jobs = plan.jobs.filter((job) => job.every((i) => i < sends.length)).map((job) => job.map((i) => sends[i]!));
+  const webhooks = await burst(jobs, sizes.concurrency);
+  row(database, 'webhook', sizes.concurrency, webhooks.answers, webhooks.seconds);
+  const sent = jobs.reduce((sum, job) => sum + job.length, 0);
+  expectOutcomes(
+    `webhook burst (${sent} calls, ${sent - burstRefs.length} duplicates)`,
+    outcomes('webhook burst', webhooks.answers),
+    burstRefs.length,
+    sent - burstRefs.length,
+  );
+
+  // M-Pesa sent to the Paybill: Daraja's confirmations, alone and in a burst with repeats of the same TransID.
+  let trans = 0;
+  const transIds: string[] = [];
+  const confirmation = () => {
+    const i = trans++;
+    const transId = `BN${Date.now().toString(36).toUpperCase().slice(-6)}${String(i).padStart(6, '0')}`;
+    transIds.push(transId);
+    const body = JSON.stringify({
+      TransactionType: 'Pay Bill',
+      TransID: transId,
+      TransTime: '20261125063845',
+      TransAmount: `${100 + (i % 50) * 10}.00`,
+      BusinessShortCode: PAYBILL,
+      BillRefNumber: i % 7 === 0 ? SPONSORED[i % SPONSORED.length]! : 'GIFT',
+      InvoiceNumber: '',
+      OrgAccountBalance: '',
+      ThirdPartyTransID: '',
+      MSISDN: '2547 ***** 126',
+      FirstName: `Mpesa${i}`,
+      MiddleName: '',
+      LastName: 'Donor',
+    });
+    return () =>
+      fetch(`${url}/api/payments/mpesa/c2b/${pathSecret}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+  };
+  const c2bWarm = await oneByOne(Array.from({ length: WARM_UP }, confirmation));
+  expectOutcomes('warm-up c2b', outcomes('warm-up c2b', c2bWarm.answers), WARM_UP, 0);
+  const c2bAlone = await oneByOne(Array.from({ length: sizes.single }, confirmation));
+  row(database, 'c2b', 1, c2bAlone.answers, c2bAlone.seconds);
+  expectOutcomes('c2b c=1', outcomes('c2b c=1', c2bAlone.answers), sizes.single, 0);
+  const c2bPlan = burstPlan(sizes.c2b, sizes.duplicates);
+  const c2bSends = Array.from({ length: c2bPlan.unique }, confirmation);
+  const c2bBurst = await burst(
+    c2bPlan.jobs.map((job) => job.map((i) => c2bSends[i]!)),
+    sizes.concurrency,
+  );
+  row(database, 'c2b', sizes.concurrency, c2bBurst.answers, c2bBurst.seconds);
+  expectOutcomes(
+    `c2b burst (${sizes.c2b} calls, ${sizes.c2b - c2bPlan.unique} duplicates)`,
+    outcomes('c2b burst', c2bBurst.answers),
+    c2bPlan.unique,
+    sizes.c2b - c2bPlan.unique,
+  );
+
+  const paid = [...warm, ...alone, ...burstRefs];
+  const drained = await drainOutbox(url, staff);
+  if (!drained.ok) failures.push(`${database}: the outbox did not drain: ${JSON.stringify(drained.counts)}`);
+  const receiptMails = smtp.messages
+    .filter((mail) => mail.subject.startsWith('Your receipt'))
+    .map((mail) => ({
+      to: mail.to.join(', '),
+      messageId: mail.header('Message-ID'),
+      subject: mail.subject,
+      pdf: mail.attachments.some((file) => file.contentType === 'application/pdf'),
+    }));
+  console.log(
+    `${' '.repeat(10)}outbox drained in ${drained.seconds.toFixed(1)} s: ${JSON.stringify(drained.counts)}; ` +
+      `the SMTP server received ${smtp.messages.length} emails, ${receiptMails.length} of them receipts`,
+  );
+  return { paid, transIds, receiptMails, failures };
+}
+
+/** Waits until the outbox has nothing pending (the sends each call started after its answer), up to two minutes. */
+async function drainOutbox(url: string, staff: Record<string, string>) {
+  const started = performance.now();
+  let counts: Record<string, number> = {};
+  while (performance.now() - started < 120_000) {
+    const response = await fetch(`${url}/api/admin/outbox?limit=1`, { headers: staff });
+    counts = ((await response.json()) as { counts: Record<string, number> }).counts;
+    if ((counts['pending'] ?? 0) === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const seconds = (performance.now() - started) / 1000;
+  return { ok: (counts['pending'] ?? 0) === 0 && (counts['failed'] ?? 0) === 0, counts, seconds };
+}
+
+/**
+ * Checks the ledger in the database after a run: every paid reference is one confirmed gift with its own receipt
+ * number (no gaps), confirmed once (one `gift.confirmed` event), with one receipt email queued (by its dedup key) and
+ * sent, and the SMTP server got exactly one receipt, with its PDF, per gift; every TransID is one confirmed gift.
+ * Prints the figures and returns the invariants broken.
+ */
+export async function checkGifts(database: string, target: DatabaseTarget, run: GiftRun): Promise<string[]> {
+  const failures = [...run.failures];
+  const fail = (what: string) => failures.push(`${database}: ${what}`);
+  const [ledger] = await query<Record<string, number>>(
+    `select count(*)::int as gifts,
+       count(*) filter (where state = 'confirmed')::int as confirmed,
+       count(*) filter (where reference = any($1))::int as paid_rows,
+       count(*) filter (where reference = any($1) and state = 'confirmed' and receipt_no is not null)::int as paid_confirmed,
+       count(*) filter (where reference = any($2))::int as mpesa_rows,
+       count(*) filter (where reference = any($2) and state = 'confirmed' and receipt_no is not null)::int as mpesa_confirmed,
+       count(distinct receipt_no)::int as receipt_numbers,
+       coalesce(max(receipt_no) - min(receipt_no) + 1, 0)::int as receipt_span,
+       count(*) filter (where flag is not null)::int as flagged
+     from gifts`,
+    [run.paid, run.transIds.map((id) => `mpesa-${id}`)],
+    target,
+  );
+  const [twice] = await query<{ gifts: number; events: number }>(
+    `select count(distinct payload->>'giftId')::int as gifts, count(*)::int as events
+     from events where type = 'gift.confirmed'`,
+    [],
+    target,
+  );
+  const [outbox] = await query<Record<string, number>>(
+    `select count(*)::int as rows, count(distinct dedup_key)::int as keys,
+       count(*) filter (where status = 'sent')::int as sent,
+       count(*) filter (where g.id is null)::int as orphans
+     from notification_outbox o left join gifts g on o.dedup_key = 'receipt:' || g.id
+     where o.source = 'gift_receipt'`,
+    [],
+    target,
+  );
+  const [emails] = await query<{ n: number }>(
+    `select count(*)::int as n from gifts where state = 'confirmed' and donor_email is not null`,
+    [],
+    target,
+  );
+  const [events] = await query<Record<string, number>>(
+    `select count(*) filter (where provider = 'paystack')::int as paystack,
+       count(*) filter (where provider = 'mpesa')::int as mpesa from payment_events`,
+    [],
+    target,
+  );
+  const [sponsors] = await query<{ active: number; children: number }>(
+    `select count(*)::int as active, count(distinct child_id)::int as children from sponsorships where state = 'active'`,
+    [],
+    target,
+  );
+  const mpesa = new Set(run.transIds).size;
+  const mails = run.receiptMails;
+  const distinctMails = new Set(mails.map((mail) => mail.messageId)).size;
+  const distinctRecipients = new Set(mails.map((mail) => mail.to)).size;
+  console.log(
+    `${database.padEnd(9)} ledger   ${ledger?.['gifts']} gifts, ${ledger?.['confirmed']} confirmed; ` +
+      `${run.paid.length} references paid by webhook → ${ledger?.['paid_rows']} rows, ${ledger?.['paid_confirmed']} confirmed with a receipt number; ` +
+      `${mpesa} TransIDs → ${ledger?.['mpesa_rows']} rows, ${ledger?.['mpesa_confirmed']} confirmed; ` +
+      `receipt numbers ${ledger?.['receipt_numbers']} distinct over a span of ${ledger?.['receipt_span']}; ` +
+      `gift.confirmed events ${twice?.events} for ${twice?.gifts} gifts; flagged ${ledger?.['flagged']}; ` +
+      `payment events paystack ${events?.['paystack']}, mpesa ${events?.['mpesa']}; active sponsors ${sponsors?.active} ` +
+      `for ${sponsors?.children} children`,
+  );
+  console.log(
+    `${database.padEnd(9)} receipts outbox ${outbox?.['rows']} rows (${outbox?.['keys']} keys, ${outbox?.['sent']} sent, ` +
+      `${outbox?.['orphans']} without a gift) for ${emails?.n} confirmed gifts with an email; SMTP received ` +
+      `${mails.length} receipts (${distinctMails} distinct Message-IDs, ${distinctRecipients} recipients, ` +
+      `${mails.filter((mail) => mail.pdf).length} with a PDF)`,
+  );
+  if (ledger?.['paid_rows'] !== run.paid.length || ledger['paid_confirmed'] !== run.paid.length) {
+    fail('not every paid reference is exactly one confirmed gift with a receipt number');
+  }
+  if (ledger?.['mpesa_rows'] !== mpesa || ledger['mpesa_confirmed'] !== mpesa) {
+    fail('not every TransID is exactly one confirmed gift with a receipt number');
+  }
+  if (ledger?.['receipt_numbers'] !== ledger?.['confirmed'] || ledger?.['receipt_span'] !== ledger?.['confirmed']) {
+    fail('receipt numbers are not one per confirmed gift without gaps');
+  }
+  if (twice?.events !== twice?.gifts || twice?.gifts !== ledger?.['confirmed']) fail('a gift was confirmed twice');
+  if (ledger?.['flagged'] !== 0) fail('a gift was flagged');
+  if (events?.['paystack'] !== run.paid.length || events['mpesa'] !== mpesa) {
+    fail('payment events are not one per provider transaction');
+  }
+  if (sponsors?.active !== sponsors?.children) fail('a child has two active sponsors');
+  const queued = emails?.n;
+  if (outbox?.['rows'] !== queued || outbox?.['keys'] !== queued || outbox?.['orphans'] !== 0) {
+    fail('receipt emails queued are not one per confirmed gift');
+  }
+  if (outbox?.['sent'] !== queued) fail('not every receipt email was sent');
+  if (mails.length !== queued || distinctMails !== queued || distinctRecipients !== queued) {
+    fail('the SMTP server did not receive exactly one receipt per gift');
+  }
+  if (mails.some((mail) => !mail.pdf)) fail('a receipt email came without its PDF');
+  return failures;
+}
