@@ -101,6 +101,15 @@ describe('formPageWith', () => {
     expect(page.split('</form>')[1]).toContain('<input name="email" value="x@y">');
   });
 
+  test('a refused gift form that opened its answer in a new tab is sent again from that tab, once fixed', () => {
+    const gift = `<form method="post" action="/api/payments/checkout" target="_blank" rel="noopener noreferrer" class="form"><input type="hidden" name="form" value="donation_intent"/><input name="email"/></form>`;
+    const refused = formPageWith(gift, 'donation_intent', [['email', 'x@y']], [{ name: 'email', message: 'Bad' }])!;
+    expect(refused).toMatch(/^<form method="post" action="\/api\/payments\/checkout" class="form">/);
+    // Opened with choices made (not refused), the form is the page's own and keeps opening the checkout's tab.
+    const chosen = formPageWith(gift, 'donation_intent', [['email', 'x@y']])!;
+    expect(chosen).toContain('target="_blank" rel="noopener noreferrer"');
+  });
+
   test('is undefined for a page without the form', () => {
     expect(formPageWith(PAGE, 'contact_submit', [], [])).toBeUndefined();
   });

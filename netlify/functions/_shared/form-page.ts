@@ -350,7 +350,8 @@ function markErrors(
  * With messages, `fields` is the whole form as posted (a control left out was empty or unticked); without, it is
  * the choices to make, and every other control keeps what the page starts with. The
  * island holding the form is turned into plain markup, so a script that runs on the answer page cannot render the
- * form afresh over what it holds; a form in a dialog shows with its dialog open.
+ * form afresh over what it holds; a form in a dialog shows with its dialog open. A refused form that opens its answer
+ * in a new tab (the gift forms) posts in place once fixed, so fixing it opens no further tab.
  */
 export function formPageWith(
   html: string,
@@ -364,6 +365,12 @@ export function formPageWith(
   if (!form) return undefined;
   const controls = refill(tokens, form, sent, messages.length === 0);
   if (messages.length > 0) {
+    // A form that opened this answer in a tab of its own (the gift forms) is fixed and sent again in this tab.
+    const opener = tokens[form.start] as Tag;
+    if (attribute(opener, 'target') !== undefined) {
+      removeAttribute(opener, 'target');
+      removeAttribute(opener, 'rel');
+    }
     const entries = markErrors(tokens, form, controls, messages);
     addSummary(tokens, form, entries);
     const title = tokens.findIndex((token) => isTag(token, 'title'));
