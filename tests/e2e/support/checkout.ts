@@ -23,6 +23,7 @@ export type Gift = {
   amount_subunits: number;
   currency: string;
   method: string;
+  plan_code: string | null;
   donor_name: string | null;
   donor_email: string | null;
   anonymous: boolean;
@@ -97,9 +98,11 @@ export async function expectCheckout(
   if (gift.child_id) metadata['child_id'] = gift.child_id;
   if (gift.sponsorship_type) metadata['sponsorship_type'] = gift.sponsorship_type;
   expect(sent.metadata).toMatchObject(metadata);
-  // A repeating gift is a subscription to a plan at the provider; a one-time gift has none.
-  if (gift.frequency === 'one-time') expect(sent.plan).toEqual({});
-  else expect(sent.plan.plan_code).toMatch(/^PLN_/);
+  // A repeating gift is charged on a plan of its amount and interval, made at the provider; a one-time gift has none.
+  if (gift.frequency === 'one-time') {
+    expect(gift.plan_code).toBeNull();
+    expect(sent.plan).toEqual({});
+  } else expect(gift.plan_code).toMatch(/^PLN_/);
 
   await expect(tab).toHaveURL(new RegExp(`^${PAYSTACK}/checkout/[0-9a-f]+$`));
   await expect(tab.locator('#reference')).toHaveText(gift.reference);

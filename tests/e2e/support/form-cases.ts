@@ -242,7 +242,8 @@ export const CASES: FormCase[] = [
 export async function openHydratedForm(page: Page, form: FormCase): Promise<Locator> {
   await page.goto(form.path, { waitUntil: 'domcontentloaded' });
   const scope = form.form(page);
-  await (form.dialog ? page.locator(`[commandfor="${form.dialog}"]`).first() : scope).scrollIntoViewIfNeeded();
+  const opener = page.locator(`[commandfor="${form.dialog}"], [data-opens="${form.dialog}"]`).first();
+  await (form.dialog ? opener : scope).scrollIntoViewIfNeeded();
   await waitForHydration(page, form.dialog ? page.locator(`#${form.dialog}`) : scope);
   if (form.open) await form.open(page);
   return scope;
