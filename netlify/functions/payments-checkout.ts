@@ -5,6 +5,7 @@
  * the gift's, and the new tab is sent there with a 303. Without `PAYSTACK_SECRET_KEY` the tab goes to the clearly
  * marked placeholder payment page instead, as before payments were connected.
  */
+import { createHash } from 'node:crypto';
 import type { Config, Context } from '@netlify/functions';
 import { trackBodyFromForm } from '../../src/lib/forms.ts';
 import {
@@ -20,7 +21,15 @@ import { clientId } from './_shared/client.ts';
 import { query, transaction } from './_shared/db.ts';
 import { formAccepted, formProblem, isFormContentType, MAX_FORM_BYTES, readFormBody } from './_shared/form-answer.ts';
 import { closePending, childById, insertGift, newReference, type GiftRow, type NewGift } from './_shared/gifts.ts';
-import { methodNotAllowed, zodIssues, type Issue } from './_shared/http.ts';
+import {
+  error,
+  isJsonContentType,
+  json,
+  methodNotAllowed,
+  readJsonBody,
+  zodIssues,
+  type Issue,
+} from './_shared/http.ts';
 import { deliverAfterResponse } from './_shared/outbox.ts';
 import {
   createPlan,
@@ -48,10 +57,40 @@ type CheckoutRequest =
   | { type: 'donation_intent'; payload: DonationIntent }
   | { type: 'sponsorship_application'; payload: SponsorshipApplication };
 
-/** Handles one checkout post. */
-export default async (req: Request, context: Context): Promise<Response> => {
-  if (req.method !== 'POST') return methodNotAllowed(['POST']);
-  if (!isFormContentType(req.headers.get('content-type'))) {
+/**
+ * How one request is answered. The browser's own form post (JavaScript off, or the new tab a form opens) gets a 303 to
+ * the checkout, or the form's page again holding what was sent; a kept submission the page resends as JSON once the
+ * connection returns gets the checkout address to offer as a link.
+ */
+type Answers = {
+  go: (location: string) => Response;
+  problem: (
+    status: number,
+    message: string,
+    issues?: Issue[],
+    headers?: Record<string, string>,
+  ) => Promise<Response> | Response;
+  /** A bot's honeypot post, answered as if accepted. */
+  ignored: () => Response;
+};
+
+/** The fields of a form post or the body of a JSON one, with how to answer it; a response when neither can be read. */
+async function readCheckout(req: Request): Promise<{ raw: Record<string, unknown>; answers: Answers } | Response> {
+  const type = req.headers.get('content-type');
+  if (isJsonContentType(type)) {
+    const body = await readJsonBody(req);
+    if (!body.ok) return body.response;
+    const raw = isRecord(body.value) ? body.value : {};
+    return {
+      raw,
+      answers: {
+        go: (location) => json({ checkoutUrl: location }, 201),
+        problem: (status, message, issues, headers) => error(status, message, issues, headers),
+        ignored: () => json({ ok: true }, 202),
+      },
+    };
+  }
+  if (!isFormContentType(type)) {
     return formProblem(req, undefined, {
       status: 415,
       message: 'Please send the form from the donate or sponsor page.',
@@ -66,20 +105,36 @@ export default async (req: Request, context: Context): Promise<Response> => {
   }
   const { fields } = body;
   const raw = trackBodyFromForm(fields);
-  const problem = (status: number, message: string, issues?: Issue[], headers?: Record<string, string>) =>
-    formProblem(req, raw.type, {
-      status,
-      message,
-      fields,
-      ...(issues ? { issues } : {}),
-      ...(headers ? { headers } : {}),
-    });
-  if (raw.type !== 'donation_intent' && raw.type !== 'sponsorship_application') {
+  const answers: Answers = {
+    go: redirect,
+    problem: (status, message, issues, headers) =>
+      formProblem(req, raw.type, {
+        status,
+        message,
+        fields,
+        ...(issues ? { issues } : {}),
+        ...(headers ? { headers } : {}),
+      }),
+    ignored: () => formAccepted(raw.type),
+  };
+  if (body.status === 'unstorable') {
+    return answers.problem(400, 'Some text cannot be stored', body.issues);
+  }
+  return { raw, answers };
+}
+
+/** Handles one checkout post. */
+export default async (req: Request, context: Context): Promise<Response> => {
+  if (req.method !== 'POST') return methodNotAllowed(['POST']);
+  const read = await readCheckout(req);
+  if (read instanceof Response) return read;
+  const { raw, answers } = read;
+  const problem = answers.problem;
+  if (raw['type'] !== 'donation_intent' && raw['type'] !== 'sponsorship_application') {
     return problem(400, 'Only the donate and sponsor forms start a payment.');
   }
-  if (body.status === 'unstorable') return problem(400, 'Some text cannot be stored', body.issues);
   // A filled honeypot is a bot: answer as if accepted so it learns nothing, and store nothing.
-  if (typeof raw.website === 'string' && raw.website.trim() !== '') return formAccepted(raw.type);
+  if (typeof raw['website'] === 'string' && raw['website'].trim() !== '') return answers.ignored();
 
   try {
     const limit = await hit('track', clientId(context), trackRateLimit());
@@ -106,18 +161,29 @@ export default async (req: Request, context: Context): Promise<Response> => {
       }
       await transaction((tx) => storeSubmission(tx, request));
       deliverAfterResponse(context);
-      return redirect(paypal);
+      return answers.go(paypal);
+    }
+
+    // A resent submission (the same browser-made id) finds the gift its first arrival made: nothing is stored twice.
+    const { submissionId } = parsed.data;
+    const reference = submissionId ? referenceOf(submissionId) : newReference();
+    if (submissionId) {
+      const [known] = await query<{ checkout_url: string | null }>(
+        'select checkout_url from gifts where reference = $1',
+        [reference],
+      );
+      if (known) return answers.go(known.checkout_url ?? placeholderUrl(request, charge.amountUsd));
     }
 
     const gift = await transaction(async (tx) => {
       await storeSubmission(tx, request);
-      return insertGift(tx, { ...charge, reference: newReference() });
+      return insertGift(tx, { ...charge, reference });
     });
     deliverAfterResponse(context);
 
-    if (!config) return redirect(placeholderUrl(request, charge.amountUsd));
+    if (!config) return answers.go(placeholderUrl(request, charge.amountUsd));
     try {
-      return redirect(await startCheckout(config, gift, charge, request));
+      return answers.go(await startCheckout(config, gift, charge, request));
     } catch (failure) {
       if (!(failure instanceof PaystackError)) throw failure;
       console.error('checkout: Paystack refused or could not be reached:', failure.message);
@@ -134,6 +200,15 @@ export default async (req: Request, context: Context): Promise<Response> => {
 };
 
 export const config: Config = { path: '/api/payments/checkout' };
+
+/** The checkout reference of a submission the browser gave an id: the same for every time it is resent. */
+function referenceOf(submissionId: string): string {
+  return `TCF-${createHash('sha256').update(submissionId).digest('hex').slice(0, 20)}`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 
 /** A 303 that sends the new tab on, telling the provider nothing about where it came from. */
 function redirect(location: string): Response {
@@ -223,7 +298,7 @@ async function startCheckout(config: PaystackConfig, gift: GiftRow, charge: Char
     reference: gift.reference,
     channels: CHANNELS[method] ?? CHANNELS.card,
     ...(plan ? { plan } : {}),
-    metadata: { gift_id: gift.id, form: request.type },
+    metadata: { gift_id: gift.id, form: request.type, ...choicesOf(charge) },
   });
   await query('update gifts set checkout_url = $2, plan_code = $3, updated_at = now() where id = $1', [
     gift.id,
@@ -231,6 +306,18 @@ async function startCheckout(config: PaystackConfig, gift: GiftRow, charge: Char
     plan ?? null,
   ]);
   return started.authorization_url;
+}
+
+/**
+ * Every choice the visitor made, as the gift's metadata at Paystack (echoed in its dashboard, verify answers and
+ * webhooks): how often, and the cause, or the child and the sponsorship type.
+ */
+function choicesOf(charge: Charge): Record<string, string> {
+  const choices: Record<string, string> = { frequency: charge.frequency };
+  if (charge.cause) choices['cause'] = charge.cause;
+  if (charge.childId) choices['child_id'] = charge.childId;
+  if (charge.sponsorshipType) choices['sponsorship_type'] = charge.sponsorshipType;
+  return choices;
 }
 
 /** The Paystack plan of a recurring amount, made once and kept in `paystack_plans`. */

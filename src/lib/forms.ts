@@ -7,6 +7,9 @@
 export const NOT_SENT =
   'Not sent yet: we could not reach our server. Your answers are kept on this device and sent as soon as the connection is back.';
 
+/** Said once a gift form kept offline has been sent, before the link to its checkout (a tab opens only on a click). */
+export const CHECKOUT_READY = 'Sent: your details are with us.';
+
 /** Name of the hidden field that carries the tracking type (`type` is a contact form field). */
 export const FORM_TYPE_FIELD = 'form';
 

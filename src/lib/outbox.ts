@@ -5,18 +5,29 @@
  */
 import type { TrackBody } from './forms.ts';
 import { PENDING_SUBMISSIONS_KEY as STORAGE_KEY } from './outbox-key.ts';
+import { CHECKOUT_ACTION } from './payment.ts';
 
 const RETRY_MS = 5_000;
 
 /** A problem the server found with one field (`path` like `payload.email`). */
 export type SubmitIssue = { path: string; message: string };
 
-/** What became of one send: accepted (2xx), refused with reasons (4xx), or not sent (offline, 429, 5xx). */
-export type SendResult = { status: 'sent' } | { status: 'invalid'; issues: SubmitIssue[] } | { status: 'not-sent' };
+/**
+ * What became of one send: accepted (2xx; a gift form's answer names the checkout to pay at), refused with reasons
+ * (4xx), or not sent (offline, 429, 5xx).
+ */
+export type SendResult =
+  { status: 'sent'; checkoutUrl?: string } | { status: 'invalid'; issues: SubmitIssue[] } | { status: 'not-sent' };
+
+/** The forms that start a payment: sent to the checkout, which stores them with a pending gift. */
+const CHECKOUT_TYPES: ReadonlySet<string> = new Set(['donation_intent', 'sponsorship_application']);
+
+/** What a resend announces: the submission's id, and for a gift form the checkout address it was given. */
+export type Resent = { submissionId: string; checkoutUrl?: string };
 
 type Pending = TrackBody & { submissionId: string };
 
-/** Window event a resend announces (detail: the submission id), heard by every copy of this module on the page. */
+/** Window event a resend announces (detail: {@link Resent}), heard by every copy of this module on the page. */
 const RESENT_EVENT = 'outbox:resent';
 let flushing: Promise<void> | undefined;
 let watching = false;
@@ -31,7 +42,7 @@ export function newSubmissionId(): string {
 export async function send(body: TrackBody): Promise<SendResult> {
   let response: Response;
   try {
-    response = await fetch('/api/admin/track', {
+    response = await fetch(CHECKOUT_TYPES.has(body.type) ? CHECKOUT_ACTION : '/api/admin/track', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -39,7 +50,12 @@ export async function send(body: TrackBody): Promise<SendResult> {
   } catch {
     return { status: 'not-sent' };
   }
-  if (response.ok) return { status: 'sent' };
+  if (response.ok) {
+    const answer = (await response.json().catch(() => ({}))) as { checkoutUrl?: unknown };
+    return typeof answer.checkoutUrl === 'string' && /^https?:\/\//.test(answer.checkoutUrl)
+      ? { status: 'sent', checkoutUrl: answer.checkoutUrl }
+      : { status: 'sent' };
+  }
   if (response.status === 429 || response.status >= 500) return { status: 'not-sent' };
   const answer = (await response.json().catch(() => ({}))) as { issues?: SubmitIssue[]; error?: string };
   return {
@@ -56,9 +72,9 @@ export async function submit(body: Pending): Promise<SendResult> {
   return result;
 }
 
-/** Calls `listener` with the id of each kept submission that is later sent; returns the unsubscribe. */
-export function onResent(listener: (submissionId: string) => void): () => void {
-  const handle = (event: Event) => listener((event as CustomEvent<string>).detail);
+/** Calls `listener` with each kept submission that is later sent; returns the unsubscribe. */
+export function onResent(listener: (resent: Resent) => void): () => void {
+  const handle = (event: Event) => listener((event as CustomEvent<Resent>).detail);
   window.addEventListener(RESENT_EVENT, handle);
   return () => window.removeEventListener(RESENT_EVENT, handle);
 }
@@ -89,7 +105,13 @@ async function resendAll(): Promise<void> {
     const result = await send(body);
     if (result.status === 'not-sent') return;
     forget(body.submissionId);
-    if (result.status === 'sent') window.dispatchEvent(new CustomEvent(RESENT_EVENT, { detail: body.submissionId }));
+    if (result.status === 'sent') {
+      const detail: Resent = {
+        submissionId: body.submissionId,
+        ...(result.checkoutUrl ? { checkoutUrl: result.checkoutUrl } : {}),
+      };
+      window.dispatchEvent(new CustomEvent(RESENT_EVENT, { detail }));
+    }
   }
 }
 

@@ -1,14 +1,17 @@
 /**
  * Issue 11: nothing a visitor types is lost. Each of the seven public forms is tried (a) with JavaScript off,
  * (b) submitted before its island's script arrives, and (c) submitted offline, then back online; every form state
- * (errors, not sent, sent) passes axe. A last test reads every page's HTML for forms that would use GET.
+ * (errors, not sent, sent) passes axe. The donate and sponsor forms land on the provider's checkout in a new tab
+ * (issue 29): each of their paths ends with one pending gift holding every choice, and the same choices sent to the
+ * provider (issue 35). A last test reads every page's HTML for forms that would use GET.
  */
 import { randomBytes } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { FORMS } from '../../src/lib/form-pages.ts';
 import { NOT_SENT } from '../../src/lib/forms.ts';
 import { expectStaffRow, staffList, staffToken } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { expectCheckout, giftsOf, submitToNewTab } from './support/checkout.ts';
 import { CASES, openHydratedForm, type FormCase } from './support/form-cases.ts';
 import { holdScripts, waitForHydration } from './support/hydration.ts';
 
@@ -16,7 +19,7 @@ type Event = { type: string; payload: Record<string, unknown> };
 
 const uniqueEmail = (label: string) => `${label}-${randomBytes(4).toString('hex')}@example.org`;
 
-/** A form's success page: `/sent/<form>/`, or for a gift form `/api/sent/<form>?…` with the choices to pay. */
+/** A form's success page: `/sent/<form>/`. */
 const sentPage = (form: FormCase) => new RegExp(`/sent/${FORMS[form.type].slug}/?(\\?.*)?$`);
 
 /** The stored events of one submission (found by its unique email). */
@@ -47,43 +50,61 @@ test.beforeEach(async ({ request }) => {
 });
 
 /**
- * The donate and sponsor forms now post to the gifts checkout (/api/payments/checkout, issue 29), which opens the
- * payment provider in a tab of its own instead of the "sent" page and payment link these cases were written for
- * (issue 35). Until they are rewritten for the checkout flow they are marked fixme; tests/e2e/gifts.spec.ts covers
- * the checkout with and without JavaScript.
+ * Presses the form's submit button and returns the page that answers: for a gift form the new tab it opens (the
+ * provider's checkout, or the form's answer); for any other form the same page.
  */
-const CHECKOUT_FORMS: readonly string[] = ['donation_intent', 'sponsorship_application'];
-const CHECKOUT_PENDING = 'the donate and sponsor forms go through the gifts checkout now: to be rewritten for it';
+async function press(page: Page, scope: Locator, form: FormCase): Promise<Page> {
+  const button = scope.getByRole('button', { name: form.submit });
+  if (!form.checkout) {
+    await button.click();
+    return page;
+  }
+  return submitToNewTab(page, () => button.click());
+}
+
+/**
+ * Checks where an accepted form landed: the "sent" page with its text, or for a gift form the provider's checkout
+ * for the one pending gift holding every choice; and that every typed value was stored.
+ */
+async function expectAccepted(request: APIRequestContext, form: FormCase, email: string, answer: Page) {
+  if (form.checkout) await expectCheckout(request, email, form.checkout, answer);
+  else {
+    await expect(answer).toHaveURL(sentPage(form));
+    await expect(answer.getByText(FORMS[form.type].success)).toBeVisible();
+  }
+  await expectStored(request, form, email);
+}
 
 test.describe('with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
 
   for (const form of CASES) {
-    test(`${form.type}: posts, is stored with every value, and shows the success text`, async ({ page, request }) => {
-      test.fixme(CHECKOUT_FORMS.includes(form.type), CHECKOUT_PENDING);
+    const lands = form.checkout
+      ? "opens the provider's checkout for a gift holding every choice"
+      : 'shows the success text';
+    test(`${form.type}: posts, is stored with every value, and ${lands}`, async ({ page, request }) => {
       const email = uniqueEmail('nojs');
       const scope = await openForm(page, form);
       await form.fill(scope, email);
-      await scope.getByRole('button', { name: form.submit }).click();
-      await expect(page).toHaveURL(sentPage(form));
-      await expect(page.getByText(FORMS[form.type].success)).toBeVisible();
-      await expectStored(request, form, email);
+      const answer = await press(page, scope, form);
+      await expectAccepted(request, form, email, answer);
+      // A gift form's own tab still holds what was typed.
+      if (form.checkout) await expect(scope.locator('input[name="email"]')).toHaveValue(email);
     });
 
     test(`${form.type}: an invalid email brings the form back holding every value; fixed, it is stored once`, async ({
       page,
       request,
     }) => {
-      test.fixme(CHECKOUT_FORMS.includes(form.type), CHECKOUT_PENDING);
       // Valid for the browser's own check (so the post happens), refused by the server's schema.
       const invalid = `nojs-${randomBytes(4).toString('hex')}@example`;
       const scope = await openForm(page, form);
       await form.fill(scope, invalid);
-      await scope.getByRole('button', { name: form.submit }).click();
+      const answer = await press(page, scope, form);
 
       // The same form comes back (its dialog open), with the message beside the field and the summary at the top.
-      await expect(page).toHaveTitle(/^Error: /);
-      const again = form.form(page);
+      await expect(answer).toHaveTitle(/^Error: /);
+      const again = form.form(answer);
       await expect(again).toBeVisible();
       const email = again.locator('input[name="email"]');
       await expect(email).toHaveValue(invalid);
@@ -93,13 +114,15 @@ test.describe('with JavaScript off', () => {
       await expect(summary.getByRole('link')).toHaveText([/^Email.*: Enter an email address like name@example\.com$/]);
       await expect(summary).toBeFocused();
       expect(await eventsFor(request, invalid)).toEqual([]);
+      if (form.checkout) expect(await giftsOf(request, invalid)).toEqual([]);
 
-      // Only the email is typed again: every other value was held, and the submission is stored once.
+      // Only the email is typed again: every other value was held, and the submission is stored once. A gift form
+      // is sent again from the tab its answer opened in, which goes on to the checkout: no third tab.
       const fixed = `${invalid}.org`;
       await email.fill(fixed);
       await again.getByRole('button', { name: form.submit }).click();
-      await expect(page).toHaveURL(sentPage(form));
-      await expectStored(request, form, fixed);
+      await expectAccepted(request, form, fixed, answer);
+      expect(page.context().pages()).toHaveLength(form.checkout ? 2 : 1);
       expect(await eventsFor(request, fixed)).toHaveLength(1);
     });
   }
@@ -108,16 +131,15 @@ test.describe('with JavaScript off', () => {
 test.describe('submitted before the island hydrates', () => {
   for (const form of CASES) {
     test(`${form.type}: the native post stores every typed value`, async ({ page, request }) => {
-      test.fixme(CHECKOUT_FORMS.includes(form.type), CHECKOUT_PENDING);
       const release = await holdScripts(page);
       const email = uniqueEmail('early');
       const scope = await openForm(page, form, 'commit');
       await form.fill(scope, email);
       await expect(page.locator('astro-island[ssr]', { has: scope }).first()).toBeAttached();
-      await scope.getByRole('button', { name: form.submit }).click();
-      await expect(page).toHaveURL(sentPage(form));
+      const answer = await press(page, scope, form);
+      if (!form.checkout) await expect(answer).toHaveURL(sentPage(form));
       release();
-      await expectStored(request, form, email);
+      await expectAccepted(request, form, email, answer);
     });
   }
 });
@@ -127,51 +149,63 @@ test.describe('refused when pressed before the island hydrates', () => {
     test(`${form.type}: the form comes back holding the values once the page's scripts run, and passes axe`, async ({
       page,
     }) => {
-      test.fixme(CHECKOUT_FORMS.includes(form.type), CHECKOUT_PENDING);
       const release = await holdScripts(page);
       const invalid = `early-${randomBytes(4).toString('hex')}@example`;
       const scope = await openForm(page, form, 'commit');
       await form.fill(scope, invalid);
       await expect(page.locator('astro-island[ssr]', { has: scope }).first()).toBeAttached();
-      await scope.getByRole('button', { name: form.submit }).click();
-      await expect(page).toHaveTitle(/^Error: /);
+      const answer = await press(page, scope, form);
+      await expect(answer).toHaveTitle(/^Error: /);
       release();
-      await page.waitForLoadState('load');
-      const again = form.form(page);
+      await answer.waitForLoadState('load');
+      const again = form.form(answer);
       await expect(again.locator('input[name="email"]')).toHaveValue(invalid);
       await expect(again.locator('input[name="email"]')).toHaveAttribute('aria-invalid', 'true');
-      await expectNoAxeViolations(page);
+      await expectNoAxeViolations(answer);
     });
   }
 });
 
-test('hydration adopts what was typed before it: the island sends the values already in the page', async ({
-  page,
-  request,
-}) => {
-  const form = CASES.find((c) => c.type === 'contact_submit')!;
-  const release = await holdScripts(page);
-  const email = uniqueEmail('adopted');
-  const scope = await openForm(page, form, 'commit');
-  await form.fill(scope, email);
-  await expect(page.locator('astro-island[ssr]', { has: scope }).first()).toBeAttached();
-  release();
-  await waitForHydration(page, scope);
-  await expect(scope.getByLabel('What is it about?')).toHaveValue('partnership');
-  await scope.getByRole('button', { name: form.submit }).click();
-  await expect(form.sent(page)).toBeVisible();
-  await expect(page).toHaveURL(/\/contact\/$/);
-  await expectStored(request, form, email);
-});
+for (const type of ['contact_submit', 'donation_intent'] as const) {
+  test(`${type}: hydration adopts what was typed before it, and the island sends the values already in the page`, async ({
+    page,
+    request,
+  }) => {
+    const form = CASES.find((c) => c.type === type)!;
+    const release = await holdScripts(page);
+    const email = uniqueEmail('adopted');
+    const scope = await openForm(page, form, 'commit');
+    await form.fill(scope, email);
+    await expect(page.locator('astro-island[ssr]', { has: scope }).first()).toBeAttached();
+    release();
+    await waitForHydration(page, scope);
+    if (form.checkout) {
+      // What was chosen before the island woke up is kept, and what the island draws from it follows.
+      await expect(scope.getByRole('radio', { name: 'Clean Water', exact: true })).toBeChecked();
+      await expect(scope.getByLabel('Or enter another amount')).toHaveValue('75');
+      await expect(scope.getByRole('button', { name: /^Donate \$75 monthly/ })).toBeVisible();
+      await expect(page.getByRole('complementary', { name: 'Clean Water' })).toBeVisible();
+      const tab = await press(page, scope, form);
+      await expect(form.sent(page)).toBeVisible();
+      await expectAccepted(request, form, email, tab);
+      return;
+    }
+    await expect(scope.getByLabel('What is it about?')).toHaveValue('partnership');
+    await scope.getByRole('button', { name: form.submit }).click();
+    await expect(form.sent(page)).toBeVisible();
+    await expect(page).toHaveURL(/\/contact\/$/);
+    await expectStored(request, form, email);
+  });
+}
 
 test.describe('offline, then back online', () => {
   for (const form of CASES) {
-    test(`${form.type}: errors, then "not sent" with values kept, then stored exactly once`, async ({
+    const after = form.checkout ? ', with a link to its checkout' : '';
+    test(`${form.type}: errors, then "not sent" with values kept, then stored exactly once${after}`, async ({
       page,
       context,
       request,
     }) => {
-      test.fixme(CHECKOUT_FORMS.includes(form.type), CHECKOUT_PENDING);
       const scope = await openHydratedForm(page, form);
       await expect(scope).toBeVisible();
 
@@ -188,13 +222,14 @@ test.describe('offline, then back online', () => {
       await expect(emailField).toHaveAccessibleDescription(/.+/);
       await expectNoAxeViolations(page);
 
-      // Not sent: offline, the visitor is told, and every value stays.
+      // Not sent: offline, the visitor is told, and every value stays (a gift form opens no tab that would fail).
       await emailField.fill(email);
       await expect(emailField).not.toHaveAttribute('aria-invalid');
       await context.setOffline(true);
       await scope.getByRole('button', { name: form.submit }).click();
       await expect(scope.getByRole('status').filter({ hasText: NOT_SENT })).toBeVisible();
       await expect(emailField).toHaveValue(email);
+      expect(context.pages()).toHaveLength(1);
       await expectNoAxeViolations(page);
       expect(await page.evaluate(() => localStorage.getItem('pendingSubmissions'))).toContain(email);
 
@@ -206,6 +241,13 @@ test.describe('offline, then back online', () => {
       await expect.poll(() => page.evaluate(() => localStorage.getItem('pendingSubmissions'))).toBeNull();
       await expectNoAxeViolations(page);
       expect(await eventsFor(request, email)).toHaveLength(1);
+      if (!form.checkout) return;
+
+      // A gift form was sent without a click, so no tab could open: the link to its checkout takes the visitor on.
+      const link = scope.getByRole('link', { name: /^Continue to secure payment/ });
+      const tab = await submitToNewTab(page, () => link.click());
+      await expectCheckout(request, email, form.checkout, tab);
+      expect(await tab.evaluate(() => window.opener === null)).toBe(true);
     });
   }
 });
@@ -225,12 +267,17 @@ test('no public form on any page would send its fields with GET', async ({ reque
     for (const [tag] of html.matchAll(/<form\b[^>]*>/g)) {
       forms += 1;
       // A search box carries no personal data and belongs in the address bar (it is a link to the results); so do
-      // the choices of a gift (amount and frequency), which the next page opens with.
+      // the choices of a gift (amount, frequency, sponsorship type) or of a role, which the next page opens with.
       if (/\brole="search"/.test(tag)) continue;
       if (/\bdata-choices\b/.test(tag)) {
         const fields = html.slice(html.indexOf(tag)).split('</form>')[0] ?? '';
         const names = [...fields.matchAll(/\bname="([^"]+)"/g)].map(([, name]) => name);
-        expect(new Set(names), `${path}: a choices form holds choices only`).toEqual(new Set(['type', 'amount']));
+        expect(names.length, `${path}: a choices form chooses something`).toBeGreaterThan(0);
+        const choices = new Set(['type', 'amount', 'opportunity']);
+        expect(
+          names.filter((name) => !choices.has(name ?? '')),
+          `${path}: a choices form holds choices only`,
+        ).toEqual([]);
         continue;
       }
       if (!/\bmethod="post"/i.test(tag)) offending.push(`${path}: ${tag}`);

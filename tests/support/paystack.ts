@@ -26,6 +26,8 @@ export interface StandInTransaction {
   plan: { plan_code: string } | Record<string, never>;
   channels: string[];
   access_code: string;
+  /** What initialize was given as `metadata` (Paystack echoes it in verify answers and webhooks). */
+  metadata: Record<string, unknown> | '';
 }
 
 /** A running stand-in. */
@@ -63,6 +65,10 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> 
 function field(body: Record<string, unknown>, name: string, fallback: string): string {
   const value = body[name];
   return typeof value === 'string' || typeof value === 'number' ? String(value) : fallback;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function send(res: ServerResponse, status: number, body: unknown): void {
@@ -152,6 +158,7 @@ export async function startPaystack(
           plan: plan ? { plan_code: plan.plan_code } : {},
           channels: Array.isArray(body['channels']) ? (body['channels'] as string[]) : [],
           access_code: accessCode,
+          metadata: isRecord(body['metadata']) ? body['metadata'] : '',
         });
         send(res, 200, {
           status: true,
@@ -208,7 +215,7 @@ function dataOf(txn: StandInTransaction): Record<string, unknown> {
     channel: txn.channel,
     currency: txn.currency,
     ip_address: '127.0.0.1',
-    metadata: '',
+    metadata: txn.metadata,
     fees: null,
     customer: { ...txn.customer, first_name: null, last_name: null, phone: null, metadata: null },
     authorization: {},

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { formPageWith } from '../../netlify/functions/_shared/form-page.ts';
+import { formPageWith, formsPageWith } from '../../netlify/functions/_shared/form-page.ts';
 
 /** A page as the build writes it: a form island (markup as React renders it) in a dialog, and the footer form. */
 const PAGE = `<!DOCTYPE html><html lang="en"><head><title>Volunteer | Tumaini</title>
@@ -101,7 +101,41 @@ describe('formPageWith', () => {
     expect(page.split('</form>')[1]).toContain('<input name="email" value="x@y">');
   });
 
+  test('a refused gift form that opened its answer in a new tab is sent again from that tab, once fixed', () => {
+    const gift = `<form method="post" action="/api/payments/checkout" target="_blank" rel="noopener noreferrer" class="form"><input type="hidden" name="form" value="donation_intent"/><input name="email"/></form>`;
+    const refused = formPageWith(gift, 'donation_intent', [['email', 'x@y']], [{ name: 'email', message: 'Bad' }])!;
+    expect(refused).toMatch(/^<form method="post" action="\/api\/payments\/checkout" class="form">/);
+    // Opened with choices made (not refused), the form is the page's own and keeps opening the checkout's tab.
+    const chosen = formPageWith(gift, 'donation_intent', [['email', 'x@y']])!;
+    expect(chosen).toContain('target="_blank" rel="noopener noreferrer"');
+  });
+
   test('is undefined for a page without the form', () => {
     expect(formPageWith(PAGE, 'contact_submit', [], [])).toBeUndefined();
+  });
+});
+
+describe('formsPageWith', () => {
+  const page = `<ul><li><button type="submit" name="type" value="full" aria-pressed="true" data-choose="full">Full</button></li><li><button type="submit" name="type" value="partial" aria-pressed="false" data-choose="partial">Partial</button></li></ul>
+<astro-island ssr><dialog id="sponsor-amani"><form method="post"><input type="hidden" name="form" value="sponsorship_application"/><input type="hidden" name="childId" value="amani"/><select name="sponsorshipType"><option value="full" selected="">Full</option><option value="partial">Partial</option></select><textarea name="message"></textarea></form></dialog>
+<dialog id="sponsor-baraka"><form method="post"><input type="hidden" name="form" value="sponsorship_application"/><input type="hidden" name="childId" value="baraka"/><select name="sponsorshipType"><option value="full" selected="">Full</option><option value="partial">Partial</option></select></form></dialog></astro-island>`;
+
+  test("makes the choice in every form, opens only the named child's dialog and presses the chosen type", () => {
+    const html = formsPageWith(page, 'sponsorship_application', [['sponsorshipType', 'partial']], {
+      open: ['childId', 'baraka'],
+      pressed: { attribute: 'data-choose', value: 'partial' },
+    })!;
+    expect(html.match(/<option value="partial" selected="">/g)).toHaveLength(2);
+    expect(html).not.toContain('<option value="full" selected');
+    expect(html).toContain('<dialog id="sponsor-amani">');
+    expect(html).toContain('<dialog id="sponsor-baraka" open="">');
+    expect(html).toContain('value="full" aria-pressed="false" data-choose="full"');
+    expect(html).toContain('value="partial" aria-pressed="true" data-choose="partial"');
+    expect(html).toContain('<textarea name="message"></textarea>');
+    expect(html).not.toContain('<astro-island');
+  });
+
+  test('is undefined for a page without the form', () => {
+    expect(formsPageWith(page, 'contact_submit', [])).toBeUndefined();
   });
 });

@@ -235,7 +235,7 @@ describe.each(databases)('gifts on $name', (database) => {
       const json = await checkout(
         new Request('http://localhost/api/payments/checkout', {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
+          headers: { 'content-type': 'text/plain' },
           body: '{}',
         }),
         context(),

@@ -92,13 +92,34 @@ describe('flush', () => {
     await submit(body('a'));
     const calls = network(202);
     const resent: string[] = [];
-    const stop = onResent((id) => resent.push(id));
+    const stop = onResent(({ submissionId }) => resent.push(submissionId));
     await Promise.all([flush(), flush(), flush()]);
     await flush();
     stop();
     expect(calls).toEqual(['a']);
     expect(resent).toEqual(['a']);
     expect(localStorage.getItem(KEY)).toBeNull();
+  });
+
+  test("a kept gift form is resent to the checkout, and its resend carries the checkout's address", async () => {
+    network('offline');
+    await submit({ type: 'donation_intent', payload: { amount: 50, email: 'grace@example.org' }, submissionId: 'g' });
+    const urls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) => {
+        urls.push(url);
+        return Promise.resolve(
+          new Response(JSON.stringify({ checkoutUrl: 'https://checkout.paystack.com/abc' }), { status: 201 }),
+        );
+      }),
+    );
+    const resent: unknown[] = [];
+    const stop = onResent((detail) => resent.push(detail));
+    await flush();
+    stop();
+    expect(urls).toEqual(['/api/payments/checkout']);
+    expect(resent).toEqual([{ submissionId: 'g', checkoutUrl: 'https://checkout.paystack.com/abc' }]);
   });
 
   test('a stored value that is not a list is treated as an empty outbox', async () => {

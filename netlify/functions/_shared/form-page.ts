@@ -350,7 +350,8 @@ function markErrors(
  * With messages, `fields` is the whole form as posted (a control left out was empty or unticked); without, it is
  * the choices to make, and every other control keeps what the page starts with. The
  * island holding the form is turned into plain markup, so a script that runs on the answer page cannot render the
- * form afresh over what it holds; a form in a dialog shows with its dialog open.
+ * form afresh over what it holds; a form in a dialog shows with its dialog open. A refused form that opens its answer
+ * in a new tab (the gift forms) posts in place once fixed, so fixing it opens no further tab.
  */
 export function formPageWith(
   html: string,
@@ -364,6 +365,12 @@ export function formPageWith(
   if (!form) return undefined;
   const controls = refill(tokens, form, sent, messages.length === 0);
   if (messages.length > 0) {
+    // A form that opened this answer in a tab of its own (the gift forms) is fixed and sent again in this tab.
+    const opener = tokens[form.start] as Tag;
+    if (attribute(opener, 'target') !== undefined) {
+      removeAttribute(opener, 'target');
+      removeAttribute(opener, 'rel');
+    }
     const entries = markErrors(tokens, form, controls, messages);
     addSummary(tokens, form, entries);
     const title = tokens.findIndex((token) => isTag(token, 'title'));
@@ -374,15 +381,89 @@ export function formPageWith(
   const dialog = enclosing(tokens, form.start, 'dialog');
   if (dialog >= 0) setAttribute(tokens[dialog] as Tag, 'open', '');
 
-  const island = enclosing(tokens, form.start, 'astro-island');
-  if (island >= 0) {
-    const close = closingIndex(tokens, island);
-    const opener = tokens[island] as Tag;
-    opener.name = 'div';
-    opener.attributes = [['class', 'form-answer']];
-    opener.changed = true;
-    if (close >= 0) Object.assign(tokens[close] as Tag, { name: 'div', changed: true });
+  plainIsland(tokens, form.start);
+  return serialize(tokens);
+}
+
+/** Turns the island around the token at `inner` into plain markup, so no script renders it afresh over the answer. */
+function plainIsland(tokens: Token[], inner: number): void {
+  const island = enclosing(tokens, inner, 'astro-island');
+  if (island < 0) return;
+  const close = closingIndex(tokens, island);
+  const opener = tokens[island] as Tag;
+  opener.name = 'div';
+  opener.attributes = [['class', 'form-answer']];
+  opener.changed = true;
+  if (close >= 0) Object.assign(tokens[close] as Tag, { name: 'div', changed: true });
+}
+
+/** Every form posting `type`, last first (so filling one never moves the others). */
+function formsOf(tokens: readonly Token[], type: string): FormRange[] {
+  const ranges: FormRange[] = [];
+  for (let start = 0; start < tokens.length; start += 1) {
+    if (!isTag(tokens[start], 'form')) continue;
+    const end = closingIndex(tokens, start);
+    if (end < 0) break;
+    const posts = tokens
+      .slice(start + 1, end)
+      .some(
+        (token) =>
+          isTag(token, 'input') &&
+          attribute(token, 'type') === 'hidden' &&
+          attribute(token, 'name') === 'form' &&
+          attribute(token, 'value') === type,
+      );
+    if (posts) ranges.push({ start, end });
+    start = end;
   }
+  return ranges.reverse();
+}
+
+/** True when the form holds the hidden field `name` with `value` (e.g. the child it is for). */
+function holdsHidden(tokens: readonly Token[], form: FormRange, [name, value]: SentField): boolean {
+  return tokens
+    .slice(form.start + 1, form.end)
+    .some(
+      (token) =>
+        isTag(token, 'input') &&
+        attribute(token, 'type') === 'hidden' &&
+        attribute(token, 'name') === name &&
+        attribute(token, 'value') === value,
+    );
+}
+
+/**
+ * The page `html` with a choice made in every form posting `type` (the controls named in `fields`; the rest keep
+ * what the page starts with), the dialog of the form holding the hidden field `open` shown, and every toggle button
+ * with the attribute `pressed.attribute` pressed when its value is `pressed.value` (and only then). Undefined when
+ * the page has no such form. Used where a page lists one form per item (a sponsorship form per child) and the
+ * address chose for all of them.
+ */
+export function formsPageWith(
+  html: string,
+  type: string,
+  fields: readonly SentField[],
+  choices: { open?: SentField | undefined; pressed?: { attribute: string; value: string } | undefined } = {},
+): string | undefined {
+  const tokens = tokenize(html);
+  const forms = formsOf(tokens, type);
+  if (forms.length === 0) return undefined;
+  const sent = valuesByName(fields);
+  for (const form of forms) {
+    refill(tokens, form, sent, true);
+    const dialog =
+      choices.open && holdsHidden(tokens, form, choices.open) ? enclosing(tokens, form.start, 'dialog') : -1;
+    if (dialog >= 0) setAttribute(tokens[dialog] as Tag, 'open', '');
+  }
+  const { pressed } = choices;
+  if (pressed) {
+    for (const token of tokens) {
+      if (token.kind !== 'tag' || token.closing || token.name !== 'button') continue;
+      const value = attribute(token, pressed.attribute);
+      if (value !== undefined) setAttribute(token, 'aria-pressed', String(value === pressed.value));
+    }
+  }
+  plainIsland(tokens, forms[0]!.start);
   return serialize(tokens);
 }
 

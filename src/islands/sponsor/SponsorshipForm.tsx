@@ -46,9 +46,10 @@ export default function SponsorshipForm({ childId, childName, childUsd, dialogId
   }));
   const kit = useTrackForm({
     native: true,
-    onSent: () => {
+    onSent: (_body, checkoutUrl) => {
       showToast(success);
-      closeDialog(dialogId);
+      // A form sent after the connection returned keeps its dialog open on the link to the checkout.
+      if (!checkoutUrl) closeDialog(dialogId);
       presetSelect(dialogId, 'sponsorshipType', $sponsorshipType.get());
     },
   });

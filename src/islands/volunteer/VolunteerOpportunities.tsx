@@ -1,6 +1,7 @@
 import type { ResponsiveImage } from '../../lib/images.ts';
 import Picture from '../Picture.tsx';
 import Modal, { closeDialog, opensDialog } from '../shared/Modal.tsx';
+import ChoiceOpener from '../shared/ChoiceOpener.tsx';
 import ApplicationForm from './ApplicationForm.tsx';
 import './volunteer.css';
 
@@ -35,14 +36,17 @@ const detailsDialog = (id: string) => `opportunity-${id}-details`;
 
 /**
  * The six opportunity cards with View Details and Apply Now, a details dialog per opportunity and the application
- * dialog, all in the page from the start: the buttons open them natively (`commandfor`), so the first tap works
- * before hydration. Apply Now and 'Apply for This Role' also choose their opportunity, and the details close before
- * the application opens, so two dialogs never show together (`data-preset`: src/components/shared/DialogPresets.astro,
- * which works before hydration too).
+ * dialog, all in the page from the start: View Details opens its dialog natively (`commandfor`), so the first tap
+ * works before hydration. Apply Now and 'Apply for This Role' also choose their opportunity, and the details close
+ * before the application opens, so two dialogs never show together (src/components/shared/dialog-presets.ts, which
+ * works before hydration too); without JavaScript they load the page with the application open on that role
+ * (ChoiceOpener).
  */
 export default function VolunteerOpportunities({ opportunities, skills, success }: Props) {
   const roles = opportunities.map(({ id, title }) => ({ id, title }));
-  const chooses = (id: string) => new URLSearchParams({ opportunity: id }).toString();
+  // Without JavaScript the role goes to the page that answers with the application open on it.
+  const appliesFor = (id: string) =>
+    ({ dialog: APPLY_DIALOG, name: 'opportunity', value: id, action: '/api/choose/volunteer' }) as const;
 
   return (
     <>
@@ -69,14 +73,9 @@ export default function VolunteerOpportunities({ opportunities, skills, success 
                 <button type="button" className="button button--ghost" {...opensDialog(detailsDialog(opportunity.id))}>
                   View Details<span className="visually-hidden"> for {opportunity.title}</span>
                 </button>
-                <button
-                  type="button"
-                  className="button"
-                  {...opensDialog(APPLY_DIALOG)}
-                  data-preset={chooses(opportunity.id)}
-                >
+                <ChoiceOpener {...appliesFor(opportunity.id)} className="button">
                   Apply Now<span className="visually-hidden"> for {opportunity.title}</span>
-                </button>
+                </ChoiceOpener>
               </div>
             </div>
           </li>
@@ -124,9 +123,9 @@ export default function VolunteerOpportunities({ opportunities, skills, success 
             <h3>Your impact</h3>
             <p>{details.impact}</p>
             <div className="button-row">
-              <button type="button" className="button" {...opensDialog(APPLY_DIALOG)} data-preset={chooses(details.id)}>
+              <ChoiceOpener {...appliesFor(details.id)} className="button">
                 Apply for This Role
-              </button>
+              </ChoiceOpener>
             </div>
           </div>
         </Modal>

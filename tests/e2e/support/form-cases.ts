@@ -2,6 +2,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { FORMS } from '../../../src/lib/form-pages.ts';
 import type { TrackType } from '../../../src/schemas/track.ts';
+import type { Chosen } from './checkout.ts';
 import { waitForHydration } from './hydration.ts';
 
 export type FormCase = {
@@ -22,6 +23,11 @@ export type FormCase = {
   submit: RegExp;
   /** What shows once the server accepted the form (with JavaScript). */
   sent: (page: Page) => Locator;
+  /**
+   * For a gift form (donate, sponsor): what `fill` chose, as the pending gift holds it and the provider is asked to
+   * charge. Such a form opens the provider's checkout in a new tab instead of a "sent" page.
+   */
+  checkout?: Chosen;
 };
 
 const toast = (page: Page) => page.locator('#toast');
@@ -82,6 +88,16 @@ export const CASES: FormCase[] = [
       anonymous: true,
       newsletter: true,
     },
+    // $75 by bank transfer is charged in shillings: 75 × 135 = KES 10,125.
+    checkout: {
+      kind: 'donation',
+      frequency: 'monthly',
+      cause: 'water',
+      child_id: null,
+      amount_subunits: 1_012_500,
+      currency: 'KES',
+      method: 'bank',
+    },
     submit: /^Donate/,
     sent: (page) => toast(page).getByText('Thank you for your generosity'),
   },
@@ -108,6 +124,17 @@ export const CASES: FormCase[] = [
       sponsorshipType: 'partial',
       paymentMethod: 'quarterly',
       message: 'Keep asking questions!',
+    },
+    // Partial sponsorship is $15 a month: a quarterly payment is $45.
+    checkout: {
+      kind: 'sponsorship',
+      frequency: 'quarterly',
+      child_id: 'amani',
+      sponsorship_type: 'partial',
+      cause: null,
+      amount_subunits: 4_500,
+      currency: 'USD',
+      method: 'card',
     },
     submit: /^Continue to Payment$/,
     sent: (page) => toast(page).getByText(FORMS.sponsorship_application.success),
@@ -215,7 +242,8 @@ export const CASES: FormCase[] = [
 export async function openHydratedForm(page: Page, form: FormCase): Promise<Locator> {
   await page.goto(form.path, { waitUntil: 'domcontentloaded' });
   const scope = form.form(page);
-  await (form.dialog ? page.locator(`[commandfor="${form.dialog}"]`).first() : scope).scrollIntoViewIfNeeded();
+  const opener = page.locator(`[commandfor="${form.dialog}"], [data-opens="${form.dialog}"]`).first();
+  await (form.dialog ? opener : scope).scrollIntoViewIfNeeded();
   await waitForHydration(page, form.dialog ? page.locator(`#${form.dialog}`) : scope);
   if (form.open) await form.open(page);
   return scope;

@@ -1,5 +1,5 @@
 import type { ChangeEvent, ReactNode } from 'react';
-import { FORM_TYPE_FIELD, NOT_SENT } from '../../../lib/forms.ts';
+import { CHECKOUT_READY, FORM_TYPE_FIELD, NOT_SENT } from '../../../lib/forms.ts';
 import { CONSENT_WORDING, PRIVACY_PATH } from '../../../lib/privacy.ts';
 import type { TrackType } from '../../../schemas/track.ts';
 import Honeypot from '../Honeypot.tsx';
@@ -27,7 +27,8 @@ type Props = {
 /**
  * A public form of the form kit: a real `<form method="post">` to the tracking function (so it works before and
  * without JavaScript), the error summary at its top, what the sender agrees to with a link to the privacy notice
- * (the wording the track function records), the honeypot, and a line saying when it was not sent yet.
+ * (the wording the track function records), the honeypot, and a line saying when it was not sent yet (or, for a
+ * gift form kept offline and sent later, where to pay).
  */
 export default function TrackForm({
   type,
@@ -60,6 +61,14 @@ export default function TrackForm({
       <Honeypot />
       <p className="form-status" role="status" data-state={kit.state}>
         {kit.state === 'not-sent' ? NOT_SENT : ''}
+        {kit.state === 'sent' && kit.checkoutUrl ? (
+          <>
+            {CHECKOUT_READY}{' '}
+            <a href={kit.checkoutUrl} target="_blank" rel="noopener noreferrer">
+              Continue to secure payment<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </>
+        ) : null}
       </p>
     </form>
   );

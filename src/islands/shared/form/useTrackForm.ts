@@ -11,11 +11,16 @@ export type FieldError = { name: string; id: string; label: string; message: str
 type Options = {
   /** Runs in the submit itself, once the form is valid (e.g. to open the payment tab, which needs the click). */
   onValid?: (body: TrackBody) => void;
-  /** Runs after the server accepted the form (also when a kept submission is sent later). */
-  onSent?: (body: TrackBody) => void;
+  /**
+   * Runs after the server accepted the form (also when a kept submission is sent later, then with the checkout
+   * address a gift form was given).
+   */
+  onSent?: (body: TrackBody, checkoutUrl?: string) => void;
   /**
    * The browser itself posts a valid form to its `action` (the payment forms: a new tab, which only a real submit
-   * opens with JavaScript on or off); the kit checks the fields first and clears the form once it has gone.
+   * opens with JavaScript on or off); the kit checks the fields first and clears the form once it has gone. Offline,
+   * where that tab could only show an error, the form is kept and sent as any other; once it arrives, the checkout
+   * address it was given is offered as a link ({@link TrackFormKit.checkoutUrl}).
    */
   native?: boolean;
 };
@@ -67,25 +72,28 @@ export function useTrackForm({ onValid, onSent, native = false }: Options = {}) 
   const summary = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<FormState>('idle');
   const [errors, setErrors] = useState<FieldError[]>([]);
+  // Where a gift form kept offline goes on to pay, once it has been sent.
+  const [checkoutUrl, setCheckoutUrl] = useState<string | undefined>(undefined);
   // The id of the submission waiting in the outbox: submitting again replaces it rather than adding another.
   const pending = useRef<{ id: string; body: TrackBody } | undefined>(undefined);
   const callbacks = useRef({ onValid, onSent });
   callbacks.current = { onValid, onSent };
 
-  const accepted = useCallback((body: TrackBody) => {
+  const accepted = useCallback((body: TrackBody, checkout?: string) => {
     pending.current = undefined;
+    setCheckoutUrl(checkout);
     setState('sent');
     setErrors([]);
     form.current?.reset();
-    callbacks.current.onSent?.(body);
+    callbacks.current.onSent?.(body, checkout);
   }, []);
 
   useEffect(() => {
     // Our summary replaces the browser's bubbles once the script runs; without it the browser checks natively.
     if (form.current) form.current.noValidate = true;
     watchOutbox();
-    return onResent((id) => {
-      if (pending.current?.id === id) accepted(pending.current.body);
+    return onResent(({ submissionId, checkoutUrl: checkout }) => {
+      if (pending.current?.id === submissionId) accepted(pending.current.body, checkout);
     });
   }, [accepted]);
 
@@ -97,11 +105,8 @@ export function useTrackForm({ onValid, onSent, native = false }: Options = {}) 
     const element = event.currentTarget;
     const invalid = invalidFields(element);
     setErrors(invalid);
-    if (native) {
-      if (invalid.length > 0) {
-        event.preventDefault();
-        return;
-      }
+    // Offline, the new tab of a native form could only show the browser's error: it is kept and sent as any other.
+    if (native && invalid.length === 0 && navigator.onLine) {
       const body = trackBodyFromForm(new FormData(element));
       callbacks.current.onValid?.(body);
       // The browser reads the fields once this handler returns; clear them after that.
@@ -115,7 +120,7 @@ export function useTrackForm({ onValid, onSent, native = false }: Options = {}) 
     callbacks.current.onValid?.(body);
     setState('sending');
     const result = await submit(body);
-    if (result.status === 'sent') accepted(body);
+    if (result.status === 'sent') accepted(body, result.checkoutUrl);
     else if (result.status === 'invalid') {
       pending.current = undefined;
       setState('idle');
@@ -138,6 +143,7 @@ export function useTrackForm({ onValid, onSent, native = false }: Options = {}) 
   /** Back to a fresh form (e.g. when a dialog is cancelled after the form was sent). */
   const clear = useCallback(() => {
     setErrors([]);
+    setCheckoutUrl(undefined);
     setState((current) => (current === 'sent' ? 'idle' : current));
   }, []);
 
@@ -146,6 +152,7 @@ export function useTrackForm({ onValid, onSent, native = false }: Options = {}) 
     summary,
     state,
     errors,
+    checkoutUrl,
     onSubmit: (event: SubmitEvent<HTMLFormElement>) => void onSubmit(event),
     onInput,
     clear,

@@ -1,0 +1,120 @@
+/**
+ * The gifts checkout as the browser tests see it: the pending gift a donate or sponsor form stored (read through the
+ * admin API), and what left for the provider (the transaction the Paystack stand-in was asked to initialize, read
+ * back through its documented verify call, and the checkout tab it sent the visitor to).
+ */
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { staffList } from './api.ts';
+import { E2E_PAYSTACK_SECRET, e2ePaystackPort } from './server.ts';
+
+/** The stand-in's address. */
+export const PAYSTACK = `http://127.0.0.1:${e2ePaystackPort}`;
+
+/** A gift as the admin API lists it. */
+export type Gift = {
+  id: string;
+  reference: string;
+  state: string;
+  kind: 'donation' | 'sponsorship';
+  frequency: string;
+  cause: string | null;
+  child_id: string | null;
+  sponsorship_type: string | null;
+  amount_subunits: number;
+  currency: string;
+  method: string;
+  plan_code: string | null;
+  donor_name: string | null;
+  donor_email: string | null;
+  anonymous: boolean;
+};
+
+/** What a gift form chose, as the stored gift holds it and as it leaves for the provider. */
+export type Chosen = Partial<
+  Pick<
+    Gift,
+    'kind' | 'frequency' | 'cause' | 'child_id' | 'sponsorship_type' | 'amount_subunits' | 'currency' | 'method'
+  >
+>;
+
+/** Every gift of one donor's email. */
+export async function giftsOf(request: APIRequestContext, email: string): Promise<Gift[]> {
+  return (await staffList<Gift>(request, 'gifts')).filter((gift) => gift.donor_email === email);
+}
+
+/** Waits for the gift of `email` (the form's post is answered before the test reads the list). */
+export async function giftOf(request: APIRequestContext, email: string): Promise<Gift> {
+  let found: Gift | undefined;
+  await expect
+    .poll(async () => (found = (await giftsOf(request, email))[0]), { message: `a gift from ${email}` })
+    .toBeDefined();
+  return found!;
+}
+
+/** The transaction the site initialized at the stand-in for `reference`, as Paystack's verify reports it. */
+export async function providerTransaction(request: APIRequestContext, reference: string) {
+  const verify = await request.get(`${PAYSTACK}/transaction/verify/${reference}`, {
+    headers: { authorization: `Bearer ${E2E_PAYSTACK_SECRET}` },
+  });
+  expect(verify.status(), `the stand-in knows ${reference}`).toBe(200);
+  return ((await verify.json()) as { data: ProviderTransaction }).data;
+}
+
+type ProviderTransaction = {
+  reference: string;
+  amount: number;
+  currency: string;
+  customer: { email: string };
+  plan: { plan_code?: string };
+  metadata: Record<string, unknown> | '';
+};
+
+/**
+ * Checks the one pending gift of `email` holds every choice, that the same choices left for the provider
+ * (amount, currency, a plan when it repeats, and frequency, cause or child and type in the metadata), and that
+ * `tab` shows the provider's checkout for that gift. Returns the gift.
+ */
+export async function expectCheckout(
+  request: APIRequestContext,
+  email: string,
+  chosen: Chosen,
+  tab: Page,
+): Promise<Gift> {
+  const gift = await giftOf(request, email);
+  expect(gift).toMatchObject({ state: 'pending', ...chosen });
+  expect(await giftsOf(request, email), 'one pending gift').toHaveLength(1);
+
+  const sent = await providerTransaction(request, gift.reference);
+  expect(sent).toMatchObject({
+    amount: gift.amount_subunits,
+    currency: gift.currency,
+    customer: { email },
+  });
+  const metadata: Record<string, unknown> = {
+    form: gift.kind === 'donation' ? 'donation_intent' : 'sponsorship_application',
+  };
+  metadata['frequency'] = gift.frequency;
+  if (gift.cause) metadata['cause'] = gift.cause;
+  if (gift.child_id) metadata['child_id'] = gift.child_id;
+  if (gift.sponsorship_type) metadata['sponsorship_type'] = gift.sponsorship_type;
+  expect(sent.metadata).toMatchObject(metadata);
+  // A repeating gift is charged on a plan of its amount and interval, made at the provider; a one-time gift has none.
+  if (gift.frequency === 'one-time') {
+    expect(gift.plan_code).toBeNull();
+    expect(sent.plan).toEqual({});
+  } else expect(gift.plan_code).toMatch(/^PLN_/);
+
+  await expect(tab).toHaveURL(new RegExp(`^${PAYSTACK}/checkout/[0-9a-f]+$`));
+  await expect(tab.locator('#reference')).toHaveText(gift.reference);
+  await expect(tab.getByRole('heading')).toHaveText(`Pay ${gift.currency} ${gift.amount_subunits / 100}`);
+  return gift;
+}
+
+/** Presses `submit` and returns the tab it opened (the checkout, or the form's answer). */
+export async function submitToNewTab(page: Page, submit: () => Promise<void>): Promise<Page> {
+  const opened = page.context().waitForEvent('page');
+  await submit();
+  const tab = await opened;
+  await tab.waitForLoadState('domcontentloaded');
+  return tab;
+}
