@@ -5,7 +5,6 @@ import {
   APPLICATION_INFO,
   isApplicationKind,
   isOverdue,
-  replyDraft,
   STATE_LABELS,
   TRANSITIONS,
   type ApplicationState,
@@ -61,14 +60,12 @@ export default function ApplicationDialog({ id, onClose }: Props) {
   const kind = application && isApplicationKind(application.kind) ? application.kind : null;
   const state = application?.state as ApplicationState | undefined;
 
-  // A decided application starts its reply from the template of its kind and outcome.
+  // A decided application starts its reply from the stored template of its kind and outcome, filled by the server;
+  // what staff type is kept until the application changes state.
+  const draft = application?.draft ?? null;
   useEffect(() => {
-    if (!application || !kind || (state !== 'accepted' && state !== 'declined')) {
-      setReply(null);
-      return;
-    }
-    setReply(replyDraft(kind, state, { applicant: application.name, staff: me }));
-  }, [application?.id, kind, state, me]);
+    setReply(draft ? { subject: draft.subject, body: draft.body } : null);
+  }, [application?.id, state, draft?.subject, draft?.body]);
 
   async function act(action: string, body: unknown, done: string): Promise<boolean> {
     if (pending) return false;
