@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import {
   ageText,
@@ -17,6 +17,7 @@ import { $token } from './stores/session.ts';
 import { notify } from './stores/toast.ts';
 import DetailsList from './DetailsList.tsx';
 import { breakableAddress } from './columns.tsx';
+import WorkDialog from './WorkDialog.tsx';
 
 type Props = {
   readonly id: string;
@@ -36,25 +37,20 @@ const HISTORY_LABELS = { note: 'Note', acknowledgement: 'Acknowledgement sent', 
 
 /** One application: its full form, promise, state and holder, the moves the queue allows, notes and the reply. */
 export default function ApplicationDialog({ id, onClose }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
   const me = tokenSubject(useStore($token)).toLowerCase();
   const [application, setApplication] = useState<Application | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [note, setNote] = useState('');
   const [reply, setReply] = useState<{ subject: string; body: string } | null>(null);
-  const titleId = useId();
   const noteId = useId();
   const subjectId = useId();
   const bodyId = useId();
 
   useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
     fetchApplication(id).then(setApplication, (error: unknown) => {
       if (!(error instanceof ApiError && error.status === 401)) setProblem('Could not load the application.');
     });
-    return () => dialog?.close();
   }, [id]);
 
   const kind = application && isApplicationKind(application.kind) ? application.kind : null;
@@ -99,20 +95,15 @@ export default function ApplicationDialog({ id, onClose }: Props) {
   const overdue = application && state && due ? isOverdue(state, due, new Date()) : false;
 
   return (
-    <dialog
-      ref={ref}
-      className="dialog application-dialog"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-    >
-      <h2 id={titleId}>
-        {application
+    <WorkDialog
+      className="application-dialog"
+      title={
+        application
           ? `${info?.label ?? 'Other'} application from ${application.name || 'an unnamed applicant'}`
-          : 'Application'}
-      </h2>
+          : 'Application'
+      }
+      onClose={onClose}
+    >
       {problem && (
         <p className="form-error" role="alert">
           {problem}
@@ -256,11 +247,6 @@ export default function ApplicationDialog({ id, onClose }: Props) {
           </form>
         </>
       )}
-      <div className="dialog-actions">
-        <button type="button" className="button" onClick={onClose}>
-          Close
-        </button>
-      </div>
-    </dialog>
+    </WorkDialog>
   );
 }

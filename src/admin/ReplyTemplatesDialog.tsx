@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import {
   APPLICATION_INFO,
   APPLICATION_KINDS,
@@ -11,6 +11,7 @@ import { formatNairobi } from './lib/dates.ts';
 import { groupIssues } from './lib/issues.ts';
 import { notify } from './stores/toast.ts';
 import FormField from './FormField.tsx';
+import WorkDialog from './WorkDialog.tsx';
 
 type Props = {
   readonly onClose: () => void;
@@ -25,7 +26,6 @@ const FIELDS = ['subject', 'body'] as const;
  * an accepted or declined application starts from its template, with the placeholders filled.
  */
 export default function ReplyTemplatesDialog({ onClose }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
   const [templates, setTemplates] = useState<readonly ReplyTemplate[] | null>(null);
   const [kind, setKind] = useState<string>(APPLICATION_KINDS[0]);
   const [outcome, setOutcome] = useState<string>(REPLY_OUTCOMES[0]);
@@ -35,18 +35,14 @@ export default function ReplyTemplatesDialog({ onClose }: Props) {
     other: [],
   });
   const [pending, setPending] = useState(false);
-  const titleId = useId();
   const fieldId = useId();
 
   useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
     fetchReplyTemplates().then(setTemplates, (error: unknown) => {
       if (!(error instanceof ApiError && error.status === 401)) {
         setErrors({ byField: {}, other: ['Could not load the reply templates.'] });
       }
     });
-    return () => dialog?.close();
   }, []);
 
   const current = templates?.find((template) => template.kind === kind && template.outcome === outcome);
@@ -86,16 +82,7 @@ export default function ReplyTemplatesDialog({ onClose }: Props) {
     .join('; ');
 
   return (
-    <dialog
-      ref={ref}
-      className="dialog application-dialog"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-    >
-      <h2 id={titleId}>Reply templates</h2>
+    <WorkDialog className="application-dialog" title="Reply templates" onClose={onClose}>
       {errors.other.map((message) => (
         <p key={message} className="form-error" role="alert">
           {message}
@@ -155,11 +142,6 @@ export default function ReplyTemplatesDialog({ onClose }: Props) {
           </>
         )}
       </form>
-      <div className="dialog-actions">
-        <button type="button" className="button" onClick={onClose}>
-          Close
-        </button>
-      </div>
-    </dialog>
+    </WorkDialog>
   );
 }

@@ -3,12 +3,20 @@
  * changed them and when (and audited), refused with a clear message for an unknown placeholder or an empty text, and
  * the start of every accept or decline reply, placeholders filled, on both databases.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import adminApplications from '../../netlify/functions/admin-applications.ts';
 import adminReplyTemplates from '../../netlify/functions/admin-reply-templates.ts';
 import { fillPlaceholders, unknownPlaceholders } from '../../src/lib/applications.ts';
 import { databases, rows, truncate, useDatabase } from '../support/databases.ts';
-import { ADMIN_TABLES, auditEvents, call, keepReplyTemplates, staffToken, useJwtSecret } from '../support/admin.ts';
+import {
+  ADMIN_TABLES,
+  auditEvents,
+  call,
+  keepReplyTemplates,
+  staffToken,
+  useEnv,
+  useJwtSecret,
+} from '../support/admin.ts';
 
 describe('reply template placeholders', () => {
   const values = { name: 'Wanjiru $& Kamau', opportunity: 'Classroom Teaching Assistant', staffName: 'amina' };
@@ -43,14 +51,8 @@ describe.each(databases)('reply templates on $name', (database) => {
   useDatabase(database);
   useJwtSecret();
   keepReplyTemplates();
-  let saved: string | undefined;
-  beforeAll(() => {
-    saved = process.env['SMTP_URL'];
-    delete process.env['SMTP_URL'];
-  });
-  afterAll(() => {
-    if (saved !== undefined) process.env['SMTP_URL'] = saved;
-  });
+  // Replies are checked in the outbox; the browser test proves they reach an SMTP server.
+  useEnv({ SMTP_URL: undefined });
   let token: string;
   beforeEach(async () => {
     await truncate(database, [...ADMIN_TABLES, 'rate_limits']);
