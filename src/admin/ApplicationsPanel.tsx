@@ -105,7 +105,8 @@ export default function ApplicationsPanel({ label }: Props) {
         <ReplyTemplatesDialog
           onClose={() => {
             setEditingTemplates(false);
-            templatesRef.current?.focus();
+            // Once the modal dialog is gone: while it is open, the rest of the page cannot take focus.
+            requestAnimationFrame(() => templatesRef.current?.focus());
           }}
         />
       )}
