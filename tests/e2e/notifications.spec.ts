@@ -166,7 +166,7 @@ test('the outbox lists sent and failed notifications, and Resend sends a failed 
   await page.context().close();
 });
 
-test('an application is acknowledged on arrival, worked new → in review → accepted, and answered with Reply-To the staff member (issue 32)', async ({
+test('an application is acknowledged on arrival, worked new → in review → accepted, and answered from the edited template with Reply-To the staff member (issue 32)', async ({
   browser,
 }) => {
   const page = await signIn(browser, e2eApplicationsAdmin);
@@ -189,7 +189,7 @@ test('an application is acknowledged on arrival, worked new → in review → ac
     nationality: 'Kenyan',
     availability: 'Weekdays',
     motivation: 'Reading with children',
-    opportunity: 'reading-buddy',
+    opportunity: 'education-general',
   });
   await expect
     .poll(async () => (await receivedMail()).find((mail) => mail.to.includes(applicant))?.subject)
@@ -202,9 +202,45 @@ test('an application is acknowledged on arrival, worked new → in review → ac
   await panel.getByLabel('Kind').selectOption({ label: 'Volunteer' });
   const row = panel.getByRole('row').filter({ hasText: name });
   await expect(row).toContainText('New');
-  await expect(row).toContainText('reading-buddy');
+  await expect(row).toContainText('education-general');
   await expect(row).toContainText('0 of 5 business days');
   await expect(row.locator('.badge-overdue')).toHaveCount(0);
+
+  // Staff edit the volunteer "accepted" template: an unknown placeholder is refused at its field, then it is saved.
+  const templatesAnswer = (method: string) =>
+    page.waitForResponse(
+      (res) =>
+        res.request().method() === method && new URL(res.url()).pathname.startsWith('/api/admin/reply-templates'),
+    );
+  const opener = panel.getByRole('button', { name: 'Reply templates' });
+  // The stored texts arrive before anything is typed (they would overwrite it).
+  const listed = templatesAnswer('GET');
+  await opener.click();
+  expect((await listed).status()).toBe(200);
+  const templates = page.getByRole('dialog', { name: 'Reply templates' });
+  await templates.getByLabel('Application kind').selectOption({ label: 'Volunteer' });
+  await templates.getByLabel('Outcome').selectOption({ label: 'Accepted' });
+  await expect(templates.getByLabel('Subject')).toHaveValue(/\S/);
+  await templates.getByLabel('Subject').fill(`Welcome aboard, {name} (${tag})`);
+  const text = templates.getByLabel('Message');
+  await text.fill(`Dear {Name},\n\nYou join us as a {opportunity}.`);
+  const refused = templatesAnswer('PUT');
+  await templates.getByRole('button', { name: 'Save template' }).click();
+  expect((await refused).status()).toBe(400);
+  await expect(text).toHaveAccessibleDescription(
+    /Message has an unknown placeholder \{Name\}: use \{name\}, \{opportunity\} or \{staffName\}/,
+  );
+  await expectNoAxeViolations(page);
+  await text.fill(`Dear {name},\n\nYou join us as a {opportunity} (${tag}).\n\nKaribu,\n{staffName}`);
+  const saved = templatesAnswer('PUT');
+  await templates.getByRole('button', { name: 'Save template' }).click();
+  expect((await saved).status()).toBe(200);
+  await expect(page.locator('.toast-region').getByRole('status')).toHaveText('Reply template saved');
+  await expect(templates).toContainText(`Last changed by ${e2eApplicationsAdmin.username.toLowerCase()}`);
+  await expect(text).not.toHaveAttribute('aria-invalid');
+  await templates.getByRole('button', { name: 'Close' }).click();
+  await expect(templates).toBeHidden();
+  await expect(opener).toBeFocused();
 
   await row.getByRole('button', { name: /^Open/ }).click();
   const dialog = page.getByRole('dialog', { name: `Volunteer application from ${name}` });
@@ -219,23 +255,23 @@ test('an application is acknowledged on arrival, worked new → in review → ac
   await dialog.getByRole('button', { name: 'Accept' }).click();
   await expect(dialog.locator('.application-state')).toHaveText('Accepted');
 
-  // The reply starts from the template for an accepted volunteer; the staff member adds a line.
+  // The reply starts from the edited template, placeholders filled; the staff member adds a line.
+  const staffName = e2eApplicationsAdmin.username.toLowerCase();
+  const drafted = `Dear ${name},\n\nYou join us as a Classroom Teaching Assistant (${tag}).\n\nKaribu,\n${staffName}`;
+  const subject = `Welcome aboard, ${name} (${tag})`;
+  await expect(dialog.getByLabel('Subject')).toHaveValue(subject);
   const message = dialog.getByLabel('Message');
-  await expect(message).toHaveValue(new RegExp(`^Dear ${name},`));
-  await message.fill(`${await message.inputValue()}\n\nSee you on Monday at 9.`);
+  await expect(message).toHaveValue(drafted);
+  await message.fill(`${drafted}\n\nSee you on Monday at 9.`);
   await expectNoAxeViolations(page);
   await dialog.getByRole('button', { name: 'Send reply' }).click();
   await expect(page.locator('.toast-region').getByRole('status')).toHaveText(`Reply queued to ${applicant}`);
   await expect
-    .poll(async () =>
-      (await receivedMail()).some((mail) => mail.to.includes(applicant) && mail.subject.includes('welcome aboard')),
-    )
+    .poll(async () => (await receivedMail()).some((mail) => mail.to.includes(applicant) && mail.subject === subject))
     .toBeTruthy();
-  const reply = (await receivedMail()).find(
-    (mail) => mail.to.includes(applicant) && mail.subject.includes('welcome aboard'),
-  );
+  const reply = (await receivedMail()).find((mail) => mail.to.includes(applicant) && mail.subject === subject);
   expect(reply?.header('reply-to')).toContain(staffAddress);
-  expect(reply?.text).toContain('See you on Monday at 9.');
+  expect(reply?.text.trim()).toBe(`${drafted}\n\nSee you on Monday at 9.`);
   // The record shows what was sent and when.
   await dialog.getByRole('button', { name: 'Close' }).click();
   await row.getByRole('button', { name: /^Open/ }).click();
@@ -250,6 +286,7 @@ test('an application is acknowledged on arrival, worked new → in review → ac
   for (const change of ['state', 'holder', 'note', 'reply']) {
     await expect(steps.filter({ hasText: new RegExp(`Change:?\\s*${change}`) }).first()).toBeVisible();
   }
+  await expect(activity.getByRole('row').filter({ hasText: 'Reply template changed' }).first()).toBeVisible();
 
   // Two weeks on (the page's clock), an application still new is past its promise: marked, and listed first.
   await track(page, 'volunteer_application', {
