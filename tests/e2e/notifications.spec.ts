@@ -18,6 +18,8 @@ const [amina, brian] = e2eNotifiedAdmins;
 const tag = randomBytes(4).toString('hex');
 /** The applicant the issue-32 case accepts. */
 const acceptedApplicant = `Akinyi ${tag}`;
+/** The address of the staff member answering it. */
+const staffAddress = `zawadi.${tag}@tumaini.example`;
 
 /** Signs in through the form in a browser context of its own (its own localStorage). */
 async function signIn(browser: Browser, account: { username: string; password: string }): Promise<Page> {
@@ -172,6 +174,13 @@ test('staff edit the volunteer "accepted" reply template in /samu: an unknown pl
   browser,
 }) => {
   const page = await signIn(browser, e2eApplicationsAdmin);
+  // Replies go out Reply-To this staff member's own address.
+  const settings = await openTab(page, 'Notifications');
+  // The stored settings load first (and would overwrite what is typed before they arrive).
+  await expect(settings.getByRole('radio', { name: 'No emails' })).toBeEnabled();
+  await settings.getByLabel('Your email address').fill(staffAddress);
+  await settings.getByRole('button', { name: 'Save notification settings' }).click();
+  await expect(page.locator('.toast-region').getByRole('status')).toHaveText('Notification settings saved');
   const panel = await openTab(page, 'Applications');
   const templatesAnswer = (method: string) =>
     page.waitForResponse(
@@ -216,15 +225,6 @@ test('an application is acknowledged on arrival, worked new → in review → ac
   const page = await signIn(browser, e2eApplicationsAdmin);
   const name = acceptedApplicant;
   const applicant = `akinyi.${tag}@volunteers.example.org`;
-  const staffAddress = `zawadi.${tag}@tumaini.example`;
-  // Replies go out Reply-To this staff member's own address.
-  const settings = await openTab(page, 'Notifications');
-  // The stored settings load first (and would overwrite what is typed before they arrive).
-  await expect(settings.getByRole('radio', { name: 'No emails' })).toBeEnabled();
-  await settings.getByLabel('Your email address').fill(staffAddress);
-  await settings.getByRole('button', { name: 'Save notification settings' }).click();
-  await expect(page.locator('.toast-region').getByRole('status')).toHaveText('Notification settings saved');
-
   await track(page, 'volunteer_application', {
     name,
     email: applicant,
