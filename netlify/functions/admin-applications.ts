@@ -1,7 +1,8 @@
 /**
  * One application of the queue (issue 32), for staff:
- * - `GET /api/admin/applications/<id>` → `{application}`: the full form, state, holder, due moment, overdue, and its
- *   notes and emails (each with its outbox status).
+ * - `GET /api/admin/applications/<id>` → `{application}`: the full form, state, holder, due moment, overdue, its
+ *   notes and emails (each with its outbox status), and for an accepted or declined application the `draft` reply: its
+ *   kind and outcome's template (admin-reply-templates.ts) filled for the applicant and the staff member asking.
  * - `POST /api/admin/applications/<id>/state` `{state}`: move it on; a move the queue forbids is 409.
  * - `POST /api/admin/applications/<id>/holder` `{holder}`: give it to a staff member (username) or to nobody.
  * - `POST /api/admin/applications/<id>/notes` `{text}`: add a note.
@@ -37,7 +38,7 @@ export default staffFunction(async (req: Request, actor: string, context: Contex
   const action = context.params['action'];
   if (action === undefined) {
     if (req.method !== 'GET') return methodNotAllowed(['GET']);
-    return answer(id.data);
+    return answer(id.data, actor);
   }
   const write = ACTIONS[action];
   if (!write || !Object.hasOwn(ACTIONS, action)) return error(404, 'Not found');
@@ -53,11 +54,11 @@ export default staffFunction(async (req: Request, actor: string, context: Contex
     throw failure;
   }
   if (action === 'reply') deliverAfterResponse(context);
-  return answer(id.data);
+  return answer(id.data, actor);
 });
 
-async function answer(id: string): Promise<Response> {
-  const application = await getApplication(id);
+async function answer(id: string, actor: string): Promise<Response> {
+  const application = await getApplication(id, actor);
   return application ? json({ application }) : error(404, 'Application not found');
 }
 

@@ -2,7 +2,8 @@
  * Loads a backup of admin-backup.ts into an empty, migrated database, in one transaction: ids,
  * timestamps and bytes come back exactly, and identity sequences continue after the restored ids.
  * Staff accounts, sessions and throttle rows are never restored, even from an older backup that has them:
- * `npm run admin:create` makes the accounts of a restored database.
+ * `npm run admin:create` makes the accounts of a restored database. Rows a migration seeded are replaced by the
+ * backup's.
  */
 import { z } from 'zod';
 import {
@@ -11,6 +12,7 @@ import {
   backupTables,
   ident,
   PRIVATE_TABLES,
+  SEEDED_TABLES,
 } from '../../netlify/functions/_shared/backup.ts';
 import { transaction, type DatabaseTarget, type Queryable } from '../../netlify/functions/_shared/db.ts';
 
@@ -47,6 +49,8 @@ export async function restoreBackup(backup: Backup, target?: DatabaseTarget): Pr
     await checkTarget(tx, backup);
     const counts: Record<string, number> = {};
     for (const [table, rows] of inReferenceOrder(restorable(backup), await references(tx))) {
+      // The migration's starting rows give way to the backup's.
+      if (SEEDED_TABLES.includes(table)) await tx.query(`delete from ${ident(table)}`);
       for (const batch of batches(rows)) {
         await tx.query(
           `insert into ${ident(table)} overriding system value
@@ -95,7 +99,10 @@ function restorable(backup: Backup): [string, Record<string, unknown>[]][] {
   return Object.entries(backup.tables).filter(([table]) => !PRIVATE_TABLES.includes(table));
 }
 
-/** Throws unless the database has the backup's schema and holds no rows (staff accounts may already exist). */
+/**
+ * Throws unless the database has the backup's schema and holds no rows (staff accounts may already exist, and the
+ * {@link SEEDED_TABLES} hold their migration's rows).
+ */
 async function checkTarget(tx: Queryable, backup: Backup): Promise<void> {
   const applied = new Set(await appliedMigrations(tx));
   const missing = backup.migrations.filter((name) => !applied.has(name));
@@ -105,6 +112,7 @@ async function checkTarget(tx: Queryable, backup: Backup): Promise<void> {
     if (!tables.has(table)) throw new Error(`The backup has a table the database lacks: ${table}`);
   }
   for (const table of tables) {
+    if (SEEDED_TABLES.includes(table)) continue;
     const [row] = await tx.query<{ used: boolean }>(`select exists (select 1 from ${ident(table)}) as used`);
     if (row?.used)
       throw new Error(`The database is not empty (table ${table} has rows); restore into an empty database`);

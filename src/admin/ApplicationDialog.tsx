@@ -1,11 +1,10 @@
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import {
   ageText,
   APPLICATION_INFO,
   isApplicationKind,
   isOverdue,
-  replyDraft,
   STATE_LABELS,
   TRANSITIONS,
   type ApplicationState,
@@ -18,6 +17,7 @@ import { $token } from './stores/session.ts';
 import { notify } from './stores/toast.ts';
 import DetailsList from './DetailsList.tsx';
 import { breakableAddress } from './columns.tsx';
+import WorkDialog from './WorkDialog.tsx';
 
 type Props = {
   readonly id: string;
@@ -37,38 +37,31 @@ const HISTORY_LABELS = { note: 'Note', acknowledgement: 'Acknowledgement sent', 
 
 /** One application: its full form, promise, state and holder, the moves the queue allows, notes and the reply. */
 export default function ApplicationDialog({ id, onClose }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
   const me = tokenSubject(useStore($token)).toLowerCase();
   const [application, setApplication] = useState<Application | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [note, setNote] = useState('');
   const [reply, setReply] = useState<{ subject: string; body: string } | null>(null);
-  const titleId = useId();
   const noteId = useId();
   const subjectId = useId();
   const bodyId = useId();
 
   useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
     fetchApplication(id).then(setApplication, (error: unknown) => {
       if (!(error instanceof ApiError && error.status === 401)) setProblem('Could not load the application.');
     });
-    return () => dialog?.close();
   }, [id]);
 
   const kind = application && isApplicationKind(application.kind) ? application.kind : null;
   const state = application?.state as ApplicationState | undefined;
 
-  // A decided application starts its reply from the template of its kind and outcome.
+  // A decided application starts its reply from the stored template of its kind and outcome, filled by the server;
+  // what staff type is kept until the application changes state.
+  const draft = application?.draft ?? null;
   useEffect(() => {
-    if (!application || !kind || (state !== 'accepted' && state !== 'declined')) {
-      setReply(null);
-      return;
-    }
-    setReply(replyDraft(kind, state, { applicant: application.name, staff: me }));
-  }, [application?.id, kind, state, me]);
+    setReply(draft ? { subject: draft.subject, body: draft.body } : null);
+  }, [application?.id, state, draft?.subject, draft?.body]);
 
   async function act(action: string, body: unknown, done: string): Promise<boolean> {
     if (pending) return false;
@@ -102,20 +95,15 @@ export default function ApplicationDialog({ id, onClose }: Props) {
   const overdue = application && state && due ? isOverdue(state, due, new Date()) : false;
 
   return (
-    <dialog
-      ref={ref}
-      className="dialog application-dialog"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-    >
-      <h2 id={titleId}>
-        {application
+    <WorkDialog
+      className="application-dialog"
+      title={
+        application
           ? `${info?.label ?? 'Other'} application from ${application.name || 'an unnamed applicant'}`
-          : 'Application'}
-      </h2>
+          : 'Application'
+      }
+      onClose={onClose}
+    >
       {problem && (
         <p className="form-error" role="alert">
           {problem}
@@ -259,11 +247,6 @@ export default function ApplicationDialog({ id, onClose }: Props) {
           </form>
         </>
       )}
-      <div className="dialog-actions">
-        <button type="button" className="button" onClick={onClose}>
-          Close
-        </button>
-      </div>
-    </dialog>
+    </WorkDialog>
   );
 }

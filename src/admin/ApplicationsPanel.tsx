@@ -7,6 +7,7 @@ import { RECORDS, rowKind, rowOverdue } from './columns.tsx';
 import DataTable from './DataTable.tsx';
 import DeleteDialog from './DeleteDialog.tsx';
 import ApplicationDialog from './ApplicationDialog.tsx';
+import ReplyTemplatesDialog from './ReplyTemplatesDialog.tsx';
 import { useNewRows } from './useNewRows.ts';
 import { linkedItem } from './lib/linked.ts';
 
@@ -21,6 +22,8 @@ export default function ApplicationsPanel({ label }: Props) {
   const [kind, setKind] = useState('');
   const [toDelete, setToDelete] = useState<Row | null>(null);
   const [opened, setOpened] = useState<{ row: Row; opener: HTMLElement | null } | null>(null);
+  const [editingTemplates, setEditingTemplates] = useState(false);
+  const templatesRef = useRef<HTMLButtonElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const isNew = useNewRows('volunteers');
   const kindId = useId();
@@ -49,6 +52,15 @@ export default function ApplicationsPanel({ label }: Props) {
           ))}
         </select>
       </div>
+      <button
+        type="button"
+        className="button small"
+        aria-haspopup="dialog"
+        ref={templatesRef}
+        onClick={() => setEditingTemplates(true)}
+      >
+        Reply templates
+      </button>
       <DataTable
         caption={label}
         plural={config.plural}
@@ -86,6 +98,15 @@ export default function ApplicationsPanel({ label }: Props) {
             void reloadResource('volunteers');
             if (opener?.isConnected) opener.focus();
             else headingRef.current?.focus();
+          }}
+        />
+      )}
+      {editingTemplates && (
+        <ReplyTemplatesDialog
+          onClose={() => {
+            setEditingTemplates(false);
+            // Once the modal dialog is gone: while it is open, the rest of the page cannot take focus.
+            requestAnimationFrame(() => templatesRef.current?.focus());
           }}
         />
       )}

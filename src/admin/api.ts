@@ -324,6 +324,8 @@ export type Application = {
     readonly status: string | null;
     readonly sentAt: string | null;
   }[];
+  /** An accepted or declined application's reply as this staff member starts from it: its template, filled. */
+  readonly draft: { readonly subject: string; readonly body: string } | null;
 };
 
 function readApplication(body: unknown): Application {
@@ -344,6 +346,35 @@ export async function changeApplication(id: string, action: string, body: unknow
   return readApplication(
     await callJson(`/api/admin/applications/${encodeURIComponent(id)}/${action}`, { method: 'POST', json: body }),
   );
+}
+
+/** One reply template, as `GET /api/admin/reply-templates` lists it. */
+export type ReplyTemplate = {
+  readonly kind: string;
+  readonly outcome: string;
+  readonly subject: string;
+  readonly body: string;
+  readonly updatedBy: string | null;
+  readonly updatedAt: string | null;
+};
+
+/** Reads every reply template. */
+export async function fetchReplyTemplates(): Promise<readonly ReplyTemplate[]> {
+  const body = (await callJson('/api/admin/reply-templates')) as { templates?: ReplyTemplate[] } | null;
+  return body?.templates ?? [];
+}
+
+/** Saves one reply template; field problems (an unknown placeholder, an empty text) come back as `ApiError.issues`. */
+export async function saveReplyTemplate(
+  kind: string,
+  outcome: string,
+  text: { readonly subject: string; readonly body: string },
+): Promise<ReplyTemplate> {
+  const body = (await callJson(
+    `/api/admin/reply-templates/${encodeURIComponent(kind)}/${encodeURIComponent(outcome)}`,
+    { method: 'PUT', json: text },
+  )) as { template: ReplyTemplate };
+  return body.template;
 }
 
 /** Totals of confirmed gifts in one period, per key (cause or method) and currency. */

@@ -1,7 +1,7 @@
 /**
  * The applications queue (issue 32): the kinds of application, the answer each page promised and by when, the
- * states an application moves through, and the reply templates staff start from. Pure and zod-free, so the
- * dashboard and the functions share one definition.
+ * states an application moves through, and the placeholders of the reply templates staff start from. Pure and
+ * zod-free, so the dashboard and the functions share one definition.
  */
 
 /** The forms whose submissions are applications staff answer. */
@@ -204,61 +204,45 @@ function nairobiTime(at: Date): string {
 }
 
 /** The outcomes a reply is written for. */
-export type ReplyOutcome = 'accepted' | 'declined';
+export const REPLY_OUTCOMES = ['accepted', 'declined'] as const;
+/** One of {@link REPLY_OUTCOMES}. */
+export type ReplyOutcome = (typeof REPLY_OUTCOMES)[number];
 
-/** The reply staff start from, per kind and outcome; `{name}` and `{staff}` are filled in. */
-export const REPLY_TEMPLATES: Readonly<
-  Record<ApplicationKind, Readonly<Record<ReplyOutcome, { subject: string; body: string }>>>
-> = {
-  volunteer_application: {
-    accepted: {
-      subject: 'Your volunteer application: welcome aboard',
-      body: 'Dear {name},\n\nThank you for applying to volunteer with us. We are glad to accept your application.\n\nI will be in touch about your first day, your induction and the documents we need (a copy of your ID and a police clearance certificate).\n\nWith thanks,\n{staff}',
-    },
-    declined: {
-      subject: 'Your volunteer application',
-      body: 'Dear {name},\n\nThank you for applying to volunteer with us. We are not able to offer you a place at this time.\n\nWe keep our opportunities page up to date, and you are welcome to apply again.\n\nWith thanks,\n{staff}',
-    },
-  },
-  school_volunteer_application: {
-    accepted: {
-      subject: 'Your school volunteering application: welcome aboard',
-      body: 'Dear {name},\n\nThank you for offering to teach with us. We are glad to accept your application.\n\nI will be in touch to agree your school, subjects and timetable for the first three months.\n\nWith thanks,\n{staff}',
-    },
-    declined: {
-      subject: 'Your school volunteering application',
-      body: 'Dear {name},\n\nThank you for offering to teach with us. We are not able to offer you a place in our schools at this time.\n\nYou are welcome to apply again next term.\n\nWith thanks,\n{staff}',
-    },
-  },
-  internship_application: {
-    accepted: {
-      subject: 'Your hospital internship application: accepted',
-      body: 'Dear {name},\n\nThank you for applying for a hospital internship. We are glad to accept your application.\n\nI will be in touch about the hospital, your supervisor, your start date and the documents we need from your university.\n\nWith thanks,\n{staff}',
-    },
-    declined: {
-      subject: 'Your hospital internship application',
-      body: 'Dear {name},\n\nThank you for applying for a hospital internship. We are not able to offer you a placement at this time.\n\nYou are welcome to apply again for a later intake.\n\nWith thanks,\n{staff}',
-    },
-  },
-  sponsorship_application: {
-    accepted: {
-      subject: 'Your sponsorship: next steps',
-      body: 'Dear {name},\n\nThank you for choosing to sponsor a child with us. Your sponsorship is confirmed.\n\nYou will receive letters, photos and a report every term. Reply to this email with any question.\n\nWith thanks,\n{staff}',
-    },
-    declined: {
-      subject: 'Your sponsorship application',
-      body: 'Dear {name},\n\nThank you for offering to sponsor a child with us. We are not able to set up this sponsorship.\n\nWe would be glad to suggest another child who needs a sponsor; reply to this email and I will help.\n\nWith thanks,\n{staff}',
-    },
-  },
-};
+/** True when `value` names a reply outcome. */
+export function isReplyOutcome(value: unknown): value is ReplyOutcome {
+  return typeof value === 'string' && (REPLY_OUTCOMES as readonly string[]).includes(value);
+}
 
-/** The template of `kind` and `outcome` with the applicant's and staff member's names filled in. */
-export function replyDraft(
-  kind: ApplicationKind,
-  outcome: ReplyOutcome,
-  names: { applicant: string; staff: string },
-): { subject: string; body: string } {
-  const template = REPLY_TEMPLATES[kind][outcome];
-  const fill = (text: string) => text.replaceAll('{name}', names.applicant).replaceAll('{staff}', names.staff);
-  return { subject: fill(template.subject), body: fill(template.body) };
+/**
+ * The placeholders a reply template may use, and what each is filled with when a reply is composed. The templates
+ * themselves are stored in the database (`reply_templates`) and edited by staff in /samu.
+ */
+export const REPLY_PLACEHOLDERS = {
+  name: "the applicant's name",
+  opportunity: 'what the application is for: the role, school, hospital or child',
+  staffName: 'the staff member sending the reply (their username)',
+} as const;
+/** One of the keys of {@link REPLY_PLACEHOLDERS}. */
+export type ReplyPlaceholder = keyof typeof REPLY_PLACEHOLDERS;
+
+/** Anything written in braces, as a placeholder would be. */
+const PLACEHOLDER = /\{([^{}\n]*)\}/g;
+
+const isPlaceholder = (key: string): key is ReplyPlaceholder => Object.hasOwn(REPLY_PLACEHOLDERS, key);
+
+/** The braced words of `text` that are not known placeholders, each once, in order: `"{Name} {x}"` → `["{Name}", "{x}"]`. */
+export function unknownPlaceholders(text: string): string[] {
+  const found = [...text.matchAll(PLACEHOLDER)].filter(([, key = '']) => !isPlaceholder(key)).map(([whole]) => whole);
+  return [...new Set(found)];
+}
+
+/** The known placeholders, as staff write them: "{name}, {opportunity} or {staffName}". */
+export function placeholderList(): string {
+  const names = Object.keys(REPLY_PLACEHOLDERS).map((key) => `{${key}}`);
+  return `${names.slice(0, -1).join(', ')} or ${names.at(-1) ?? ''}`;
+}
+
+/** `text` with each known placeholder replaced by its value; anything else in braces is left as written. */
+export function fillPlaceholders(text: string, values: Readonly<Record<ReplyPlaceholder, string>>): string {
+  return text.replace(PLACEHOLDER, (whole, key: string) => (isPlaceholder(key) ? values[key] : whole));
 }

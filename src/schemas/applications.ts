@@ -2,7 +2,7 @@
  * Payloads of the applications queue and of staff accounts (issue 32), shared by the dashboard and the functions.
  */
 import { z } from 'zod';
-import { APPLICATION_STATES } from '../lib/applications.ts';
+import { APPLICATION_STATES, placeholderList, unknownPlaceholders } from '../lib/applications.ts';
 import { LIMITS, NewPasswordSchema } from './admin.ts';
 
 z.config({ jitless: true });
@@ -39,20 +39,44 @@ export const NoteSchema = z.object({
   text: longText('Note'),
 });
 
+/** An email subject: one line of at most 200 characters. */
+const subject = z
+  .string({ error: 'Subject is required' })
+  .trim()
+  .min(1, 'Subject is required')
+  .max(200, 'Subject must be at most 200 characters')
+  .refine((value) => !/[\r\n]/.test(value), 'Subject must be one line');
+
 /** `POST /api/admin/applications/<id>/reply`: the email to the applicant, from an accepted or declined application. */
 export const ReplySchema = z.object({
   /** The email's subject. @example "Your volunteer application: welcome aboard" */
-  subject: z
-    .string({ error: 'Subject is required' })
-    .trim()
-    .min(1, 'Subject is required')
-    .max(200, 'Subject must be at most 200 characters')
-    .refine((value) => !/[\r\n]/.test(value), 'Subject must be one line'),
+  subject,
   /** The email's text. */
   body: longText('Message'),
 });
 /** A validated reply. */
 export type Reply = z.infer<typeof ReplySchema>;
+
+/** A template field whose braces may only name the known placeholders. */
+const withPlaceholders = (field: z.ZodString, label: string) =>
+  field.superRefine((value, ctx) => {
+    const unknown = unknownPlaceholders(value);
+    if (unknown.length === 0) return;
+    ctx.addIssue({
+      code: 'custom',
+      message: `${label} has ${unknown.length === 1 ? 'an unknown placeholder' : 'unknown placeholders'} ${unknown.join(', ')}: use ${placeholderList()}`,
+    });
+  });
+
+/** `PUT /api/admin/reply-templates/<kind>/<outcome>`: the text a reply of that kind and outcome starts from. */
+export const ReplyTemplateSchema = z.object({
+  /** The subject, with placeholders. @example "Welcome aboard, {name}" */
+  subject: withPlaceholders(subject, 'Subject'),
+  /** The text, with placeholders. @example "Dear {name},\n\nWelcome to {opportunity}.\n\n{staffName}" */
+  body: withPlaceholders(longText('Message'), 'Message'),
+});
+/** A validated reply template. */
+export type ReplyTemplateText = z.infer<typeof ReplyTemplateSchema>;
 
 const email = z
   .string({ error: 'Email is required' })

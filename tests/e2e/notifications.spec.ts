@@ -16,6 +16,10 @@ test.describe.configure({ mode: 'serial' });
 
 const [amina, brian] = e2eNotifiedAdmins;
 const tag = randomBytes(4).toString('hex');
+/** The applicant the issue-32 case accepts. */
+const acceptedApplicant = `Akinyi ${tag}`;
+/** The address of the staff member answering it. */
+const staffAddress = `zawadi.${tag}@tumaini.example`;
 
 /** Signs in through the form in a browser context of its own (its own localStorage). */
 async function signIn(browser: Browser, account: { username: string; password: string }): Promise<Page> {
@@ -166,13 +170,10 @@ test('the outbox lists sent and failed notifications, and Resend sends a failed 
   await page.context().close();
 });
 
-test('an application is acknowledged on arrival, worked new → in review → accepted, and answered with Reply-To the staff member (issue 32)', async ({
+test('staff edit the volunteer "accepted" reply template in /samu: an unknown placeholder is refused at its field, then the text is saved with who changed it (issue 32)', async ({
   browser,
 }) => {
   const page = await signIn(browser, e2eApplicationsAdmin);
-  const name = `Akinyi ${tag}`;
-  const applicant = `akinyi.${tag}@volunteers.example.org`;
-  const staffAddress = `zawadi.${tag}@tumaini.example`;
   // Replies go out Reply-To this staff member's own address.
   const settings = await openTab(page, 'Notifications');
   // The stored settings load first (and would overwrite what is typed before they arrive).
@@ -180,7 +181,50 @@ test('an application is acknowledged on arrival, worked new → in review → ac
   await settings.getByLabel('Your email address').fill(staffAddress);
   await settings.getByRole('button', { name: 'Save notification settings' }).click();
   await expect(page.locator('.toast-region').getByRole('status')).toHaveText('Notification settings saved');
+  const panel = await openTab(page, 'Applications');
+  const templatesAnswer = (method: string) =>
+    page.waitForResponse(
+      (res) =>
+        res.request().method() === method && new URL(res.url()).pathname.startsWith('/api/admin/reply-templates'),
+    );
+  const opener = panel.getByRole('button', { name: 'Reply templates' });
+  // The stored texts arrive before anything is typed (they would overwrite it).
+  const listed = templatesAnswer('GET');
+  await opener.click();
+  expect((await listed).status()).toBe(200);
+  const templates = page.getByRole('dialog', { name: 'Reply templates' });
+  await templates.getByLabel('Application kind').selectOption({ label: 'Volunteer' });
+  await templates.getByLabel('Outcome').selectOption({ label: 'Accepted' });
+  await expect(templates.getByLabel('Subject')).toHaveValue(/\S/);
+  await templates.getByLabel('Subject').fill(`Welcome aboard, {name} (${tag})`);
+  const text = templates.getByLabel('Message');
+  await text.fill(`Dear {Name},\n\nYou join us as a {opportunity}.`);
+  const refused = templatesAnswer('PUT');
+  await templates.getByRole('button', { name: 'Save template' }).click();
+  expect((await refused).status()).toBe(400);
+  await expect(text).toHaveAccessibleDescription(
+    /Message has an unknown placeholder \{Name\}: use \{name\}, \{opportunity\} or \{staffName\}/,
+  );
+  await expectNoAxeViolations(page);
+  await text.fill(`Dear {name},\n\nYou join us as a {opportunity} (${tag}).\n\nKaribu,\n{staffName}`);
+  const saved = templatesAnswer('PUT');
+  await templates.getByRole('button', { name: 'Save template' }).click();
+  expect((await saved).status()).toBe(200);
+  await expect(page.locator('.toast-region').getByRole('status')).toHaveText('Reply template saved');
+  await expect(templates).toContainText(`Last changed by ${e2eApplicationsAdmin.username.toLowerCase()}`);
+  await expect(text).not.toHaveAttribute('aria-invalid');
+  await templates.getByRole('button', { name: 'Close' }).click();
+  await expect(templates).toBeHidden();
+  await expect(opener).toBeFocused();
+  await page.context().close();
+});
 
+test('an application is acknowledged on arrival, worked new → in review → accepted, and answered from the edited template with Reply-To the staff member (issue 32)', async ({
+  browser,
+}) => {
+  const page = await signIn(browser, e2eApplicationsAdmin);
+  const name = acceptedApplicant;
+  const applicant = `akinyi.${tag}@volunteers.example.org`;
   await track(page, 'volunteer_application', {
     name,
     email: applicant,
@@ -189,7 +233,7 @@ test('an application is acknowledged on arrival, worked new → in review → ac
     nationality: 'Kenyan',
     availability: 'Weekdays',
     motivation: 'Reading with children',
-    opportunity: 'reading-buddy',
+    opportunity: 'education-general',
   });
   await expect
     .poll(async () => (await receivedMail()).find((mail) => mail.to.includes(applicant))?.subject)
@@ -202,7 +246,7 @@ test('an application is acknowledged on arrival, worked new → in review → ac
   await panel.getByLabel('Kind').selectOption({ label: 'Volunteer' });
   const row = panel.getByRole('row').filter({ hasText: name });
   await expect(row).toContainText('New');
-  await expect(row).toContainText('reading-buddy');
+  await expect(row).toContainText('education-general');
   await expect(row).toContainText('0 of 5 business days');
   await expect(row.locator('.badge-overdue')).toHaveCount(0);
 
@@ -219,23 +263,23 @@ test('an application is acknowledged on arrival, worked new → in review → ac
   await dialog.getByRole('button', { name: 'Accept' }).click();
   await expect(dialog.locator('.application-state')).toHaveText('Accepted');
 
-  // The reply starts from the template for an accepted volunteer; the staff member adds a line.
+  // The reply starts from the template as edited in the case above, placeholders filled; the staff member adds a line.
+  const staffName = e2eApplicationsAdmin.username.toLowerCase();
+  const drafted = `Dear ${name},\n\nYou join us as a Classroom Teaching Assistant (${tag}).\n\nKaribu,\n${staffName}`;
+  const subject = `Welcome aboard, ${name} (${tag})`;
+  await expect(dialog.getByLabel('Subject')).toHaveValue(subject);
   const message = dialog.getByLabel('Message');
-  await expect(message).toHaveValue(new RegExp(`^Dear ${name},`));
-  await message.fill(`${await message.inputValue()}\n\nSee you on Monday at 9.`);
+  await expect(message).toHaveValue(drafted);
+  await message.fill(`${drafted}\n\nSee you on Monday at 9.`);
   await expectNoAxeViolations(page);
   await dialog.getByRole('button', { name: 'Send reply' }).click();
   await expect(page.locator('.toast-region').getByRole('status')).toHaveText(`Reply queued to ${applicant}`);
   await expect
-    .poll(async () =>
-      (await receivedMail()).some((mail) => mail.to.includes(applicant) && mail.subject.includes('welcome aboard')),
-    )
+    .poll(async () => (await receivedMail()).some((mail) => mail.to.includes(applicant) && mail.subject === subject))
     .toBeTruthy();
-  const reply = (await receivedMail()).find(
-    (mail) => mail.to.includes(applicant) && mail.subject.includes('welcome aboard'),
-  );
+  const reply = (await receivedMail()).find((mail) => mail.to.includes(applicant) && mail.subject === subject);
   expect(reply?.header('reply-to')).toContain(staffAddress);
-  expect(reply?.text).toContain('See you on Monday at 9.');
+  expect(reply?.text.trim()).toBe(`${drafted}\n\nSee you on Monday at 9.`);
   // The record shows what was sent and when.
   await dialog.getByRole('button', { name: 'Close' }).click();
   await row.getByRole('button', { name: /^Open/ }).click();
@@ -244,14 +288,21 @@ test('an application is acknowledged on arrival, worked new → in review → ac
   );
   await dialog.getByRole('button', { name: 'Close' }).click();
 
-  // The audit trail holds each step.
+  await page.context().close();
+});
+
+test('the audit shows each step of the cases above; two weeks on (the page clock), an application still new is past its promise: marked overdue and listed first (issue 32)', async ({
+  browser,
+}) => {
+  const page = await signIn(browser, e2eApplicationsAdmin);
+  // The audit trail holds each step: the template change, and the application's state, holder, note and reply.
   const activity = await openTab(page, 'Recent Activity');
   const steps = activity.getByRole('row').filter({ hasText: 'Application updated' });
   for (const change of ['state', 'holder', 'note', 'reply']) {
     await expect(steps.filter({ hasText: new RegExp(`Change:?\\s*${change}`) }).first()).toBeVisible();
   }
+  await expect(activity.getByRole('row').filter({ hasText: 'Reply template changed' }).first()).toBeVisible();
 
-  // Two weeks on (the page's clock), an application still new is past its promise: marked, and listed first.
   await track(page, 'volunteer_application', {
     name: `Late ${tag}`,
     email: `late.${tag}@volunteers.example.org`,
@@ -261,7 +312,7 @@ test('an application is acknowledged on arrival, worked new → in review → ac
     availability: 'Weekends',
     motivation: 'To help',
   });
-  await openTab(page, 'Applications');
+  const panel = await openTab(page, 'Applications');
   await expect(panel.getByRole('row').filter({ hasText: `Late ${tag}` })).toContainText('New');
   await page.clock.install();
   await page.clock.setSystemTime(Date.now() + 14 * 24 * 60 * 60 * 1000);
@@ -269,7 +320,9 @@ test('an application is acknowledged on arrival, worked new → in review → ac
   await openTab(page, 'Applications');
   const late = panel.getByRole('row').filter({ hasText: `Late ${tag}` });
   await expect(late.locator('.badge-overdue')).toHaveText('Overdue');
-  await expect(panel.getByRole('row').filter({ hasText: name }).locator('.badge-overdue')).toHaveCount(0);
+  // The application answered in the case above is not overdue, however old.
+  await expect(panel.getByRole('row').filter({ hasText: acceptedApplicant })).toContainText('Accepted');
+  await expect(panel.getByRole('row').filter({ hasText: acceptedApplicant }).locator('.badge-overdue')).toHaveCount(0);
   await expect(panel.locator('tbody tr').first().locator('.badge-overdue')).toHaveText('Overdue');
   await page.context().close();
 });

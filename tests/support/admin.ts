@@ -3,9 +3,9 @@
  * staff accounts, and a reader for Server-Sent Events.
  */
 import type { Context } from '@netlify/functions';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { signToken } from '../../netlify/functions/_shared/auth.ts';
-import { query } from '../../netlify/functions/_shared/db.ts';
+import { query, transaction } from '../../netlify/functions/_shared/db.ts';
 import { type Cost, hashPassword } from '../../netlify/functions/_shared/passwords.ts';
 import { config as blogConfig } from '../../netlify/functions/admin-blog.ts';
 import { config as breachesConfig } from '../../netlify/functions/admin-breaches.ts';
@@ -18,6 +18,7 @@ import { config as teamConfig } from '../../netlify/functions/admin-team.ts';
 import { config as volunteersConfig } from '../../netlify/functions/admin-volunteers.ts';
 import { config as applicationsConfig } from '../../netlify/functions/admin-applications.ts';
 import { config as staffConfig } from '../../netlify/functions/admin-staff.ts';
+import { config as replyTemplatesConfig } from '../../netlify/functions/admin-reply-templates.ts';
 import { config as mediaFileConfig } from '../../netlify/functions/media-file.ts';
 import { createSession } from '../../netlify/functions/_shared/sessions.ts';
 import { context } from './databases.ts';
@@ -121,6 +122,30 @@ export const ADMIN_TABLES = [
   'team_seed_copies',
 ] as const;
 
+/**
+ * Keeps the reply templates a migration seeded (netlify/functions/_shared/backup.ts `SEEDED_TABLES`) as the enclosing
+ * describe block found them: tests may edit them, and each test ends with the seeded rows back. They are not in
+ * {@link ADMIN_TABLES}, since a test that empties every table would leave the next file without its templates.
+ */
+export function keepReplyTemplates(): void {
+  let seeded = '[]';
+  beforeAll(async () => {
+    const [row] = await query<{ rows: string }>(
+      `select coalesce(json_agg(t), '[]')::text as rows from reply_templates t`,
+    );
+    seeded = row?.rows ?? '[]';
+  });
+  afterEach(async () => {
+    await transaction(async (tx) => {
+      await tx.query('delete from reply_templates');
+      await tx.query(
+        'insert into reply_templates select * from json_populate_recordset(null::reply_templates, $1::json)',
+        [seeded],
+      );
+    });
+  });
+}
+
 /** A function handler as exported by netlify/functions/*.ts. */
 export type Handler = (req: Request, context: Context) => Promise<Response>;
 
@@ -151,6 +176,7 @@ const PATTERNS = [
   volunteersConfig,
   applicationsConfig,
   staffConfig,
+  replyTemplatesConfig,
   mediaFileConfig,
   teamConfig,
 ]

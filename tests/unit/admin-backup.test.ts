@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import backup from '../../netlify/functions/admin-backup.ts';
-import { backupTables, ident, PRIVATE_TABLES } from '../../netlify/functions/_shared/backup.ts';
+import { backupTables, ident, PRIVATE_TABLES, SEEDED_TABLES } from '../../netlify/functions/_shared/backup.ts';
 import { closePool, query, type DatabaseTarget } from '../../netlify/functions/_shared/db.ts';
 import { startLocalDatabase } from '../../scripts/lib/local-database.ts';
 import { migrate } from '../../scripts/lib/migrate.ts';
 import { parseBackup, restoreBackup } from '../../scripts/lib/restore.ts';
 import { SITE_STATE_COLUMNS } from '../../netlify/functions/_shared/site-builds.ts';
-import { ADMIN_TABLES, auditEvents, call, staffToken, useJwtSecret } from '../support/admin.ts';
+import { ADMIN_TABLES, auditEvents, call, keepReplyTemplates, staffToken, useJwtSecret } from '../support/admin.ts';
 import { databases, rows, truncate, useDatabase, type TestDatabase } from '../support/databases.ts';
 
 /** An empty, migrated database of the same kind as `source`, and how to drop it. */
@@ -63,6 +63,7 @@ const allBytes = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
 describe.each(databases)('database backup on $name', (database) => {
   useDatabase(database);
   useJwtSecret();
+  keepReplyTemplates();
   let token: string;
   let restoreTarget: Awaited<ReturnType<typeof emptyDatabase>>;
   beforeAll(async () => {
@@ -192,6 +193,12 @@ describe.each(databases)('database backup on $name', (database) => {
       `insert into team_members (slug, name, position) values ('wanjiru-kariuki', 'Wanjiru Kariuki', 3)`,
     );
     await rows(database, `insert into team_seed_copies (slug) values ('esther-njoroge')`);
+    // A template a staff member edited: the restore must bring back this text, not the migration's.
+    await rows(
+      database,
+      `update reply_templates set body = 'Dear {name}, karibu. {staffName}', updated_by = 'zawadi', updated_at = now()
+       where kind = 'volunteer_application' and outcome = 'accepted'`,
+    );
     // A gap in the ids must survive too.
     await rows(database, `delete from programs where id = (select max(id) from programs)`);
     await rows(database, `insert into programs (title, slug) values ('Later', 'later')`);
@@ -208,7 +215,7 @@ describe.each(databases)('database backup on $name', (database) => {
     const text = await res.text();
 
     const before = await snapshot();
-    const kept = ADMIN_TABLES.filter((table) => !PRIVATE_TABLES.includes(table));
+    const kept = [...ADMIN_TABLES, ...SEEDED_TABLES].filter((table) => !PRIVATE_TABLES.includes(table));
     expect(Object.keys(before).sort()).toEqual([...kept].sort());
     for (const table of kept) expect(before[table]?.length, table).toBeGreaterThan(0);
     // Nothing that signs in or tells clients apart leaves the database.
@@ -217,9 +224,17 @@ describe.each(databases)('database backup on $name', (database) => {
       expect(text, secret).not.toContain(secret);
     }
 
+    // The freshly migrated target holds the seeded reply templates: the backup's replace them.
     const counts = await restoreBackup(parseBackup(text), restoreTarget.target);
     expect(counts['programs']).toBe(1);
     expect(await snapshot(restoreTarget.target)).toEqual(before);
+    expect(
+      await query(
+        `select body, updated_by from reply_templates where kind = 'volunteer_application' and outcome = 'accepted'`,
+        [],
+        restoreTarget.target,
+      ),
+    ).toEqual([{ body: 'Dear {name}, karibu. {staffName}', updated_by: 'zawadi' }]);
 
     const [post] = await query<{ site_state: string }>(
       `select ${SITE_STATE_COLUMNS[0]} from blog_posts`,
@@ -243,24 +258,33 @@ describe.each(databases)('database backup on $name', (database) => {
     expect((await auditEvents()).map((event) => event.type)).toEqual(['admin.db.backup']);
   });
 
-  test('restores an older backup without its staff accounts, sessions or throttle rows', async () => {
+  test('restores an older backup without its staff accounts, sessions, throttle rows or reply templates', async () => {
     await seed();
     const backupFile = parseBackup(await (await call(backup, 'POST', '/api/admin/db/backup', { token })).text());
     backupFile.tables['admin_users'] = [{ id: 1, username: 'amina', password_hash: 'x' }];
     backupFile.tables['login_failures'] = [{ id: 1, username: 'amina', client: 'abc' }];
-    // The restore target may hold the first test's rows: empty it again.
+    // Backups from before the reply templates have no such table.
+    delete backupFile.tables['reply_templates'];
+    // The restore target may hold the first test's rows: empty it again, but for the templates a migration seeds.
     const [listed] = await query<{ names: string }>(
       `select string_agg(quote_ident(table_name::text), ', ') as names from information_schema.tables
-       where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name <> 'schema_migrations'`,
-      [],
+       where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name <> 'schema_migrations'
+         and table_name::text <> all ($1::text[])`,
+      [SEEDED_TABLES],
       restoreTarget.target,
     );
     await query(`truncate ${listed!.names} restart identity cascade`, [], restoreTarget.target);
+    const templates = await query('select * from reply_templates order by kind, outcome', [], restoreTarget.target);
+    expect(templates).toHaveLength(8);
     const counts = await restoreBackup(backupFile, restoreTarget.target);
     expect(counts['admin_users']).toBeUndefined();
     expect(counts['contacts']).toBe(1);
     const staff = await query('select username from admin_users', [], restoreTarget.target);
     expect(staff).toEqual([]);
+    // The templates the database had are kept.
+    expect(await query('select * from reply_templates order by kind, outcome', [], restoreTarget.target)).toEqual(
+      templates,
+    );
   });
 
   test('refuses to restore into a database that holds rows, or a file that is not a backup', async () => {

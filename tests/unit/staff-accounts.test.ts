@@ -30,6 +30,20 @@ async function linkSentTo(email: string): Promise<string> {
 
 const PASSWORD = 'a long enough password';
 
+/** What a used, expired or unknown link answers. */
+const LINK_GONE = 'This link has expired or was already used. Ask a colleague for a new one.';
+
+/** Every row of the tables a used link writes to, to show a refused use changed none of them. */
+async function accountState(): Promise<unknown> {
+  return {
+    users: await query('select id, username, password_hash, password_changed_at from admin_users order by id'),
+    preferences: await query('select username, email from staff_preferences order by username'),
+    links: await query('select id, used_at from staff_invitations order by id'),
+    sessions: await query('select id, ended_at from admin_sessions order by id'),
+    audit: await query(`select id from events where type like 'admin.%' order by id`),
+  };
+}
+
 describe.each(databases)('staff accounts on $name', (database) => {
   useDatabase(database);
   useJwtSecret();
@@ -85,12 +99,17 @@ describe.each(databases)('staff accounts on $name', (database) => {
       { username: 'brian', email: 'Brian@Example.org' },
     ]);
 
-    // Used once: a second use and a second look are refused, and nothing more is made.
+    // Used once: a second use and a second look are refused with a clear message, and nothing more is made.
+    const usedState = await accountState();
     const again = await call(setPassword, 'POST', '/api/auth/set-password', {
       json: { token: secret, username: 'brian2', password: PASSWORD },
     });
     expect(again.status).toBe(410);
-    expect((await call(setPassword, 'GET', `/api/auth/set-password?token=${secret}`)).status).toBe(410);
+    expect(await again.json()).toEqual({ error: LINK_GONE });
+    const look = await call(setPassword, 'GET', `/api/auth/set-password?token=${secret}`);
+    expect(look.status).toBe(410);
+    expect(await look.json()).toEqual({ error: LINK_GONE });
+    expect(await accountState()).toEqual(usedState);
     expect(await rows(database, 'select count(*)::int as n from admin_users')).toEqual([{ n: 2 }]);
 
     const list = (await (await call(adminStaff, 'GET', '/api/admin/staff', { token })).json()) as {
@@ -112,8 +131,13 @@ describe.each(databases)('staff accounts on $name', (database) => {
       json: { email: 'AMINA@tumaini.example' },
     });
     expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({
+      error: 'A staff member already uses this address',
+      issues: [{ path: 'email', message: 'A staff member already uses this address' }],
+    });
     expect(await rows(database, 'select count(*)::int as n from notification_outbox')).toEqual([{ n: 0 }]);
     expect(await rows(database, 'select count(*)::int as n from staff_invitations')).toEqual([{ n: 0 }]);
+    expect(await auditEvents()).toEqual([]);
     const bad = await call(adminStaff, 'POST', '/api/admin/staff/invitations', { token, json: { email: 'nope' } });
     expect(bad.status).toBe(400);
   });
@@ -125,10 +149,13 @@ describe.each(databases)('staff accounts on $name', (database) => {
     const almost = new Date(start.getTime() + LINK_HOURS * 3_600_000 - 60_000);
     expect((await describeLink(secret, almost)).purpose).toBe('invite');
     const after = new Date(start.getTime() + LINK_HOURS * 3_600_000 + 1000);
-    await expect(describeLink(secret, after)).rejects.toMatchObject({ response: { status: 410 } });
+    await expect(describeLink(secret, after)).rejects.toMatchObject({ response: { status: 410 }, message: LINK_GONE });
+    const before = await accountState();
     await expect(
       useLink({ secret, username: 'chebet', password: PASSWORD, client: 'c', userAgent: '' }, after),
-    ).rejects.toMatchObject({ response: { status: 410 } });
+    ).rejects.toMatchObject({ response: { status: 410 }, message: LINK_GONE });
+    // Nothing of the refused use is kept: no account, no address, no session, the link still unused, no audit.
+    expect(await accountState()).toEqual(before);
     expect(await rows(database, `select count(*)::int as n from admin_users where username = 'chebet'`)).toEqual([
       { n: 0 },
     ]);
@@ -155,10 +182,15 @@ describe.each(databases)('staff accounts on $name', (database) => {
     expect((await call(adminAccount, 'GET', '/api/admin/account/sessions', { token: brian.token })).status).toBe(401);
     const fresh = ((await used.json()) as { token: string }).token;
     expect((await call(adminAccount, 'GET', '/api/admin/account/sessions', { token: fresh })).status).toBe(200);
+    // A reused reset link changes nothing: the password stays, and the session the first use started goes on.
+    const reusedState = await accountState();
     const again = await call(setPassword, 'POST', '/api/auth/set-password', {
-      json: { token: secret, password: PASSWORD },
+      json: { token: secret, password: 'another long enough password' },
     });
     expect(again.status).toBe(410);
+    expect(await again.json()).toEqual({ error: LINK_GONE });
+    expect(await accountState()).toEqual(reusedState);
+    expect((await call(adminAccount, 'GET', '/api/admin/account/sessions', { token: fresh })).status).toBe(200);
     // A newer link replaces an older unused one.
     await sendReset('amina', id);
     const first = await linkSentTo('brian@example.org');

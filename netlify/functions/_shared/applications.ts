@@ -17,6 +17,7 @@ import { audit } from './audit.ts';
 import { query, transaction, type Queryable } from './db.ts';
 import { error, type Issue } from './http.ts';
 import { enqueue } from './outbox.ts';
+import { composeReply } from './reply-templates.ts';
 import { getPreferences } from './staff-preferences.ts';
 
 /** The charity's name as emails to applicants sign it. */
@@ -38,6 +39,8 @@ export interface ApplicationRecord {
   dueAt: string;
   overdue: boolean;
   history: HistoryEntry[];
+  /** An accepted or declined application's reply as the staff member asking starts from it: its template, filled. */
+  draft: { subject: string; body: string } | null;
 }
 
 /** A note, or an email sent to the applicant with its outbox status (null once the outbox has let it go). */
@@ -117,8 +120,15 @@ function kindOf(details: Record<string, unknown>): ApplicationKind | null {
   return isApplicationKind(form) ? form : null;
 }
 
-/** One application with its notes and emails, or undefined; `overdue` is judged at `now`. */
-export async function getApplication(id: string, now: Date = new Date()): Promise<ApplicationRecord | undefined> {
+/**
+ * One application with its notes and emails, or undefined; `overdue` is judged at `now`, and a decided application's
+ * reply is drafted for staff member `staff`.
+ */
+export async function getApplication(
+  id: string,
+  staff: string,
+  now: Date = new Date(),
+): Promise<ApplicationRecord | undefined> {
   const [row] = await query<StoredApplication>(`select ${COLUMNS} from volunteers where id = $1`, [id]);
   if (!row) return undefined;
   const history = await query<{
@@ -139,10 +149,15 @@ export async function getApplication(id: string, now: Date = new Date()): Promis
     [id],
   );
   const due = new Date(row.due_at);
+  const kind = kindOf(row.details);
+  const draft =
+    kind && (row.state === 'accepted' || row.state === 'declined')
+      ? await composeReply({ query }, { kind, name: row.name, details: row.details }, row.state, staff.toLowerCase())
+      : null;
   return {
     id: row.id,
     ts: new Date(row.ts).toISOString(),
-    kind: kindOf(row.details),
+    kind,
     name: row.name,
     email: row.email,
     details: row.details,
@@ -162,6 +177,7 @@ export async function getApplication(id: string, now: Date = new Date()): Promis
       status: entry.status,
       sentAt: iso(entry.sent_at),
     })),
+    draft,
   };
 }
 

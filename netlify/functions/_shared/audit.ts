@@ -42,6 +42,7 @@ export type AuditType =
   | 'admin.person.export'
   | 'admin.person.correct'
   | 'admin.person.erase'
+  | 'admin.reply_template.save'
   | `admin.${AdminResource}.${ResourceAction}`;
 
 const RESOURCE_CHANGE = new RegExp(`^admin\\.(${ADMIN_RESOURCES.join('|')})\\.(create|update|delete)$`);

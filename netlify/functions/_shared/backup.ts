@@ -36,6 +36,13 @@ export const PRIVATE_TABLES: readonly string[] = [
   'staff_invitations',
 ];
 
+/**
+ * Tables a migration fills with their starting rows: the reply templates staff edit. A freshly migrated database
+ * already holds these, so a restore replaces them with the backup's rows (and keeps them for an older backup that
+ * has no such table).
+ */
+export const SEEDED_TABLES: readonly string[] = ['reply_templates'];
+
 /** Quotes an identifier taken from the catalog. */
 export const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 

@@ -167,6 +167,8 @@ export const TABLES_WITHOUT_PEOPLE: Readonly<Record<string, string>> = {
   team_members:
     "the charity's own staff on the About page (name, photo, work email and phone, shown with their agreement); a person is removed in the Team tab of /samu",
   team_seed_copies: 'ids of the members of src/content/team.json already copied into team_members',
+  reply_templates:
+    "the texts staff start replies to applicants from; no person's details, only placeholders filled when a reply is written (the reply itself is in application_history)",
 };
 
 /** Who a search is for. */

@@ -63,6 +63,7 @@ const LABELS: Readonly<Record<string, string>> = {
   'admin.media.upload': 'File uploaded',
   'admin.gifts.create': 'Gift recorded by staff',
   'admin.gifts.statement': 'Yearly statement sent',
+  'admin.reply_template.save': 'Reply template changed',
   'gift.pending': 'Gift started (pending payment)',
   'gift.recorded': 'Gift recorded',
   'gift.confirmed': 'Gift confirmed',

@@ -1,0 +1,33 @@
+/**
+ * The reply templates of the applications queue (issue 32), for staff:
+ * - `GET /api/admin/reply-templates` → `{templates: [{kind, outcome, subject, body, updatedBy, updatedAt}],
+ *   placeholders: {name: description, …}}`: one template per application kind and outcome (accepted, declined).
+ * - `PUT /api/admin/reply-templates/<kind>/<outcome>` `{subject, body}` → `{template}`: changes one; an empty subject
+ *   or message, or a placeholder the composer does not know, is 400 with the field named; an unknown kind or
+ *   outcome is 404.
+ */
+import type { Config } from '@netlify/functions';
+import { isApplicationKind, isReplyOutcome, REPLY_PLACEHOLDERS } from '../../src/lib/applications.ts';
+import { ReplyTemplateSchema } from '../../src/schemas/applications.ts';
+import { staffFunction } from './_shared/admin-resource.ts';
+import { error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/http.ts';
+import { listReplyTemplates, saveReplyTemplate } from './_shared/reply-templates.ts';
+
+export default staffFunction(async (req, actor, context) => {
+  const { kind, outcome } = context.params;
+  if (kind === undefined || outcome === undefined) {
+    if (req.method !== 'GET') return methodNotAllowed(['GET']);
+    return json({ templates: await listReplyTemplates(), placeholders: REPLY_PLACEHOLDERS });
+  }
+  if (!isApplicationKind(kind) || !isReplyOutcome(outcome)) return error(404, 'No such reply template');
+  if (req.method !== 'PUT') return methodNotAllowed(['PUT']);
+  const body = await readJsonBody(req);
+  if (!body.ok) return body.response;
+  const parsed = ReplyTemplateSchema.safeParse(body.value);
+  if (!parsed.success) return invalid(parsed.error, 'Invalid reply template');
+  return json({ template: await saveReplyTemplate(actor, kind, outcome, parsed.data) });
+});
+
+export const config: Config = {
+  path: ['/api/admin/reply-templates', '/api/admin/reply-templates/:kind/:outcome'],
+};
