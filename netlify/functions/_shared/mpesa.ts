@@ -5,11 +5,12 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import { PAYBILL_GIFT_ACCOUNT } from '../../../src/lib/constants.ts';
 import type { Background } from './build-hook.ts';
 import { childById, confirmLocked, insertGift, ledgerTransaction } from './gifts.ts';
 
 /** The account donors type for a general gift; a child's id sponsors that child. */
-export const GENERAL_ACCOUNT = 'GIFT';
+export const GENERAL_ACCOUNT = PAYBILL_GIFT_ACCOUNT;
 
 /** The shortest path secret accepted: anything shorter could be guessed. */
 export const MIN_PATH_SECRET_LENGTH = 24;
