@@ -63,6 +63,8 @@ const LABELS: Readonly<Record<string, string>> = {
   'admin.media.upload': 'File uploaded',
   'admin.gifts.create': 'Gift recorded by staff',
   'admin.gifts.statement': 'Yearly statement sent',
+  'admin.gifts.refund': 'Gift marked refunded by staff',
+  'admin.gifts.confirm': 'PayPal gift confirmed by staff',
   'gift.pending': 'Gift started (pending payment)',
   'gift.recorded': 'Gift recorded',
   'gift.confirmed': 'Gift confirmed',
@@ -70,6 +72,8 @@ const LABELS: Readonly<Record<string, string>> = {
   'gift.failed': 'Gift failed',
   'gift.abandoned': 'Gift abandoned',
   'gift.subscription': 'Monthly gift changed',
+  'gift.refunded': 'Gift refunded',
+  'gift.partly_refunded': 'Gift partly refunded',
 };
 
 const NOUNS: Readonly<Record<string, string>> = {
