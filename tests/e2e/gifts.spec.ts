@@ -6,14 +6,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { paystackSignature } from '../../netlify/functions/_shared/signatures.ts';
 import { staffList } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { openTab, signIn } from './support/dashboard.ts';
 import { mailTo } from './support/mailbox.ts';
-import { E2E_PAYSTACK_SECRET, e2ePaystackPort } from './support/server.ts';
-
-const PAYSTACK = `http://127.0.0.1:${e2ePaystackPort}`;
+import { PAYSTACK, paystackConfirms } from './support/paystack.ts';
 
 type Gift = { id: string; reference: string; state: string; donor_email: string; frequency: string; cause: string };
 
@@ -39,28 +36,6 @@ async function submitToCheckout(page: Page): Promise<Page> {
   const tab = await opened;
   await tab.waitForLoadState();
   return tab;
-}
-
-/** Asks the stand-in, as the site does, for the transaction of a reference, and sends its signed charge.success. */
-async function paystackConfirms(request: APIRequestContext, reference: string): Promise<void> {
-  const verify = await request.get(`${PAYSTACK}/transaction/verify/${reference}`, {
-    headers: { authorization: `Bearer ${E2E_PAYSTACK_SECRET}` },
-  });
-  expect(verify.status()).toBe(200);
-  const { data } = (await verify.json()) as { data: Record<string, unknown> };
-  const body = JSON.stringify({
-    event: 'charge.success',
-    data: { ...data, status: 'success', channel: 'card', paid_at: new Date().toISOString() },
-  });
-  const answer = await request.post('/api/payments/paystack', {
-    headers: {
-      'content-type': 'application/json',
-      'x-paystack-signature': paystackSignature(body, E2E_PAYSTACK_SECRET),
-    },
-    data: body,
-  });
-  expect(answer.status()).toBe(200);
-  expect(await answer.json()).toMatchObject({ outcome: 'confirmed' });
 }
 
 async function giftOf(request: APIRequestContext, email: string): Promise<Gift> {
