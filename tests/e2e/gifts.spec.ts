@@ -6,9 +6,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { staffList } from './support/api.ts';
+import { staffList, staffToken } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { openTab, signIn } from './support/dashboard.ts';
+import { openTab, signIn, toast } from './support/dashboard.ts';
 import { mailTo } from './support/mailbox.ts';
 import { PAYSTACK, paystackConfirms } from './support/paystack.ts';
 
@@ -116,4 +116,33 @@ test('the same with JavaScript off: the form itself opens the checkout tab, and 
   await expect.poll(async () => (await giftOf(request, email)).state).toBe('confirmed');
   await receiptFor(email);
   await context.close();
+});
+
+test('staff mark a cheque gift refunded from the Gifts tab, with a reason', async ({ page, request }) => {
+  const donor = `Cheque Donor ${tag()}`;
+  const recorded = await request.post('/api/admin/gifts', {
+    headers: { authorization: `Bearer ${await staffToken(request)}` },
+    data: { amount: 1234, currency: 'KES', method: 'cheque', cause: 'water', donorName: donor },
+  });
+  expect(recorded.status()).toBe(201);
+  const { gift } = (await recorded.json()) as { gift: { reference: string } };
+
+  await signIn(page, request);
+  const panel = await openTab(page, 'Gifts');
+  const row = panel.getByRole('row', { name: new RegExp(donor) });
+  await expect(row).toContainText('Confirmed');
+  await row.getByRole('button', { name: `Refund gift ${gift.reference} from ${donor}` }).click();
+  const form = panel.getByRole('form', { name: new RegExp(`Mark gift R-\\d{6} from ${donor} refunded`) });
+  await expect(form.getByLabel('Reason')).toBeFocused();
+  await expectNoAxeViolations(page);
+  await form.getByLabel('Reason').fill('Cheque bounced');
+  await form.getByRole('button', { name: 'Mark refunded' }).click();
+  await expect(toast(page)).toHaveText('Gift marked refunded');
+  await expect(row).toContainText('Refunded');
+  await expect(row.getByRole('button', { name: /^Refund gift/ })).toHaveCount(0);
+  const after = (await staffList<{ reference: string; state: string; note: string }>(request, 'gifts')).find(
+    (candidate) => candidate.reference === gift.reference,
+  );
+  expect(after).toMatchObject({ state: 'refunded' });
+  expect(after!.note).toContain('Cheque bounced');
 });

@@ -14,7 +14,7 @@ import causesContent from '../../../src/content/causes.json' with { type: 'json'
 import { kesToUsd } from '../../../src/lib/children.ts';
 import { formatMoney } from '../../../src/lib/money.ts';
 import type { Background } from './build-hook.ts';
-import { programmeChild, sponsorshipStarted } from './children.ts';
+import { copySeedChildren, programmeChild, sponsorshipStarted } from './children.ts';
 import { query, transaction, type Queryable } from './db.ts';
 import { enqueue } from './outbox.ts';
 import { planCodeOf, type PaystackTransaction } from './paystack.ts';
@@ -233,6 +233,8 @@ export async function ledgerTransaction<T>(
   const result = await transaction((tx) => work({ query: tx.query.bind(tx), sponsorshipsStarted: started }));
   for (const { childId, by } of started) {
     try {
+      // A seed child no one has listed in /samu yet gets its record first, so the change lands on its trail.
+      await copySeedChildren();
       await sponsorshipStarted(childId, by, background);
     } catch (failure) {
       // The gift and its sponsor record are saved; the daily rebuild still shows the child as sponsored.
