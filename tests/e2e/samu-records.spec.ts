@@ -188,6 +188,7 @@ test('a sponsorship paid through Paystack takes the child off /sponsor after the
 }) => {
   test.setTimeout(3 * REBUILD_MS);
   const email = `sponsor-${randomBytes(4).toString('hex')}@example.org`;
+  expect(await html(page, '/sponsor/'), 'Amani is offered before the gift').toContain('id="child-amani"');
   // The sponsor form's post, as a browser sends it without JavaScript: the tab goes to Paystack's checkout.
   const checkout = await request.post('/api/payments/checkout', {
     form: {
@@ -217,7 +218,11 @@ test('a sponsorship paid through Paystack takes the child off /sponsor after the
 
   // Staff see why on the child's record, and end the sponsorship.
   await signIn(page, request);
+  const listed = page.waitForResponse(
+    (answer) => new URL(answer.url()).pathname === '/api/admin/children' && answer.request().method() === 'GET',
+  );
   const panel = await openTab(page, 'Children');
+  expect((await listed).status()).toBe(200);
   await expect(panel.getByRole('row').filter({ hasText: 'Amani Otieno' })).toContainText('Sponsored');
   await panel.getByRole('button', { name: 'Edit child Amani Otieno' }).click();
   const record = panel.getByRole('region', { name: 'Consent, sponsorship and history' });
