@@ -329,6 +329,11 @@ const site = defineCollection({
         linkedin: z.url().describe('LinkedIn page'),
       }),
       brochure: z.string().startsWith('/assets/').describe('Path of the PDF brochure under public/'),
+      mpesaPaybill: z
+        .string()
+        .regex(/^\d{5,7}$/)
+        .optional()
+        .describe("M-Pesa Paybill (business) number printed in the brochure; the same as the functions' MPESA_PAYBILL"),
       schedulingUrl: z.url().describe('15-minute call booking page'),
       map: z.object({
         center: z.tuple([z.number(), z.number()]).describe('[latitude, longitude]'),

@@ -5,14 +5,32 @@
  *   with who recorded it;
  * - `GET /api/admin/gifts/summary`: totals this month and this year by cause and by method, monthly givers, and
  *   whether the providers are connected;
- * - `POST /api/admin/gifts/statement`: emails a donor the statement of their confirmed gifts in a year.
+ * - `POST /api/admin/gifts/statement`: emails a donor the statement of their confirmed gifts in a year;
+ * - `POST /api/admin/gifts/refund`: marks a gift that came outside Paystack refunded, in full or in part, with why;
+ * - `POST /api/admin/gifts/confirm`: confirms a pending PayPal gift from PayPal's own notification (receipted).
+ * Totals count what was kept: refunded amounts are left out.
  */
 import type { Config, Context } from '@netlify/functions';
 import { subunitsPerUnit } from '../../src/lib/money.ts';
-import { GiftListQuery, StaffGift, StatementRequest } from '../../src/schemas/gifts.ts';
+import {
+  GiftListQuery,
+  GiftRefundRequest,
+  PaypalConfirmation,
+  StaffGift,
+  StatementRequest,
+} from '../../src/schemas/gifts.ts';
 import { staffFunction } from './_shared/admin-resource.ts';
-import { query, transaction } from './_shared/db.ts';
-import { childById, confirmLocked, GIFT_COLUMNS, insertGift, receiptOf, type GiftRow } from './_shared/gifts.ts';
+import { query, transaction, type Queryable } from './_shared/db.ts';
+import {
+  childById,
+  confirmLocked,
+  GIFT_COLUMNS,
+  insertGift,
+  ledgerTransaction,
+  receiptOf,
+  refundLocked,
+  type GiftRow,
+} from './_shared/gifts.ts';
 import { error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/http.ts';
 import { deliverAfterResponse, enqueue } from './_shared/outbox.ts';
 import { paystackConfig } from './_shared/paystack.ts';
@@ -53,7 +71,7 @@ async function list(req: Request): Promise<Response> {
 async function totals(column: 'cause' | 'method', period: 'month' | 'year') {
   return query<{ key: string; currency: string; total: number; count: number }>(
     `select coalesce(case when kind = 'sponsorship' then 'sponsorship' else ${column} end, 'general') as key,
-       currency, sum(amount_subunits)::float8 as total, count(*)::int as count
+       currency, sum(amount_subunits - refunded_subunits)::float8 as total, count(*)::int as count
      from gifts
      where state = 'confirmed'
        and (confirmed_at at time zone 'Africa/Nairobi') >= date_trunc($1, now() at time zone 'Africa/Nairobi')
@@ -91,7 +109,7 @@ async function record(req: Request, actor: string, context: Context): Promise<Re
     return error(400, 'Invalid gift', [{ path: 'childId', message: 'This child is not on our list' }]);
   }
   const amountSubunits = Math.round(gift.amount * subunitsPerUnit(gift.currency));
-  const row = await transaction(async (tx) => {
+  const row = await ledgerTransaction(async (tx) => {
     const [next] = await tx.query<{ n: string }>("select nextval(pg_get_serial_sequence('gifts', 'id'))::text as n");
     const pending = await insertGift(
       tx,
@@ -120,7 +138,7 @@ async function record(req: Request, actor: string, context: Context): Promise<Re
     });
     await audit(tx, 'admin.gifts.create', actor, { id: confirmed.id, receipt: confirmed.receipt_no });
     return confirmed;
-  });
+  }, context);
   deliverAfterResponse(context);
   return json({ gift: toAnswer(row) }, 201);
 }
@@ -140,7 +158,8 @@ async function statement(req: Request, actor: string, context: Context): Promise
     return error(404, `No confirmed gift from ${email} in ${year}`, [{ path: 'email', message: 'No gifts that year' }]);
   }
   const named = gifts.find((gift) => !gift.anonymous && gift.donor_name);
-  const content = { year, donorName: named?.donor_name ?? null, gifts: gifts.map(receiptOf) };
+  const receipts = await Promise.all(gifts.map((gift) => receiptOf(gift)));
+  const content = { year, donorName: named?.donor_name ?? null, gifts: receipts };
   const pdf = await statementPdf(content);
   await transaction(async (tx) => {
     await enqueue(tx, {
@@ -164,16 +183,87 @@ async function statement(req: Request, actor: string, context: Context): Promise
   return json({ sent: true, gifts: gifts.length }, 202);
 }
 
+/** Locks a gift for a staff action; the answer to give instead when it cannot be done. */
+async function lockForAction(
+  tx: Queryable,
+  id: string,
+  allowed: (gift: GiftRow) => string | null,
+): Promise<GiftRow | Response> {
+  const [gift] = await tx.query<GiftRow>(`select ${GIFT_COLUMNS} from gifts where id = $1 for update`, [id]);
+  if (!gift) return error(404, 'Gift not found');
+  const refusal = allowed(gift);
+  return refusal ? error(409, refusal) : gift;
+}
+
+async function refund(req: Request, actor: string): Promise<Response> {
+  const body = await readJsonBody(req);
+  if (!body.ok) return body.response;
+  const parsed = GiftRefundRequest.safeParse(body.value);
+  if (!parsed.success) return invalid(parsed.error, 'Invalid refund');
+  const { id, reason, amount } = parsed.data;
+  return transaction(async (tx) => {
+    const gift = await lockForAction(tx, id, (row) => {
+      if (row.provider === 'paystack') return "Paystack's refunds are recorded by its webhook; refund it at Paystack.";
+      return row.state === 'confirmed' ? null : `Only a confirmed gift can be refunded; this one is ${row.state}.`;
+    });
+    if (gift instanceof Response) return gift;
+    const left = Number(gift.amount_subunits) - Number(gift.refunded_subunits);
+    const subunits = amount === undefined ? left : Math.round(amount * subunitsPerUnit(gift.currency));
+    if (subunits > left) {
+      return error(400, 'Invalid refund', [{ path: 'amount', message: 'More than is left of the gift' }]);
+    }
+    const row = await refundLocked(tx, gift, subunits, `Refunded by ${actor}: ${reason}`);
+    await audit(tx, 'admin.gifts.refund', actor, { id, refunded: subunits, currency: gift.currency, reason });
+    return json({ gift: toAnswer(row) });
+  });
+}
+
+async function confirmPaypal(req: Request, actor: string, context: Context): Promise<Response> {
+  const body = await readJsonBody(req);
+  if (!body.ok) return body.response;
+  const parsed = PaypalConfirmation.safeParse(body.value);
+  if (!parsed.success) return invalid(parsed.error, 'Invalid confirmation');
+  const { id, transactionId, receivedAt } = parsed.data;
+  const answer = await ledgerTransaction(async (tx) => {
+    const gift = await lockForAction(tx, id, (row) =>
+      row.provider === 'paypal' && row.state === 'pending' ? null : 'Only a pending PayPal gift is confirmed here.',
+    );
+    if (gift instanceof Response) return gift;
+    const confirmed = await confirmLocked(tx, gift, {
+      providerTxn: transactionId,
+      method: 'paypal',
+      paidAt: receivedAt ? new Date(`${receivedAt}T12:00:00+03:00`) : null,
+    });
+    await audit(tx, 'admin.gifts.confirm', actor, { id, receipt: confirmed.receipt_no, transaction: transactionId });
+    return json({ gift: toAnswer(confirmed) });
+  }, context);
+  deliverAfterResponse(context);
+  return answer;
+}
+
+/** The POST-only actions under /api/admin/gifts/. */
+const ACTIONS = ['statement', 'refund', 'confirm'] as const;
+
 export default staffFunction(async (req, actor, context) => {
   const path = new URL(req.url).pathname.replace(/\/$/, '');
   if (path.endsWith('/summary')) return req.method === 'GET' ? summary() : methodNotAllowed(['GET']);
-  if (path.endsWith('/statement'))
-    return req.method === 'POST' ? statement(req, actor, context) : methodNotAllowed(['POST']);
+  const action = ACTIONS.find((name) => path.endsWith(`/${name}`));
+  if (action) {
+    if (req.method !== 'POST') return methodNotAllowed(['POST']);
+    if (action === 'statement') return statement(req, actor, context);
+    return action === 'refund' ? refund(req, actor) : confirmPaypal(req, actor, context);
+  }
   if (req.method === 'GET') return list(req);
   if (req.method === 'POST') return record(req, actor, context);
   return methodNotAllowed(['GET', 'POST']);
 });
 
 export const config: Config = {
-  path: ['/api/admin/gifts', '/api/admin/gifts/summary', '/api/admin/gifts/statement'],
+  path: [
+    '/api/admin/gifts',
+    '/api/admin/gifts/summary',
+    '/api/admin/gifts/statement',
+    '/api/admin/gifts/refund',
+    '/api/admin/gifts/confirm',
+  ],
 };

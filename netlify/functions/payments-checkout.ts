@@ -3,7 +3,9 @@
  * works without JavaScript and before the page's script runs). The form is stored as /api/admin/track stores it (event,
  * consent, record, newsletter sign-up, staff notification) with a pending gift, in one transaction; then Paystack is asked for a hosted checkout whose reference is
  * the gift's, and the new tab is sent there with a 303. Without `PAYSTACK_SECRET_KEY` the tab goes to the clearly
- * marked placeholder payment page instead, as before payments were connected.
+ * marked placeholder payment page instead, as before payments were connected. PayPal, which Paystack lacks, stores a
+ * pending PayPal gift and sends the tab to the charity's own PayPal link (`PAYPAL_URL`) with the gift's reference as
+ * `item_number`, which PayPal hands back in its notification; staff confirm the gift from it in /samu.
  */
 import { createHash } from 'node:crypto';
 import type { Config, Context } from '@netlify/functions';
@@ -151,18 +153,17 @@ export default async (req: Request, context: Context): Promise<Response> => {
     if ('issue' in charge) return problem(400, 'Please check the form', [charge.issue]);
 
     const config = paystackConfig();
-    if (charge.method === 'paypal') {
-      // PayPal has a link of its own; before payments are connected it is the placeholder page, as every method is.
-      const paypal = process.env['PAYPAL_URL'] || (config ? undefined : placeholderUrl(request, charge.amountUsd));
-      if (!paypal) {
-        return problem(400, 'Please check the form', [
-          { path: 'payload.paymentMethod', message: 'PayPal is not available; choose card, M-Pesa or bank transfer' },
-        ]);
-      }
-      await transaction((tx) => storeSubmission(tx, request));
-      deliverAfterResponse(context);
-      return answers.go(paypal);
+    const paypalLink = process.env['PAYPAL_URL'];
+    if (charge.method === 'paypal' && !paypalLink && config) {
+      return problem(400, 'Please check the form', [
+        { path: 'payload.paymentMethod', message: 'PayPal is not available; choose card, M-Pesa or bank transfer' },
+      ]);
     }
+    // PayPal has a link of its own; before payments are connected it is the placeholder page, as every method is.
+    const offsite = (reference: string) =>
+      charge.method === 'paypal' && paypalLink
+        ? paypalUrl(paypalLink, reference)
+        : placeholderUrl(request, charge.amountUsd);
 
     // A resent submission (the same browser-made id) finds the gift its first arrival made: nothing is stored twice.
     const { submissionId } = parsed.data;
@@ -172,16 +173,16 @@ export default async (req: Request, context: Context): Promise<Response> => {
         'select checkout_url from gifts where reference = $1',
         [reference],
       );
-      if (known) return answers.go(known.checkout_url ?? placeholderUrl(request, charge.amountUsd));
+      if (known) return answers.go(known.checkout_url ?? offsite(reference));
     }
-
+    const provider = charge.method === 'paypal' ? 'paypal' : 'paystack';
     const gift = await transaction(async (tx) => {
       await storeSubmission(tx, request);
-      return insertGift(tx, { ...charge, reference });
+      return insertGift(tx, { ...charge, provider, recordedBy: provider, reference });
     });
     deliverAfterResponse(context);
 
-    if (!config) return answers.go(placeholderUrl(request, charge.amountUsd));
+    if ((charge.method === 'paypal' && paypalLink) || !config) return answers.go(offsite(gift.reference));
     try {
       return answers.go(await startCheckout(config, gift, charge, request));
     } catch (failure) {
@@ -261,6 +262,13 @@ async function chargeOf(request: CheckoutRequest): Promise<Charge | { issue: { p
     currency: 'USD',
     method: 'card',
   };
+}
+
+/** The charity's PayPal link carrying the gift's reference as `item_number`, PayPal's pass-through variable. */
+function paypalUrl(link: string, reference: string): string {
+  const url = new URL(link);
+  url.searchParams.set('item_number', reference);
+  return url.href;
 }
 
 /** Today's placeholder payment page with the form's choices (payments not connected). */

@@ -23,7 +23,7 @@ export default async (req: Request, context: Context): Promise<Response> => {
     return error(400, 'Not a C2B confirmation', [{ path: 'BusinessShortCode', message: 'Not our Paybill number' }]);
   }
   try {
-    const recorded = await recordC2B(payment.data);
+    const recorded = await recordC2B(payment.data, context);
     deliverAfterResponse(context);
     return json({ ResultCode: 0, ResultDesc: 'Accepted', outcome: recorded.outcome });
   } catch (failure) {

@@ -1,13 +1,19 @@
 /**
  * `POST /api/payments/paystack`: Paystack's webhook. A call counts only when `x-paystack-signature` is the
  * HMAC-SHA512 of its raw body with `PAYSTACK_SECRET_KEY` (401 otherwise, nothing stored). `charge.success` confirms
- * the pending gift its reference names (_shared/gifts.ts); subscription and invoice events keep a monthly gift's
- * state. Each event is settled once: a replay answers 200 and changes nothing.
+ * the pending gift its reference names (_shared/gifts.ts); `refund.processed` refunds the confirmed gift of its
+ * transaction (in part when Paystack refunded part); subscription and invoice events keep a monthly gift's state.
+ * Each event is settled once: a replay answers 200 and changes nothing.
  */
 import type { Config, Context } from '@netlify/functions';
 import { z } from 'zod';
 import { failureAnswer } from './_shared/failure.ts';
-import { settlePaystackCharge, settleSubscription, type SubscriptionChange } from './_shared/gifts.ts';
+import {
+  settlePaystackCharge,
+  settlePaystackRefund,
+  settleSubscription,
+  type SubscriptionChange,
+} from './_shared/gifts.ts';
 import { badRequest, error, json, methodNotAllowed, payloadTooLarge, readBodyBytes } from './_shared/http.ts';
 import { deliverAfterResponse } from './_shared/outbox.ts';
 import { paystackConfig, planCodeOf } from './_shared/paystack.ts';
@@ -41,6 +47,16 @@ const Invoice = z.object({
   subscription: z.object({ subscription_code: z.string().min(1) }),
 });
 
+/** The documented `data` of Paystack's refund events. */
+const Refund = z.object({
+  status: z.string().nullish(),
+  transaction_reference: z.string().min(1).max(100),
+  refund_reference: z.union([z.string().min(1).max(100), z.number()]).nullish(),
+  id: z.union([z.string().min(1).max(100), z.number()]).nullish(),
+  amount: z.number().int().positive(),
+  currency: z.string().regex(/^[A-Z]{3}$/),
+});
+
 const Event = z.object({ event: z.string().min(1), data: z.record(z.string(), z.unknown()) });
 
 const SUBSCRIPTION_STATES: Readonly<Record<string, SubscriptionChange['state']>> = {
@@ -70,7 +86,7 @@ export default async (req: Request, context: Context): Promise<Response> => {
   const event = Event.safeParse(value);
   if (!event.success) return badRequest('Not a Paystack event');
   try {
-    const answer = await handle(event.data.event, event.data.data);
+    const answer = await handle(event.data.event, event.data.data, context);
     // A confirmation queued a receipt: send it once the answer has gone.
     deliverAfterResponse(context);
     return answer;
@@ -81,15 +97,17 @@ export default async (req: Request, context: Context): Promise<Response> => {
 
 export const config: Config = { path: '/api/payments/paystack' };
 
-async function handle(type: string, data: Record<string, unknown>): Promise<Response> {
+async function handle(type: string, data: Record<string, unknown>, context: Context): Promise<Response> {
   if (type === 'charge.success') {
     const charge = Charge.safeParse(data);
     if (!charge.success) return badRequest('Not a Paystack charge');
     if (charge.data.status !== 'success') return json({ outcome: 'ignored' });
-    const settled = await settlePaystackCharge(charge.data, 'webhook');
+    const settled = await settlePaystackCharge(charge.data, 'webhook', context);
     if (settled.outcome === 'unknown') return error(422, `No gift has the reference ${charge.data.reference}`);
     return json(settled);
   }
+  // refund.pending, refund.processing and refund.failed change no money: only a processed refund is recorded.
+  if (type === 'refund.processed') return refund(data);
   const state = SUBSCRIPTION_STATES[type];
   if (!state) return json({ outcome: 'ignored' });
   let change: SubscriptionChange;
@@ -119,5 +137,16 @@ async function handle(type: string, data: Record<string, unknown>): Promise<Resp
   const settled = await settleSubscription(change);
   if (settled.outcome === 'unknown')
     return error(422, `No monthly gift has the subscription ${change.subscriptionCode}`);
+  return json(settled);
+}
+
+async function refund(data: Record<string, unknown>): Promise<Response> {
+  const parsed = Refund.safeParse(data);
+  if (!parsed.success) return badRequest('Not a Paystack refund');
+  const { transaction_reference: reference, refund_reference: refundReference, id, amount, currency } = parsed.data;
+  const key = refundReference ?? id;
+  if (key === null || key === undefined) return badRequest('The refund has neither refund_reference nor id');
+  const settled = await settlePaystackRefund({ key: String(key), reference, amount, currency });
+  if (settled.outcome === 'unknown') return error(422, `No confirmed gift has the reference ${reference}`);
   return json(settled);
 }

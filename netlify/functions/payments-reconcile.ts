@@ -1,13 +1,13 @@
 /**
  * Scheduled every 15 minutes: asks Paystack about pending gifts that no webhook settled (see _shared/reconcile.ts).
  */
-import type { Config } from '@netlify/functions';
+import type { Config, Context } from '@netlify/functions';
 import { deliverDue } from './_shared/outbox.ts';
 import { reconcile } from './_shared/reconcile.ts';
 
 /** Runs one round; scheduled functions ignore the answer, so it only reports for logs and tests. */
-export default async (): Promise<Response> => {
-  const report = await reconcile();
+export default async (_req: Request, context: Context): Promise<Response> => {
+  const report = await reconcile(new Date(), context);
   if (report.confirmed > 0) await deliverDue();
   if (report.checked > 0) console.log('payments-reconcile:', JSON.stringify(report));
   return Response.json(report);

@@ -6,6 +6,7 @@
 import PDFDocument from 'pdfkit';
 import { SPONSORSHIP_TYPE_INFO } from '../../src/lib/sponsorship-types.ts';
 import { formatUsdRange, monthlyUsdRange, type UsdRange } from '../../src/lib/children.ts';
+import { PAYBILL_GIFT_ACCOUNT } from '../../src/lib/constants.ts';
 
 /** The parts of src/content/site.json the brochure prints. */
 export type BrochureSite = {
@@ -16,10 +17,12 @@ export type BrochureSite = {
   officeHours: { label: string; hours: string }[];
   about: { mission: string; vision: string; values: { title: string; description: string }[] };
   figures: Record<string, { value: string; label: string }>;
+  /** The M-Pesa Paybill number, when the charity has one. */
+  mpesaPaybill?: string;
 };
 
 /** The part of a child in src/content/children.json the brochure needs. */
-export type BrochureChild = { monthlyNeed: number };
+export type BrochureChild = { monthlyNeed: number; id?: string };
 
 /** A heading or a paragraph, with the space after it in points. */
 export type Block = { readonly heading?: boolean; readonly text: string; readonly gap?: number };
@@ -56,6 +59,16 @@ export function sponsorshipText(children: readonly BrochureChild[]): string {
     `Partial sponsorship is ${formatUsdRange(usdOf('partial'))} a month for at least six months. Groups of ` +
     `friends or colleagues can share a sponsorship at ${formatUsdRange(usdOf('group'))} each a month over twelve ` +
     'months, supporting three to five children.'
+  );
+}
+
+/** How to give by M-Pesa from a phone: the Paybill number and the account to type, as the donate page says. */
+export function paybillText(paybill: string, children: readonly BrochureChild[]): string {
+  const example = children.find((child) => child.id)?.id?.toUpperCase();
+  return (
+    `Give by M-Pesa from your phone: M-Pesa, Lipa na M-Pesa, Pay Bill. Business number ${paybill}, account number ` +
+    `${PAYBILL_GIFT_ACCOUNT} for a gift to all the children, or the first name of the child you sponsor` +
+    `${example ? ` (for example ${example})` : ''}.`
   );
 }
 
@@ -111,8 +124,9 @@ export function brochurePages(site: BrochureSite, children: readonly BrochureChi
           text:
             'Gifts of any size fund education, health care, clean water, safe housing and emergency relief.' +
             (fundsToPrograms ? ` ${fundsToPrograms} of every gift goes to programmes.` : ''),
-          gap: 14,
+          gap: site.mpesaPaybill ? 6 : 14,
         },
+        ...(site.mpesaPaybill ? [{ text: paybillText(site.mpesaPaybill, children), gap: 14 }] : []),
         { heading: true, text: 'Volunteer' },
         {
           text: 'Volunteers must be at least 18. We answer every application within 3–5 business days; hospital internship applications within 5–7 business days.',

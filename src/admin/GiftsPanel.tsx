@@ -9,6 +9,8 @@ import { $lists, ensureLoaded, loadMore, reloadResource } from './stores/data.ts
 import { GIFT_COLUMNS, GIFT_CSV, GIFT_STATE_LABELS, giftAmount, methodLabel } from './giftColumns.tsx';
 import DataTable from './DataTable.tsx';
 import GiftForms from './GiftForms.tsx';
+import GiftActionForm, { allowsGiftAction, type GiftAction } from './GiftActionForm.tsx';
+import type { Row } from './lib/list.ts';
 
 type Props = { readonly label: string };
 
@@ -55,8 +57,9 @@ function TotalsTable({
 
 /**
  * Gifts: the ledger of every gift (pending, confirmed, failed, refunded, abandoned) with totals this month and year
- * by cause and by method, monthly givers and their state, a donor's history, CSV export, a gift recorded by hand
- * and a donor's yearly statement. The list follows the live stream like every other tab.
+ * by cause and by method (refunds left out), monthly givers and their state, a donor's history, CSV export, a gift
+ * recorded by hand, a refund of a gift that came outside Paystack, the confirmation of a PayPal gift, and a donor's
+ * yearly statement. The list follows the live stream like every other tab.
  */
 export default function GiftsPanel({ label }: Props) {
   const list = useStore($lists, { keys: ['gifts'] }).gifts;
@@ -65,6 +68,7 @@ export default function GiftsPanel({ label }: Props) {
   const [summaryError, setSummaryError] = useState<string | null>(null);
   const [state, setState] = useState('');
   const [donor, setDonor] = useState('');
+  const [acting, setActing] = useState<{ action: GiftAction; row: Row } | null>(null);
   const stateId = useId();
   const donorId = useId();
 
@@ -159,15 +163,36 @@ export default function GiftsPanel({ label }: Props) {
         csv={{ name: 'gifts', columns: GIFT_CSV }}
         onRetry={() => void reloadResource('gifts')}
         onLoadMore={() => void loadMore('gifts')}
-        actions={(row) =>
-          row['donor_email'] ? (
-            <button type="button" className="button small" onClick={() => setDonor(text(row['donor_email']))}>
-              History
-              <span className="visually-hidden"> of {text(row['donor_email'])}</span>
-            </button>
-          ) : null
-        }
+        actions={(row) => (
+          <>
+            {Boolean(row['donor_email']) && (
+              <button type="button" className="button small" onClick={() => setDonor(text(row['donor_email']))}>
+                History
+                <span className="visually-hidden"> of {text(row['donor_email'])}</span>
+              </button>
+            )}
+            {(['confirm', 'refund'] as const)
+              .filter((action) => allowsGiftAction(action, row))
+              .map((action) => (
+                <button key={action} type="button" className="button small" onClick={() => setActing({ action, row })}>
+                  {action === 'confirm' ? 'Confirm' : 'Refund'}
+                  <span className="visually-hidden">
+                    {' '}
+                    gift {text(row['reference'])} from {text(row['donor_name']) || 'an anonymous donor'}
+                  </span>
+                </button>
+              ))}
+          </>
+        )}
       />
+      {acting && (
+        <GiftActionForm
+          key={`${acting.action}-${acting.row.id}`}
+          action={acting.action}
+          row={acting.row}
+          onClose={() => setActing(null)}
+        />
+      )}
       <GiftForms />
     </>
   );

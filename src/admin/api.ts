@@ -405,6 +405,22 @@ export async function recordGift(gift: Record<string, unknown>): Promise<Row> {
   return row;
 }
 
+/** Marks a gift that came outside Paystack refunded (all of what is left without `amount`); resolves to the gift. */
+export async function refundGift(id: string, reason: string, amount?: number): Promise<Row> {
+  return giftAction('refund', { id, reason, ...(amount === undefined ? {} : { amount }) });
+}
+
+/** Confirms a pending PayPal gift with PayPal's transaction id; resolves to the confirmed gift. */
+export async function confirmPaypalGift(id: string, transactionId: string, receivedAt?: string): Promise<Row> {
+  return giftAction('confirm', { id, transactionId, ...(receivedAt ? { receivedAt } : {}) });
+}
+
+async function giftAction(action: 'refund' | 'confirm', json: Record<string, unknown>): Promise<Row> {
+  const row = unwrapRecord(await callJson(`/api/admin/gifts/${action}`, { method: 'POST', json }), ['gift']);
+  if (!row) throw new ApiError(200, 'The gift could not be read back.');
+  return row;
+}
+
 /** Emails a donor the statement of their confirmed gifts in `year`; resolves to how many it lists. */
 export async function sendStatement(email: string, year: number): Promise<number> {
   const body = await callJson('/api/admin/gifts/statement', { method: 'POST', json: { email, year } });

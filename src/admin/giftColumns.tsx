@@ -32,10 +32,19 @@ export function methodLabel(method: unknown): string {
   return METHOD_LABELS[key] ?? humanizeKey(key);
 }
 
-/** A gift's amount with its currency. */
+/** A gift's amount with its currency, and what of it was refunded. */
 export function giftAmount(row: Row): string {
   const subunits = Number(row['amount_subunits']);
-  return Number.isFinite(subunits) ? formatMoney(subunits, text(row['currency'])) : '';
+  if (!Number.isFinite(subunits)) return '';
+  const currency = text(row['currency']);
+  const refunded = Number(row['refunded_subunits']);
+  const amount = formatMoney(subunits, currency);
+  return refunded > 0 && refunded < subunits ? `${amount} (${formatMoney(refunded, currency)} refunded)` : amount;
+}
+
+/** The receipt number as printed, R-000012. */
+export function receiptLabel(row: Row): string {
+  return row['receipt_no'] ? `R-${text(row['receipt_no']).padStart(6, '0')}` : '';
 }
 
 /** What the gift supports: its cause, or the child it sponsors. */
@@ -110,7 +119,7 @@ export const GIFT_COLUMNS: readonly Column[] = [
   {
     key: 'receipt_no',
     header: 'Receipt',
-    cell: (row) => (row['receipt_no'] ? `R-${text(row['receipt_no']).padStart(6, '0')}` : ''),
+    cell: receiptLabel,
     text: (row) => text(row['receipt_no']),
   },
 ];
@@ -123,6 +132,7 @@ export const GIFT_CSV: readonly CsvColumn<Row>[] = [
   { header: 'Donor', value: donor },
   { header: 'Email', value: (row) => text(row['donor_email']) },
   { header: 'Amount', value: (row) => Number(row['amount_subunits']) / 100 },
+  { header: 'Refunded', value: (row) => Number(row['refunded_subunits'] ?? 0) / 100 },
   { header: 'Currency', value: (row) => text(row['currency']) },
   { header: 'Cause', value: giftSupports },
   { header: 'Type', value: giftFrequency },

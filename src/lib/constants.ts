@@ -8,3 +8,6 @@ export const HOME_CHILDREN_SHOWN = 2;
 
 /** KES per USD used to show a child's monthly need in dollars (spec §9). */
 export const KES_PER_USD = 135;
+
+/** The M-Pesa account number a donor types for a gift to all the children; a child's id sponsors that child. */
+export const PAYBILL_GIFT_ACCOUNT = 'GIFT';

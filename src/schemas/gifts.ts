@@ -65,3 +65,37 @@ export const StatementRequest = z
     year: z.coerce.number().int().min(2000).max(2100),
   })
   .strict();
+
+/** A gift's id in the ledger. */
+const GiftId = z.string().regex(/^[1-9][0-9]{0,18}$/, 'Malformed gift id');
+
+/** `POST /api/admin/gifts/refund`: staff mark a gift refunded that came outside Paystack (its webhook does that). */
+export const GiftRefundRequest = z
+  .object({
+    /** The gift. */
+    id: GiftId,
+    /** Why, for the audit trail and the gift's note, e.g. "Cheque bounced". */
+    reason: z.string().trim().min(3, 'Say why the gift is refunded').max(500),
+    /** Amount refunded in the gift's currency units; the whole remaining amount when left out. */
+    amount: z.coerce.number('Amount must be a number').positive('Amount must be more than 0').optional(),
+  })
+  .strict();
+/** A refund staff record. */
+export type GiftRefundRequest = z.infer<typeof GiftRefundRequest>;
+
+/** `POST /api/admin/gifts/confirm`: staff confirm a pending PayPal gift once PayPal's own notification arrives. */
+export const PaypalConfirmation = z
+  .object({
+    /** The pending PayPal gift. */
+    id: GiftId,
+    /** PayPal's transaction id from its notification, e.g. 8MC585209K746392H. */
+    transactionId: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9-]{6,40}$/, "Enter PayPal's transaction id (letters and digits)"),
+    /** When PayPal received the money (ISO date), default now. */
+    receivedAt: z.iso.date('Use a date such as 2026-11-25').optional(),
+  })
+  .strict();
+/** A PayPal confirmation staff record. */
+export type PaypalConfirmation = z.infer<typeof PaypalConfirmation>;

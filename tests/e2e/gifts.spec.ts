@@ -6,14 +6,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { paystackSignature } from '../../netlify/functions/_shared/signatures.ts';
-import { staffList } from './support/api.ts';
+import { staffList, staffToken } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { openTab, signIn } from './support/dashboard.ts';
+import { openTab, signIn, toast } from './support/dashboard.ts';
 import { mailTo } from './support/mailbox.ts';
-import { E2E_PAYSTACK_SECRET, e2ePaystackPort } from './support/server.ts';
-
-const PAYSTACK = `http://127.0.0.1:${e2ePaystackPort}`;
+import { PAYSTACK, paystackConfirms } from './support/checkout.ts';
 
 type Gift = { id: string; reference: string; state: string; donor_email: string; frequency: string; cause: string };
 
@@ -39,28 +36,6 @@ async function submitToCheckout(page: Page): Promise<Page> {
   const tab = await opened;
   await tab.waitForLoadState();
   return tab;
-}
-
-/** Asks the stand-in, as the site does, for the transaction of a reference, and sends its signed charge.success. */
-async function paystackConfirms(request: APIRequestContext, reference: string): Promise<void> {
-  const verify = await request.get(`${PAYSTACK}/transaction/verify/${reference}`, {
-    headers: { authorization: `Bearer ${E2E_PAYSTACK_SECRET}` },
-  });
-  expect(verify.status()).toBe(200);
-  const { data } = (await verify.json()) as { data: Record<string, unknown> };
-  const body = JSON.stringify({
-    event: 'charge.success',
-    data: { ...data, status: 'success', channel: 'card', paid_at: new Date().toISOString() },
-  });
-  const answer = await request.post('/api/payments/paystack', {
-    headers: {
-      'content-type': 'application/json',
-      'x-paystack-signature': paystackSignature(body, E2E_PAYSTACK_SECRET),
-    },
-    data: body,
-  });
-  expect(answer.status()).toBe(200);
-  expect(await answer.json()).toMatchObject({ outcome: 'confirmed' });
 }
 
 async function giftOf(request: APIRequestContext, email: string): Promise<Gift> {
@@ -141,4 +116,33 @@ test('the same with JavaScript off: the form itself opens the checkout tab, and 
   await expect.poll(async () => (await giftOf(request, email)).state).toBe('confirmed');
   await receiptFor(email);
   await context.close();
+});
+
+test('staff mark a cheque gift refunded from the Gifts tab, with a reason', async ({ page, request }) => {
+  const donor = `Cheque Donor ${tag()}`;
+  const recorded = await request.post('/api/admin/gifts', {
+    headers: { authorization: `Bearer ${await staffToken(request)}` },
+    data: { amount: 1234, currency: 'KES', method: 'cheque', cause: 'water', donorName: donor },
+  });
+  expect(recorded.status()).toBe(201);
+  const { gift } = (await recorded.json()) as { gift: { reference: string } };
+
+  await signIn(page, request);
+  const panel = await openTab(page, 'Gifts');
+  const row = panel.getByRole('row', { name: new RegExp(donor) });
+  await expect(row).toContainText('Confirmed');
+  await row.getByRole('button', { name: `Refund gift ${gift.reference} from ${donor}` }).click();
+  const form = panel.getByRole('form', { name: new RegExp(`Mark gift R-\\d{6} from ${donor} refunded`) });
+  await expect(form.getByLabel('Reason')).toBeFocused();
+  await expectNoAxeViolations(page);
+  await form.getByLabel('Reason').fill('Cheque bounced');
+  await form.getByRole('button', { name: 'Mark refunded' }).click();
+  await expect(toast(page)).toHaveText('Gift marked refunded');
+  await expect(row).toContainText('Refunded');
+  await expect(row.getByRole('button', { name: /^Refund gift/ })).toHaveCount(0);
+  const after = (await staffList<{ reference: string; state: string; note: string }>(request, 'gifts')).find(
+    (candidate) => candidate.reference === gift.reference,
+  );
+  expect(after).toMatchObject({ state: 'refunded' });
+  expect(after!.note).toContain('Cheque bounced');
 });

@@ -3,9 +3,9 @@
  * with text-only consent appears on /children with the illustration and no school; photo and school consent bring
  * them; withdrawal takes the child off /children, /sponsor and Home after the rebuild while /samu keeps the history.
  * A sponsorship recorded by staff takes a child off /sponsor, whose `?child=` link then explains kindly; ending it
- * offers the child again. A consent that ended the day before the daily rebuild's (injected) date takes the child off
- * every list; a rebuild dated its last day shows the child. An event added for tomorrow is upcoming, and past once
- * the daily rebuild runs two days on.
+ * offers the child again; a sponsorship paid through Paystack does the same without staff. A consent that ended the
+ * day before the daily rebuild's (injected) date takes the child off every list; a rebuild dated its last day shows
+ * the child. An event added for tomorrow is upcoming, and past once the daily rebuild runs two days on.
  * These specs change the lists every other page spec reads, so they run in their own project after the others
  * (playwright.config.ts).
  */
@@ -13,8 +13,9 @@ import { readFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { staffToken } from './support/api.ts';
+import { staffList, staffToken } from './support/api.ts';
 import { openTab, signIn, toast } from './support/dashboard.ts';
+import { PAYSTACK, paystackConfirms } from './support/checkout.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -177,6 +178,58 @@ test('a child marked sponsored in /samu leaves /sponsor, whose link explains and
   const again = await openTab(page, 'Children');
   await again.getByRole('button', { name: 'Edit child Amani Otieno' }).click();
   await again.getByRole('button', { name: 'End sponsorship', exact: true }).click();
+  await expect(toast(page)).toHaveText('Sponsorship ended: the child is waiting again');
+  await untilBuilt(page, '/sponsor/', 'id="child-amani"', true);
+  await page.goto('/sponsor?child=amani');
+  await expect(page.getByRole('dialog', { name: 'Sponsor Amani Otieno' })).toBeVisible();
+});
+
+test('a sponsorship paid through Paystack takes the child off /sponsor after the rebuild; staff ending it offers the child again', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(3 * REBUILD_MS);
+  const email = `sponsor-${randomBytes(4).toString('hex')}@example.org`;
+  expect(await html(page, '/sponsor/'), 'Amani is offered before the gift').toContain('id="child-amani"');
+  // The sponsor form's post, as a browser sends it without JavaScript: the tab goes to Paystack's checkout.
+  const checkout = await request.post('/api/payments/checkout', {
+    form: {
+      form: 'sponsorship_application',
+      childId: 'amani',
+      name: 'Ruth Njoroge',
+      email,
+      sponsorshipType: 'full',
+      paymentMethod: 'monthly',
+      website: '',
+    },
+    maxRedirects: 0,
+  });
+  expect(checkout.status()).toBe(303);
+  expect(checkout.headers()['location']).toMatch(new RegExp(`^${PAYSTACK}/checkout/`));
+  type Gift = { reference: string; donor_email: string; state: string; kind: string };
+  const gift = (await staffList<Gift>(request, 'gifts')).find((row) => row.donor_email === email);
+  expect(gift).toMatchObject({ state: 'pending', kind: 'sponsorship' });
+
+  await paystackConfirms(request, gift!.reference);
+  await untilBuilt(page, '/sponsor/', 'id="child-amani"', false);
+  await page.goto('/sponsor?child=amani');
+  await expect(page.getByRole('status').filter({ hasText: 'Amani already has a sponsor' })).toBeVisible();
+  await expect(page.locator('dialog[open]')).toHaveCount(0);
+  await expect(page.locator('.sponsor-children .child-card')).toHaveCount(4);
+  await expectNoAxeViolations(page);
+
+  // Staff see why on the child's record, and end the sponsorship.
+  await signIn(page, request);
+  const listed = page.waitForResponse(
+    (answer) => new URL(answer.url()).pathname === '/api/admin/children' && answer.request().method() === 'GET',
+  );
+  const panel = await openTab(page, 'Children');
+  expect((await listed).status()).toBe(200);
+  await expect(panel.getByRole('row').filter({ hasText: 'Amani Otieno' })).toContainText('Sponsored');
+  await panel.getByRole('button', { name: 'Edit child Amani Otieno' }).click();
+  const record = panel.getByRole('region', { name: 'Consent, sponsorship and history' });
+  await expect(record).toContainText('sponsored (confirmed gift through paystack)');
+  await record.getByRole('button', { name: 'End sponsorship', exact: true }).click();
   await expect(toast(page)).toHaveText('Sponsorship ended: the child is waiting again');
   await untilBuilt(page, '/sponsor/', 'id="child-amani"', true);
   await page.goto('/sponsor?child=amani');

@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import {
   brochurePages,
   officeHoursText,
+  paybillText,
   sponsorshipText,
   type BrochureChild,
   type BrochureSite,
@@ -32,6 +33,21 @@ describe('the brochure', () => {
     for (const rule of site!.officeHours)
       expect(officeHoursText(site!.officeHours)).toContain(`${rule.label} ${rule.hours}`);
     expect(text()).toContain(officeHoursText(site!.officeHours));
+  });
+
+  test("prints the M-Pesa Paybill with the GIFT account and a child's name as the sponsorship account", () => {
+    expect(site!.mpesaPaybill).toMatch(/^\d{5,7}$/);
+    expect(text()).toContain(
+      `Business number ${site!.mpesaPaybill}, account number GIFT for a gift to all the children, or the first name ` +
+        `of the child you sponsor (for example ${children[0]!.id!.toUpperCase()}).`,
+    );
+    // Without a Paybill nothing about M-Pesa is printed.
+    const { mpesaPaybill: _, ...withoutPaybill } = site!;
+    const pages = brochurePages(withoutPaybill, children);
+    expect(pages.flatMap((page) => page.blocks.map((block) => block.text)).join('\n')).not.toContain('Pay Bill');
+    expect(paybillText('600100', [])).toContain(
+      'account number GIFT for a gift to all the children, or the first name of the child you sponsor.',
+    );
   });
 
   test('the committed PDF is the one the content files make (run node scripts/generate-images.ts after a change)', async () => {

@@ -2,7 +2,9 @@
  * The gift ledger (issue 29) on both databases, against the Paystack stand-in (tests/support/paystack.ts): checkout
  * makes a pending gift and sends the tab to the provider; a signed `charge.success` confirms it once with a
  * numbered receipt and its PDF; bad or replayed webhooks change nothing; subscriptions keep a monthly gift's state;
- * reconciliation settles what no webhook did; M-Pesa C2B confirmations; staff-recorded gifts, totals and statements.
+ * reconciliation settles what no webhook did; M-Pesa C2B confirmations; staff-recorded gifts, totals and statements;
+ * every confirmation of a sponsorship makes the child sponsored and asks for one rebuild; refunds (Paystack's webhook
+ * and staff); PayPal gifts pending until staff confirm them.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { Context } from '@netlify/functions';
@@ -10,6 +12,8 @@ import checkout from '../../netlify/functions/payments-checkout.ts';
 import webhook from '../../netlify/functions/payments-paystack.ts';
 import mpesa from '../../netlify/functions/payments-mpesa.ts';
 import adminGifts from '../../netlify/functions/admin-gifts.ts';
+import adminChildren from '../../netlify/functions/admin-children.ts';
+import { copySeedChildren } from '../../netlify/functions/_shared/children.ts';
 import { reconcile } from '../../netlify/functions/_shared/reconcile.ts';
 import { deliverDue } from '../../netlify/functions/_shared/outbox.ts';
 import { query } from '../../netlify/functions/_shared/db.ts';
@@ -30,6 +34,7 @@ const TABLES = [
   'admin_sessions',
   'child_consents',
   'children',
+  'site_builds',
 ];
 const PAYBILL = '600100';
 const PATH_SECRET = 'c2b-path-secret-0123456789abcdef';
@@ -110,6 +115,9 @@ describe.each(databases)('gifts on $name', (database) => {
       'MPESA_C2B_PATH_SECRET',
       'SMTP_URL',
       'NOTIFY_TO',
+      'BUILD_HOOK_DEBOUNCE_MS',
+      'NETLIFY_BUILD_HOOK_URL',
+      'PAYPAL_URL',
     ]) {
       saved[key] = process.env[key];
     }
@@ -117,7 +125,9 @@ describe.each(databases)('gifts on $name', (database) => {
     process.env['PAYSTACK_API_URL'] = paystack.url;
     process.env['MPESA_PAYBILL'] = PAYBILL;
     process.env['MPESA_C2B_PATH_SECRET'] = PATH_SECRET;
+    process.env['BUILD_HOOK_DEBOUNCE_MS'] = '0';
     delete process.env['SMTP_URL'];
+    delete process.env['NETLIFY_BUILD_HOOK_URL'];
   });
   afterAll(async () => {
     await paystack.close();
@@ -246,15 +256,8 @@ describe.each(databases)('gifts on $name', (database) => {
       expect(await rows(database, 'select 1 from events')).toEqual([]);
     });
 
-    test('PayPal without a configured link is refused; with one the tab goes there', async () => {
+    test('PayPal without a configured link is refused and stores nothing', async () => {
       expect((await post(donateForm({ paymentMethod: 'paypal' }))).status).toBe(400);
-      process.env['PAYPAL_URL'] = 'https://www.paypal.com/donate/?hosted_button_id=TEST';
-      try {
-        const res = await post(donateForm({ paymentMethod: 'paypal' }));
-        expect(res.headers.get('location')).toBe('https://www.paypal.com/donate/?hosted_button_id=TEST');
-      } finally {
-        delete process.env['PAYPAL_URL'];
-      }
       expect(await gifts()).toEqual([]);
     });
 
@@ -647,6 +650,307 @@ describe.each(databases)('gifts on $name', (database) => {
         delete process.env['SMTP_URL'];
         await smtp.close();
       }
+    });
+  });
+
+  /** The site builds asked for, by reason. */
+  const rebuilds = async () =>
+    (
+      await rows<{ message: string }>(database, "select message from site_builds where event = 'requested' order by id")
+    ).map((row) => row.message);
+
+  /** A child's sponsorship state as /samu's Children tab shows it. */
+  async function sponsorshipOf(slug: string): Promise<unknown> {
+    const res = await call(adminChildren, 'GET', '/api/admin/children', { token: await staffToken() });
+    const list = ((await res.json()) as { children: Record<string, unknown>[] }).children;
+    return list.find((child) => child['slug'] === slug)?.['sponsorship_state'];
+  }
+
+  describe('a confirmed sponsorship makes the child sponsored and asks for one rebuild, on every path', () => {
+    test('the Paystack webhook; a duplicate asks for nothing more', async () => {
+      // No one has opened Children in /samu yet: the seed child gets its record when the gift is confirmed.
+      expect(await rows(database, 'select 1 from children')).toEqual([]);
+      const reference = await startGift(sponsorForm());
+      paystack.pay(reference);
+      const body = paystack.chargeSuccess(reference);
+      expect(await (await send(body, paystack.sign(body))).json()).toMatchObject({ outcome: 'confirmed' });
+      expect(await rebuilds()).toEqual(['sponsorship started for child amani']);
+      expect(await sponsorshipOf('amani')).toBe('sponsored');
+      // The child's audit trail in /samu says why.
+      expect(
+        await rows(database, "select payload->>'change' as change from events where type = 'admin.children.update'"),
+      ).toEqual([{ change: 'sponsored (confirmed gift through paystack)' }]);
+      expect(await (await send(body, paystack.sign(body))).json()).toMatchObject({ outcome: 'duplicate' });
+      expect(await rebuilds()).toHaveLength(1);
+    });
+
+    test('reconciliation', async () => {
+      expect(await sponsorshipOf('amani')).toBe('waiting');
+      const reference = await startGift(sponsorForm());
+      paystack.pay(reference);
+      await query("update gifts set ts = now() - interval '2 hours'");
+      expect(await reconcile()).toMatchObject({ checked: 1, confirmed: 1 });
+      expect(await rebuilds()).toEqual(['sponsorship started for child amani']);
+      expect(await sponsorshipOf('amani')).toBe('sponsored');
+      expect(await reconcile()).toMatchObject({ checked: 0 });
+      expect(await rebuilds()).toHaveLength(1);
+    });
+
+    test('M-Pesa sent to the Paybill with the child as the account; the same TransID again asks for nothing', async () => {
+      const callback = {
+        TransactionType: 'Pay Bill',
+        TransID: 'RKTQDM7W6T',
+        TransTime: '20261125063845',
+        TransAmount: '5400.00',
+        BusinessShortCode: PAYBILL,
+        BillRefNumber: 'AMANI',
+        MSISDN: '2547 ***** 126',
+        FirstName: 'John',
+      };
+      for (let i = 0; i < 2; i += 1) {
+        const res = await call(mpesa, 'POST', `/api/payments/mpesa/c2b/${PATH_SECRET}`, {
+          json: callback,
+          params: { secret: PATH_SECRET },
+        });
+        expect(res.status).toBe(200);
+      }
+      expect(await rebuilds()).toEqual(['sponsorship started for child amani']);
+      expect(await sponsorshipOf('amani')).toBe('sponsored');
+    });
+
+    test('a gift staff record for a child; a second one for the same child keeps the first sponsor', async () => {
+      const token = await staffToken('wanjiru');
+      const gift = { amount: 5400, currency: 'KES', method: 'cash', childId: 'amani', donorName: 'Mary' };
+      expect((await call(adminGifts, 'POST', '/api/admin/gifts', { token, json: gift })).status).toBe(201);
+      expect(await rebuilds()).toEqual(['sponsorship started for child amani']);
+      expect(await sponsorshipOf('amani')).toBe('sponsored');
+      expect((await call(adminGifts, 'POST', '/api/admin/gifts', { token, json: gift })).status).toBe(201);
+      expect(await rebuilds()).toHaveLength(1);
+      expect(await rows(database, "select created_by from sponsorships where state = 'active'")).toEqual([
+        { created_by: 'staff:wanjiru' },
+      ]);
+    });
+
+    test('a donation asks for no rebuild', async () => {
+      const reference = await startGift();
+      paystack.pay(reference);
+      const body = paystack.chargeSuccess(reference);
+      await send(body, paystack.sign(body));
+      expect(await gifts()).toMatchObject([{ state: 'confirmed' }]);
+      expect(await rebuilds()).toEqual([]);
+    });
+  });
+
+  describe('refunds', () => {
+    /** Paystack's refund webhook body, shaped as its documentation shows it. */
+    const refundEvent = (
+      reference: string,
+      amount: number,
+      refundReference: string,
+      { event = 'refund.processed', currency = 'USD' } = {},
+    ) =>
+      JSON.stringify({
+        event,
+        data: {
+          status: event.slice('refund.'.length),
+          transaction_reference: reference,
+          refund_reference: refundReference,
+          amount,
+          currency,
+          processor: 'mpgs_zen',
+          customer: { first_name: null, last_name: null, email: 'faith@example.org' },
+          integration: 412829,
+          domain: 'test',
+        },
+      });
+    const sendRefund = (...args: Parameters<typeof refundEvent>) => {
+      const body = refundEvent(...args);
+      return send(body, paystack.sign(body));
+    };
+
+    async function confirmedGift(form = donateForm({ type: 'one-time' })): Promise<string> {
+      const reference = await startGift(form);
+      paystack.pay(reference);
+      const body = paystack.chargeSuccess(reference);
+      await send(body, paystack.sign(body));
+      return reference;
+    }
+
+    const ledger = () =>
+      rows<{ state: string; refunded: number; note: string | null }>(
+        database,
+        'select state, refunded_subunits::int as refunded, note from gifts order by id',
+      );
+    const yearTotal = async () => {
+      const res = await call(adminGifts, 'GET', '/api/admin/gifts/summary', { token: await staffToken() });
+      return ((await res.json()) as { year: { byCause: unknown[] } }).year.byCause;
+    };
+
+    test('a processed refund of the whole gift makes it refunded, once, and the totals leave it out', async () => {
+      const reference = await confirmedGift();
+      for (let i = 0; i < 3; i += 1) expect((await sendRefund(reference, 5000, '1320133183')).status).toBe(200);
+      expect(await ledger()).toMatchObject([{ state: 'refunded', refunded: 5000 }]);
+      expect((await ledger())[0]!.note).toContain('Paystack refunded $50.00 (refund 1320133183).');
+      expect(await rows(database, "select outcome from payment_events where type = 'refund.processed'")).toEqual([
+        { outcome: 'refunded' },
+      ]);
+      expect(await yearTotal()).toEqual([]);
+      expect(await rows(database, "select 1 from events where type = 'gift.refunded'")).toHaveLength(1);
+    });
+
+    test('partial refunds are recorded and counted out of the totals; the gift is refunded when all of it is', async () => {
+      const reference = await confirmedGift();
+      expect(await (await sendRefund(reference, 2000, 'R1')).json()).toMatchObject({ outcome: 'partly-refunded' });
+      expect(await ledger()).toMatchObject([{ state: 'confirmed', refunded: 2000 }]);
+      expect(await yearTotal()).toEqual([{ key: 'education', currency: 'USD', total: 3000, count: 1 }]);
+      expect(await (await sendRefund(reference, 3000, 'R2')).json()).toMatchObject({ outcome: 'refunded' });
+      expect(await ledger()).toMatchObject([{ state: 'refunded', refunded: 5000 }]);
+    });
+
+    test('pending, processing and failed refunds, unknown references and other currencies change no money', async () => {
+      const reference = await confirmedGift();
+      for (const event of ['refund.pending', 'refund.processing', 'refund.failed']) {
+        const res = await sendRefund(reference, 5000, `R-${event}`, { event });
+        expect(await res.json()).toEqual({ outcome: 'ignored' });
+      }
+      const unknown = await sendRefund('TCF-unknown', 5000, 'R9');
+      expect(unknown.status).toBe(422);
+      const pending = await startGift(donateForm({ type: 'one-time', email: 'p@example.org' }));
+      expect((await sendRefund(pending, 5000, 'R10')).status).toBe(422);
+      expect(await (await sendRefund(reference, 5000, 'R11', { currency: 'KES' })).json()).toMatchObject({
+        outcome: 'flagged',
+      });
+      const all = await rows<{ state: string; refunded: number; flag: string | null }>(
+        database,
+        'select state, refunded_subunits::int as refunded, flag from gifts order by id',
+      );
+      expect(all.map((g) => [g.state, g.refunded])).toEqual([
+        ['confirmed', 0],
+        ['pending', 0],
+      ]);
+      expect(all[0]!.flag).toContain('Paystack refunded KES 50.00 of a gift in USD');
+      const noKey = JSON.stringify({
+        event: 'refund.processed',
+        data: { transaction_reference: reference, amount: 5000, currency: 'USD' },
+      });
+      expect((await send(noKey, paystack.sign(noKey))).status).toBe(400);
+      const forged = refundEvent(reference, 5000, 'R12');
+      expect((await send(forged, 'ab'.repeat(64))).status).toBe(401);
+      expect((await ledger())[0]!.refunded).toBe(0);
+    });
+
+    test('a refunded sponsorship keeps the sponsor until staff end it', async () => {
+      await copySeedChildren();
+      const reference = await confirmedGift(sponsorForm());
+      await sendRefund(reference, 4000, 'R20');
+      expect(await ledger()).toMatchObject([{ state: 'refunded' }]);
+      expect((await ledger())[0]!.note).toContain('The sponsorship of amani stays until staff end it in Children.');
+      expect(await rows(database, 'select state from sponsorships')).toEqual([{ state: 'active' }]);
+      expect(await sponsorshipOf('amani')).toBe('sponsored');
+    });
+
+    test('staff mark a gift they recorded refunded, with a reason, audited; not a Paystack one', async () => {
+      const token = await staffToken('wanjiru');
+      const recorded = await call(adminGifts, 'POST', '/api/admin/gifts', {
+        token,
+        json: { amount: 2500, currency: 'KES', method: 'cheque', cause: 'water', donorName: 'Mary' },
+      });
+      const { gift } = (await recorded.json()) as { gift: { id: string } };
+      const refund = (json: Record<string, unknown>) =>
+        call(adminGifts, 'POST', '/api/admin/gifts/refund', { token, json });
+      expect((await refund({ id: gift.id })).status).toBe(400);
+      expect((await refund({ id: gift.id, reason: 'Cheque bounced', amount: 3000 })).status).toBe(400);
+      expect((await refund({ id: '999999', reason: 'Cheque bounced' })).status).toBe(404);
+      const paystackGift = await confirmedGift();
+      const [{ id: paystackId }] = (await rows<{ id: string }>(
+        database,
+        'select id::text as id from gifts where reference = $1',
+        [paystackGift],
+      )) as [{ id: string }];
+      expect((await refund({ id: paystackId, reason: 'Asked by phone' })).status).toBe(409);
+
+      const res = await refund({ id: gift.id, reason: 'Cheque bounced' });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { gift: Record<string, unknown> }).gift).toMatchObject({
+        state: 'refunded',
+        refunded_subunits: 250000,
+      });
+      expect((await refund({ id: gift.id, reason: 'Again' })).status).toBe(409);
+      expect(
+        await rows(
+          database,
+          "select payload->>'actor' as actor, payload->>'reason' as reason from events where type = 'admin.gifts.refund'",
+        ),
+      ).toEqual([{ actor: 'wanjiru', reason: 'Cheque bounced' }]);
+      expect((await call(adminGifts, 'POST', '/api/admin/gifts/refund', { json: { id: gift.id } })).status).toBe(401);
+    });
+  });
+
+  describe('PayPal', () => {
+    const LINK = 'https://www.paypal.com/donate/?hosted_button_id=TEST';
+    beforeEach(() => {
+      process.env['PAYPAL_URL'] = LINK;
+    });
+    afterEach(() => {
+      delete process.env['PAYPAL_URL'];
+    });
+
+    test('stores a pending PayPal gift and sends the tab to the link with its reference as item_number', async () => {
+      const res = await post(donateForm({ type: 'one-time', paymentMethod: 'paypal' }));
+      expect(res.status).toBe(303);
+      const [gift] = await rows<Record<string, unknown>>(
+        database,
+        'select reference, provider, method, state, amount_subunits::int as amount, currency from gifts',
+      );
+      expect(gift).toMatchObject({
+        provider: 'paypal',
+        method: 'paypal',
+        state: 'pending',
+        amount: 5000,
+        currency: 'USD',
+      });
+      expect(res.headers.get('location')).toBe(`${LINK}&item_number=${String(gift!['reference'])}`);
+      expect(paystack.transactions.has(String(gift!['reference']))).toBe(false);
+      // Reconciliation asks Paystack only about its own gifts.
+      await query("update gifts set ts = now() - interval '2 days'");
+      expect(await reconcile()).toMatchObject({ checked: 0 });
+    });
+
+    test("staff confirm it from PayPal's notification: receipted once, audited, counted under PayPal", async () => {
+      await post(donateForm({ type: 'one-time', paymentMethod: 'paypal' }));
+      const [{ id }] = (await rows<{ id: string }>(database, 'select id::text as id from gifts')) as [{ id: string }];
+      const token = await staffToken('wanjiru');
+      const confirm = (json: Record<string, unknown>) =>
+        call(adminGifts, 'POST', '/api/admin/gifts/confirm', { token, json });
+      expect((await confirm({ id, transactionId: '<script>' })).status).toBe(400);
+      expect((await confirm({ id: '999999', transactionId: '8MC585209K746392H' })).status).toBe(404);
+      const res = await confirm({ id, transactionId: '8MC585209K746392H' });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { gift: Record<string, unknown> }).gift).toMatchObject({
+        state: 'confirmed',
+        provider_txn: '8MC585209K746392H',
+        receipt_no: 1,
+      });
+      expect((await confirm({ id, transactionId: '8MC585209K746392H' })).status).toBe(409);
+      const [receipt] = await receipts();
+      expect(receipt!.recipients).toBe('faith@example.org');
+      expect(receipt!.body).toContain('Payment method: PayPal');
+      expect(await receipts()).toHaveLength(1);
+      expect(
+        await rows(database, "select payload->>'actor' as actor from events where type = 'admin.gifts.confirm'"),
+      ).toEqual([{ actor: 'wanjiru' }]);
+      const summary = (await (await call(adminGifts, 'GET', '/api/admin/gifts/summary', { token })).json()) as {
+        month: { byMethod: unknown[] };
+      };
+      expect(summary.month.byMethod).toEqual([{ key: 'paypal', currency: 'USD', total: 5000, count: 1 }]);
+      // A Paystack gift is confirmed by Paystack, never here.
+      const reference = await startGift(donateForm({ type: 'one-time', email: 'card@example.org' }));
+      const [{ id: cardId }] = (await rows<{ id: string }>(
+        database,
+        'select id::text as id from gifts where reference = $1',
+        [reference],
+      )) as [{ id: string }];
+      expect((await confirm({ id: cardId, transactionId: '8MC585209K746392J' })).status).toBe(409);
     });
   });
 });

@@ -39,6 +39,8 @@ export type AuditType =
   | 'admin.staff.join'
   | 'admin.gifts.create'
   | 'admin.gifts.statement'
+  | 'admin.gifts.refund'
+  | 'admin.gifts.confirm'
   | 'admin.person.export'
   | 'admin.person.correct'
   | 'admin.person.erase'

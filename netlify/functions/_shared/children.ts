@@ -116,3 +116,28 @@ export async function sponsorshipStarted(
   });
   await rebuildForChild(childId, 'sponsorship started', background);
 }
+
+/** A child by site id as the gift ledger needs it. */
+export interface ProgrammeChild {
+  readonly id: string;
+  readonly name: string;
+  /** The monthly need in KES. */
+  readonly monthlyNeed: number;
+  /** Published and still in the programme, so a gift may sponsor the child. */
+  readonly sponsorable: boolean;
+}
+
+/**
+ * The one answer to "which children exist" outside the pages: the record staff keep in /samu, else the child of the
+ * committed seed file that no record has replaced yet.
+ */
+export async function programmeChild(slug: string, db: Queryable = { query }): Promise<ProgrammeChild | undefined> {
+  const [row] = await db.query<{ slug: string; name: string; monthly_need: number; sponsorable: boolean }>(
+    `select slug, name, monthly_need, status = 'published' and programme = 'in' as sponsorable
+     from children where slug = $1`,
+    [slug],
+  );
+  if (row) return { id: row.slug, name: row.name, monthlyNeed: row.monthly_need, sponsorable: row.sponsorable };
+  const child = seed.find((candidate) => candidate.id === slug);
+  return child && { id: child.id, name: child.name, monthlyNeed: child.monthlyNeed, sponsorable: true };
+}

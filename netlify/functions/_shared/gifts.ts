@@ -1,16 +1,20 @@
 /**
  * The gift ledger (issue 29): pending gifts made by a checkout, their confirmation by the provider (exactly once,
- * with a numbered receipt through the outbox and, for a sponsorship, the sponsor record), and what staff read.
+ * with a numbered receipt through the outbox and, for a sponsorship, the sponsor record), refunds, and what staff
+ * read.
  *
  * Every provider call that changes anything is recorded once in `payment_events` (unique provider + key) in the
  * transaction that makes the change, and the gift row is locked while it is settled, so a replayed webhook, or a
- * webhook racing the reconciliation's verify of the same transaction, leaves exactly one confirmation.
+ * webhook racing the reconciliation's verify of the same transaction, leaves exactly one confirmation. Every
+ * confirmation runs in a {@link ledgerTransaction}, which tells children.ts after the commit when a sponsorship
+ * started, so the public site is rebuilt whichever path confirmed the gift.
  */
 import { randomBytes } from 'node:crypto';
 import causesContent from '../../../src/content/causes.json' with { type: 'json' };
-import childrenContent from '../../../src/content/children.json' with { type: 'json' };
 import { kesToUsd } from '../../../src/lib/children.ts';
 import { formatMoney } from '../../../src/lib/money.ts';
+import type { Background } from './build-hook.ts';
+import { copySeedChildren, programmeChild, sponsorshipStarted } from './children.ts';
 import { query, transaction, type Queryable } from './db.ts';
 import { enqueue } from './outbox.ts';
 import { planCodeOf, type PaystackTransaction } from './paystack.ts';
@@ -22,7 +26,7 @@ export const GIFT_STATES = ['pending', 'confirmed', 'failed', 'refunded', 'aband
 export type GiftState = (typeof GIFT_STATES)[number];
 
 /** Where the money came through. */
-export type GiftProvider = 'paystack' | 'mpesa' | 'staff';
+export type GiftProvider = 'paystack' | 'mpesa' | 'staff' | 'paypal';
 
 /** A gift row as the ledger holds it. */
 export interface GiftRow {
@@ -53,6 +57,9 @@ export interface GiftRow {
   readonly receipt_no: string | number | null;
   readonly recorded_by: string;
   readonly note: string | null;
+  /** Refunded so far, in subunits; the gift is `refunded` once this reaches its amount. */
+  readonly refunded_subunits: string | number;
+  readonly refunded_at: Date | string | null;
 }
 
 /** A gift about to be written. */
@@ -82,7 +89,8 @@ export interface NewGift {
 export const GIFT_COLUMNS = `id::text as id, ts, reference, provider, kind, frequency, cause, child_id, sponsorship_type,
   amount_subunits::float8 as amount_subunits, currency, method, state, flag, donor_name, donor_email, donor_phone,
   anonymous, provider_txn, plan_code, subscription_code, subscription_state, parent_id::text as parent_id,
-  confirmed_at, receipt_no::float8 as receipt_no, recorded_by, note`;
+  confirmed_at, receipt_no::float8 as receipt_no, recorded_by, note, refunded_subunits::float8 as refunded_subunits,
+  refunded_at`;
 
 /** A fresh checkout reference: letters and digits Paystack accepts, unguessable. */
 export function newReference(): string {
@@ -96,34 +104,19 @@ export interface LedgerChild {
   readonly monthlyUsd: number;
 }
 
-/** A child of the committed file by id (the seed of the children records). */
-function seedChild(id: string): LedgerChild | undefined {
-  const child = childrenContent.find((candidate) => candidate.id === id);
-  return child && { id: child.id, name: child.name, monthlyUsd: kesToUsd(child.monthlyNeed) };
-}
-
-/**
- * A child that may be sponsored, by id: a published child of the records staff keep in /samu who is still in the
- * programme, else a child of the committed file that no record has replaced.
- */
+/** A child that may be sponsored, by id (published and still in the programme; children.ts knows which exist). */
 export async function childById(id: string, db: Queryable = { query }): Promise<LedgerChild | undefined> {
-  const [row] = await db.query<{ slug: string; name: string; monthly_need: number; on_site: boolean }>(
-    `select slug, name, monthly_need, status = 'published' and programme = 'in' as on_site from children where slug = $1`,
-    [id],
-  );
-  if (row) return row.on_site ? { id: row.slug, name: row.name, monthlyUsd: kesToUsd(row.monthly_need) } : undefined;
-  return seedChild(id);
+  const child = await programmeChild(id, db);
+  return child?.sponsorable ? { id: child.id, name: child.name, monthlyUsd: kesToUsd(child.monthlyNeed) } : undefined;
 }
 
-/** True when `code` names a child (an M-Pesa account may). */
-export function isChildId(code: string): boolean {
-  return childrenContent.some((child) => child.id === code);
-}
-
-/** What a gift supports, in words. */
-export function supportsText(gift: Pick<GiftRow, 'kind' | 'cause' | 'child_id'>): string {
+/** What a gift supports, in words (the child by name when children.ts knows them). */
+export async function supportsText(
+  gift: Pick<GiftRow, 'kind' | 'cause' | 'child_id'>,
+  db: Queryable = { query },
+): Promise<string> {
   if (gift.kind === 'sponsorship') {
-    const child = gift.child_id ? seedChild(gift.child_id) : undefined;
+    const child = gift.child_id ? await programmeChild(gift.child_id, db) : undefined;
     return `sponsorship of ${child?.name ?? gift.child_id ?? 'a child'}`;
   }
   const cause = causesContent.find((candidate) => candidate.id === gift.cause);
@@ -205,7 +198,7 @@ async function giftEvent(tx: Queryable, type: string, gift: GiftRow, extra: Reco
 }
 
 /** The receipt of a confirmed gift. */
-export function receiptOf(gift: GiftRow): Receipt {
+export async function receiptOf(gift: GiftRow, db: Queryable = { query }): Promise<Receipt> {
   return {
     number: Number(gift.receipt_no),
     donorName: gift.anonymous ? null : gift.donor_name,
@@ -213,11 +206,42 @@ export function receiptOf(gift: GiftRow): Receipt {
     currency: gift.currency,
     date: new Date(gift.confirmed_at ?? gift.ts),
     method: methodName(gift.method),
-    supports: supportsText(gift),
+    supports: await supportsText(gift, db),
     frequency:
       gift.frequency === 'one-time' ? 'One-time' : `${gift.frequency[0]?.toUpperCase()}${gift.frequency.slice(1)}`,
     transaction: gift.provider_txn,
   };
+}
+
+/** A transaction of the ledger: what its confirmations changed that the public site must follow after the commit. */
+export interface LedgerTx extends Queryable {
+  /** Children (site ids) whose sponsor record a confirmation in this transaction made, and who confirmed it. */
+  readonly sponsorshipsStarted: { childId: string; by: string }[];
+}
+
+/**
+ * Runs `work` in one transaction of the ledger. Once it has committed, each child whose sponsorship a confirmation
+ * in it started is handed to children.ts, which records the change and asks for the site rebuild: the one place
+ * where every confirmation path (Paystack webhook, reconciliation, M-Pesa, staff, PayPal) reaches the public site.
+ * `background` lets the debounced build request outlive the answer (Netlify's context).
+ */
+export async function ledgerTransaction<T>(
+  work: (tx: LedgerTx) => Promise<T>,
+  background: Background = {},
+): Promise<T> {
+  const started: LedgerTx['sponsorshipsStarted'] = [];
+  const result = await transaction((tx) => work({ query: tx.query.bind(tx), sponsorshipsStarted: started }));
+  for (const { childId, by } of started) {
+    try {
+      // A seed child no one has listed in /samu yet gets its record first, so the change lands on its trail.
+      await copySeedChildren();
+      await sponsorshipStarted(childId, by, background);
+    } catch (failure) {
+      // The gift and its sponsor record are saved; the daily rebuild still shows the child as sponsored.
+      console.error(`gifts: sponsorship of ${childId} saved, but its rebuild was not requested:`, failure);
+    }
+  }
+  return result;
 }
 
 /**
@@ -225,7 +249,7 @@ export function receiptOf(gift: GiftRow): Receipt {
  * to the donor (if there is an address), the sponsor record for a sponsorship, and the event for the live stream.
  */
 export async function confirmLocked(
-  tx: Queryable,
+  tx: LedgerTx,
   gift: GiftRow,
   paid: { providerTxn: string | null; method: string; paidAt?: Date | null },
 ): Promise<GiftRow> {
@@ -254,7 +278,7 @@ export async function confirmLocked(
 /** Queues the receipt email of a confirmed gift, once (its key is the gift). */
 async function enqueueReceipt(tx: Queryable, gift: GiftRow): Promise<void> {
   if (!gift.donor_email) return;
-  const receipt = receiptOf(gift);
+  const receipt = await receiptOf(gift, tx);
   const label = receiptLabel(receipt.number);
   await enqueue(tx, {
     kind: 'message',
@@ -285,10 +309,11 @@ const SPONSOR_FREQUENCY = {
 } as const;
 
 /**
- * The sponsor record of a confirmed sponsorship gift (table `sponsorships`); a child who already has an active
- * sponsor keeps it, and the gift says so.
+ * The sponsor record of a confirmed sponsorship gift (table `sponsorships`), noted on the transaction for the rebuild;
+ * a child who already has an active sponsor keeps it, and the gift says so.
  */
-async function addSponsorship(tx: Queryable, gift: GiftRow): Promise<void> {
+async function addSponsorship(tx: LedgerTx, gift: GiftRow): Promise<void> {
+  const by = gift.provider === 'staff' ? gift.recorded_by : gift.provider;
   const monthly = gift.frequency === 'quarterly' ? Math.round(Number(gift.amount_subunits) / 3) : gift.amount_subunits;
   const added = await tx.query(
     `insert into sponsorships (child_id, sponsor_name, sponsor_email, amount_subunits, currency, frequency,
@@ -302,10 +327,11 @@ async function addSponsorship(tx: Queryable, gift: GiftRow): Promise<void> {
       monthly,
       gift.currency,
       SPONSOR_FREQUENCY[gift.frequency],
-      gift.provider === 'staff' ? gift.recorded_by : gift.provider,
+      by,
       gift.id,
     ],
   );
+  if (added.length > 0 && gift.child_id) tx.sponsorshipsStarted.push({ childId: gift.child_id, by });
   if (added.length === 0) {
     await tx.query(`update gifts set note = $2 where id = $1`, [
       gift.id,
@@ -328,9 +354,10 @@ class NothingToStore extends Error {}
 export async function settlePaystackCharge(
   charge: PaystackTransaction,
   via: 'webhook' | 'verify',
+  background: Background = {},
 ): Promise<{ outcome: ChargeOutcome; giftId?: string }> {
   try {
-    return await transaction(async (tx) => {
+    return await ledgerTransaction(async (tx) => {
       const [recorded] = await tx.query(
         `insert into payment_events (provider, event_key, type, outcome) values ('paystack', $1, $2, 'received')
          on conflict (provider, event_key) do nothing returning id`,
@@ -346,7 +373,7 @@ export async function settlePaystackCharge(
         [`charge:${charge.id}`, settled.outcome, settled.giftId],
       );
       return settled;
-    });
+    }, background);
   } catch (failure) {
     if (failure instanceof NothingToStore) return { outcome: 'unknown' };
     throw failure;
@@ -354,7 +381,7 @@ export async function settlePaystackCharge(
 }
 
 async function settleKnown(
-  tx: Queryable,
+  tx: LedgerTx,
   gift: GiftRow,
   charge: PaystackTransaction,
 ): Promise<{ outcome: ChargeOutcome; giftId: string }> {
@@ -381,7 +408,7 @@ async function settleKnown(
 
 /** A later charge of a monthly gift: Paystack makes its own reference; the plan and the donor's email lead back. */
 async function settleRenewal(
-  tx: Queryable,
+  tx: LedgerTx,
   charge: PaystackTransaction,
 ): Promise<{ outcome: ChargeOutcome; giftId: string }> {
   const planCode = planCodeOf(charge.plan);
@@ -471,6 +498,92 @@ export async function settleSubscription(
       ]);
       if (updated) await giftEvent(tx, 'gift.subscription', updated, { subscription: change.state });
       return { outcome: 'updated' as const, giftId: gift.id };
+    });
+  } catch (failure) {
+    if (failure instanceof NothingToStore) return { outcome: 'unknown' };
+    throw failure;
+  }
+}
+
+/** What settling a refund did. */
+export type RefundOutcome = 'refunded' | 'partly-refunded' | 'flagged' | 'duplicate' | 'unknown';
+
+/**
+ * Records a refund of `amountSubunits` on a confirmed gift whose row the caller has locked: the refunded sum grows
+ * (never past the gift's amount) and the gift becomes `refunded` once all of it is refunded; `why` is added to its
+ * note. A sponsorship keeps its sponsor record: staff decide in Children whether it ends.
+ */
+export async function refundLocked(
+  tx: Queryable,
+  gift: GiftRow,
+  amountSubunits: number,
+  why: string,
+): Promise<GiftRow> {
+  const sponsorship =
+    gift.kind === 'sponsorship' && gift.child_id && !gift.parent_id
+      ? ` The sponsorship of ${gift.child_id} stays until staff end it in Children.`
+      : '';
+  const [row] = await tx.query<GiftRow>(
+    `update gifts set refunded_subunits = least(amount_subunits, refunded_subunits + $2::bigint),
+       state = case when refunded_subunits + $2::bigint >= amount_subunits then 'refunded' else state end,
+       refunded_at = now(), note = concat_ws(' ', note, $3::text), updated_at = now()
+     where id = $1 returning ${GIFT_COLUMNS}`,
+    [gift.id, amountSubunits, `${why}${sponsorship}`],
+  );
+  if (!row) throw new Error(`gift ${gift.id} vanished while it was refunded`);
+  await giftEvent(tx, row.state === 'refunded' ? 'gift.refunded' : 'gift.partly_refunded', row, {
+    refunded: formatMoney(amountSubunits, row.currency),
+  });
+  return row;
+}
+
+/** A processed refund as Paystack's `refund.processed` webhook reports it. */
+export interface PaystackRefund {
+  /** Paystack's id of the refund (its `refund_reference`, else `id`): the key it is stored once under. */
+  readonly key: string;
+  /** The refunded transaction's reference: our gift's. */
+  readonly reference: string;
+  /** Refunded, in the currency's subunit. */
+  readonly amount: number;
+  readonly currency: string;
+}
+
+/**
+ * Settles one processed Paystack refund: the confirmed gift its transaction reference names is refunded in full or
+ * in part; a refund in another currency is flagged for staff; a reference no confirmed gift has stores nothing.
+ */
+export async function settlePaystackRefund(
+  refund: PaystackRefund,
+): Promise<{ outcome: RefundOutcome; giftId?: string }> {
+  const key = `refund:${refund.key}`;
+  try {
+    return await transaction(async (tx) => {
+      const [recorded] = await tx.query(
+        `insert into payment_events (provider, event_key, type, outcome) values ('paystack', $1, 'refund.processed', 'received')
+         on conflict (provider, event_key) do nothing returning id`,
+        [key],
+      );
+      if (!recorded) return { outcome: 'duplicate' as const };
+      const [gift] = await tx.query<GiftRow>(`select ${GIFT_COLUMNS} from gifts where reference = $1 for update`, [
+        refund.reference,
+      ]);
+      if (!gift || (gift.state !== 'confirmed' && gift.state !== 'refunded')) throw new NothingToStore();
+      let outcome: RefundOutcome;
+      if (refund.currency !== gift.currency) {
+        const flag = `Paystack refunded ${formatMoney(refund.amount, refund.currency)} of a gift in ${gift.currency}: check it.`;
+        await tx.query('update gifts set flag = $2, updated_at = now() where id = $1', [gift.id, flag]);
+        await giftEvent(tx, 'gift.flagged', gift);
+        outcome = 'flagged';
+      } else {
+        const why = `Paystack refunded ${formatMoney(refund.amount, refund.currency)} (refund ${refund.key}).`;
+        const row = await refundLocked(tx, gift, refund.amount, why);
+        outcome = row.state === 'refunded' ? 'refunded' : 'partly-refunded';
+      }
+      await tx.query(
+        `update payment_events set outcome = $2, gift_id = $3 where provider = 'paystack' and event_key = $1`,
+        [key, outcome, gift.id],
+      );
+      return { outcome, giftId: gift.id };
     });
   } catch (failure) {
     if (failure instanceof NothingToStore) return { outcome: 'unknown' };

@@ -5,11 +5,12 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { transaction } from './db.ts';
-import { confirmLocked, insertGift, isChildId } from './gifts.ts';
+import { PAYBILL_GIFT_ACCOUNT } from '../../../src/lib/constants.ts';
+import type { Background } from './build-hook.ts';
+import { childById, confirmLocked, insertGift, ledgerTransaction } from './gifts.ts';
 
 /** The account donors type for a general gift; a child's id sponsors that child. */
-export const GENERAL_ACCOUNT = 'GIFT';
+export const GENERAL_ACCOUNT = PAYBILL_GIFT_ACCOUNT;
 
 /** The shortest path secret accepted: anything shorter could be guessed. */
 export const MIN_PATH_SECRET_LENGTH = 24;
@@ -51,11 +52,15 @@ export function transTime(value: string): Date {
   return new Date(`${y}-${mo}-${d}T${h}:${mi}:${s}+03:00`);
 }
 
-/** Records a confirmed M-Pesa gift once per TransID; `duplicate` when it was recorded before. */
+/**
+ * Records a confirmed M-Pesa gift once per TransID (a sponsorship when the account names a child who may be
+ * sponsored); `duplicate` when it was recorded before.
+ */
 export async function recordC2B(
   payment: C2BConfirmation,
+  background: Background = {},
 ): Promise<{ outcome: 'confirmed' | 'duplicate'; giftId?: string }> {
-  return transaction(async (tx) => {
+  return ledgerTransaction(async (tx) => {
     const [recorded] = await tx.query(
       `insert into payment_events (provider, event_key, type, outcome) values ('mpesa', $1, 'c2b.confirmation', 'confirmed')
        on conflict (provider, event_key) do nothing returning id`,
@@ -63,7 +68,7 @@ export async function recordC2B(
     );
     if (!recorded) return { outcome: 'duplicate' as const };
     const account = payment.BillRefNumber.trim().toLowerCase();
-    const childId = account !== '' && isChildId(account) ? account : null;
+    const childId = account !== '' ? ((await childById(account, tx))?.id ?? null) : null;
     const name = [payment.FirstName, payment.MiddleName, payment.LastName].filter((part) => part?.trim()).join(' ');
     const pending = await insertGift(tx, {
       reference: `mpesa-${payment.TransID}`,
@@ -92,5 +97,5 @@ export async function recordC2B(
       confirmed.id,
     ]);
     return { outcome: 'confirmed' as const, giftId: confirmed.id };
-  });
+  }, background);
 }

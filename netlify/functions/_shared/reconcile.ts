@@ -4,6 +4,7 @@
  * a webhook arriving meanwhile still leaves one confirmation); failed ones are marked failed; and those still unpaid
  * a day after the checkout started are marked abandoned.
  */
+import type { Background } from './build-hook.ts';
 import { query } from './db.ts';
 import { closePending, settlePaystackCharge, type ChargeOutcome } from './gifts.ts';
 import { paystackConfig, PaystackError, verifyTransaction } from './paystack.ts';
@@ -27,8 +28,11 @@ export interface ReconcileReport {
   errors: number;
 }
 
-/** One reconciliation round; `now` is injected by tests. Without Paystack keys it does nothing. */
-export async function reconcile(now: Date = new Date()): Promise<ReconcileReport> {
+/**
+ * One reconciliation round; `now` is injected by tests, `background` lets a sponsorship's rebuild request outlive
+ * the run. Without Paystack keys it does nothing.
+ */
+export async function reconcile(now: Date = new Date(), background: Background = {}): Promise<ReconcileReport> {
   const report: ReconcileReport = { checked: 0, confirmed: 0, failed: 0, abandoned: 0, unchanged: 0, errors: 0 };
   const config = paystackConfig();
   if (!config) return report;
@@ -46,7 +50,7 @@ export async function reconcile(now: Date = new Date()): Promise<ReconcileReport
       const txn = await verifyTransaction(config, gift.reference);
       status = txn.status;
       if (status === 'success') {
-        const settled: ChargeOutcome = (await settlePaystackCharge(txn, 'verify')).outcome;
+        const settled: ChargeOutcome = (await settlePaystackCharge(txn, 'verify', background)).outcome;
         report[settled === 'confirmed' ? 'confirmed' : 'unchanged'] += 1;
         continue;
       }

@@ -64,6 +64,8 @@ const LABELS: Readonly<Record<string, string>> = {
   'admin.gifts.create': 'Gift recorded by staff',
   'admin.gifts.statement': 'Yearly statement sent',
   'admin.reply_template.save': 'Reply template changed',
+  'admin.gifts.refund': 'Gift marked refunded by staff',
+  'admin.gifts.confirm': 'PayPal gift confirmed by staff',
   'gift.pending': 'Gift started (pending payment)',
   'gift.recorded': 'Gift recorded',
   'gift.confirmed': 'Gift confirmed',
@@ -71,6 +73,8 @@ const LABELS: Readonly<Record<string, string>> = {
   'gift.failed': 'Gift failed',
   'gift.abandoned': 'Gift abandoned',
   'gift.subscription': 'Monthly gift changed',
+  'gift.refunded': 'Gift refunded',
+  'gift.partly_refunded': 'Gift partly refunded',
 };
 
 const NOUNS: Readonly<Record<string, string>> = {

@@ -1,9 +1,11 @@
 /**
  * The gifts checkout as the browser tests see it: the pending gift a donate or sponsor form stored (read through the
- * admin API), and what left for the provider (the transaction the Paystack stand-in was asked to initialize, read
- * back through its documented verify call, and the checkout tab it sent the visitor to).
+ * admin API), what left for the provider (the transaction the Paystack stand-in was asked to initialize, read back
+ * through its documented verify call, and the checkout tab it sent the visitor to), and the provider's signed
+ * `charge.success` once the visitor has paid ({@link paystackConfirms}).
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { paystackSignature } from '../../../netlify/functions/_shared/signatures.ts';
 import { staffList } from './api.ts';
 import { E2E_PAYSTACK_SECRET, e2ePaystackPort } from './server.ts';
 
@@ -58,6 +60,24 @@ export async function providerTransaction(request: APIRequestContext, reference:
   });
   expect(verify.status(), `the stand-in knows ${reference}`).toBe(200);
   return ((await verify.json()) as { data: ProviderTransaction }).data;
+}
+
+/** Sends the signed charge.success Paystack sends once the visitor has paid the transaction of `reference`. */
+export async function paystackConfirms(request: APIRequestContext, reference: string): Promise<void> {
+  const paid = await providerTransaction(request, reference);
+  const body = JSON.stringify({
+    event: 'charge.success',
+    data: { ...paid, status: 'success', channel: 'card', paid_at: new Date().toISOString() },
+  });
+  const answer = await request.post('/api/payments/paystack', {
+    headers: {
+      'content-type': 'application/json',
+      'x-paystack-signature': paystackSignature(body, E2E_PAYSTACK_SECRET),
+    },
+    data: body,
+  });
+  expect(answer.status()).toBe(200);
+  expect(await answer.json()).toMatchObject({ outcome: 'confirmed' });
 }
 
 type ProviderTransaction = {
