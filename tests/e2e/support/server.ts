@@ -1,4 +1,11 @@
-import { e2eAccountOwner, e2eAdmin, e2eApplicationsAdmin, e2eNotifiedAdmins, e2eSmtpPort } from './admin.ts';
+import {
+  e2eAccountOwner,
+  e2eAdmin,
+  e2eApplicationsAdmin,
+  e2eNotifiedAdmins,
+  e2eSessionsOwner,
+  e2eSmtpPort,
+} from './admin.ts';
 
 /** Port of the site under test; set E2E_PORT to run two suites side by side. */
 export const e2ePort = Number(process.env['E2E_PORT'] ?? 8899);
@@ -37,6 +44,8 @@ export const e2eServer = {
     ADMIN_PASSWORD_3: e2eNotifiedAdmins[1].password,
     ADMIN_USERNAME_4: e2eAccountOwner.username,
     ADMIN_PASSWORD_4: e2eAccountOwner.password,
+    ADMIN_USERNAME_5: e2eSessionsOwner.username,
+    ADMIN_PASSWORD_5: e2eSessionsOwner.password,
     ADMIN_USERNAME_32: e2eApplicationsAdmin.username,
     ADMIN_PASSWORD_32: e2eApplicationsAdmin.password,
     // Every email goes to the run's real SMTP server (support/mail-sink.ts), which specs read with support/mailbox.ts.
