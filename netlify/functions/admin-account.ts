@@ -3,8 +3,10 @@
  * - `POST /api/admin/account/password` `{currentPassword, newPassword}` → `{token}`: sets the new password,
  *   ends every session of the account (this one included) and answers a token for a fresh session.
  *   A wrong current password is 400 on `currentPassword` and counts as a failed login for the throttle.
- * - `GET /api/admin/account/sessions` → `{sessions: [{id, createdAt, expiresAt, userAgent, current}]}`,
- *   the account's live sessions, newest first.
+ * - `GET /api/admin/account/sessions` → `{sessions: [{id, createdAt, lastUsedAt, expiresAt, userAgent, current}]}`,
+ *   the account's live sessions, most recently used first.
+ * - `POST /api/admin/account/sessions/end-others` → `{ended}`: "sign out everywhere else", ends every live session
+ *   of the account but the caller's own; their next request gets 401.
  * - `DELETE /api/admin/account/sessions/<id>` → 204: ends one of them; 404 for any other id.
  */
 import type { Config, Context } from '@netlify/functions';
@@ -29,6 +31,7 @@ import { hashPassword, verifyPassword } from './_shared/passwords.ts';
 import {
   createSession,
   endAllSessions,
+  endOtherSessions,
   endSession,
   listSessions,
   SESSION_ID,
@@ -40,6 +43,15 @@ export default staffFunction(async (req, actor, context, session) => {
   if (pathname.replace(/\/$/, '').endsWith('/password')) {
     if (req.method !== 'POST') return methodNotAllowed(['POST']);
     return changePassword(req, context, session);
+  }
+  if (pathname.replace(/\/$/, '').endsWith('/sessions/end-others')) {
+    if (req.method !== 'POST') return methodNotAllowed(['POST']);
+    const ended = await transaction(async (tx) => {
+      const count = await endOtherSessions(tx, session);
+      await audit(tx, 'admin.sessions_end_others', actor, { ended: count });
+      return count;
+    });
+    return json({ ended });
   }
   const id = context.params['id'];
   if (id === undefined) {
@@ -94,5 +106,10 @@ async function changePassword(req: Request, context: Context, session: SessionOw
 }
 
 export const config: Config = {
-  path: ['/api/admin/account/password', '/api/admin/account/sessions', '/api/admin/account/sessions/:id'],
+  path: [
+    '/api/admin/account/password',
+    '/api/admin/account/sessions',
+    '/api/admin/account/sessions/end-others',
+    '/api/admin/account/sessions/:id',
+  ],
 };

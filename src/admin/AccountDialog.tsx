@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import { ApiError, changePassword, endSession, fetchSessions, type StaffSession } from './api.ts';
-import { formatNairobi } from './lib/dates.ts';
+import { ApiError, changePassword, endOtherSessions, fetchSessions, type StaffSession } from './api.ts';
 import { groupIssues } from './lib/issues.ts';
+import SessionList from './SessionList.tsx';
 import { replaceToken } from './stores/session.ts';
 import { notify } from './stores/toast.ts';
 import { MIN_PASSWORD_LENGTH, PasswordChangeSchema } from '../schemas/admin.ts';
@@ -15,10 +15,12 @@ type Errors = Readonly<Partial<Record<'currentPassword' | 'newPassword', string>
 
 const FIELDS = ['currentPassword', 'newPassword'] as const;
 
-/** The signed-in staff member's sessions (each but this one can be ended) and the change-password form. */
+/** The signed-in staff member's sessions (with "Sign out everywhere else") and the change-password form. */
 export default function AccountDialog({ onClose }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const [sessions, setSessions] = useState<readonly StaffSession[] | null>(null);
+  const [loadedAt, setLoadedAt] = useState(() => new Date());
+  const [ending, setEnding] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
@@ -29,6 +31,7 @@ export default function AccountDialog({ onClose }: Props) {
   async function load(): Promise<void> {
     try {
       setSessions(await fetchSessions());
+      setLoadedAt(new Date());
       setLoadError(null);
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 401)) setLoadError('Could not load the sessions.');
@@ -42,13 +45,17 @@ export default function AccountDialog({ onClose }: Props) {
     return () => dialog?.close();
   }, []);
 
-  async function end(session: StaffSession): Promise<void> {
+  async function signOutOthers(): Promise<void> {
+    if (ending) return;
+    setEnding(true);
     try {
-      await endSession(session.id);
-      notify('Session ended');
+      const ended = await endOtherSessions();
+      notify(`Signed out ${ended} other ${ended === 1 ? 'session' : 'sessions'}`);
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return;
-      if (!(error instanceof ApiError && error.status === 404)) notify('Could not end the session', 'error');
+      notify('Could not sign out the other sessions', 'error');
+    } finally {
+      setEnding(false);
     }
     await load();
   }
@@ -117,24 +124,26 @@ export default function AccountDialog({ onClose }: Props) {
         <h3 id={`${id}-sessions`}>Signed-in sessions</h3>
         {loadError && <p role="alert">{loadError}</p>}
         {sessions === null && !loadError && <p>Loading...</p>}
-        {sessions && (
-          <ul className="session-list">
-            {sessions.map((session) => (
-              <li key={session.id}>
-                <span>
-                  {session.current ? <strong>This browser</strong> : session.userAgent || 'Unknown browser'}
-                  {' · signed in '}
-                  {formatNairobi(session.createdAt)}
-                </span>
-                {!session.current && (
-                  <button type="button" className="button" onClick={() => void end(session)}>
-                    End session <span className="visually-hidden">signed in {formatNairobi(session.createdAt)}</span>
-                  </button>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
+        {sessions && <SessionList sessions={sessions} now={loadedAt} />}
+        {sessions &&
+          (sessions.some((session) => !session.current) ? (
+            <div className="session-actions">
+              <button
+                type="button"
+                className="button"
+                disabled={ending}
+                aria-describedby={`${id}-others`}
+                onClick={() => void signOutOthers()}
+              >
+                Sign out everywhere else
+              </button>
+              <p className="hint" id={`${id}-others`}>
+                Every other browser signed in to this account will have to sign in again.
+              </p>
+            </div>
+          ) : (
+            <p>No other browser is signed in to this account.</p>
+          ))}
       </section>
       <form onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby={`${id}-password`}>
         <h3 id={`${id}-password`}>Change password</h3>

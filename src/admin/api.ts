@@ -193,6 +193,8 @@ export async function endSessionOnServer(token: string): Promise<void> {
 export type StaffSession = {
   readonly id: string;
   readonly createdAt: string;
+  /** When the session last made a call (to the minute). */
+  readonly lastUsedAt: string;
   readonly expiresAt: string;
   readonly userAgent: string;
   /** True for this browser's session. */
@@ -202,19 +204,26 @@ export type StaffSession = {
 function isStaffSession(value: unknown): value is StaffSession {
   if (typeof value !== 'object' || value === null) return false;
   const row = value as Record<string, unknown>;
-  return typeof row['id'] === 'string' && typeof row['createdAt'] === 'string' && typeof row['current'] === 'boolean';
+  return (
+    typeof row['id'] === 'string' &&
+    typeof row['createdAt'] === 'string' &&
+    typeof row['lastUsedAt'] === 'string' &&
+    typeof row['current'] === 'boolean'
+  );
 }
 
-/** The account's live sessions, newest first. */
+/** The account's live sessions, most recently used first. */
 export async function fetchSessions(): Promise<StaffSession[]> {
   const body = await callJson('/api/admin/account/sessions');
   const list = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['sessions'] : undefined;
   return Array.isArray(list) ? list.filter(isStaffSession) : [];
 }
 
-/** Ends one of the account's sessions. */
-export async function endSession(id: string): Promise<void> {
-  await callJson(`/api/admin/account/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
+/** Signs out every other session of the account ("sign out everywhere else"); resolves to how many ended. */
+export async function endOtherSessions(): Promise<number> {
+  const body = await callJson('/api/admin/account/sessions/end-others', { method: 'POST' });
+  const ended = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['ended'] : undefined;
+  return typeof ended === 'number' ? ended : 0;
 }
 
 /** Changes the password; resolves to the token of the fresh session the server starts (all others end). */

@@ -1,10 +1,111 @@
 /**
- * Revocable sessions and the audit's bad-input cases over HTTP against `npm start` (issue 14). A password change
- * ends every session of the account, so it is proven in staff-account.spec.ts, which runs after all other specs.
+ * Revocable sessions and the audit's bad-input cases over HTTP against `npm start` (issue 14), and the account
+ * dialog's session list with "Sign out everywhere else" (issue 32), done to an account no other spec signs in with.
+ * A password change ends every session of the account, so it is proven in staff-account.spec.ts.
  */
-import { expect, test } from '@playwright/test';
-import { e2eAdmin } from './support/admin.ts';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { formatNairobi } from '../../src/admin/lib/dates.ts';
+import { e2eAdmin, e2eSessionsOwner as owner } from './support/admin.ts';
+import { toast } from './support/dashboard.ts';
 import { adminStatuses, CLOSED, OPEN, signInOverHttp, streamStatus, streamTokenOf } from './support/sessions.ts';
+
+/** Signs in through the form in a browser context of its own (its own localStorage), as a second browser would. */
+async function signInInNewContext(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto('/samu');
+  await expect(page.getByLabel('Username')).toBeEditable();
+  await page.getByLabel('Username').fill(owner.username);
+  await page.getByLabel('Password').fill(owner.password);
+  // The password check takes its time: wait for the server's answer, then for the dashboard it opens.
+  const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/login');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  expect((await answered).status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1, name: 'Staff dashboard' })).toBeVisible();
+  return page;
+}
+
+/** The status an admin call with `token` gets. */
+async function statusOf(request: APIRequestContext, token: string): Promise<number> {
+  return (await request.get('/api/admin/stats', { headers: { authorization: `Bearer ${token}` } })).status();
+}
+
+/** The token a signed-in page keeps. */
+async function tokenOf(page: Page): Promise<string> {
+  return (await page.evaluate(() => localStorage.getItem('adminToken')))!;
+}
+
+test('the account dialog names each browser in words with its times, marks this one, and signs out everywhere else', async ({
+  browser,
+  request,
+}) => {
+  // The first script session also ends any a retry (or another run on the same server) left open.
+  const scripts = [await signInOverHttp(request, owner)];
+  const swept = await request.post('/api/admin/account/sessions/end-others', {
+    headers: { authorization: `Bearer ${scripts[0]}` },
+  });
+  expect(swept.status()).toBe(200);
+  // Three sessions from scripts, then the other browser, then this one: one more than the list shows at once.
+  for (let i = 0; i < 2; i += 1) scripts.push(await signInOverHttp(request, owner));
+  const started = Date.now();
+  const other = await signInInNewContext(browser);
+  const page = await signInInNewContext(browser);
+  const otherToken = await tokenOf(other);
+  expect(await statusOf(request, otherToken)).toBe(200);
+
+  await page.getByRole('button', { name: 'Account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Your account' });
+  const sessions = dialog.getByRole('list').getByRole('listitem');
+  await expect(sessions).toHaveCount(4);
+  const current = sessions.nth(0);
+  await expect(current).toContainText(/^Chrome on Linux This browser/);
+  // The other browser was used after the scripts were, so it comes next: named, with both times, and not marked.
+  const second = sessions.nth(1);
+  await expect(second).toContainText(/^Chrome on Linux/);
+  await expect(second).not.toContainText('This browser');
+  for (const session of [current, second]) {
+    const [signedIn, lastActive] = [session.locator('time').nth(0), session.locator('time').nth(1)];
+    const at = (await signedIn.getAttribute('datetime'))!;
+    expect(Date.parse(at)).toBeGreaterThanOrEqual(started - 1_000);
+    expect(Date.parse(at)).toBeLessThanOrEqual(Date.now());
+    await expect(signedIn).toHaveText(formatNairobi(at));
+    await expect(lastActive).toHaveText('just now');
+    await expect(session).toContainText(`Signed in ${formatNairobi(at)} · last active just now`);
+  }
+  // The dialog's own content, checked alone: the page behind it is checked by the dashboard's specs.
+  const { violations } = await new AxeBuilder({ page })
+    .include('.account-dialog')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .options({ resultTypes: ['violations'] })
+    .setLegacyMode(true)
+    .analyze();
+  expect(violations.map((violation) => violation.id)).toEqual([]);
+
+  await dialog.getByRole('button', { name: 'Show 1 more session' }).click();
+  await expect(sessions).toHaveCount(5);
+  await expect(dialog.getByText('This browser', { exact: true })).toHaveCount(1);
+
+  await dialog.getByRole('button', { name: 'Sign out everywhere else' }).click();
+  await expect(toast(page)).toHaveText('Signed out 4 other sessions');
+  await expect(sessions).toHaveCount(1);
+  await expect(current).toContainText('This browser');
+  await expect(dialog.getByText('No other browser is signed in to this account.')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Sign out everywhere else' })).toHaveCount(0);
+
+  // The other browser's next request is refused (so are the scripts'), and it is back at the sign-in form.
+  expect(await statusOf(request, otherToken)).toBe(401);
+  for (const token of scripts) expect(await statusOf(request, token)).toBe(401);
+  await other.reload();
+  await expect(other.getByRole('heading', { level: 1, name: 'Staff sign in' })).toBeVisible();
+
+  // This browser goes on.
+  expect(await statusOf(request, await tokenOf(page))).toBe(200);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('tab', { name: 'Programs', exact: true }).click();
+  await expect(page.getByRole('tabpanel').getByRole('button', { name: 'New program' })).toBeVisible();
+  await page.context().close();
+  await other.context().close();
+});
 
 test('logout ends its own session on every admin endpoint, backup and live stream included; the other session goes on', async ({
   request,

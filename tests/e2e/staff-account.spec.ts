@@ -1,6 +1,6 @@
 /**
- * The dashboard's Account dialog against `npm start`: the staff member sees their sessions, ends one, and changes
- * the password, which ends every other session on every endpoint (backup and live stream included).
+ * The dashboard's Account dialog against `npm start`: the staff member changes the password, which ends every other
+ * session on every endpoint (backup and live stream included). Its session list is walked in sessions.spec.ts.
  * A password change signs out every session of the account, so it is done to an account no other spec signs in with.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
@@ -27,13 +27,8 @@ test.afterEach(async ({ request }) => {
   expect(restored.status()).toBe(200);
 });
 
-test('ends another session, then changes the password: every other session ends, this one goes on', async ({
-  page,
-  request,
-  baseURL,
-}) => {
+test('changes the password: every other session ends, this one goes on', async ({ page, request, baseURL }) => {
   const other = await signInOverHttp(request, owner);
-  const doomed = await signInOverHttp(request, owner);
   const otherStream = await streamTokenOf(request, other);
 
   await page.goto('/samu');
@@ -46,15 +41,7 @@ test('ends another session, then changes the password: every other session ends,
   const dialog = page.getByRole('dialog', { name: 'Your account' });
   const sessions = dialog.getByRole('list').getByRole('listitem');
   await expect(dialog.getByText('This browser')).toBeVisible();
-  const before = await sessions.count();
-  expect(before).toBeGreaterThanOrEqual(3);
-  // The newest other session is the doomed one (signed in after `other`).
-  await dialog
-    .getByRole('button', { name: /^End session/ })
-    .first()
-    .click();
-  await expect(sessions).toHaveCount(before - 1);
-  expect(await opens(request, doomed)).toBe(false);
+  expect(await sessions.count()).toBeGreaterThanOrEqual(2);
   expect(await opens(request, other)).toBe(true);
 
   await dialog.getByLabel('Current password').fill('not the password');

@@ -201,6 +201,111 @@ describe.each(databases)('revocable sessions on $name', (database) => {
     expect((await call(account, 'PUT', '/api/admin/account/sessions', { token: first })).status).toBe(405);
   });
 
+  const endOthers = (options: Parameters<typeof call>[3]) =>
+    call(account, 'POST', '/api/admin/account/sessions/end-others', options);
+  const listOf = async (token: string) =>
+    (
+      (await (await call(account, 'GET', '/api/admin/account/sessions', { token })).json()) as {
+        sessions: { id: string; current: boolean; createdAt: string; lastUsedAt: string }[];
+      }
+    ).sessions;
+
+  test('sign out everywhere else ends every other session of the account at once, keeps this one and other accounts', async () => {
+    const [mine, second, third] = [await signIn(), await signIn('198.51.100.2'), await signIn('198.51.100.3')];
+    const secondStream = await streamToken(second);
+    await createStaff('other', PASSWORD);
+    const otherRes = await call(login, 'POST', '/api/auth/login', { json: { username: 'other', password: PASSWORD } });
+    const other = ((await otherRes.json()) as { token: string }).token;
+
+    const res = await endOthers({ token: mine });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ended: 2 });
+    expect(await statuses(second)).toEqual(everywhere(401));
+    expect(await statuses(third)).toEqual(everywhere(401));
+    expect((await openStream(secondStream)).status).toBe(401);
+    expect(await statuses(mine)).toEqual(opened);
+    expect(await statuses(other)).toEqual(opened);
+    expect((await listOf(mine)).map((session) => session.current)).toEqual([true]);
+    expect(await listOf(other)).toHaveLength(1);
+    expect((await auditEvents()).filter((event) => event.type === 'admin.sessions_end_others')).toEqual([
+      { type: 'admin.sessions_end_others', payload: { actor: 'Staff', ended: 2 } },
+    ]);
+
+    // Pressed again with nothing left to end, it says so and this session still goes on.
+    const again = await endOthers({ token: mine });
+    expect(await again.json()).toEqual({ ended: 0 });
+    expect(await statuses(mine)).toEqual(opened);
+  });
+
+  test('sign out everywhere else follows the rules of every admin call: a live bearer token, POST only', async () => {
+    const [mine, second] = [await signIn(), await signIn('198.51.100.2')];
+    const stillTwo = async () => expect(await listOf(second)).toHaveLength(2);
+
+    // A cross-site form post carries no Authorization header (no cookie signs anyone in), so it is refused.
+    const forged = await endOthers({
+      body: 'x=1',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://evil.example' },
+    });
+    expect(forged.status).toBe(401);
+    await stillTwo();
+    // A stream token names the session too, but only opens the stream.
+    expect((await endOthers({ token: await streamToken(mine) })).status).toBe(401);
+    expect((await endOthers({ token: `${mine.slice(0, -2)}xx` })).status).toBe(401);
+    await stillTwo();
+    for (const method of ['GET', 'DELETE', 'PUT']) {
+      const wrong = await call(account, method, '/api/admin/account/sessions/end-others', { token: mine });
+      expect(wrong.status, method).toBe(405);
+      expect(wrong.headers.get('allow')).toBe('POST');
+    }
+    await stillTwo();
+
+    // A session that was signed out elsewhere cannot sign out the one that ended it.
+    expect((await endOthers({ token: second })).status).toBe(200);
+    expect((await endOthers({ token: mine })).status).toBe(401);
+    expect(await listOf(second)).toHaveLength(1);
+  });
+
+  test('records when each session was last used, at most once a minute, and lists the most recently used first', async () => {
+    const older = await signIn();
+    const newer = await signIn('198.51.100.2');
+    const fresh = await listOf(older);
+    for (const session of fresh) expect(session.lastUsedAt).toBe(session.createdAt);
+    const olderId = fresh.find((session) => session.current)!.id;
+    const newerId = fresh.find((session) => !session.current)!.id;
+
+    // Ten minutes pass for the older session; its next call records the use.
+    await rows(database, `update admin_sessions set last_used_at = last_used_at - interval '10 minutes'`);
+    const [before] = await rows<{ now: Date }>(database, 'select now() as now');
+    const touched = await listOf(older);
+    expect(touched.map((session) => session.id)).toEqual([olderId, newerId]);
+    const lastUsed = Date.parse(touched[0]!.lastUsedAt);
+    expect(lastUsed).toBeGreaterThanOrEqual(new Date(before!.now).getTime());
+    expect(Date.parse(touched[1]!.lastUsedAt)).toBeLessThan(Date.parse(touched[1]!.createdAt));
+
+    // Within the minute, another call writes nothing.
+    await rows(database, `update admin_sessions set last_used_at = last_used_at - interval '30 seconds'`);
+    const [stored] = await rows<{ last_used_at: Date }>(
+      database,
+      'select last_used_at from admin_sessions where id = $1',
+      [olderId],
+    );
+    await listOf(older);
+    const [after] = await rows<{ last_used_at: Date }>(
+      database,
+      'select last_used_at from admin_sessions where id = $1',
+      [olderId],
+    );
+    expect(new Date(after!.last_used_at).getTime()).toBe(new Date(stored!.last_used_at).getTime());
+
+    // The live stream checking its session is not a use by the staff member.
+    const newerStream = await streamToken(newer);
+    await rows(database, `update admin_sessions set last_used_at = last_used_at - interval '10 minutes'`);
+    expect((await openStream(newerStream)).status).toBe(200);
+    const listed = await listOf(older);
+    expect(listed[1]!.id).toBe(newerId);
+    expect(Date.now() - Date.parse(listed[1]!.lastUsedAt)).toBeGreaterThan(5 * 60_000);
+  });
+
   test('accepts the Bearer scheme in any letter case', async () => {
     const token = await signIn();
     for (const scheme of ['bearer', 'BEARER', 'BeArEr']) {

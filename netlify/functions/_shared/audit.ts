@@ -31,6 +31,7 @@ export type AuditType =
   | 'admin.logout'
   | 'admin.password_change'
   | 'admin.session_end'
+  | 'admin.sessions_end_others'
   | 'admin.media.upload'
   | 'admin.db.backup'
   | 'admin.staff.invite'

@@ -74,10 +74,10 @@ function unauthorized(message: string): Response {
   return error(401, message, undefined, { 'WWW-Authenticate': 'Bearer realm="staff"' });
 }
 
-/** The live session a valid token of `kind` names, or null. */
+/** The live session a valid token of `kind` names, or null; a session token's call counts as the session's use. */
 async function sessionOf(token: string | undefined, kind: TokenKind): Promise<SessionOwner | null> {
   const claims = token ? await verifyToken(token, kind) : null;
-  return claims ? liveSession(claims.sessionId) : null;
+  return claims ? liveSession(claims.sessionId, undefined, { touch: kind === 'session' }) : null;
 }
 
 /**

@@ -46,3 +46,20 @@ export function nairobiSortable(value: unknown): string {
   const part = (type: Intl.DateTimeFormatPartTypes): string => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
 }
+
+const relative = new Intl.RelativeTimeFormat('en-GB', { numeric: 'auto' });
+
+/**
+ * How long ago an ISO timestamp was, in words: 'just now' under a minute, then '5 minutes ago', '3 hours ago',
+ * 'yesterday', '4 days ago'. `now` is injectable for tests; anything unreadable is shown as it came.
+ */
+export function timeAgo(value: string, now: Date = new Date()): string {
+  const then = new Date(value).getTime();
+  if (Number.isNaN(then)) return value;
+  const minutes = Math.max(0, Math.floor((now.getTime() - then) / 60_000));
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return relative.format(-minutes, 'minute');
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return relative.format(-hours, 'hour');
+  return relative.format(-Math.floor(hours / 24), 'day');
+}

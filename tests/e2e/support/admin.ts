@@ -28,6 +28,15 @@ export const e2eAccountOwner = {
   password: process.env['ADMIN_PASSWORD_4'] ?? 'e2e-fourth-password-change',
 };
 
+/**
+ * The staff account whose other sessions tests/e2e/sessions.spec.ts signs out ("Sign out everywhere else"): one no
+ * other spec signs in with, so no other spec's session ends under it.
+ */
+export const e2eSessionsOwner = {
+  username: process.env['ADMIN_USERNAME_5'] ?? 'staff-otieno',
+  password: process.env['ADMIN_PASSWORD_5'] ?? 'e2e-fifth-password-change',
+};
+
 /** The staff member tests/e2e/applications.spec.ts works applications as (its Reply-To address is set there). */
 export const e2eApplicationsAdmin = {
   username: process.env['ADMIN_USERNAME_32'] ?? 'staff-zawadi',

@@ -12,7 +12,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from '../../support/smtp.ts';
-import { e2eAccountOwner, e2eAdmin, e2eApplicationsAdmin, e2eNotifiedAdmins } from './admin.ts';
+import {
+  e2eAccountOwner,
+  e2eAdmin,
+  e2eApplicationsAdmin,
+  e2eNotifiedAdmins,
+  e2eSessionsOwner,
+} from './admin.ts';
 
 process.env['E2E_PORT'] ||= String(await freePort());
 
@@ -96,6 +102,8 @@ export const e2eServer = {
     ADMIN_PASSWORD_3: e2eNotifiedAdmins[1].password,
     ADMIN_USERNAME_4: e2eAccountOwner.username,
     ADMIN_PASSWORD_4: e2eAccountOwner.password,
+    ADMIN_USERNAME_5: e2eSessionsOwner.username,
+    ADMIN_PASSWORD_5: e2eSessionsOwner.password,
     ADMIN_USERNAME_32: e2eApplicationsAdmin.username,
     ADMIN_PASSWORD_32: e2eApplicationsAdmin.password,
     // Every email goes to the run's SMTP server (SMTP_URL, set by serve-e2e.ts), which specs read with mailbox.ts.
