@@ -7,7 +7,7 @@ import type { Context } from '@netlify/functions';
 import seed from '../../../src/content/children.json' with { type: 'json' };
 import { audit } from './audit.ts';
 import { requestBuild, type Background } from './build-hook.ts';
-import { transaction, type Queryable } from './db.ts';
+import { query, transaction, type Queryable } from './db.ts';
 import { copySeed } from './seed-copy.ts';
 
 /** A child of src/content/children.json as the seed copy reads it. */
