@@ -8,6 +8,7 @@ import { text } from './lib/format.ts';
 import { $lists, ensureLoaded, loadMore, reloadResource } from './stores/data.ts';
 import { GIFT_COLUMNS, GIFT_CSV, GIFT_STATE_LABELS, giftAmount, methodLabel } from './giftColumns.tsx';
 import DataTable from './DataTable.tsx';
+import Fold from './Fold.tsx';
 import GiftForms from './GiftForms.tsx';
 import GiftActionForm, { allowsGiftAction, type GiftAction } from './GiftActionForm.tsx';
 import type { Row } from './lib/list.ts';
@@ -110,33 +111,35 @@ export default function GiftsPanel({ label }: Props) {
       )}
       {summaryError && <p role="alert">{summaryError}</p>}
       {summary && (
-        <div className="gift-summary">
-          <div className="gift-summary__part">
-            <h3>This month</h3>
-            <TotalsTable caption="By cause, this month" rows={summary.month.byCause} keyLabel={causeLabel} />
-            <TotalsTable caption="By method, this month" rows={summary.month.byMethod} keyLabel={methodLabel} />
+        <Fold summary="Totals and monthly givers">
+          <div className="gift-summary">
+            <div className="gift-summary__part">
+              <h3>This month</h3>
+              <TotalsTable caption="By cause, this month" rows={summary.month.byCause} keyLabel={causeLabel} />
+              <TotalsTable caption="By method, this month" rows={summary.month.byMethod} keyLabel={methodLabel} />
+            </div>
+            <div className="gift-summary__part">
+              <h3>This year</h3>
+              <TotalsTable caption="By cause, this year" rows={summary.year.byCause} keyLabel={causeLabel} />
+              <TotalsTable caption="By method, this year" rows={summary.year.byMethod} keyLabel={methodLabel} />
+            </div>
+            <div className="gift-summary__part">
+              <h3>Monthly givers</h3>
+              {summary.monthlyGivers.length === 0 ? (
+                <p>No monthly gifts yet.</p>
+              ) : (
+                <ul className="plain-list">
+                  {summary.monthlyGivers.map((row) => (
+                    <li key={row.id}>
+                      {text(row['donor_name']) || 'Anonymous'} ({text(row['donor_email'])}): {giftAmount(row)}{' '}
+                      {text(row['frequency'])}, {text(row['subscription_state']) || 'active'}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
           </div>
-          <div className="gift-summary__part">
-            <h3>This year</h3>
-            <TotalsTable caption="By cause, this year" rows={summary.year.byCause} keyLabel={causeLabel} />
-            <TotalsTable caption="By method, this year" rows={summary.year.byMethod} keyLabel={methodLabel} />
-          </div>
-          <div className="gift-summary__part">
-            <h3>Monthly givers</h3>
-            {summary.monthlyGivers.length === 0 ? (
-              <p>No monthly gifts yet.</p>
-            ) : (
-              <ul className="plain-list">
-                {summary.monthlyGivers.map((row) => (
-                  <li key={row.id}>
-                    {text(row['donor_name']) || 'Anonymous'} ({text(row['donor_email'])}): {giftAmount(row)}{' '}
-                    {text(row['frequency'])}, {text(row['subscription_state']) || 'active'}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-        </div>
+        </Fold>
       )}
       <div className="table-tools">
         <div className="field">

@@ -8,6 +8,7 @@ import { notify } from './stores/toast.ts';
 import type { Column } from './table.ts';
 import { timeColumn } from './columns.tsx';
 import DataTable from './DataTable.tsx';
+import Fold from './Fold.tsx';
 import PreferencesForm from './PreferencesForm.tsx';
 
 type Props = { readonly label: string };
@@ -107,16 +108,18 @@ export default function OutboxPanel({ label }: Props) {
   return (
     <>
       <h2 className="panel-title">{label}</h2>
-      <PreferencesForm />
+      <Fold summary="Your email notifications, and how sending stands">
+        <PreferencesForm />
+        {summary && (
+          <p className="outbox-summary">
+            {summary.sending
+              ? 'Emails are sent through the SMTP server set in SMTP_URL.'
+              : 'Sending is off (SMTP_URL is not set): nothing is emailed, and the outbox shows what would have been sent.'}{' '}
+            {OUTBOX_STATUSES.map((key) => `${STATUS_LABELS[key]}: ${summary.counts[key] ?? 0}`).join(' · ')}
+          </p>
+        )}
+      </Fold>
       <h3>Outbox</h3>
-      {summary && (
-        <p className="outbox-summary">
-          {summary.sending
-            ? 'Emails are sent through the SMTP server set in SMTP_URL.'
-            : 'Sending is off (SMTP_URL is not set): nothing is emailed, and the outbox shows what would have been sent.'}{' '}
-          {OUTBOX_STATUSES.map((key) => `${STATUS_LABELS[key]}: ${summary.counts[key] ?? 0}`).join(' · ')}
-        </p>
-      )}
       <div className="table-tools">
         <div className="field">
           <label htmlFor={filterId}>Show</label>

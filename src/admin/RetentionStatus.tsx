@@ -19,7 +19,7 @@ export default function RetentionStatus(_props: Props) {
       {failed && <p className="form-error">The retention status could not be read.</p>}
       {answer && (
         <>
-          <ul>
+          <ul className="retention-rules">
             {answer.rules.map((rule) => (
               <li key={rule.key}>
                 {rule.label}: {rule.action} after {periodText(rule.days)}

@@ -7,7 +7,8 @@ type Props = { readonly labels: readonly { readonly id: string; readonly label: 
 export default function StatsBar({ labels }: Props) {
   const stats = useStore($stats);
   return (
-    <section className="stats" aria-label="Counts">
+    // Focusable: on a phone the counts are one row that scrolls sideways, which the keyboard must reach too.
+    <section className="stats" aria-label="Counts" tabIndex={0}>
       <dl>
         {labels.map(({ id, label }) => (
           <div key={id} className="stat">

@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 
 type Props = {
   readonly label: string;
@@ -10,9 +10,34 @@ type Props = {
   readonly badges?: Readonly<Record<string, number>>;
 };
 
-/** An ARIA tablist: arrow keys move between tabs (and select them), Home and End jump to the ends. */
+/**
+ * An ARIA tablist: arrow keys move between tabs (and select them), Home and End jump to the ends. The row scrolls
+ * sideways when the tabs do not fit, keeping the selected one in sight.
+ */
 export default function TabList({ label, idPrefix, tabs, selected, onSelect, badges }: Props) {
   const refs = useRef(new Map<string, HTMLButtonElement>());
+  const rowRef = useRef<HTMLDivElement>(null);
+
+  // On a phone the row scrolls sideways: the selected tab is brought into it (also when chosen by the address), and
+  // again whenever the row or a tab changes width (it is laid out, fonts arrive, badges come, the phone turns). Only the
+  // row scrolls, never the page.
+  useEffect(() => {
+    const row = rowRef.current;
+    if (!row) return undefined;
+    const bringIntoRow = () => {
+      const tab = refs.current.get(selected)?.getBoundingClientRect();
+      const frame = row.getBoundingClientRect();
+      if (!tab || frame.width === 0) return;
+      if (tab.left < frame.left) row.scrollLeft -= frame.left - tab.left;
+      else if (tab.right > frame.right) row.scrollLeft += tab.right - frame.right;
+    };
+    bringIntoRow();
+    // The row's own width, and each tab's (a "new" badge widens the tabs before the selected one).
+    const observer = new ResizeObserver(bringIntoRow);
+    observer.observe(row);
+    for (const tab of refs.current.values()) observer.observe(tab);
+    return () => observer.disconnect();
+  }, [selected]);
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>): void {
     const index = tabs.findIndex((tab) => tab.id === selected);
@@ -43,7 +68,7 @@ export default function TabList({ label, idPrefix, tabs, selected, onSelect, bad
   }
 
   return (
-    <div role="tablist" aria-label={label} className="tabs" onKeyDown={onKeyDown}>
+    <div ref={rowRef} role="tablist" aria-label={label} className="tabs" onKeyDown={onKeyDown}>
       {tabs.map((tab) => {
         const active = tab.id === selected;
         const fresh = badges?.[tab.id] ?? 0;

@@ -1,0 +1,202 @@
+/**
+ * /samu on a phone (issue 32, item 6): at 360×740 the header and the tab row take at most a quarter of the screen,
+ * and the first screen of every tab shows at least five rows of its list, with no sideways scroll; a row's actions are
+ * on screen, and long email addresses wrap inside their cell.
+ */
+import { randomBytes } from 'node:crypto';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { staffToken } from './support/api.ts';
+import { openTab, signIn } from './support/dashboard.ts';
+
+const PHONE = { width: 360, height: 740 } as const;
+
+/** A quarter of the phone's screen: the most the header and the tab row may take. */
+const CHROME_LIMIT = PHONE.height / 4;
+
+/** Rows every tab must show on its first screen. */
+const ROWS = 5;
+
+/** Rows seeded into every list that starts empty: more than fit, so the first screen is full. */
+const SEEDED = 7;
+
+/**
+ * Each tab (its id in the address) and where its list's rows are: most tabs are a table, the staff tab a list of
+ * accounts. Privacy opens on the search for a person's data; the list on its first screen is the retention rules.
+ */
+const TABS: readonly { readonly id: string; readonly name: string; readonly rows: string }[] = [
+  { id: 'events', name: 'Recent Activity', rows: '.table-scroll tbody tr' },
+  { id: 'contacts', name: 'Contacts', rows: '.table-scroll tbody tr' },
+  { id: 'newsletter', name: 'Subscribers', rows: '.table-scroll tbody tr' },
+  { id: 'volunteers', name: 'Applications', rows: '.table-scroll tbody tr' },
+  { id: 'programs', name: 'Programs', rows: '.table-scroll tbody tr' },
+  { id: 'blog', name: 'Blog Posts', rows: '.table-scroll tbody tr' },
+  { id: 'donations', name: 'Donations', rows: '.table-scroll tbody tr' },
+  { id: 'gifts', name: 'Gifts', rows: '.table-scroll tbody tr' },
+  { id: 'media', name: 'Media', rows: '.table-scroll tbody tr' },
+  { id: 'children', name: 'Children', rows: '.table-scroll tbody tr' },
+  { id: 'calendar', name: 'Events', rows: '.table-scroll tbody tr' },
+  { id: 'team', name: 'Team', rows: '.table-scroll tbody tr' },
+  { id: 'notifications', name: 'Notifications', rows: '.table-scroll tbody tr' },
+  { id: 'privacy', name: 'Privacy', rows: '.retention-rules > li' },
+  { id: 'staff', name: 'Staff', rows: '.staff-list > li' },
+];
+
+const tag = randomBytes(3).toString('hex');
+
+/** An address of everyday length. */
+const email = (i: number) => `amina.wanjiru.${tag}${i}@gmail.com`;
+
+/** An address as long as real ones get, which must wrap at its @ and dots rather than widen the page. */
+const longEmail = `wanjiku.achieng-mwangi.${tag}@kenya-childrens-volunteers.example.org`;
+
+/** Fills every list that starts empty with {@link SEEDED} rows, through the public forms' endpoint and the admin API. */
+async function seed(request: APIRequestContext): Promise<void> {
+  const headers = { authorization: `Bearer ${await staffToken(request)}` };
+  const track = async (type: string, payload: Record<string, unknown>) => {
+    const res = await request.post('/api/admin/track', { data: { type, payload } });
+    expect(res.status(), `track ${type}`).toBe(202);
+  };
+  const create = async (resource: string, data: Record<string, unknown>) => {
+    const res = await request.post(`/api/admin/${resource}`, { headers, data });
+    expect(res.status(), `POST /api/admin/${resource}: ${await res.text()}`).toBe(201);
+  };
+  const one = (i: number) => {
+    const name = `Amina Wanjiru ${i}`;
+    const slug = `phone-${tag}-${i}`;
+    return [
+      track('contact_submit', {
+        name,
+        email: email(i),
+        subject: 'Visiting the school',
+        message: 'Could we visit on a Saturday?',
+      }),
+      track('newsletter_subscribe', { email: email(i) }),
+      track('volunteer_application', {
+        name,
+        email: email(i),
+        phone: '+254700000000',
+        age: 30,
+        nationality: 'Kenyan',
+        availability: 'Weekends only',
+        motivation: 'To help',
+      }),
+      track('donation_intent', {
+        amount: 50,
+        type: 'monthly',
+        cause: 'education',
+        paymentMethod: 'card',
+        name,
+        email: email(i),
+        timestamp: new Date().toISOString(),
+      }),
+      create('gifts', { amount: 2500, currency: 'KES', method: 'cash', donorName: name }),
+      create('programs', { title: name, slug, summary: 's', content: 'c', image: '' }),
+      create('blog', { title: name, slug, excerpt: 'e', content: 'c', cover: '' }),
+      create('media', { name, url: '/favicon.svg', meta: { alt: name } }),
+      create('team', { slug, name, role: 'Volunteer' }),
+      // Drafts: staff see them, the public calendar does not.
+      create('calendar', { slug, title: name, date: '2030-01-15', status: 'draft' }),
+    ];
+  };
+  await Promise.all([
+    ...Array.from({ length: SEEDED }, (_, i) => one(i)).flat(),
+    track('contact_submit', {
+      name: 'Wanjiku Achieng',
+      email: longEmail,
+      subject: 'Visiting the school',
+      message: 'Could we visit on a Saturday?',
+    }),
+  ]);
+}
+
+/** The page's width: more than the phone's means it scrolls sideways. */
+async function pageWidth(page: Page): Promise<number> {
+  return page.evaluate(() => document.scrollingElement!.scrollWidth);
+}
+
+/**
+ * The rows matching `selector` in the shown panel that are wholly on the first screen: inside the viewport and inside
+ * every box that clips them (a table's own scrolling frame).
+ */
+async function rowsOnFirstScreen(page: Page, selector: string): Promise<number> {
+  return page.evaluate(
+    ([rows, height]) => {
+      const panel = document.querySelector('[role="tabpanel"]:not([hidden])')!;
+      const inside = (element: Element): boolean => {
+        const box = element.getBoundingClientRect();
+        if (box.height === 0 || box.top < 0 || box.bottom > height) return false;
+        for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+          const style = getComputedStyle(parent);
+          if (style.overflowY === 'visible' && style.overflowX === 'visible') continue;
+          const clip = parent.getBoundingClientRect();
+          if (box.top < clip.top - 0.5 || box.bottom > clip.bottom + 0.5) return false;
+        }
+        return true;
+      };
+      return [...panel.querySelectorAll(rows)].filter((row) => !row.querySelector('.empty')).filter(inside).length;
+    },
+    [selector, PHONE.height] as const,
+  );
+}
+
+test.beforeAll(async ({ request }) => {
+  await seed(request);
+});
+
+test.beforeEach(async ({ page }) => {
+  await page.setViewportSize(PHONE);
+});
+
+for (const { id, name, rows } of TABS) {
+  test(`at 360×740 the ${name} tab shows five rows under a header of a quarter of the screen, without sideways scroll`, async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, request);
+    // Opened by its address: the tab row must bring the selected tab into sight by itself (no click scrolls it).
+    await page.goto(`/samu#${id}`);
+    await page.reload();
+    const tab = page.getByRole('tab', { name, exact: true });
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
+    const panel = page.getByRole('tabpanel');
+    await expect(panel.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
+    // The list has come from the server (a table says how many rows it shows) before it is measured.
+    await expect(panel.locator('.table-count').filter({ hasText: /^Loading/ })).toHaveCount(0);
+    await expect(panel.locator(rows).nth(ROWS - 1)).toBeAttached();
+
+    const bar = (await page.getByRole('tablist', { name: 'Dashboard sections' }).boundingBox())!;
+    expect(bar.y + bar.height, 'header and tabs').toBeLessThanOrEqual(CHROME_LIMIT);
+    expect(await rowsOnFirstScreen(page, rows), 'rows wholly on the first screen').toBeGreaterThanOrEqual(ROWS);
+    expect(await pageWidth(page), 'page width').toBeLessThanOrEqual(PHONE.width);
+
+    const tabBox = (await tab.boundingBox())!;
+    expect(tabBox.x, 'the selected tab inside the left edge').toBeGreaterThanOrEqual(0);
+    expect(tabBox.x + tabBox.width, 'the selected tab inside the right edge').toBeLessThanOrEqual(PHONE.width);
+    // A row's actions are on screen without scrolling sideways.
+    const action = panel.locator(rows).first().getByRole('button').first();
+    if ((await action.count()) > 0) {
+      const box = (await action.boundingBox())!;
+      expect(box.x, 'a row action inside the left edge').toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, 'a row action inside the right edge').toBeLessThanOrEqual(PHONE.width);
+    }
+  });
+}
+
+test('at 360×740 a long email address wraps at its @ and dots inside its cell', async ({ page, request }) => {
+  await signIn(page, request);
+  const contacts = await openTab(page, 'Contacts');
+  const address = contacts.getByText(longEmail, { exact: true });
+  const wrapped = await address.evaluate((element) => {
+    const cell = element.closest('td')!.getBoundingClientRect();
+    // One box per piece between break points: the lines are their distinct tops.
+    const pieces = [...element.getClientRects()];
+    return {
+      lines: new Set(pieces.map((piece) => Math.round(piece.top))).size,
+      inside: pieces.every((piece) => piece.right <= cell.right + 0.5),
+    };
+  });
+  expect(wrapped.inside, 'the long address stays inside its cell').toBe(true);
+  expect(wrapped.lines, 'the long address wraps').toBeGreaterThan(1);
+  expect(wrapped.lines, 'the long address wraps at its @ and dots, not at every letter').toBeLessThanOrEqual(4);
+  expect(await pageWidth(page), 'page width').toBeLessThanOrEqual(PHONE.width);
+});
