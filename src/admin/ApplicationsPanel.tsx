@@ -38,9 +38,20 @@ export default function ApplicationsPanel({ label }: Props) {
 
   return (
     <>
-      <h2 className="panel-title" ref={headingRef} tabIndex={-1}>
-        {label}
-      </h2>
+      <div className="panel-head">
+        <h2 className="panel-title" ref={headingRef} tabIndex={-1}>
+          {label}
+        </h2>
+        <button
+          type="button"
+          className="button small"
+          aria-haspopup="dialog"
+          ref={templatesRef}
+          onClick={() => setEditingTemplates(true)}
+        >
+          Reply templates
+        </button>
+      </div>
       <div className="field kind-filter">
         <label htmlFor={kindId}>Kind</label>
         <select id={kindId} value={kind} onChange={(event) => setKind(event.target.value)}>
@@ -52,15 +63,6 @@ export default function ApplicationsPanel({ label }: Props) {
           ))}
         </select>
       </div>
-      <button
-        type="button"
-        className="button small"
-        aria-haspopup="dialog"
-        ref={templatesRef}
-        onClick={() => setEditingTemplates(true)}
-      >
-        Reply templates
-      </button>
       <DataTable
         caption={label}
         plural={config.plural}

@@ -3,6 +3,7 @@ import { toCsv, type CsvColumn } from './lib/csv.ts';
 import { nairobiDateStamp } from './lib/dates.ts';
 import { filterRows } from './lib/filter.ts';
 import type { Row } from './lib/list.ts';
+import ClampedText from './ClampedText.tsx';
 import { saveFile } from './download.ts';
 import { notify } from './stores/toast.ts';
 import type { ListState } from './stores/data.ts';
@@ -144,7 +145,11 @@ export default function DataTable({
                   {columns.map((column, index) => (
                     <td key={column.key} className={column.className}>
                       {fresh && index === 0 && <span className="new-badge">New</span>}
-                      {column.cell(row)}
+                      {column.className?.split(' ').includes('col-long') ? (
+                        <ClampedText>{column.cell(row)}</ClampedText>
+                      ) : (
+                        column.cell(row)
+                      )}
                     </td>
                   ))}
                   {actions && <td className="col-actions">{actions(row)}</td>}

@@ -46,6 +46,7 @@ const COLUMNS: readonly Column[] = [
   {
     key: 'recipients',
     header: 'To',
+    className: 'col-long',
     cell: (row) => text(row['recipients']) || '—',
     text: (row) => text(row['recipients']),
   },

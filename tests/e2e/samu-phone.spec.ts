@@ -41,16 +41,27 @@ const TABS: readonly { readonly id: string; readonly name: string; readonly rows
   { id: 'staff', name: 'Staff', rows: '.staff-list > li' },
 ];
 
-const tag = randomBytes(3).toString('hex');
+/**
+ * Marks one seeding's rows. Playwright runs `beforeAll` again in a worker that comes back to this file after running
+ * another, so each seeding takes a tag of its own (its slugs must not clash with the last one's).
+ */
+let tag = '';
 
 /** An address of everyday length. */
 const email = (i: number) => `amina.wanjiru.${tag}${i}@gmail.com`;
 
 /** An address as long as real ones get, which must wrap at its @ and dots rather than widen the page. */
-const longEmail = `wanjiku.achieng-mwangi.${tag}@kenya-childrens-volunteers.example.org`;
+const longEmail = () => `wanjiku.achieng-mwangi.${tag}@kenya-childrens-volunteers.example.org`;
+
+/** A message as long as a real one gets: more than two lines in its column on a phone. */
+const longMessage =
+  'Good morning. Our church youth group would like to visit the school on a Saturday next month, about twelve of ' +
+  'us, to read with the children and help repaint the classroom. Please tell us which Saturdays suit you and ' +
+  'whether we should bring anything. Asante sana.';
 
 /** Fills every list that starts empty with {@link SEEDED} rows, through the public forms' endpoint and the admin API. */
 async function seed(request: APIRequestContext): Promise<void> {
+  tag = randomBytes(3).toString('hex');
   const headers = { authorization: `Bearer ${await staffToken(request)}` };
   const track = async (type: string, payload: Record<string, unknown>) => {
     const res = await request.post('/api/admin/track', { data: { type, payload } });
@@ -102,9 +113,9 @@ async function seed(request: APIRequestContext): Promise<void> {
     ...Array.from({ length: SEEDED }, (_, i) => one(i)).flat(),
     track('contact_submit', {
       name: 'Wanjiku Achieng',
-      email: longEmail,
+      email: longEmail(),
       subject: 'Visiting the school',
-      message: 'Could we visit on a Saturday?',
+      message: longMessage,
     }),
   ]);
 }
@@ -173,7 +184,13 @@ for (const { id, name, rows } of TABS) {
     expect(tabBox.x, 'the selected tab inside the left edge').toBeGreaterThanOrEqual(0);
     expect(tabBox.x + tabBox.width, 'the selected tab inside the right edge').toBeLessThanOrEqual(PHONE.width);
     // A row's actions are on screen without scrolling sideways.
-    const action = panel.locator(rows).first().getByRole('button').first();
+    const action = panel
+      .locator(rows)
+      .first()
+      .locator('td.col-actions, .row-actions')
+      .first()
+      .getByRole('button')
+      .first();
     if ((await action.count()) > 0) {
       const box = (await action.boundingBox())!;
       expect(box.x, 'a row action inside the left edge').toBeGreaterThanOrEqual(0);
@@ -185,7 +202,7 @@ for (const { id, name, rows } of TABS) {
 test('at 360×740 a long email address wraps at its @ and dots inside its cell', async ({ page, request }) => {
   await signIn(page, request);
   const contacts = await openTab(page, 'Contacts');
-  const address = contacts.getByText(longEmail, { exact: true });
+  const address = contacts.getByText(longEmail(), { exact: true });
   const wrapped = await address.evaluate((element) => {
     const cell = element.closest('td')!.getBoundingClientRect();
     // One box per piece between break points: the lines are their distinct tops.
@@ -199,4 +216,30 @@ test('at 360×740 a long email address wraps at its @ and dots inside its cell',
   expect(wrapped.lines, 'the long address wraps').toBeGreaterThan(1);
   expect(wrapped.lines, 'the long address wraps at its @ and dots, not at every letter').toBeLessThanOrEqual(4);
   expect(await pageWidth(page), 'page width').toBeLessThanOrEqual(PHONE.width);
+});
+
+test('at 360×740 a long message is two lines with "Show all", which opens it whole; a wide screen shows it whole', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, request);
+  const contacts = await openTab(page, 'Contacts');
+  const row = contacts.getByRole('row').filter({ hasText: longEmail() });
+  const message = row.getByText(longMessage, { exact: true });
+  // How many lines of the message are on screen.
+  const lines = () =>
+    message.evaluate((element) =>
+      Math.round(element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight)),
+    );
+  await expect.poll(lines).toBe(2);
+
+  await row.getByRole('button', { name: 'Show all' }).click();
+  await expect(row.getByRole('button', { name: 'Show less' })).toHaveAttribute('aria-expanded', 'true');
+  expect(await lines(), 'the whole message').toBeGreaterThan(2);
+  await row.getByRole('button', { name: 'Show less' }).click();
+  await expect.poll(lines).toBe(2);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(row.getByRole('button', { name: /^Show (all|less)$/ })).toHaveCount(0);
+  expect(await lines(), 'the whole message on a wide screen').toBeGreaterThan(2);
 });
