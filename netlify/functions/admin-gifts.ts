@@ -20,7 +20,7 @@ import {
   StatementRequest,
 } from '../../src/schemas/gifts.ts';
 import { staffFunction } from './_shared/admin-resource.ts';
-import { query, transaction, type Queryable } from './_shared/db.ts';
+import { isUniqueViolation, query, transaction, type Queryable } from './_shared/db.ts';
 import {
   childById,
   confirmLocked,
@@ -224,19 +224,39 @@ async function confirmPaypal(req: Request, actor: string, context: Context): Pro
   const parsed = PaypalConfirmation.safeParse(body.value);
   if (!parsed.success) return invalid(parsed.error, 'Invalid confirmation');
   const { id, transactionId, receivedAt } = parsed.data;
-  const answer = await ledgerTransaction(async (tx) => {
-    const gift = await lockForAction(tx, id, (row) =>
-      row.provider === 'paypal' && row.state === 'pending' ? null : 'Only a pending PayPal gift is confirmed here.',
-    );
-    if (gift instanceof Response) return gift;
-    const confirmed = await confirmLocked(tx, gift, {
-      providerTxn: transactionId,
-      method: 'paypal',
-      paidAt: receivedAt ? new Date(`${receivedAt}T12:00:00+03:00`) : null,
-    });
-    await audit(tx, 'admin.gifts.confirm', actor, { id, receipt: confirmed.receipt_no, transaction: transactionId });
-    return json({ gift: toAnswer(confirmed) });
-  }, context);
+  // One PayPal payment pays one gift: a transaction id already on another gift is refused, here and (for two staff
+  // confirming at once) by the unique index on it.
+  const alreadyUsed = (reference?: string) =>
+    error(409, 'This PayPal transaction is already on another gift', [
+      {
+        path: 'transactionId',
+        message: `PayPal transaction ${transactionId} is already on ${reference ? `gift ${reference}` : 'another gift'}`,
+      },
+    ]);
+  let answer: Response;
+  try {
+    answer = await ledgerTransaction(async (tx) => {
+      const gift = await lockForAction(tx, id, (row) =>
+        row.provider === 'paypal' && row.state === 'pending' ? null : 'Only a pending PayPal gift is confirmed here.',
+      );
+      if (gift instanceof Response) return gift;
+      const [other] = await tx.query<{ reference: string }>(
+        `select reference from gifts where provider = 'paypal' and provider_txn = $1 and id <> $2`,
+        [transactionId, id],
+      );
+      if (other) return alreadyUsed(other.reference);
+      const confirmed = await confirmLocked(tx, gift, {
+        providerTxn: transactionId,
+        method: 'paypal',
+        paidAt: receivedAt ? new Date(`${receivedAt}T12:00:00+03:00`) : null,
+      });
+      await audit(tx, 'admin.gifts.confirm', actor, { id, receipt: confirmed.receipt_no, transaction: transactionId });
+      return json({ gift: toAnswer(confirmed) });
+    }, context);
+  } catch (failure) {
+    if (isUniqueViolation(failure, 'gifts_paypal_transaction_key')) return alreadyUsed();
+    throw failure;
+  }
   deliverAfterResponse(context);
   return answer;
 }

@@ -92,7 +92,9 @@ export const PaypalConfirmation = z
     transactionId: z
       .string()
       .trim()
-      .regex(/^[A-Za-z0-9-]{6,40}$/, "Enter PayPal's transaction id (letters and digits)"),
+      .regex(/^[A-Za-z0-9-]{6,40}$/, "Enter PayPal's transaction id (letters and digits)")
+      // PayPal writes its ids in capitals: one typed in small letters is the same payment.
+      .toUpperCase(),
     /** When PayPal received the money (ISO date), default now. */
     receivedAt: z.iso.date('Use a date such as 2026-11-25').optional(),
   })

@@ -952,5 +952,44 @@ describe.each(databases)('gifts on $name', (database) => {
       )) as [{ id: string }];
       expect((await confirm({ id: cardId, transactionId: '8MC585209K746392J' })).status).toBe(409);
     });
+
+    test('one PayPal transaction confirms one gift: the same id on a second gift is refused and it stays pending', async () => {
+      await post(donateForm({ type: 'one-time', paymentMethod: 'paypal' }));
+      await post(donateForm({ type: 'one-time', paymentMethod: 'paypal', email: 'second@example.org' }));
+      const [first, second] = await rows<{ id: string; reference: string }>(
+        database,
+        'select id::text as id, reference from gifts order by id',
+      );
+      const token = await staffToken('wanjiru');
+      const confirm = (json: Record<string, unknown>) =>
+        call(adminGifts, 'POST', '/api/admin/gifts/confirm', { token, json });
+      // Two staff confirming both gifts with it at the same moment: one is confirmed, the other refused.
+      const answers = await Promise.all(
+        [first!, second!].map((gift) => confirm({ id: gift.id, transactionId: '8MC585209K746392H' })),
+      );
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+      const [paid, unpaid] = answers[0]!.status === 200 ? [first!, second!] : [second!, first!];
+
+      // Typed in small letters it is still the same PayPal payment.
+      const res = await confirm({ id: unpaid.id, transactionId: '8mc585209k746392h' });
+      expect(res.status).toBe(409);
+      expect(await res.json()).toMatchObject({
+        issues: [
+          {
+            path: 'transactionId',
+            message: `PayPal transaction 8MC585209K746392H is already on gift ${paid.reference}`,
+          },
+        ],
+      });
+      expect(await rows(database, 'select state, receipt_no from gifts where id = $1', [unpaid.id])).toEqual([
+        { state: 'pending', receipt_no: null },
+      ]);
+      expect(await receipts()).toHaveLength(1);
+
+      // Even written past the check (two staff at the same moment), the database keeps one gift per transaction.
+      await expect(
+        query("update gifts set provider_txn = '8MC585209K746392H' where id = $1", [unpaid.id]),
+      ).rejects.toMatchObject({ code: '23505', constraint: 'gifts_paypal_transaction_key' });
+    });
   });
 });
