@@ -600,25 +600,35 @@ describe.each(databases)('gifts on $name', (database) => {
       expect((await receipts())[0]!.body).toContain('Payment method: Cash');
     });
 
-    test('a yearly statement lists every confirmed gift of the donor that year, with a PDF', async () => {
+    test('a yearly statement lists every confirmed gift of the donor that year at what was kept of it, with a PDF', async () => {
       const token = await staffToken();
-      for (const amount of [10, 20]) {
-        await call(adminGifts, 'POST', '/api/admin/gifts', {
+      const ids: string[] = [];
+      for (const amount of [10, 20, 50, 40]) {
+        const res = await call(adminGifts, 'POST', '/api/admin/gifts', {
           token,
           json: { amount, currency: 'USD', method: 'bank_transfer', donorName: 'Mary', donorEmail: 'mary@example.org' },
         });
+        ids.push(String(((await res.json()) as { gift: { id: string } }).gift.id));
       }
-      const year = new Date().getFullYear();
+      const refund = (json: Record<string, unknown>) =>
+        call(adminGifts, 'POST', '/api/admin/gifts/refund', { token, json });
+      expect((await refund({ id: ids[2], reason: 'Paid twice by mistake', amount: 15 })).status).toBe(200);
+      expect((await refund({ id: ids[3], reason: 'Cheque bounced' })).status).toBe(200);
+      // The year as the gifts were confirmed in it: Nairobi's.
+      const year = Number(new Intl.DateTimeFormat('en', { timeZone: 'Africa/Nairobi', year: 'numeric' }).format());
       const res = await call(adminGifts, 'POST', '/api/admin/gifts/statement', {
         token,
         json: { email: 'mary@example.org', year },
       });
       expect(res.status).toBe(202);
+      expect(await res.json()).toEqual({ sent: true, gifts: 3 });
       const [statement] = await rows<{ body: string; attachments: { filename: string }[] }>(
         database,
         "select body, attachments from notification_outbox where source = 'gift_statement'",
       );
-      expect(statement!.body).toContain('Total: $30.00');
+      expect(statement!.body).toContain('$35.00 ($50.00 given, $15.00 refunded)');
+      expect(statement!.body).not.toContain('$40.00');
+      expect(statement!.body).toContain('Total: $65.00');
       expect(statement!.attachments[0]!.filename).toBe(`statement-${year}.pdf`);
       expect(
         (

@@ -210,6 +210,7 @@ export async function receiptOf(gift: GiftRow, db: Queryable = { query }): Promi
     frequency:
       gift.frequency === 'one-time' ? 'One-time' : `${gift.frequency[0]?.toUpperCase()}${gift.frequency.slice(1)}`,
     transaction: gift.provider_txn,
+    refundedSubunits: Number(gift.refunded_subunits),
   };
 }
 

@@ -22,9 +22,14 @@ export interface Receipt {
   readonly frequency: string;
   /** The provider's transaction id, for the donor's own records. */
   readonly transaction: string | null;
+  /** How much of it has been refunded since (0 on a receipt, which is written when the money arrives). */
+  readonly refundedSubunits: number;
 }
 
-/** A yearly statement: every confirmed gift of one donor in one calendar year. */
+/**
+ * A yearly statement: every confirmed gift of one donor in one calendar year, each counted at what the charity kept
+ * of it (a gift refunded in full is no longer confirmed and is not on it).
+ */
 export interface Statement {
   readonly year: number;
   readonly donorName: string | null;
@@ -114,8 +119,21 @@ export function receiptPdf(receipt: Receipt): Promise<Buffer> {
 /** The lines of a yearly statement's total per currency. */
 export function statementTotals(statement: Statement): string[] {
   const totals = new Map<string, number>();
-  for (const gift of statement.gifts) totals.set(gift.currency, (totals.get(gift.currency) ?? 0) + gift.amountSubunits);
+  for (const gift of statement.gifts) totals.set(gift.currency, (totals.get(gift.currency) ?? 0) + kept(gift));
   return [...totals].map(([currency, subunits]) => formatMoney(subunits, currency));
+}
+
+/** What the charity kept of a gift: its amount less what was refunded. */
+function kept(gift: Receipt): number {
+  return gift.amountSubunits - gift.refundedSubunits;
+}
+
+/** One gift's line on a statement; a partly refunded gift says what was given and what was refunded. */
+function statementLine(gift: Receipt): string {
+  const money = (subunits: number) => formatMoney(subunits, gift.currency);
+  const refund =
+    gift.refundedSubunits > 0 ? ` (${money(gift.amountSubunits)} given, ${money(gift.refundedSubunits)} refunded)` : '';
+  return `${receiptLabel(gift.number)}   ${nairobiDate(gift.date)}   ${money(kept(gift))}${refund}   ${gift.supports}`;
 }
 
 /** The yearly statement email's text. */
@@ -123,10 +141,7 @@ export function statementText(statement: Statement): string {
   return [
     `Thank you${statement.donorName ? `, ${statement.donorName}` : ''}. These are your gifts in ${statement.year}.`,
     '',
-    ...statement.gifts.map(
-      (gift) =>
-        `${receiptLabel(gift.number)}  ${nairobiDate(gift.date)}  ${formatMoney(gift.amountSubunits, gift.currency)}  ${gift.supports}`,
-    ),
+    ...statement.gifts.map(statementLine),
     '',
     `Total: ${statementTotals(statement).join(' + ')}`,
     '',
@@ -142,14 +157,7 @@ export function statementPdf(statement: Statement): Promise<Buffer> {
     letterhead(doc, `Statement of gifts, ${statement.year}`);
     fields(doc, [['Donor', statement.donorName || 'Anonymous donor']]);
     doc.moveDown();
-    for (const gift of statement.gifts) {
-      doc
-        .font('Helvetica')
-        .fontSize(11)
-        .text(
-          `${receiptLabel(gift.number)}   ${nairobiDate(gift.date)}   ${formatMoney(gift.amountSubunits, gift.currency)}   ${gift.supports}`,
-        );
-    }
+    for (const gift of statement.gifts) doc.font('Helvetica').fontSize(11).text(statementLine(gift));
     doc
       .moveDown()
       .font('Helvetica-Bold')
