@@ -963,6 +963,30 @@ describe.each(databases)('gifts on $name', (database) => {
       expect((await confirm({ id: cardId, transactionId: '8MC585209K746392J' })).status).toBe(409);
     });
 
+    test('a PayPal gift no one confirmed in 30 days is abandoned, and staff can still confirm it when the money comes', async () => {
+      await post(donateForm({ type: 'one-time', paymentMethod: 'paypal' }));
+      const [{ id }] = (await rows<{ id: string }>(database, 'select id::text as id from gifts')) as [{ id: string }];
+      const days = (n: number) => new Date(Date.now() + n * 86_400_000);
+      expect(await reconcile(days(29))).toMatchObject({ abandoned: 0 });
+      expect(await rows(database, 'select state from gifts')).toEqual([{ state: 'pending' }]);
+      expect(await reconcile(days(31))).toMatchObject({ abandoned: 1 });
+      expect(await rows(database, 'select state, note from gifts')).toEqual([
+        { state: 'abandoned', note: 'No PayPal payment confirmed within 30 days' },
+      ]);
+      expect(await reconcile(days(32))).toMatchObject({ abandoned: 0 });
+
+      const token = await staffToken('wanjiru');
+      const res = await call(adminGifts, 'POST', '/api/admin/gifts/confirm', {
+        token,
+        json: { id, transactionId: '8MC585209K746392H' },
+      });
+      expect(res.status).toBe(200);
+      expect(await rows(database, 'select state, receipt_no::int as receipt_no from gifts')).toEqual([
+        { state: 'confirmed', receipt_no: 1 },
+      ]);
+      expect(await receipts()).toHaveLength(1);
+    });
+
     test('one PayPal transaction confirms one gift: the same id on a second gift is refused and it stays pending', async () => {
       await post(donateForm({ type: 'one-time', paymentMethod: 'paypal' }));
       await post(donateForm({ type: 'one-time', paymentMethod: 'paypal', email: 'second@example.org' }));
