@@ -95,6 +95,12 @@ const gifts = () =>
   query<{ id: string; state: string; reference: string; receipt_no: number | null; flag: string | null }>(
     'select id::text as id, state, reference, receipt_no::int as receipt_no, flag from gifts order by id',
   );
+/** The refund emails queued for donors, oldest first. */
+const refundEmails = () =>
+  query<{ recipients: string; subject: string; body: string }>(
+    "select recipients, subject, body from notification_outbox where source = 'gift_refund' order by id",
+  );
+
 const receipts = () =>
   query<{ recipients: string; subject: string; body: string; attachments: { filename: string; content: string }[] }>(
     "select recipients, subject, body, attachments from notification_outbox where source = 'gift_receipt' order by id",
@@ -806,15 +812,29 @@ describe.each(databases)('gifts on $name', (database) => {
       ]);
       expect(await yearTotal()).toEqual([]);
       expect(await rows(database, "select 1 from events where type = 'gift.refunded'")).toHaveLength(1);
+      // The donor hears of it once, however often Paystack repeats the event.
+      const [email, ...more] = await refundEmails();
+      expect(more).toEqual([]);
+      expect(email).toMatchObject({ recipients: 'faith@example.org', subject: expect.stringContaining('$50.00') });
+      expect(email!.body).toContain('We have refunded $50.00 of your gift of $50.00 (receipt ');
+      expect(email!.body).toContain('All of the gift has been refunded, so it is not on your yearly statement.');
     });
 
     test('partial refunds are recorded and counted out of the totals; the gift is refunded when all of it is', async () => {
       const reference = await confirmedGift();
       expect(await (await sendRefund(reference, 2000, 'R1')).json()).toMatchObject({ outcome: 'partly-refunded' });
       expect(await ledger()).toMatchObject([{ state: 'confirmed', refunded: 2000 }]);
+      expect((await refundEmails()).map((email) => email.body)).toEqual([
+        expect.stringContaining('We have refunded $20.00 of your gift of $50.00 (receipt R-000001, '),
+      ]);
+      expect((await refundEmails())[0]!.body).toContain(
+        'Your gift now stands at $30.00, and your yearly statement counts that amount.',
+      );
       expect(await yearTotal()).toEqual([{ key: 'education', currency: 'USD', total: 3000, count: 1 }]);
       expect(await (await sendRefund(reference, 3000, 'R2')).json()).toMatchObject({ outcome: 'refunded' });
       expect(await ledger()).toMatchObject([{ state: 'refunded', refunded: 5000 }]);
+      expect(await refundEmails()).toHaveLength(2);
+      expect((await refundEmails())[1]!.body).toContain('We have refunded $30.00 of your gift of $50.00');
     });
 
     test('pending, processing and failed refunds, unknown references and other currencies change no money', async () => {
@@ -839,6 +859,7 @@ describe.each(databases)('gifts on $name', (database) => {
         ['pending', 0],
       ]);
       expect(all[0]!.flag).toContain('Paystack refunded KES 50.00 of a gift in USD');
+      expect(await refundEmails()).toEqual([]);
       const noKey = JSON.stringify({
         event: 'refund.processed',
         data: { transaction_reference: reference, amount: 5000, currency: 'USD' },
@@ -885,6 +906,8 @@ describe.each(databases)('gifts on $name', (database) => {
         state: 'refunded',
         refunded_subunits: 250000,
       });
+      // Mary left no address: no refund email.
+      expect(await refundEmails()).toEqual([]);
       expect((await refund({ id: gift.id, reason: 'Again' })).status).toBe(409);
       expect(
         await rows(

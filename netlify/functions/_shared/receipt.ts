@@ -79,6 +79,29 @@ export function receiptText(receipt: Receipt): string {
   ].join('\n');
 }
 
+/**
+ * The email telling a donor that `refundedNow` of a gift went back to them: what is left of the gift, which their
+ * yearly statement counts, or that none is.
+ */
+export function refundText(receipt: Receipt, refundedNow: number): string {
+  const money = (subunits: number) => formatMoney(subunits, receipt.currency);
+  const left = kept(receipt);
+  return [
+    `Dear ${receipt.donorName || 'friend'},`,
+    '',
+    `We have refunded ${money(refundedNow)} of your gift of ${money(receipt.amountSubunits)} (receipt ` +
+      `${receiptLabel(receipt.number)}, ${nairobiDate(receipt.date)}).`,
+    left > 0
+      ? `Your gift now stands at ${money(left)}, and your yearly statement counts that amount.`
+      : 'All of the gift has been refunded, so it is not on your yearly statement.',
+    'Depending on how you paid, the money can take a few working days to reach you.',
+    '',
+    `If you did not expect this refund, please write to us at ${charity.contact.email}.`,
+    '',
+    ...CHARITY_LINES,
+  ].join('\n');
+}
+
 /** Renders a PDF to bytes. */
 function render(draw: (doc: PDFKit.PDFDocument) => void, title: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
