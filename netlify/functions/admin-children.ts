@@ -9,7 +9,7 @@ import { CHILD_COLUMNS, ChildSchema, NewChildSchema } from '../../src/schemas/ch
 import { IdSchema, MAX_ADMIN_BODY_BYTES, resourceFunction, staffFunction } from './_shared/admin-resource.ts';
 import { audit } from './_shared/audit.ts';
 import { CHILD_STATE_COLUMNS, childChanged, copySeedChildren, rebuildForChild } from './_shared/children.ts';
-import { transaction } from './_shared/db.ts';
+import { isUniqueViolation, transaction } from './_shared/db.ts';
 import { error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/http.ts';
 import { missingMedia } from './_shared/publishing.ts';
 import { SITE_STATE_COLUMNS } from './_shared/site-builds.ts';
@@ -94,7 +94,7 @@ async function create(req: Request, actor: string, context: Context): Promise<Re
     if (onSite(row)) await rebuildForChild(child.slug, 'child published', context);
     return json({ child: answer(row) }, 201);
   } catch (failure) {
-    if ((failure as { code?: unknown } | null)?.code === '23505') return duplicate(child.slug);
+    if (isUniqueViolation(failure)) return duplicate(child.slug);
     throw failure;
   }
 }
@@ -131,7 +131,7 @@ async function update(req: Request, id: string, actor: string, context: Context)
     if (result.changed && onSite(result.row)) await rebuildForChild(child.slug, 'child edited', context);
     return json({ child: answer(result.row) });
   } catch (failure) {
-    if ((failure as { code?: unknown } | null)?.code === '23505') return duplicate(child.slug);
+    if (isUniqueViolation(failure)) return duplicate(child.slug);
     throw failure;
   }
 }

@@ -7,20 +7,23 @@
  *   whether the providers are connected;
  * - `POST /api/admin/gifts/statement`: emails a donor the statement of their confirmed gifts in a year;
  * - `POST /api/admin/gifts/refund`: marks a gift that came outside Paystack refunded, in full or in part, with why;
- * - `POST /api/admin/gifts/confirm`: confirms a pending PayPal gift from PayPal's own notification (receipted).
+ * - `POST /api/admin/gifts/confirm`: confirms a PayPal gift from PayPal's own notification (receipted), once per
+ *   PayPal transaction.
  * Totals count what was kept: refunded amounts are left out.
  */
 import type { Config, Context } from '@netlify/functions';
 import { subunitsPerUnit } from '../../src/lib/money.ts';
 import {
+  giftActionRefusal,
   GiftListQuery,
   GiftRefundRequest,
   PaypalConfirmation,
   StaffGift,
   StatementRequest,
+  type GiftAction,
 } from '../../src/schemas/gifts.ts';
 import { staffFunction } from './_shared/admin-resource.ts';
-import { query, transaction, type Queryable } from './_shared/db.ts';
+import { isUniqueViolation, query, transaction, type Queryable } from './_shared/db.ts';
 import {
   childById,
   confirmLocked,
@@ -184,14 +187,10 @@ async function statement(req: Request, actor: string, context: Context): Promise
 }
 
 /** Locks a gift for a staff action; the answer to give instead when it cannot be done. */
-async function lockForAction(
-  tx: Queryable,
-  id: string,
-  allowed: (gift: GiftRow) => string | null,
-): Promise<GiftRow | Response> {
+async function lockForAction(tx: Queryable, id: string, action: GiftAction): Promise<GiftRow | Response> {
   const [gift] = await tx.query<GiftRow>(`select ${GIFT_COLUMNS} from gifts where id = $1 for update`, [id]);
   if (!gift) return error(404, 'Gift not found');
-  const refusal = allowed(gift);
+  const refusal = giftActionRefusal(action, gift);
   return refusal ? error(409, refusal) : gift;
 }
 
@@ -202,10 +201,7 @@ async function refund(req: Request, actor: string): Promise<Response> {
   if (!parsed.success) return invalid(parsed.error, 'Invalid refund');
   const { id, reason, amount } = parsed.data;
   return transaction(async (tx) => {
-    const gift = await lockForAction(tx, id, (row) => {
-      if (row.provider === 'paystack') return "Paystack's refunds are recorded by its webhook; refund it at Paystack.";
-      return row.state === 'confirmed' ? null : `Only a confirmed gift can be refunded; this one is ${row.state}.`;
-    });
+    const gift = await lockForAction(tx, id, 'refund');
     if (gift instanceof Response) return gift;
     const left = Number(gift.amount_subunits) - Number(gift.refunded_subunits);
     const subunits = amount === undefined ? left : Math.round(amount * subunitsPerUnit(gift.currency));
@@ -224,19 +220,37 @@ async function confirmPaypal(req: Request, actor: string, context: Context): Pro
   const parsed = PaypalConfirmation.safeParse(body.value);
   if (!parsed.success) return invalid(parsed.error, 'Invalid confirmation');
   const { id, transactionId, receivedAt } = parsed.data;
-  const answer = await ledgerTransaction(async (tx) => {
-    const gift = await lockForAction(tx, id, (row) =>
-      row.provider === 'paypal' && row.state === 'pending' ? null : 'Only a pending PayPal gift is confirmed here.',
-    );
-    if (gift instanceof Response) return gift;
-    const confirmed = await confirmLocked(tx, gift, {
-      providerTxn: transactionId,
-      method: 'paypal',
-      paidAt: receivedAt ? new Date(`${receivedAt}T12:00:00+03:00`) : null,
-    });
-    await audit(tx, 'admin.gifts.confirm', actor, { id, receipt: confirmed.receipt_no, transaction: transactionId });
-    return json({ gift: toAnswer(confirmed) });
-  }, context);
+  // One PayPal payment pays one gift: a transaction id already on another gift is refused, here and (for two staff
+  // confirming at once) by the unique index on it.
+  const alreadyUsed = (reference?: string) =>
+    error(409, 'This PayPal transaction is already on another gift', [
+      {
+        path: 'transactionId',
+        message: `PayPal transaction ${transactionId} is already on ${reference ? `gift ${reference}` : 'another gift'}`,
+      },
+    ]);
+  let answer: Response;
+  try {
+    answer = await ledgerTransaction(async (tx) => {
+      const gift = await lockForAction(tx, id, 'confirm');
+      if (gift instanceof Response) return gift;
+      const [other] = await tx.query<{ reference: string }>(
+        `select reference from gifts where provider = 'paypal' and provider_txn = $1 and id <> $2`,
+        [transactionId, id],
+      );
+      if (other) return alreadyUsed(other.reference);
+      const confirmed = await confirmLocked(tx, gift, {
+        providerTxn: transactionId,
+        method: 'paypal',
+        paidAt: receivedAt ? new Date(`${receivedAt}T12:00:00+03:00`) : null,
+      });
+      await audit(tx, 'admin.gifts.confirm', actor, { id, receipt: confirmed.receipt_no, transaction: transactionId });
+      return json({ gift: toAnswer(confirmed) });
+    }, context);
+  } catch (failure) {
+    if (isUniqueViolation(failure, 'gifts_paypal_transaction_key')) return alreadyUsed();
+    throw failure;
+  }
   deliverAfterResponse(context);
   return answer;
 }

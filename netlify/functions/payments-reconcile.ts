@@ -9,7 +9,7 @@ import { reconcile } from './_shared/reconcile.ts';
 export default async (_req: Request, context: Context): Promise<Response> => {
   const report = await reconcile(new Date(), context);
   if (report.confirmed > 0) await deliverDue();
-  if (report.checked > 0) console.log('payments-reconcile:', JSON.stringify(report));
+  if (report.checked > 0 || report.abandoned > 0) console.log('payments-reconcile:', JSON.stringify(report));
   return Response.json(report);
 };
 

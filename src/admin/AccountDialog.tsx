@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { ApiError, changePassword, endOtherSessions, fetchSessions, type StaffSession } from './api.ts';
 import { groupIssues } from './lib/issues.ts';
 import SessionList from './SessionList.tsx';
+import { useModalDialog } from './useModalDialog.ts';
 import { replaceToken } from './stores/session.ts';
 import { notify } from './stores/toast.ts';
 import { MIN_PASSWORD_LENGTH, PasswordChangeSchema } from '../schemas/admin.ts';
@@ -17,7 +18,7 @@ const FIELDS = ['currentPassword', 'newPassword'] as const;
 
 /** The signed-in staff member's sessions (with "Sign out everywhere else") and the change-password form. */
 export default function AccountDialog({ onClose }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog();
   const [sessions, setSessions] = useState<readonly StaffSession[] | null>(null);
   const [loadedAt, setLoadedAt] = useState(() => new Date());
   const [ending, setEnding] = useState(false);
@@ -39,10 +40,7 @@ export default function AccountDialog({ onClose }: Props) {
   }
 
   useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
     void load();
-    return () => dialog?.close();
   }, []);
 
   async function signOutOthers(): Promise<void> {

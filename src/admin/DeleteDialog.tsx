@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { ApiError, deleteRecord } from './api.ts';
 import type { Row } from './lib/list.ts';
 import { reloadAll, type Resource } from './stores/data.ts';
 import { notify } from './stores/toast.ts';
+import ConfirmDialog from './ConfirmDialog.tsx';
 
 type Props = {
   readonly resource: Resource;
@@ -17,14 +18,7 @@ type Props = {
 
 /** Asks before deleting one record; on Delete removes it and reloads every list. */
 export default function DeleteDialog({ resource, noun, row, description, onClose }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
   const [pending, setPending] = useState(false);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
 
   async function confirm(): Promise<void> {
     setPending(true);
@@ -44,26 +38,13 @@ export default function DeleteDialog({ resource, noun, row, description, onClose
   }
 
   return (
-    <dialog
-      ref={ref}
-      className="dialog"
-      aria-labelledby="delete-title"
-      aria-describedby="delete-text"
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!pending) onClose(false);
-      }}
-    >
-      <h2 id="delete-title">Delete this {noun}?</h2>
-      <p id="delete-text">{description}. This cannot be undone.</p>
-      <div className="dialog-actions">
-        <button type="button" className="button" onClick={() => onClose(false)} disabled={pending} autoFocus>
-          Cancel
-        </button>
-        <button type="button" className="button danger" onClick={() => void confirm()} disabled={pending}>
-          {pending ? 'Deleting...' : `Delete ${noun}`}
-        </button>
-      </div>
-    </dialog>
+    <ConfirmDialog
+      title={`Delete this ${noun}?`}
+      text={`${description}. This cannot be undone.`}
+      confirmLabel={pending ? 'Deleting...' : `Delete ${noun}`}
+      pending={pending}
+      onCancel={() => onClose(false)}
+      onConfirm={() => void confirm()}
+    />
   );
 }

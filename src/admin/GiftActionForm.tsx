@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { formatMoney } from '../lib/money.ts';
+import { giftActionRefusal, type GiftAction } from '../schemas/gifts.ts';
 import { ApiError, confirmPaypalGift, refundGift } from './api.ts';
 import { humanizeKey } from './lib/details.ts';
 import { text } from './lib/format.ts';
@@ -8,8 +9,7 @@ import { reloadResource } from './stores/data.ts';
 import { notify } from './stores/toast.ts';
 import { giftAmount, receiptLabel } from './giftColumns.tsx';
 
-/** What staff do to one gift: mark it refunded, or confirm a pending PayPal gift. */
-export type GiftAction = 'refund' | 'confirm';
+export type { GiftAction };
 
 type Props = {
   readonly action: GiftAction;
@@ -18,10 +18,9 @@ type Props = {
   readonly onClose: () => void;
 };
 
-/** Whether staff may take `action` on a gift (the server checks the same rules). */
+/** Whether staff may take `action` on a gift (the server checks the same rule). */
 export function allowsGiftAction(action: GiftAction, row: Row): boolean {
-  if (action === 'confirm') return row['provider'] === 'paypal' && row['state'] === 'pending';
-  return row['provider'] !== 'paystack' && row['state'] === 'confirmed';
+  return giftActionRefusal(action, { provider: row['provider'], state: row['state'] }) === null;
 }
 
 /**

@@ -6,7 +6,7 @@ import { formatNairobi } from './lib/dates.ts';
 import { tokenSubject } from './lib/token.ts';
 import { $token } from './stores/session.ts';
 import { notify } from './stores/toast.ts';
-import RemoveStaffDialog from './RemoveStaffDialog.tsx';
+import ConfirmDialog from './ConfirmDialog.tsx';
 
 type Props = { readonly label: string };
 
@@ -154,12 +154,15 @@ export default function StaffPanel({ label }: Props) {
         </button>
       </form>
       {toRemove && (
-        <RemoveStaffDialog
-          username={toRemove.username}
-          onClose={(remove) => {
+        <ConfirmDialog
+          title={`Remove ${toRemove.username}?`}
+          text="Their sessions end at once and they can no longer sign in."
+          confirmLabel="Remove account"
+          onCancel={() => setToRemove(null)}
+          onConfirm={() => {
             const member = toRemove;
             setToRemove(null);
-            if (remove) void run(() => removeStaffAccount(member.id), `Removed ${member.username}`);
+            void run(() => removeStaffAccount(member.id), `Removed ${member.username}`);
           }}
         />
       )}

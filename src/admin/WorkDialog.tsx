@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { useModalDialog } from './useModalDialog.ts';
 
 type Props = {
   /** The dialog's heading, which also names it. */
@@ -14,14 +15,8 @@ type Props = {
  * closed by Escape or its Close button through `onClose`, so the opener decides where focus returns.
  */
 export default function WorkDialog({ title, className, onClose, children }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog();
   const titleId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
 
   return (
     <dialog

@@ -83,19 +83,47 @@ export const GiftRefundRequest = z
 /** A refund staff record. */
 export type GiftRefundRequest = z.infer<typeof GiftRefundRequest>;
 
-/** `POST /api/admin/gifts/confirm`: staff confirm a pending PayPal gift once PayPal's own notification arrives. */
+/** `POST /api/admin/gifts/confirm`: staff confirm a PayPal gift once PayPal's own notification arrives. */
 export const PaypalConfirmation = z
   .object({
-    /** The pending PayPal gift. */
+    /** The PayPal gift (pending, or abandoned before the money came). */
     id: GiftId,
     /** PayPal's transaction id from its notification, e.g. 8MC585209K746392H. */
     transactionId: z
       .string()
       .trim()
-      .regex(/^[A-Za-z0-9-]{6,40}$/, "Enter PayPal's transaction id (letters and digits)"),
+      .regex(/^[A-Za-z0-9-]{6,40}$/, "Enter PayPal's transaction id (letters and digits)")
+      // PayPal writes its ids in capitals: one typed in small letters is the same payment.
+      .toUpperCase(),
     /** When PayPal received the money (ISO date), default now. */
     receivedAt: z.iso.date('Use a date such as 2026-11-25').optional(),
   })
   .strict();
 /** A PayPal confirmation staff record. */
 export type PaypalConfirmation = z.infer<typeof PaypalConfirmation>;
+
+/** What staff do to one gift from /samu: mark it refunded, or confirm a PayPal gift. */
+export type GiftAction = 'refund' | 'confirm';
+
+/**
+ * Why staff may not take `action` on a gift, or null when they may: the one rule that decides both the buttons of a
+ * row in the Gifts tab and admin-gifts.ts's 409. Paystack refunds come from its webhook only. A PayPal gift given up
+ * on (abandoned after {@link PAYPAL_ABANDON_DAYS} days) is still confirmed when PayPal's notification comes late.
+ */
+export function giftActionRefusal(action: GiftAction, gift: { provider: unknown; state: unknown }): string | null {
+  if (action === 'confirm') {
+    return gift.provider === 'paypal' && (gift.state === 'pending' || gift.state === 'abandoned')
+      ? null
+      : 'Only a pending or abandoned PayPal gift is confirmed here.';
+  }
+  if (gift.provider === 'paystack') return "Paystack's refunds are recorded by its webhook; refund it at Paystack.";
+  return gift.state === 'confirmed'
+    ? null
+    : `Only a confirmed gift can be refunded; this one is ${String(gift.state)}.`;
+}
+
+/**
+ * Days after which a PayPal gift that staff have not confirmed from PayPal's notification is abandoned: the donor
+ * left for PayPal and did not pay (an eCheck, PayPal's slowest payment, clears within about a week).
+ */
+export const PAYPAL_ABANDON_DAYS = 30;

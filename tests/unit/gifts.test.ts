@@ -95,6 +95,12 @@ const gifts = () =>
   query<{ id: string; state: string; reference: string; receipt_no: number | null; flag: string | null }>(
     'select id::text as id, state, reference, receipt_no::int as receipt_no, flag from gifts order by id',
   );
+/** The refund emails queued for donors, oldest first. */
+const refundEmails = () =>
+  query<{ recipients: string; subject: string; body: string }>(
+    "select recipients, subject, body from notification_outbox where source = 'gift_refund' order by id",
+  );
+
 const receipts = () =>
   query<{ recipients: string; subject: string; body: string; attachments: { filename: string; content: string }[] }>(
     "select recipients, subject, body, attachments from notification_outbox where source = 'gift_receipt' order by id",
@@ -600,25 +606,35 @@ describe.each(databases)('gifts on $name', (database) => {
       expect((await receipts())[0]!.body).toContain('Payment method: Cash');
     });
 
-    test('a yearly statement lists every confirmed gift of the donor that year, with a PDF', async () => {
+    test('a yearly statement lists every confirmed gift of the donor that year at what was kept of it, with a PDF', async () => {
       const token = await staffToken();
-      for (const amount of [10, 20]) {
-        await call(adminGifts, 'POST', '/api/admin/gifts', {
+      const ids: string[] = [];
+      for (const amount of [10, 20, 50, 40]) {
+        const res = await call(adminGifts, 'POST', '/api/admin/gifts', {
           token,
           json: { amount, currency: 'USD', method: 'bank_transfer', donorName: 'Mary', donorEmail: 'mary@example.org' },
         });
+        ids.push(String(((await res.json()) as { gift: { id: string } }).gift.id));
       }
-      const year = new Date().getFullYear();
+      const refund = (json: Record<string, unknown>) =>
+        call(adminGifts, 'POST', '/api/admin/gifts/refund', { token, json });
+      expect((await refund({ id: ids[2], reason: 'Paid twice by mistake', amount: 15 })).status).toBe(200);
+      expect((await refund({ id: ids[3], reason: 'Cheque bounced' })).status).toBe(200);
+      // The year as the gifts were confirmed in it: Nairobi's.
+      const year = Number(new Intl.DateTimeFormat('en', { timeZone: 'Africa/Nairobi', year: 'numeric' }).format());
       const res = await call(adminGifts, 'POST', '/api/admin/gifts/statement', {
         token,
         json: { email: 'mary@example.org', year },
       });
       expect(res.status).toBe(202);
+      expect(await res.json()).toEqual({ sent: true, gifts: 3 });
       const [statement] = await rows<{ body: string; attachments: { filename: string }[] }>(
         database,
         "select body, attachments from notification_outbox where source = 'gift_statement'",
       );
-      expect(statement!.body).toContain('Total: $30.00');
+      expect(statement!.body).toContain('$35.00 ($50.00 given, $15.00 refunded)');
+      expect(statement!.body).not.toContain('$40.00');
+      expect(statement!.body).toContain('Total: $65.00');
       expect(statement!.attachments[0]!.filename).toBe(`statement-${year}.pdf`);
       expect(
         (
@@ -796,15 +812,29 @@ describe.each(databases)('gifts on $name', (database) => {
       ]);
       expect(await yearTotal()).toEqual([]);
       expect(await rows(database, "select 1 from events where type = 'gift.refunded'")).toHaveLength(1);
+      // The donor hears of it once, however often Paystack repeats the event.
+      const [email, ...more] = await refundEmails();
+      expect(more).toEqual([]);
+      expect(email).toMatchObject({ recipients: 'faith@example.org', subject: expect.stringContaining('$50.00') });
+      expect(email!.body).toContain('We have refunded $50.00 of your gift of $50.00 (receipt ');
+      expect(email!.body).toContain('All of the gift has been refunded, so it is not on your yearly statement.');
     });
 
     test('partial refunds are recorded and counted out of the totals; the gift is refunded when all of it is', async () => {
       const reference = await confirmedGift();
       expect(await (await sendRefund(reference, 2000, 'R1')).json()).toMatchObject({ outcome: 'partly-refunded' });
       expect(await ledger()).toMatchObject([{ state: 'confirmed', refunded: 2000 }]);
+      expect((await refundEmails()).map((email) => email.body)).toEqual([
+        expect.stringContaining('We have refunded $20.00 of your gift of $50.00 (receipt R-000001, '),
+      ]);
+      expect((await refundEmails())[0]!.body).toContain(
+        'Your gift now stands at $30.00, and your yearly statement counts that amount.',
+      );
       expect(await yearTotal()).toEqual([{ key: 'education', currency: 'USD', total: 3000, count: 1 }]);
       expect(await (await sendRefund(reference, 3000, 'R2')).json()).toMatchObject({ outcome: 'refunded' });
       expect(await ledger()).toMatchObject([{ state: 'refunded', refunded: 5000 }]);
+      expect(await refundEmails()).toHaveLength(2);
+      expect((await refundEmails())[1]!.body).toContain('We have refunded $30.00 of your gift of $50.00');
     });
 
     test('pending, processing and failed refunds, unknown references and other currencies change no money', async () => {
@@ -829,6 +859,7 @@ describe.each(databases)('gifts on $name', (database) => {
         ['pending', 0],
       ]);
       expect(all[0]!.flag).toContain('Paystack refunded KES 50.00 of a gift in USD');
+      expect(await refundEmails()).toEqual([]);
       const noKey = JSON.stringify({
         event: 'refund.processed',
         data: { transaction_reference: reference, amount: 5000, currency: 'USD' },
@@ -875,6 +906,8 @@ describe.each(databases)('gifts on $name', (database) => {
         state: 'refunded',
         refunded_subunits: 250000,
       });
+      // Mary left no address: no refund email.
+      expect(await refundEmails()).toEqual([]);
       expect((await refund({ id: gift.id, reason: 'Again' })).status).toBe(409);
       expect(
         await rows(
@@ -951,6 +984,69 @@ describe.each(databases)('gifts on $name', (database) => {
         [reference],
       )) as [{ id: string }];
       expect((await confirm({ id: cardId, transactionId: '8MC585209K746392J' })).status).toBe(409);
+    });
+
+    test('a PayPal gift no one confirmed in 30 days is abandoned, and staff can still confirm it when the money comes', async () => {
+      await post(donateForm({ type: 'one-time', paymentMethod: 'paypal' }));
+      const [{ id }] = (await rows<{ id: string }>(database, 'select id::text as id from gifts')) as [{ id: string }];
+      const days = (n: number) => new Date(Date.now() + n * 86_400_000);
+      expect(await reconcile(days(29))).toMatchObject({ abandoned: 0 });
+      expect(await rows(database, 'select state from gifts')).toEqual([{ state: 'pending' }]);
+      expect(await reconcile(days(31))).toMatchObject({ abandoned: 1 });
+      expect(await rows(database, 'select state, note from gifts')).toEqual([
+        { state: 'abandoned', note: 'No PayPal payment confirmed within 30 days' },
+      ]);
+      expect(await reconcile(days(32))).toMatchObject({ abandoned: 0 });
+
+      const token = await staffToken('wanjiru');
+      const res = await call(adminGifts, 'POST', '/api/admin/gifts/confirm', {
+        token,
+        json: { id, transactionId: '8MC585209K746392H' },
+      });
+      expect(res.status).toBe(200);
+      expect(await rows(database, 'select state, receipt_no::int as receipt_no from gifts')).toEqual([
+        { state: 'confirmed', receipt_no: 1 },
+      ]);
+      expect(await receipts()).toHaveLength(1);
+    });
+
+    test('one PayPal transaction confirms one gift: the same id on a second gift is refused and it stays pending', async () => {
+      await post(donateForm({ type: 'one-time', paymentMethod: 'paypal' }));
+      await post(donateForm({ type: 'one-time', paymentMethod: 'paypal', email: 'second@example.org' }));
+      const [first, second] = await rows<{ id: string; reference: string }>(
+        database,
+        'select id::text as id, reference from gifts order by id',
+      );
+      const token = await staffToken('wanjiru');
+      const confirm = (json: Record<string, unknown>) =>
+        call(adminGifts, 'POST', '/api/admin/gifts/confirm', { token, json });
+      // Two staff confirming both gifts with it at the same moment: one is confirmed, the other refused.
+      const answers = await Promise.all(
+        [first!, second!].map((gift) => confirm({ id: gift.id, transactionId: '8MC585209K746392H' })),
+      );
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+      const [paid, unpaid] = answers[0]!.status === 200 ? [first!, second!] : [second!, first!];
+
+      // Typed in small letters it is still the same PayPal payment.
+      const res = await confirm({ id: unpaid.id, transactionId: '8mc585209k746392h' });
+      expect(res.status).toBe(409);
+      expect(await res.json()).toMatchObject({
+        issues: [
+          {
+            path: 'transactionId',
+            message: `PayPal transaction 8MC585209K746392H is already on gift ${paid.reference}`,
+          },
+        ],
+      });
+      expect(await rows(database, 'select state, receipt_no from gifts where id = $1', [unpaid.id])).toEqual([
+        { state: 'pending', receipt_no: null },
+      ]);
+      expect(await receipts()).toHaveLength(1);
+
+      // Even written past the check (two staff at the same moment), the database keeps one gift per transaction.
+      await expect(
+        query("update gifts set provider_txn = '8MC585209K746392H' where id = $1", [unpaid.id]),
+      ).rejects.toMatchObject({ code: '23505', constraint: 'gifts_paypal_transaction_key' });
     });
   });
 });

@@ -7,7 +7,7 @@ import type { Context } from '@netlify/functions';
 import { z } from 'zod';
 import { requireSession } from './auth.ts';
 import { audit, type AdminResource, type ResourceAction } from './audit.ts';
-import { query, transaction, type Queryable } from './db.ts';
+import { isUniqueViolation, query, transaction, type Queryable } from './db.ts';
 import { failureAnswer } from './failure.ts';
 import { badRequest, error, invalid, json, methodNotAllowed, noContent, readJsonBody } from './http.ts';
 import type { SessionOwner } from './sessions.ts';
@@ -216,7 +216,7 @@ export function nestedDeeperThan(value: unknown, max: number): boolean {
 
 /** 409 for a slug another record already has, or undefined for any other failure. */
 function conflict(spec: ResourceSpec, failure: unknown): Response | undefined {
-  if ((failure as { code?: unknown } | null)?.code !== '23505') return undefined;
+  if (!isUniqueViolation(failure)) return undefined;
   return error(409, `Another ${spec.noun} already uses this slug`, [
     { path: 'slug', message: `Another ${spec.noun} already uses this slug` },
   ]);

@@ -115,6 +115,15 @@ export async function transaction<T>(
   }
 }
 
+/**
+ * True when `failure` is PostgreSQL refusing a row that a unique constraint or index already holds (23505); with
+ * `constraint`, only when it is that one.
+ */
+export function isUniqueViolation(failure: unknown, constraint?: string): boolean {
+  const { code, constraint: name } = (failure ?? {}) as { code?: unknown; constraint?: unknown };
+  return code === '23505' && (constraint === undefined || name === constraint);
+}
+
 /** Ends the pool of one target, if open. */
 export async function closePool(target: DatabaseTarget): Promise<void> {
   const key = `${target.url}\u0000${target.proxy ?? ''}`;

@@ -18,7 +18,7 @@ import { copySeedChildren, programmeChild, sponsorshipStarted } from './children
 import { query, transaction, type Queryable } from './db.ts';
 import { enqueue } from './outbox.ts';
 import { planCodeOf, type PaystackTransaction } from './paystack.ts';
-import { receiptLabel, receiptPdf, receiptText, type Receipt } from './receipt.ts';
+import { receiptLabel, receiptPdf, receiptText, refundText, type Receipt } from './receipt.ts';
 
 /** Where a gift stands. */
 export const GIFT_STATES = ['pending', 'confirmed', 'failed', 'refunded', 'abandoned'] as const;
@@ -210,6 +210,7 @@ export async function receiptOf(gift: GiftRow, db: Queryable = { query }): Promi
     frequency:
       gift.frequency === 'one-time' ? 'One-time' : `${gift.frequency[0]?.toUpperCase()}${gift.frequency.slice(1)}`,
     transaction: gift.provider_txn,
+    refundedSubunits: Number(gift.refunded_subunits),
   };
 }
 
@@ -511,7 +512,8 @@ export type RefundOutcome = 'refunded' | 'partly-refunded' | 'flagged' | 'duplic
 /**
  * Records a refund of `amountSubunits` on a confirmed gift whose row the caller has locked: the refunded sum grows
  * (never past the gift's amount) and the gift becomes `refunded` once all of it is refunded; `why` is added to its
- * note. A sponsorship keeps its sponsor record: staff decide in Children whether it ends.
+ * note, and the donor (if they left an address) is told by email. A sponsorship keeps its sponsor record: staff
+ * decide in Children whether it ends.
  */
 export async function refundLocked(
   tx: Queryable,
@@ -534,6 +536,23 @@ export async function refundLocked(
   await giftEvent(tx, row.state === 'refunded' ? 'gift.refunded' : 'gift.partly_refunded', row, {
     refunded: formatMoney(amountSubunits, row.currency),
   });
+  if (row.donor_email) {
+    const receipt = await receiptOf(row, tx);
+    const refundedNow = Number(row.refunded_subunits) - Number(gift.refunded_subunits);
+    await enqueue(tx, {
+      kind: 'message',
+      // One email per refund: the refunded total after it tells each refund of a gift apart.
+      dedupKey: `refund:${row.id}:${row.refunded_subunits}`,
+      source: 'gift_refund',
+      notice: {
+        subject: `Your refund of ${formatMoney(refundedNow, row.currency)} from Tumaini Children's Foundation`,
+        body: refundText(receipt, refundedNow),
+        resource: 'gifts',
+        recordId: row.id,
+      },
+      recipients: [row.donor_email],
+    });
+  }
   return row;
 }
 

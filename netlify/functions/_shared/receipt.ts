@@ -22,9 +22,14 @@ export interface Receipt {
   readonly frequency: string;
   /** The provider's transaction id, for the donor's own records. */
   readonly transaction: string | null;
+  /** How much of it has been refunded since (0 on a receipt, which is written when the money arrives). */
+  readonly refundedSubunits: number;
 }
 
-/** A yearly statement: every confirmed gift of one donor in one calendar year. */
+/**
+ * A yearly statement: every confirmed gift of one donor in one calendar year, each counted at what the charity kept
+ * of it (a gift refunded in full is no longer confirmed and is not on it).
+ */
 export interface Statement {
   readonly year: number;
   readonly donorName: string | null;
@@ -74,6 +79,29 @@ export function receiptText(receipt: Receipt): string {
   ].join('\n');
 }
 
+/**
+ * The email telling a donor that `refundedNow` of a gift went back to them: what is left of the gift, which their
+ * yearly statement counts, or that none is.
+ */
+export function refundText(receipt: Receipt, refundedNow: number): string {
+  const money = (subunits: number) => formatMoney(subunits, receipt.currency);
+  const left = kept(receipt);
+  return [
+    `Dear ${receipt.donorName || 'friend'},`,
+    '',
+    `We have refunded ${money(refundedNow)} of your gift of ${money(receipt.amountSubunits)} (receipt ` +
+      `${receiptLabel(receipt.number)}, ${nairobiDate(receipt.date)}).`,
+    left > 0
+      ? `Your gift now stands at ${money(left)}, and your yearly statement counts that amount.`
+      : 'All of the gift has been refunded, so it is not on your yearly statement.',
+    'Depending on how you paid, the money can take a few working days to reach you.',
+    '',
+    `If you did not expect this refund, please write to us at ${charity.contact.email}.`,
+    '',
+    ...CHARITY_LINES,
+  ].join('\n');
+}
+
 /** Renders a PDF to bytes. */
 function render(draw: (doc: PDFKit.PDFDocument) => void, title: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -114,8 +142,21 @@ export function receiptPdf(receipt: Receipt): Promise<Buffer> {
 /** The lines of a yearly statement's total per currency. */
 export function statementTotals(statement: Statement): string[] {
   const totals = new Map<string, number>();
-  for (const gift of statement.gifts) totals.set(gift.currency, (totals.get(gift.currency) ?? 0) + gift.amountSubunits);
+  for (const gift of statement.gifts) totals.set(gift.currency, (totals.get(gift.currency) ?? 0) + kept(gift));
   return [...totals].map(([currency, subunits]) => formatMoney(subunits, currency));
+}
+
+/** What the charity kept of a gift: its amount less what was refunded. */
+function kept(gift: Receipt): number {
+  return gift.amountSubunits - gift.refundedSubunits;
+}
+
+/** One gift's line on a statement; a partly refunded gift says what was given and what was refunded. */
+function statementLine(gift: Receipt): string {
+  const money = (subunits: number) => formatMoney(subunits, gift.currency);
+  const refund =
+    gift.refundedSubunits > 0 ? ` (${money(gift.amountSubunits)} given, ${money(gift.refundedSubunits)} refunded)` : '';
+  return `${receiptLabel(gift.number)}   ${nairobiDate(gift.date)}   ${money(kept(gift))}${refund}   ${gift.supports}`;
 }
 
 /** The yearly statement email's text. */
@@ -123,10 +164,7 @@ export function statementText(statement: Statement): string {
   return [
     `Thank you${statement.donorName ? `, ${statement.donorName}` : ''}. These are your gifts in ${statement.year}.`,
     '',
-    ...statement.gifts.map(
-      (gift) =>
-        `${receiptLabel(gift.number)}  ${nairobiDate(gift.date)}  ${formatMoney(gift.amountSubunits, gift.currency)}  ${gift.supports}`,
-    ),
+    ...statement.gifts.map(statementLine),
     '',
     `Total: ${statementTotals(statement).join(' + ')}`,
     '',
@@ -142,14 +180,7 @@ export function statementPdf(statement: Statement): Promise<Buffer> {
     letterhead(doc, `Statement of gifts, ${statement.year}`);
     fields(doc, [['Donor', statement.donorName || 'Anonymous donor']]);
     doc.moveDown();
-    for (const gift of statement.gifts) {
-      doc
-        .font('Helvetica')
-        .fontSize(11)
-        .text(
-          `${receiptLabel(gift.number)}   ${nairobiDate(gift.date)}   ${formatMoney(gift.amountSubunits, gift.currency)}   ${gift.supports}`,
-        );
-    }
+    for (const gift of statement.gifts) doc.font('Helvetica').fontSize(11).text(statementLine(gift));
     doc
       .moveDown()
       .font('Helvetica-Bold')

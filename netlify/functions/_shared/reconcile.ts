@@ -2,12 +2,14 @@
  * Reconciliation: pending Paystack gifts that no webhook settled within an hour are looked up with
  * `GET /transaction/verify/:reference`. Paid ones are settled exactly as the webhook would (the same event key, so
  * a webhook arriving meanwhile still leaves one confirmation); failed ones are marked failed; and those still unpaid
- * a day after the checkout started are marked abandoned.
+ * a day after the checkout started are marked abandoned. PayPal gifts, which staff confirm from PayPal's own
+ * notification, are marked abandoned when none came within PAYPAL_ABANDON_DAYS (staff can still confirm one later).
  */
+import { PAYPAL_ABANDON_DAYS } from '../../../src/schemas/gifts.ts';
 import type { Background } from './build-hook.ts';
 import { query } from './db.ts';
 import { closePending, settlePaystackCharge, type ChargeOutcome } from './gifts.ts';
-import { paystackConfig, PaystackError, verifyTransaction } from './paystack.ts';
+import { paystackConfig, PaystackError, verifyTransaction, type PaystackConfig } from './paystack.ts';
 
 /** A pending gift is looked up once it is this old. */
 export const VERIFY_AFTER = '1 hour';
@@ -30,12 +32,23 @@ export interface ReconcileReport {
 
 /**
  * One reconciliation round; `now` is injected by tests, `background` lets a sponsorship's rebuild request outlive
- * the run. Without Paystack keys it does nothing.
+ * the run. Without Paystack keys it only closes unconfirmed PayPal gifts.
  */
 export async function reconcile(now: Date = new Date(), background: Background = {}): Promise<ReconcileReport> {
   const report: ReconcileReport = { checked: 0, confirmed: 0, failed: 0, abandoned: 0, unchanged: 0, errors: 0 };
   const config = paystackConfig();
-  if (!config) return report;
+  if (config) await reconcilePaystack(config, now, background, report);
+  report.abandoned += await abandonUnpaidPaypal(now);
+  return report;
+}
+
+/** Looks up the pending Paystack gifts that are due, adding what it did to `report`. */
+async function reconcilePaystack(
+  config: PaystackConfig,
+  now: Date,
+  background: Background,
+  report: ReconcileReport,
+): Promise<void> {
   const due = await query<{ id: string; reference: string; stale: boolean }>(
     `select id::text as id, reference, ts <= $1::timestamptz - interval '${ABANDON_AFTER}' as stale
      from gifts where provider = 'paystack' and state = 'pending' and flag is null
@@ -71,5 +84,19 @@ export async function reconcile(now: Date = new Date(), background: Background =
       report.unchanged += 1;
     }
   }
-  return report;
+}
+
+/** Marks abandoned the PayPal gifts no one confirmed within {@link PAYPAL_ABANDON_DAYS} days; how many. */
+async function abandonUnpaidPaypal(now: Date): Promise<number> {
+  const due = await query<{ id: string }>(
+    `select id::text as id from gifts where provider = 'paypal' and state = 'pending'
+       and ts <= $1::timestamptz - make_interval(days => $2) order by id limit $3`,
+    [now.toISOString(), PAYPAL_ABANDON_DAYS, RUN_LIMIT],
+  );
+  let abandoned = 0;
+  for (const { id } of due) {
+    const note = `No PayPal payment confirmed within ${PAYPAL_ABANDON_DAYS} days`;
+    if (await closePending(id, 'abandoned', note)) abandoned += 1;
+  }
+  return abandoned;
 }
