@@ -117,6 +117,11 @@ export const STATUS_FIELD: FieldDef = {
   ],
   hint: 'Publishing, editing a published item and unpublishing rebuild the public site, which takes about a minute.',
 };
+/** The slug field: what the id is called and where it is used. */
+export function slugField(label: string, hint: string): FieldDef {
+  return { name: 'slug', label, kind: 'text', required: true, hint: `Lowercase letters, digits and hyphens; ${hint}` };
+}
+
 const DATE_FIELD: FieldDef = {
   name: 'date',
   label: 'Publish date',
@@ -184,13 +189,7 @@ export const CONTENT: Readonly<Record<'programs' | 'blog' | 'media', ContentConf
     loadError: 'Failed to load program',
     fields: [
       { name: 'title', label: 'Title', kind: 'text', required: true },
-      {
-        name: 'slug',
-        label: 'Slug',
-        kind: 'text',
-        required: true,
-        hint: 'Lowercase letters, digits and hyphens; part of the address.',
-      },
+      slugField('Slug', 'part of the address.'),
       { name: 'summary', label: 'Summary', kind: 'textarea', rows: 3 },
       { name: 'content', label: 'Content', kind: 'markdown', rows: 10, hint: MARKDOWN_HINT },
       { name: 'image', label: 'Image', kind: 'media', hint: MEDIA_HINT, upload: IMAGES },
@@ -212,13 +211,7 @@ export const CONTENT: Readonly<Record<'programs' | 'blog' | 'media', ContentConf
     loadError: 'Failed to load post',
     fields: [
       { name: 'title', label: 'Title', kind: 'text', required: true },
-      {
-        name: 'slug',
-        label: 'Slug',
-        kind: 'text',
-        required: true,
-        hint: 'Lowercase letters, digits and hyphens; part of the address.',
-      },
+      slugField('Slug', 'part of the address.'),
       { name: 'excerpt', label: 'Excerpt', kind: 'textarea', rows: 3 },
       { name: 'content', label: 'Content', kind: 'markdown', rows: 12, hint: MARKDOWN_HINT },
       { name: 'cover', label: 'Cover image', kind: 'media', hint: MEDIA_HINT, upload: IMAGES },

@@ -20,12 +20,7 @@ import {
 } from './content.tsx';
 import type { Column } from './table.ts';
 
-export { STATUS_FIELD } from './content.tsx';
-
-/** The slug field: what the id is called and where it is used. */
-export function slugField(label: string, hint: string): FieldDef {
-  return { name: 'slug', label, kind: 'text', required: true, hint: `Lowercase letters, digits and hyphens; ${hint}` };
-}
+export { slugField, STATUS_FIELD } from './content.tsx';
 
 /** The `image` field: a picture chosen from Media or uploaded there. */
 export function pictureField(label: string): FieldDef {

@@ -815,7 +815,8 @@ describe.each(databases)('gifts on $name', (database) => {
       // The donor hears of it once, however often Paystack repeats the event.
       const [email, ...more] = await refundEmails();
       expect(more).toEqual([]);
-      expect(email).toMatchObject({ recipients: 'faith@example.org', subject: expect.stringContaining('$50.00') });
+      expect(email!.recipients).toBe('faith@example.org');
+      expect(email!.subject).toBe("Your refund of $50.00 from Tumaini Children's Foundation");
       expect(email!.body).toContain('We have refunded $50.00 of your gift of $50.00 (receipt ');
       expect(email!.body).toContain('All of the gift has been refunded, so it is not on your yearly statement.');
     });
