@@ -9,6 +9,10 @@ export type Column = {
   readonly header: string;
   readonly cell: (row: Row) => ReactNode;
   readonly text: (row: Row) => string;
+  /**
+   * Classes of its cells: `col-time`, `col-number`, and `col-long` for free text (a message, details), which is wider
+   * and, on a phone, held to two lines with "Show all" (DataTable wraps such cells in ClampedText).
+   */
   readonly className?: string;
 };
 
