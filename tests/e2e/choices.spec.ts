@@ -6,7 +6,7 @@
  * JavaScript fully off, and the application stored names it.
  */
 import { randomBytes } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { FORMS } from '../../src/lib/form-pages.ts';
 import { expectStaffRow, staffToken } from './support/api.ts';
 import { expectCheckout, submitToNewTab } from './support/checkout.ts';
@@ -32,6 +32,26 @@ async function chooseEducationSponsorship(page: Page): Promise<void> {
   await chooser.getByText('Full support sponsorship', { exact: true }).click();
   await chooser.getByText('Education sponsorship', { exact: true }).click();
   await page.getByRole('button', { name: 'Choose a child to sponsor' }).click();
+}
+
+/**
+ * Sponsors Amani from her open form as Esther Moraa (choosing `frequency` when given), continues to payment, and checks
+ * that the pending gift and the provider's checkout carry the type, the frequency and the amount.
+ */
+async function sponsorAmani(
+  page: Page,
+  request: APIRequestContext,
+  dialog: Locator,
+  label: string,
+  expected: { sponsorship_type: string; frequency: string; amount_subunits: number },
+  frequency?: string,
+): Promise<void> {
+  const sponsor = email(label);
+  await dialog.getByLabel('Full name').fill('Esther Moraa');
+  await dialog.getByLabel('Email address').fill(sponsor);
+  if (frequency) await dialog.getByLabel('Payment frequency').selectOption(frequency);
+  const tab = await submitToNewTab(page, () => dialog.getByRole('button', { name: 'Continue to Payment' }).click());
+  await expectCheckout(request, sponsor, { kind: 'sponsorship', child_id: 'amani', ...expected }, tab);
 }
 
 /** The sponsorship type the Sponsor page's cards show as chosen. */
@@ -90,23 +110,14 @@ test.describe('with JavaScript', () => {
 
     await page.getByRole('button', { name: 'Sponsor Amani' }).click();
     await expect(dialog.getByLabel('Sponsorship type')).toHaveValue('group');
-    const sponsor = email('sponsor-choices');
-    await dialog.getByLabel('Full name').fill('Esther Moraa');
-    await dialog.getByLabel('Email address').fill(sponsor);
-    await dialog.getByLabel('Payment frequency').selectOption('annual');
-    const tab = await submitToNewTab(page, () => dialog.getByRole('button', { name: 'Continue to Payment' }).click());
     // Group sponsorship is $20 a month: a yearly payment is $240.
-    await expectCheckout(
+    await sponsorAmani(
+      page,
       request,
-      sponsor,
-      {
-        kind: 'sponsorship',
-        child_id: 'amani',
-        sponsorship_type: 'group',
-        frequency: 'annual',
-        amount_subunits: 24_000,
-      },
-      tab,
+      dialog,
+      'sponsor-choices',
+      { sponsorship_type: 'group', frequency: 'annual', amount_subunits: 24_000 },
+      'annual',
     );
   });
 
@@ -152,24 +163,15 @@ test.describe('without JavaScript', () => {
     await page.goto('/sponsor/', { waitUntil: 'domcontentloaded' });
     await page.getByRole('button', { name: 'Sponsor Amani' }).click();
     const dialog = page.getByRole('dialog', { name: 'Sponsor Amani Otieno' });
-    const sponsor = email('nojs-sponsor');
-    await dialog.getByLabel('Full name').fill('Esther Moraa');
-    await dialog.getByLabel('Email address').fill(sponsor);
     await dialog.getByLabel('Sponsorship type').selectOption('group');
-    await dialog.getByLabel('Payment frequency').selectOption('quarterly');
-    const tab = await submitToNewTab(page, () => dialog.getByRole('button', { name: 'Continue to Payment' }).click());
     // Group sponsorship is $20 a month: a quarterly payment is $60.
-    await expectCheckout(
+    await sponsorAmani(
+      page,
       request,
-      sponsor,
-      {
-        kind: 'sponsorship',
-        child_id: 'amani',
-        sponsorship_type: 'group',
-        frequency: 'quarterly',
-        amount_subunits: 6_000,
-      },
-      tab,
+      dialog,
+      'nojs-sponsor',
+      { sponsorship_type: 'group', frequency: 'quarterly', amount_subunits: 6_000 },
+      'quarterly',
     );
   });
 
@@ -197,22 +199,11 @@ test.describe('without JavaScript', () => {
     await page.getByRole('button', { name: 'Sponsor Amani' }).click();
     const dialog = page.getByRole('dialog', { name: 'Sponsor Amani Otieno' });
     await expect(dialog.getByLabel('Sponsorship type')).toHaveValue('group');
-    const sponsor = email('nojs-chooser');
-    await dialog.getByLabel('Full name').fill('Esther Moraa');
-    await dialog.getByLabel('Email address').fill(sponsor);
-    const tab = await submitToNewTab(page, () => dialog.getByRole('button', { name: 'Continue to Payment' }).click());
-    await expectCheckout(
-      request,
-      sponsor,
-      {
-        kind: 'sponsorship',
-        child_id: 'amani',
-        sponsorship_type: 'group',
-        frequency: 'monthly',
-        amount_subunits: 2_000,
-      },
-      tab,
-    );
+    await sponsorAmani(page, request, dialog, 'nojs-chooser', {
+      sponsorship_type: 'group',
+      frequency: 'monthly',
+      amount_subunits: 2_000,
+    });
   });
 
   test("/api/choose/sponsorship?child=&type= opens that child's form with the type chosen", async ({ page }) => {
