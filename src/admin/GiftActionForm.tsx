@@ -8,6 +8,7 @@ import type { Row } from './lib/list.ts';
 import { reloadResource } from './stores/data.ts';
 import { notify } from './stores/toast.ts';
 import { giftAmount, receiptLabel } from './giftColumns.tsx';
+import { ReceivedOnField } from './GiftForms.tsx';
 
 export type { GiftAction };
 
@@ -107,10 +108,7 @@ export default function GiftActionForm({ action, row, onClose }: Props) {
               PayPal&apos;s notification names our reference {text(row['reference'])} as the item number.
             </p>
           </div>
-          <div className="field">
-            <label htmlFor={`${id}-date`}>Received on</label>
-            <input id={`${id}-date`} name="receivedAt" type="date" />
-          </div>
+          <ReceivedOnField id={`${id}-date`} />
         </div>
       )}
       <div className="button-row">

@@ -15,6 +15,16 @@ function filled(form: HTMLFormElement): Record<string, string> {
   return out;
 }
 
+/** When the money arrived (`receivedAt`, a date; empty means today), in every form that records money. */
+export function ReceivedOnField({ id }: { readonly id: string }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>Received on</label>
+      <input id={id} name="receivedAt" type="date" />
+    </div>
+  );
+}
+
 /** Staff record a gift made any other way (cash, bank transfer, cheque), and send a donor's yearly statement. */
 export default function GiftForms() {
   const id = useId();
@@ -98,10 +108,7 @@ export default function GiftForms() {
             <label htmlFor={`${id}-child`}>Child sponsored (id, optional)</label>
             <input id={`${id}-child`} name="childId" />
           </div>
-          <div className="field">
-            <label htmlFor={`${id}-date`}>Received on</label>
-            <input id={`${id}-date`} name="receivedAt" type="date" />
-          </div>
+          <ReceivedOnField id={`${id}-date`} />
         </div>
         <div className="form__row">
           <div className="field">
