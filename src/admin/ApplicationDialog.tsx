@@ -116,7 +116,7 @@ export default function ApplicationDialog({ id, onClose }: Props) {
               <dt>State</dt>
               <dd>
                 <span className="application-state">{STATE_LABELS[state]}</span>
-                {overdue && <span className="badge-overdue">Overdue</span>}
+                {overdue && <span className="badge badge-overdue">Overdue</span>}
               </dd>
             </div>
             <div>

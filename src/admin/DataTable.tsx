@@ -144,7 +144,7 @@ export default function DataTable({
                 >
                   {columns.map((column, index) => (
                     <td key={column.key} className={column.className}>
-                      {fresh && index === 0 && <span className="new-badge">New</span>}
+                      {fresh && index === 0 && <span className="badge new-badge">New</span>}
                       {column.className?.split(' ').includes('col-long') ? (
                         <ClampedText>{column.cell(row)}</ClampedText>
                       ) : (

@@ -32,7 +32,7 @@ export default function SessionList({ sessions, now }: Props) {
               {session.current && (
                 <>
                   {' '}
-                  <strong className="session-current">This browser</strong>
+                  <strong className="badge session-current">This browser</strong>
                 </>
               )}
             </span>

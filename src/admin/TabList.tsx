@@ -93,7 +93,7 @@ export default function TabList({ label, idPrefix, tabs, selected, onSelect, bad
           >
             {tab.label}
             {fresh > 0 && (
-              <span id={badgeId} className="tab-badge" aria-hidden="true">
+              <span id={badgeId} className="badge tab-badge" aria-hidden="true">
                 {fresh} new
               </span>
             )}

@@ -177,7 +177,7 @@ export const RECORDS: Readonly<Record<'contacts' | 'newsletter' | 'volunteers' |
         cell: (row) => (
           <>
             {stateText(row)}
-            {rowOverdue(row) && <span className="badge-overdue">Overdue</span>}
+            {rowOverdue(row) && <span className="badge badge-overdue">Overdue</span>}
           </>
         ),
         text: (row) => `${stateText(row)}${rowOverdue(row) ? ' Overdue' : ''}`,
