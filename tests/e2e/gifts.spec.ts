@@ -65,6 +65,8 @@ test('donate $50 monthly: a pending gift, the checkout tab at Paystack with its 
   // Staff watch the Gifts tab while the gift is made and paid.
   const staffPage = await browser.newPage();
   await signIn(staffPage, request);
+  // The dashboard hears of new gifts once its live stream is open; a gift made before that shows on the next reload.
+  await expect(staffPage.getByText('Activity stream: Live', { exact: true })).toBeVisible();
   const panel = await openTab(staffPage, 'Gifts');
 
   await page.goto('/donate');
