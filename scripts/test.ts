@@ -112,17 +112,23 @@ if ((await statusAt(e2eServer.url)) !== 0) {
 const server = startTask('e2e server', 'sh', ['-c', e2eServer.command], e2eServer.env);
 
 const checks = CHECKS.map((args) => startTask(`npm run ${args.join(' ')}`, 'npm', ['run', ...args]));
-const codes = await Promise.all(
+// A check that passed prints as it ends; one that failed prints after all of them, so that its failures close the
+// output, where a reader of only its last lines (a CI summary) sees them.
+const failures: { task: Task; took: string }[] = [];
+await Promise.all(
   checks.map(async (task) => {
     const code = await task.exited;
-    print(task);
-    return code;
+    const took = seconds(performance.now() - task.started);
+    if (code === 0) print(task, took);
+    else failures.push({ task, took: `${took}, exit code ${code}` });
   }),
 );
+for (const { task, took } of failures) print(task, took);
 
-let failed = codes.some((code) => code !== 0);
+let failed = failures.length > 0;
 if (failed) {
-  process.stdout.write('\nThe browser tests did not run: the checks above failed.\n');
+  const names = failures.map(({ task }) => task.name).join('; ');
+  process.stdout.write(`\nThe browser tests did not run: ${names} failed (its output is just above).\n`);
 } else {
   try {
     // From here on the server's lines show as Playwright shows those of a server it started itself.

@@ -23,11 +23,11 @@ import {
   bytesOf,
   call,
   createStaff,
-  SseReader,
   staffToken,
   useJwtSecret,
   type Handler,
 } from '../support/admin.ts';
+import { SseReader } from '../support/sse.ts';
 import { databases, rows, truncate, useDatabase } from '../support/databases.ts';
 
 const PASSWORD = 'a long staff password';

@@ -5,10 +5,17 @@ import stream from '../../netlify/functions/admin-stream.ts';
 import { ISSUER, signToken, TOKEN_KINDS } from '../../netlify/functions/_shared/auth.ts';
 import { getPool } from '../../netlify/functions/_shared/db.ts';
 import { eventStream, STREAM_TIMING } from '../../netlify/functions/_shared/event-stream.ts';
-import { ADMIN_TABLES, call, SseReader, staffSession, TEST_JWT_SECRET, useJwtSecret } from '../support/admin.ts';
+import { ADMIN_TABLES, call, staffSession, TEST_JWT_SECRET, useJwtSecret } from '../support/admin.ts';
+import { SseReader } from '../support/sse.ts';
 import { databases, rows, truncate, useDatabase } from '../support/databases.ts';
 
 type StreamedEvent = { id: string; ts: string; type: string; payload: Record<string, unknown> };
+
+/**
+ * How long a message the test expects may take to arrive: a bound that stops a broken stream, not a speed target (the
+ * stream polls every 500 ms; `npm run bench:admin` measures how soon a change reaches an open stream).
+ */
+const ARRIVES_WITHIN_MS = 10_000;
 
 describe.each(databases)('event stream on $name', (database) => {
   useDatabase(database);
@@ -85,7 +92,7 @@ describe.each(databases)('event stream on $name', (database) => {
     expect((await call(programs, 'GET', '/api/admin/programs', { token: streamToken })).status).toBe(401);
   });
 
-  test('opens with the latest events, newest first, then sends a new one within 2 s', async () => {
+  test('opens with the latest events, newest first, then sends a new one', async () => {
     await insertEvents('first', 'second', 'third');
     const reader = await open();
     const initial = await reader.next();
@@ -95,19 +102,17 @@ describe.each(databases)('event stream on $name', (database) => {
     expect(data.events.map((event) => event.type)).toEqual(['third', 'second', 'first']);
     expect(initial?.id).toBe(data.events[0]?.id);
 
-    const start = Date.now();
     const created = await call(programs, 'POST', '/api/admin/programs', {
       token: session,
       json: { title: 'T', slug: 't' },
     });
     expect(created.status).toBe(201);
-    const fresh = await reader.next(2000);
-    expect(Date.now() - start).toBeLessThan(2000);
+    const fresh = await reader.next(ARRIVES_WITHIN_MS);
     expect(fresh?.event).toBe('new_event');
     const event = (fresh?.data as { event: StreamedEvent }).event;
     expect(event).toMatchObject({ type: 'admin.programs.create', payload: { actor: 'staff', slug: 't' } });
     expect(fresh?.id).toBe(event.id);
-    const changed = await reader.next(1000);
+    const changed = await reader.next(ARRIVES_WITHIN_MS);
     expect(changed).toMatchObject({
       event: 'resource_changed',
       data: { type: 'resource_changed', resource: 'programs' },
@@ -128,7 +133,7 @@ describe.each(databases)('event stream on $name', (database) => {
     const first = await open();
     expect((await first.next())?.event).toBe('initial_events');
     await insertEvents('c');
-    const seen = await first.next(2000);
+    const seen = await first.next(ARRIVES_WITHIN_MS);
     expect((seen?.data as { event: StreamedEvent }).event.type).toBe('c');
     await first.close();
 
@@ -140,7 +145,7 @@ describe.each(databases)('event stream on $name', (database) => {
       const again = await open(resume.query, resume.headers);
       const types = [];
       for (let i = 0; i < 2; i += 1) {
-        const message = await again.next(2000);
+        const message = await again.next(ARRIVES_WITHIN_MS);
         expect(message?.event).toBe('new_event');
         types.push((message?.data as { event: StreamedEvent }).event.type);
       }
@@ -167,7 +172,7 @@ describe.each(databases)('event stream on $name', (database) => {
       }
       const types = [];
       for (let i = 0; i < 2; i += 1)
-        types.push(((await reader.next(3000))?.data as { event: StreamedEvent }).event.type);
+        types.push(((await reader.next(ARRIVES_WITHIN_MS))?.data as { event: StreamedEvent }).event.type);
       expect(types).toEqual(['slow', 'fast']);
     },
   );
@@ -179,7 +184,7 @@ describe.each(databases)('event stream on $name', (database) => {
     );
     readers.push(short);
     expect((await short.next())?.event).toBe('initial_events');
-    expect(await short.next(2000)).toBeUndefined();
+    expect(await short.next(ARRIVES_WITHIN_MS)).toBeUndefined();
     expect(short.ended).toBe(true);
   });
 });

@@ -117,23 +117,32 @@ const SUBMISSIONS = {
   },
 } as const;
 
-/** A context whose `waitUntil` work can be awaited, as Netlify keeps the function alive for it. */
-function deferredContext(): { context: Context; settled: () => Promise<unknown> } {
+/**
+ * A context whose `waitUntil` work can be awaited, as Netlify keeps the function alive for it; `unsettled` counts the
+ * work not yet ended.
+ */
+function deferredContext(): { context: Context; settled: () => Promise<unknown>; unsettled: () => number } {
   const waiting: Promise<unknown>[] = [];
+  let ended = 0;
+  const end = () => void (ended += 1);
   return {
     context: context(`198.51.100.${Math.floor(Math.random() * 250) + 1}`, {
-      waitUntil: (promise: Promise<unknown>) => void waiting.push(promise),
+      waitUntil: (promise: Promise<unknown>) => {
+        waiting.push(promise);
+        promise.then(end, end);
+      },
     }),
     settled: () => Promise.all(waiting),
+    unsettled: () => waiting.length - ended,
   };
 }
 
+/** Submits as a visitor; `sendingAtAnswer` is how much background work (the emails) was still going on at the answer. */
 async function submit(
   type: string,
   payload: unknown,
-): Promise<{ status: number; ms: number; settled: () => Promise<unknown> }> {
-  const { context: ctx, settled } = deferredContext();
-  const started = performance.now();
+): Promise<{ status: number; sendingAtAnswer: number; settled: () => Promise<unknown> }> {
+  const { context: ctx, settled, unsettled } = deferredContext();
   const res = await track(
     new Request('http://localhost/api/admin/track', {
       method: 'POST',
@@ -142,7 +151,7 @@ async function submit(
     }),
     ctx,
   );
-  return { status: res.status, ms: performance.now() - started, settled };
+  return { status: res.status, sendingAtAnswer: unsettled(), settled };
 }
 
 async function outbox(database: TestDatabase) {
@@ -212,11 +221,10 @@ describe.each(databases)('notifications on $name', (database) => {
     expect((await outbox(database)).map((row) => row.status)).toEqual(Array(11).fill('sent'));
   });
 
-  test('with the mail server down the submission answers 202 at once, stays pending and is sent exactly once later', async () => {
+  test('with the mail server down the submission answers 202, stays pending and is sent exactly once later', async () => {
     await smtp!.close();
     const answer = await submit('contact_submit', SUBMISSIONS.contact_submit.payload);
     expect(answer.status).toBe(202);
-    expect(answer.ms).toBeLessThan(1000);
     await answer.settled();
     const [pending] = await outbox(database);
     expect(pending).toMatchObject({ status: 'pending', attempts: 1 });
@@ -245,13 +253,14 @@ describe.each(databases)('notifications on $name', (database) => {
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const silentPort = (silent.address() as AddressInfo).port;
     const saved = process.env['SMTP_URL'];
-    // The greeting waited for is cut from 8 s to 2.5 s (nodemailer reads options from the URL's query): still well
-    // past the 1 s the answer must come within, so an answer that waited on the mail server would fail.
+    // The greeting waited for is cut from 8 s to 2.5 s (nodemailer reads options from the URL's query).
     process.env['SMTP_URL'] = `smtp://127.0.0.1:${silentPort}/?greetingTimeout=2500`;
     try {
       const answer = await submit('volunteer_application', SUBMISSIONS.volunteer_application.payload);
       expect(answer.status).toBe(202);
-      expect(answer.ms).toBeLessThan(1000);
+      // The answer came while the email still waited for the greeting: an answer that waited on the mail server
+      // would come only once the attempt had timed out.
+      expect(answer.sendingAtAnswer).toBeGreaterThan(0);
       await answer.settled();
       // The staff email timed out; the run ends there, leaving the applicant's acknowledgement for the next one.
       expect(await outbox(database)).toMatchObject([
