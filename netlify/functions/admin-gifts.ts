@@ -24,6 +24,7 @@ import {
 } from '../../src/schemas/gifts.ts';
 import { staffFunction } from './_shared/admin-resource.ts';
 import { isUniqueViolation, query, transaction, type Queryable } from './_shared/db.ts';
+import { newestEventId } from './_shared/event-stream.ts';
 import {
   childById,
   confirmLocked,
@@ -59,6 +60,7 @@ async function list(req: Request): Promise<Response> {
   const parsed = GiftListQuery.safeParse(Object.fromEntries(new URL(req.url).searchParams));
   if (!parsed.success) return invalid(parsed.error, 'Invalid list parameters');
   const { state, email, limit, cursor } = parsed.data;
+  const eventsThrough = await newestEventId();
   const rows = await query<GiftRow>(
     `select ${GIFT_COLUMNS} from gifts t
      where ($1::text is null or t.state = $1) and ($2::text is null or lower(t.donor_email) = lower($2))
@@ -67,7 +69,7 @@ async function list(req: Request): Promise<Response> {
     [state ?? null, email || null, cursor ?? null, limit + 1],
   );
   const page = rows.slice(0, limit).map(toAnswer);
-  return json({ gifts: page, nextCursor: rows.length > limit ? (page.at(-1)?.['id'] ?? null) : null });
+  return json({ gifts: page, nextCursor: rows.length > limit ? (page.at(-1)?.['id'] ?? null) : null, eventsThrough });
 }
 
 /** Confirmed gifts of this month or year (Nairobi calendar) summed by cause or method, per currency. */

@@ -65,7 +65,7 @@ const COLUMNS: readonly Column[] = [
 ];
 
 const LIMIT = 100;
-const EMPTY: ListState = { rows: [], nextCursor: null, status: 'loading', error: null };
+const EMPTY: ListState = { rows: [], nextCursor: null, status: 'loading', error: null, eventsThrough: null };
 
 /** Notifications: the staff member's own choice, and the outbox of emails (pending, sent, failed) with Resend. */
 export default function OutboxPanel({ label }: Props) {
@@ -78,7 +78,7 @@ export default function OutboxPanel({ label }: Props) {
   const load = useCallback(async (wanted: string) => {
     try {
       const page = await fetchOutbox(wanted || null, LIMIT);
-      setList({ rows: page.rows, nextCursor: null, status: 'ready', error: null });
+      setList({ rows: page.rows, nextCursor: null, status: 'ready', error: null, eventsThrough: null });
       setSummary({ counts: page.counts, sending: page.sending });
     } catch (error) {
       setList((current) => ({

@@ -92,7 +92,7 @@ describe.each(databases)('admin resources on $name', (database) => {
       expect(await read.json()).toEqual({ [single]: record });
 
       const list = await call(handler, 'GET', path, { token });
-      expect(await list.json()).toEqual({ [resource]: [record], nextCursor: null });
+      expect(await list.json()).toEqual({ [resource]: [record], nextCursor: null, eventsThrough: anyId });
 
       const updated = await call(handler, 'PUT', `${path}/${id}`, { token, json: changed });
       expect(updated.status).toBe(200);
@@ -207,7 +207,31 @@ describe.each(databases)('admin resources on $name', (database) => {
       const last = (await (
         await call(programs, 'GET', `/api/admin/programs?limit=3&cursor=${second.nextCursor}`, { token })
       ).json()) as { programs: Json[]; nextCursor: string | null };
-      expect(last).toEqual({ programs: [expect.objectContaining({ title: 'P1' })], nextCursor: null });
+      expect(last).toEqual({
+        programs: [expect.objectContaining({ title: 'P1' })],
+        nextCursor: null,
+        eventsThrough: anyId,
+      });
+    });
+
+    test('name the newest event stored before their rows were read, for the live stream to catch up from', async () => {
+      const listed = async () =>
+        ((await (await call(programs, 'GET', '/api/admin/programs', { token })).json()) as { eventsThrough: string })
+          .eventsThrough;
+      const [{ id: before } = { id: '' }] = await rows<{ id: string }>(
+        database,
+        `insert into events (type) values ('contact_submit') returning id::text as id`,
+      );
+      expect(await listed()).toBe(before);
+      const created = await call(programs, 'POST', '/api/admin/programs', { token, json: { title: 'T', slug: 't' } });
+      expect(created.status).toBe(201);
+      // The create's own audit event is newer than the first one, and the next answer names it.
+      const [{ id: audited } = { id: '' }] = await rows<{ id: string }>(
+        database,
+        `select max(id)::text as id from events`,
+      );
+      expect(BigInt(audited)).toBeGreaterThan(BigInt(before));
+      expect(await listed()).toBe(audited);
     });
 
     test('default to 100 rows and allow at most 500', async () => {
@@ -279,6 +303,7 @@ describe.each(databases)('admin resources on $name', (database) => {
         expect(body, resource).toEqual({
           [resource]: [{ id: anyId, ts: anyTs, ...row }],
           nextCursor: null,
+          eventsThrough: anyId,
         });
       }
     });

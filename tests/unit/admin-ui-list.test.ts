@@ -4,8 +4,8 @@ import { MAX_EVENTS, describeEventType, mergeEvents, resourceOfEvent } from '../
 
 describe('unwrapList', () => {
   test('reads a list wrapped in the field named after the resource, with its cursor', () => {
-    const page = unwrapList({ contacts: [{ id: '2', name: 'A' }], nextCursor: '2' }, 'contacts');
-    expect(page).toEqual({ rows: [{ id: '2', name: 'A' }], nextCursor: '2' });
+    const page = unwrapList({ contacts: [{ id: '2', name: 'A' }], nextCursor: '2', eventsThrough: '41' }, 'contacts');
+    expect(page).toEqual({ rows: [{ id: '2', name: 'A' }], nextCursor: '2', eventsThrough: '41' });
   });
 
   test('reads a bare array', () => {
@@ -24,8 +24,8 @@ describe('unwrapList', () => {
   });
 
   test('gives an empty page for answers that hold no list', () => {
-    expect(unwrapList(null, 'contacts')).toEqual({ rows: [], nextCursor: null });
-    expect(unwrapList({ error: 'x' }, 'contacts')).toEqual({ rows: [], nextCursor: null });
+    expect(unwrapList(null, 'contacts')).toEqual({ rows: [], nextCursor: null, eventsThrough: null });
+    expect(unwrapList({ error: 'x' }, 'contacts')).toEqual({ rows: [], nextCursor: null, eventsThrough: null });
     expect(unwrapList({ a: [], b: [] }, 'contacts').rows).toEqual([]);
   });
 });

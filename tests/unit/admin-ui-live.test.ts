@@ -3,7 +3,7 @@
  * Recent Activity, which lists each notice reloads, and how it reconnects.
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { $lists, resetData } from '../../src/admin/stores/data.ts';
+import { $lists, reloadResource, resetData } from '../../src/admin/stores/data.ts';
 import { $liveStatus, startLive } from '../../src/admin/stores/live.ts';
 import { $token, replaceToken, signIn, signOut } from '../../src/admin/stores/session.ts';
 
@@ -80,7 +80,7 @@ describe('the live stream', () => {
 
   test('a new event is added and reloads the list it changed and the counts, once per burst', async () => {
     const { stop, source } = await connected();
-    $lists.setKey('contacts', { rows: [], nextCursor: null, status: 'ready', error: null });
+    $lists.setKey('contacts', { rows: [], nextCursor: null, status: 'ready', error: null, eventsThrough: null });
     fetched = [];
     source.emit('new_event', { type: 'new_event', event: event('2', 'contact_submit') }, '2');
     source.emit('new_event', { type: 'new_event', event: event('3', 'contact_submit') }, '3');
@@ -93,12 +93,51 @@ describe('the live stream', () => {
   test('resource_changed reloads only the list it names (and the counts), not every open list', async () => {
     const { stop, source } = await connected();
     for (const resource of ['programs', 'contacts'] as const) {
-      $lists.setKey(resource, { rows: [], nextCursor: null, status: 'ready', error: null });
+      $lists.setKey(resource, { rows: [], nextCursor: null, status: 'ready', error: null, eventsThrough: null });
     }
     fetched = [];
     source.emit('resource_changed', { type: 'resource_changed', resource: 'programs' }, '4');
     await vi.advanceTimersByTimeAsync(200);
     expect(fetched.sort()).toEqual(['/api/admin/programs?limit=100', '/api/admin/stats']);
+    stop();
+  });
+
+  test('initial_events reloads each list read before an event it brings that touches it, and no other', async () => {
+    const { stop, source } = await connected();
+    // Contacts and programs were read through event 5, gifts through event 9.
+    for (const [resource, eventsThrough] of [
+      ['contacts', '5'],
+      ['programs', '5'],
+      ['gifts', '9'],
+    ] as const) {
+      $lists.setKey(resource, { rows: [], nextCursor: null, status: 'ready', error: null, eventsThrough });
+    }
+    fetched = [];
+    // A contact message (7) and a gift (6) stored after those reads, before the stream began; a program (4) before.
+    const events = [event('7', 'contact_submit'), event('6', 'gift.confirmed'), event('4', 'admin.programs.create')];
+    source.emit('initial_events', { type: 'initial_events', events }, '7');
+    await vi.advanceTimersByTimeAsync(200);
+    expect(fetched.sort()).toEqual(['/api/admin/contacts?limit=100', '/api/admin/stats']);
+    stop();
+  });
+
+  test('a list answer read before an event the stream already brought is read again, once', async () => {
+    const { stop, source } = await connected();
+    source.emit('initial_events', { type: 'initial_events', events: [event('7', 'contact_submit')] }, '7');
+    // The first read of contacts answers through event 5 (sent before the message was stored), the next through 7.
+    const answers = ['5', '7'];
+    vi.stubGlobal('fetch', (url: string) => {
+      fetched.push(url);
+      const body = url.startsWith('/api/admin/contacts')
+        ? { contacts: [], nextCursor: null, eventsThrough: answers.shift() ?? '7' }
+        : {};
+      return Promise.resolve(new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } }));
+    });
+    fetched = [];
+    await reloadResource('contacts');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(fetched.filter((url) => url.startsWith('/api/admin/contacts'))).toHaveLength(2);
+    expect($lists.get().contacts.eventsThrough).toBe('7');
     stop();
   });
 

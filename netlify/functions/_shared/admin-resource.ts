@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { requireSession } from './auth.ts';
 import { audit, type AdminResource, type ResourceAction } from './audit.ts';
 import { isUniqueViolation, query, transaction, type Queryable } from './db.ts';
+import { newestEventId } from './event-stream.ts';
 import { failureAnswer } from './failure.ts';
 import { badRequest, error, invalid, json, methodNotAllowed, noContent, readJsonBody } from './http.ts';
 import type { SessionOwner } from './sessions.ts';
@@ -170,6 +171,7 @@ async function list(spec: ResourceSpec, params: URLSearchParams): Promise<Respon
   const parsed = ListQuery.safeParse(Object.fromEntries(params));
   if (!parsed.success) return invalid(parsed.error, 'Invalid list parameters');
   const { limit, cursor } = parsed.data;
+  const eventsThrough = await newestEventId();
   const rows = await query(
     // `t.id`: a bare `id` in ORDER BY would mean the text column of the select list.
     `select ${selectList(spec)} from ${spec.table} t
@@ -178,7 +180,7 @@ async function list(spec: ResourceSpec, params: URLSearchParams): Promise<Respon
   );
   const page = rows.slice(0, limit).map((row) => toAnswer(spec, row));
   const nextCursor = rows.length > limit ? (page.at(-1)?.['id'] ?? null) : null;
-  return json({ [spec.resource]: page, nextCursor });
+  return json({ [spec.resource]: page, nextCursor, eventsThrough });
 }
 
 async function getOne(spec: ResourceSpec, edit: NonNullable<ResourceSpec['edit']>, id: string): Promise<Response> {

@@ -63,6 +63,16 @@ const toEvent = ({ id, ts, type, payload }: EventRow): StreamEvent => ({
   payload,
 });
 
+/**
+ * The newest stored event's id ('0' when there is none). A staff list answer carries the one read just before its
+ * rows (`eventsThrough`): the dashboard reloads the list when its stream brings a later event that touches it, one
+ * stored after the list was read but before the stream began, which the stream sends only in `initial_events`.
+ */
+export async function newestEventId(): Promise<string> {
+  const [row] = await query<{ id: string }>('select coalesce(max(id), 0)::text as id from events');
+  return row?.id ?? '0';
+}
+
 /** One SSE message. */
 export function sseMessage(event: string, data: unknown, id?: string): string {
   return `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;

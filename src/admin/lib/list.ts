@@ -1,8 +1,15 @@
 /** A row as it comes from an admin list: an object with a string id. */
 export type Row = { readonly id: string } & Readonly<Record<string, unknown>>;
 
-/** One page of a list answer. */
-export type ListPage = { readonly rows: Row[]; readonly nextCursor: string | null };
+/**
+ * One page of a list answer. `eventsThrough`: the newest event id stored before the rows were read (null when the
+ * answer does not say), from which the live stream catches the list up (stores/data.ts).
+ */
+export type ListPage = {
+  readonly rows: Row[];
+  readonly nextCursor: string | null;
+  readonly eventsThrough: string | null;
+};
 
 /** Other names a server might wrap a list in (spec §7 Notes: named field or bare). */
 const ALIASES: Readonly<Record<string, readonly string[]>> = {
@@ -27,17 +34,19 @@ function toRows(items: readonly unknown[]): Row[] {
 
 /** Reads a list answer whether it is a bare array or wrapped in a field named after the resource (or any single array field). */
 export function unwrapList(body: unknown, resource: string): ListPage {
-  if (Array.isArray(body)) return { rows: toRows(body), nextCursor: null };
-  if (!isRecord(body)) return { rows: [], nextCursor: null };
+  if (Array.isArray(body)) return { rows: toRows(body), nextCursor: null, eventsThrough: null };
+  if (!isRecord(body)) return { rows: [], nextCursor: null, eventsThrough: null };
   const cursor = body['nextCursor'] ?? body['next_cursor'];
   const nextCursor = typeof cursor === 'string' || typeof cursor === 'number' ? String(cursor) : null;
+  const through = body['eventsThrough'];
+  const eventsThrough = typeof through === 'string' && /^\d+$/.test(through) ? through : null;
   for (const name of [resource, ...(ALIASES[resource] ?? []), 'items', 'data', 'rows', 'results']) {
     const value = body[name];
-    if (Array.isArray(value)) return { rows: toRows(value), nextCursor };
+    if (Array.isArray(value)) return { rows: toRows(value), nextCursor, eventsThrough };
   }
   const arrays = Object.values(body).filter((value) => Array.isArray(value));
   const only = arrays.length === 1 ? arrays[0] : undefined;
-  return { rows: Array.isArray(only) ? toRows(only) : [], nextCursor };
+  return { rows: Array.isArray(only) ? toRows(only) : [], nextCursor, eventsThrough };
 }
 
 /** Reads a single-record answer wrapped in a named field ({program}, {post}, {media}) or bare. */

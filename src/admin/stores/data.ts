@@ -1,7 +1,7 @@
 import { atom, map } from 'nanostores';
 import { fetchList, fetchStats, ApiError } from '../api.ts';
 import { appendPage, type Row } from '../lib/list.ts';
-import { MAX_EVENTS, mergeEvents } from '../lib/events.ts';
+import { MAX_EVENTS, mergeEvents, resourceOfEvent } from '../lib/events.ts';
 
 /** Every staff list, in the spec's tab order. */
 export const RESOURCES = [
@@ -29,13 +29,15 @@ export type ListState = {
   /** 'idle' until its tab is first opened: a list nobody has looked at is not fetched. */
   readonly status: 'idle' | 'loading' | 'ready' | 'error';
   readonly error: string | null;
+  /** The newest event stored before the rows shown were read (the answer's `eventsThrough`), when it said. */
+  readonly eventsThrough: string | null;
 };
 
 /** Rows fetched per page (the API's default; it allows up to 500). */
 export const PAGE_SIZE = 100;
 const MAX_LIMIT = 500;
 
-const EMPTY: ListState = { rows: [], nextCursor: null, status: 'idle', error: null };
+const EMPTY: ListState = { rows: [], nextCursor: null, status: 'idle', error: null, eventsThrough: null };
 
 function emptyLists(): Record<Resource, ListState> {
   return Object.fromEntries(RESOURCES.map((resource) => [resource, EMPTY])) as Record<Resource, ListState>;
@@ -91,7 +93,10 @@ export async function reloadResource(resource: Resource): Promise<void> {
     if (!current(resource, mine)) return;
     shown[resource] = mine;
     const rows = resource === 'events' ? mergeEvents($lists.get().events.rows, page.rows) : page.rows;
-    $lists.setKey(resource, { rows, nextCursor: page.nextCursor, status: 'ready', error: null });
+    const { nextCursor, eventsThrough } = page;
+    $lists.setKey(resource, { rows, nextCursor, status: 'ready', error: null, eventsThrough });
+    // Unless a newer read is on its way already, catch up with what the stream brought since this one was read.
+    if (issued[resource] === mine) catchUp([resource]);
   } catch (error) {
     // A newer answer is shown already, or a newer request is on its way and will tell: nothing to report.
     if (!current(resource, mine) || issued[resource] !== mine) return;
@@ -156,6 +161,29 @@ export async function loadMore(resource: Resource): Promise<void> {
 export function addEvents(events: readonly Row[]): void {
   const current = $lists.get().events;
   $lists.setKey('events', { ...current, rows: mergeEvents(current.rows, events), status: 'ready', error: null });
+}
+
+/** True when event id `a` is later than `b` (ids are decimal strings of a bigint sequence). */
+function later(a: string, b: string): boolean {
+  return /^\d+$/.test(a) && BigInt(a) > BigInt(b);
+}
+
+/**
+ * Reloads each given list whose rows were read before an event Recent Activity knows of that touches it. Closes the
+ * gap between a list's read and the stream's start: an event stored in it reaches the dashboard only in the stream's
+ * `initial_events`, never as a `new_event` that would reload the list (stores/live.ts calls this on `initial_events`;
+ * a list read before those arrived calls it when its answer comes).
+ */
+export function catchUp(resources: readonly Resource[] = RESOURCES): void {
+  const lists = $lists.get();
+  const behind = resources.filter((resource) => {
+    const { status, eventsThrough } = lists[resource];
+    if (resource === 'events' || status !== 'ready' || eventsThrough === null) return false;
+    return lists.events.rows.some(
+      (event) => later(event.id, eventsThrough) && resourceOfEvent(event['type']) === resource,
+    );
+  });
+  if (behind.length > 0) scheduleReload([...behind, 'stats']);
 }
 
 const pending = new Set<Resource | 'stats'>();

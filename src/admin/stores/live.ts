@@ -2,7 +2,7 @@ import { atom } from 'nanostores';
 import { ApiError, fetchStreamToken } from '../api.ts';
 import { unwrapList, type Row } from '../lib/list.ts';
 import { resourceOfEvent } from '../lib/events.ts';
-import { $lists, addEvents, isResource, RESOURCES, scheduleReload, type Resource } from './data.ts';
+import { addEvents, catchUp, isResource, RESOURCES, scheduleReload, type Resource } from './data.ts';
 
 /** Whether Recent Activity is receiving events right now. */
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting';
@@ -46,7 +46,6 @@ export function startLive(): () => void {
   let source: EventSource | null = null;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let failures = 0;
-  let connections = 0;
   let lastEventId = '';
   let slowReconnect: ReturnType<typeof setTimeout> | undefined;
 
@@ -54,12 +53,10 @@ export function startLive(): () => void {
     failures = 0;
     const kind = message['type'];
     if (kind === 'initial_events') {
-      const events = unwrapList(message['events'] ?? [], 'events').rows;
-      const known = new Set($lists.get().events.rows.map((row) => row.id));
-      const unseen = events.filter((event) => !known.has(event.id));
-      addEvents(events);
-      // After a reconnect, events stored during the gap may have added rows to other lists.
-      if (connections > 1 && unseen.length > 0) scheduleReload(affected(unseen));
+      addEvents(unwrapList(message['events'] ?? [], 'events').rows);
+      // Events stored after a list was read but before this stream began (or during a reconnect's gap) come only
+      // here: each list they touch is reloaded.
+      catchUp();
     } else if (kind === 'new_event') {
       const events = unwrapList([message['event']], 'events').rows;
       addEvents(events);
@@ -93,7 +90,6 @@ export function startLive(): () => void {
     if (lastEventId) query.set('lastEventId', lastEventId);
     const stream = new EventSource(`/api/admin/events/stream?${query.toString()}`);
     source = stream;
-    connections += 1;
     const onMessage = (event: MessageEvent): void => {
       if (stopped) return;
       const message = parse(event.data);
