@@ -48,7 +48,18 @@ export interface PaystackStandIn {
   chargeSuccess(reference: string): string;
   /** The signature header of a body. */
   sign(body: string): string;
+  /**
+   * Holds the next verify of `reference`: `requested` resolves when it arrives, and it is answered only on `release()`
+   * (to put a verify at a chosen point of a race).
+   */
+  holdVerify(reference: string): { requested: Promise<void>; release(): void };
   close(): Promise<void>;
+}
+
+/** A verify call held by {@link PaystackStandIn.holdVerify}. */
+interface HeldVerify {
+  arrived(): void;
+  released: Promise<void>;
 }
 
 async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
@@ -84,6 +95,7 @@ export async function startPaystack(
   const transactions = new Map<string, StandInTransaction>();
   const plans: PaystackStandIn['plans'] = [];
   const calls: string[] = [];
+  const held = new Map<string, HeldVerify>();
   let nextId = 4_099_260_000;
   let url = '';
 
@@ -110,6 +122,14 @@ export async function startPaystack(
       return JSON.stringify({ event: 'charge.success', data: dataOf(txn) });
     },
     sign: (body) => paystackSignature(body, secretKey),
+    holdVerify(reference) {
+      let arrived = () => {};
+      let release = () => {};
+      const requested = new Promise<void>((resolve) => (arrived = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      held.set(reference, { arrived, released });
+      return { requested, release };
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 
@@ -169,7 +189,14 @@ export async function startPaystack(
       }
       const verify = /^\/transaction\/verify\/(.+)$/.exec(path);
       if (req.method === 'GET' && verify) {
-        const txn = transactions.get(decodeURIComponent(verify[1] ?? ''));
+        const reference = decodeURIComponent(verify[1] ?? '');
+        const hold = held.get(reference);
+        if (hold) {
+          held.delete(reference);
+          hold.arrived();
+          await hold.released;
+        }
+        const txn = transactions.get(reference);
         if (!txn) {
           send(res, 400, { status: false, message: 'Transaction reference not found' });
           return;
