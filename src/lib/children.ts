@@ -20,6 +20,19 @@ export type ChildCardData = {
   alt: string;
 };
 
+/** The id of a child's card on a page (ChildCard.tsx): the fragment {@link sponsorHref} scrolls to. */
+export function childCardId(id: string): string {
+  return `child-${id}`;
+}
+
+/**
+ * A child's sponsorship link: `/sponsor?child={id}` opens the child's form once the page is live, and the fragment,
+ * the card's id, brings a visitor without JavaScript to the child's card, whose Sponsor button opens the form natively.
+ */
+export function sponsorHref(id: string): string {
+  return `/sponsor?child=${encodeURIComponent(id)}#${encodeURIComponent(childCardId(id))}`;
+}
+
 /** "dreams of being an engineer": the dream job in lower case with its article. */
 export function dreamJobPhrase(dreamJob: string): string {
   const job = dreamJob.charAt(0).toLocaleLowerCase('en') + dreamJob.slice(1);

@@ -1,6 +1,6 @@
 /**
  * Meet Our Children (/children, issue 6): search, age, location and sort live on every change, the empty state and
- * Clear All Filters, the need in KES and USD, links to /sponsor?child={id}, and filters kept in a shareable URL.
+ * Clear All Filters, the need in KES and USD, links to /sponsor?child={id}#child-{id}, and filters kept in a shareable URL.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
@@ -35,7 +35,13 @@ test.describe('Meet Our Children', () => {
     const page = await context.newPage();
     await page.goto('/children');
     await expect(names(page)).toHaveText(BY_NAME);
-    await expect(page.getByRole('link', { name: 'Sponsor Achieng' })).toHaveAttribute('href', '/sponsor?child=achieng');
+    // Without JavaScript the link still reaches the child: /sponsor opens at Achieng's card, whose button opens her
+    // form natively.
+    await page.getByRole('link', { name: 'Sponsor Achieng' }).click();
+    await expect(page).toHaveURL(/\/sponsor\?child=achieng#child-achieng$/);
+    await expect(page.locator('#child-achieng')).toBeInViewport();
+    await page.locator('#child-achieng').getByRole('button', { name: 'Sponsor Achieng' }).click();
+    await expect(page.getByRole('dialog', { name: 'Sponsor Achieng Odhiambo' })).toBeVisible();
     await context.close();
   });
 
@@ -165,10 +171,10 @@ test.describe('Meet Our Children', () => {
     await open(page);
     // Anywhere on the card: its portrait corner, away from the button.
     await page.locator('#child-baraka').click({ position: { x: 24, y: 24 } });
-    await expect(page).toHaveURL(/\/sponsor\?child=baraka$/);
+    await expect(page).toHaveURL(/\/sponsor\?child=baraka#child-baraka$/);
     await open(page);
     await page.getByRole('link', { name: 'Sponsor Wanjiku' }).click();
-    await expect(page).toHaveURL(/\/sponsor\?child=wanjiku$/);
+    await expect(page).toHaveURL(/\/sponsor\?child=wanjiku#child-wanjiku$/);
   });
 
   test('links to /sponsor and /contact and has no axe violations', async ({ page }) => {

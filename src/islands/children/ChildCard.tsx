@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { dreamJobPhrase, formatKes, kesToUsd, type ChildCardData } from '../../lib/children.ts';
+import { childCardId, dreamJobPhrase, formatKes, kesToUsd, type ChildCardData } from '../../lib/children.ts';
 import Picture from '../Picture.tsx';
 import './ChildCard.css';
 
@@ -18,7 +18,7 @@ type Props = {
  */
 export default function ChildCard({ child, action, heading, className }: Props) {
   return (
-    <article className={['card', 'child-card', className].filter(Boolean).join(' ')} id={`child-${child.id}`}>
+    <article className={['card', 'child-card', className].filter(Boolean).join(' ')} id={childCardId(child.id)}>
       <Picture image={child.image} alt={child.alt} sizes="(min-width: 48rem) 20rem, 90vw" className="card__media" />
       <div className="card__body">
         <span className="badge">Available</span>

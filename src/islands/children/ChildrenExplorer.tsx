@@ -15,7 +15,7 @@ import {
   type ChildFilters,
   type SortKey,
 } from '../../lib/children-filter.ts';
-import type { ChildCardData } from '../../lib/children.ts';
+import { sponsorHref, type ChildCardData } from '../../lib/children.ts';
 import ChildCard from './ChildCard.tsx';
 import './ChildrenExplorer.css';
 
@@ -169,7 +169,7 @@ export default function ChildrenExplorer({ cards }: Props) {
                 child={child}
                 className="child-card--linked"
                 action={
-                  <a className="button child-card__action" href={`/sponsor?child=${encodeURIComponent(child.id)}`}>
+                  <a className="button child-card__action" href={sponsorHref(child.id)}>
                     Sponsor {child.name.split(' ')[0]}
                   </a>
                 }

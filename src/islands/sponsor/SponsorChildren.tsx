@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { formatKes, kesToUsd, type ChildCardData } from '../../lib/children.ts';
+import { childCardId, formatKes, kesToUsd, type ChildCardData } from '../../lib/children.ts';
 import ChildCard from '../children/ChildCard.tsx';
 import Modal, { openDialog, opensDialog } from '../shared/Modal.tsx';
 import SponsorshipForm from './SponsorshipForm.tsx';
@@ -32,7 +32,7 @@ export default function SponsorChildren({ cards, sponsored, success }: Props) {
       setTaken(sponsored.find((child) => child.id === requested)?.firstName ?? null);
       return;
     }
-    const card = document.getElementById(`child-${known.id}`);
+    const card = document.getElementById(childCardId(known.id));
     card?.scrollIntoView({ block: 'center' });
     // Focus returns to the card's button when the dialog closes.
     card?.querySelector<HTMLButtonElement>('button')?.focus({ preventScroll: true });
