@@ -101,8 +101,24 @@ async function stop(task: Task): Promise<void> {
   await task.exited;
 }
 
+/** The browser tests once started: their own process group, stopped with the rest. */
+let browserTests: ChildProcess | undefined;
+
+/** Stops the browser tests (Playwright, its workers and their browsers) and waits for them. */
+async function stopBrowserTests(): Promise<void> {
+  const child = browserTests;
+  if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return;
+  const closed = new Promise((resolve) => child.once('close', resolve));
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    return;
+  }
+  await closed;
+}
+
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void Promise.all(tasks.map(stop)).then(() => process.exit(130)));
+  process.once(signal, () => void Promise.all([...tasks.map(stop), stopBrowserTests()]).then(() => process.exit(130)));
 }
 // As Playwright does: never run the browser tests against some other server that happens to hold the port.
 if ((await statusAt(e2eServer.url)) !== 0) {
@@ -137,7 +153,10 @@ if (failed) {
     const e2e = spawn('npm', ['run', 'test:e2e'], {
       stdio: 'inherit',
       env: { ...process.env, [E2E_SERVER_STARTED]: '1' },
+      // Its own process group, so that an interrupted `npm test` stops Playwright's workers and browsers too.
+      detached: true,
     });
+    browserTests = e2e;
     failed = (await new Promise<number | null>((resolve) => e2e.once('close', resolve))) !== 0;
   } catch (error) {
     print(server);
