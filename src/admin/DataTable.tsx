@@ -8,6 +8,7 @@ import { saveFile } from './download.ts';
 import { notify } from './stores/toast.ts';
 import type { ListState } from './stores/data.ts';
 import type { Column } from './table.ts';
+import { useScrollsSideways } from './useScrollsSideways.ts';
 
 type Props = {
   /** Names the table, e.g. 'Contacts'. */
@@ -54,6 +55,7 @@ export default function DataTable({
   );
   const searching = deferredQuery.trim() !== '';
   const scrolled = useRef(false);
+  const [frame, framed] = useScrollsSideways<HTMLDivElement>();
   const scrollOnce = useCallback((element: HTMLTableRowElement | null) => {
     if (!element || scrolled.current) return;
     scrolled.current = true;
@@ -109,10 +111,11 @@ export default function DataTable({
         </div>
       )}
       <div
+        ref={frame}
         className={`table-scroll${list.error && list.rows.length > 0 ? ' is-stale' : ''}`}
         role="region"
         aria-labelledby={captionId}
-        tabIndex={0}
+        tabIndex={framed ? 0 : undefined}
       >
         <table>
           <caption id={captionId} className="visually-hidden">

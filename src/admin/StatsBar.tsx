@@ -1,14 +1,16 @@
 import { useStore } from '@nanostores/react';
 import { $stats } from './stores/data.ts';
+import { useScrollsSideways } from './useScrollsSideways.ts';
 
 type Props = { readonly labels: readonly { readonly id: string; readonly label: string }[] };
 
 /** The count of every list, from /api/admin/stats. */
 export default function StatsBar({ labels }: Props) {
   const stats = useStore($stats);
+  // On a phone the counts are one row that scrolls sideways, which the keyboard must reach too.
+  const [ref, scrolls] = useScrollsSideways<HTMLElement>();
   return (
-    // Focusable: on a phone the counts are one row that scrolls sideways, which the keyboard must reach too.
-    <section className="stats" aria-label="Counts" tabIndex={0}>
+    <section ref={ref} className="stats" aria-label="Counts" tabIndex={scrolls ? 0 : undefined}>
       <dl>
         {labels.map(({ id, label }) => (
           <div key={id} className="stat">

@@ -254,3 +254,24 @@ test('at 360×740 a long message is two lines with "Show all", which opens it wh
   await expect(row.getByRole('button', { name: /^Show (all|less)$/ })).toHaveCount(0);
   expect(await lines(), 'the whole message on a wide screen').toBeGreaterThan(2);
 });
+
+test('at 360×740 the counts row and a wide table scroll sideways and take keyboard focus; on a wide screen they fit and are no tab stop', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, request);
+  const contacts = await openTab(page, 'Contacts');
+  const counts = page.getByRole('region', { name: 'Counts' });
+  const table = contacts.getByRole('region', { name: 'Contacts', exact: true });
+  await expect(contacts.locator('.table-scroll tbody tr').first()).toBeAttached();
+  await expect(counts).toHaveAttribute('tabindex', '0');
+  await expect(table).toHaveAttribute('tabindex', '0');
+  // Reached with the keyboard, the counts row scrolls with the arrow keys.
+  await counts.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => counts.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(counts).not.toHaveAttribute('tabindex');
+  await expect(table).not.toHaveAttribute('tabindex');
+});
