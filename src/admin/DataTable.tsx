@@ -8,7 +8,7 @@ import { saveFile } from './download.ts';
 import { notify } from './stores/toast.ts';
 import type { ListState } from './stores/data.ts';
 import type { Column } from './table.ts';
-import { useScrollsSideways } from './useScrollsSideways.ts';
+import { useScrollable } from './useScrollable.ts';
 
 type Props = {
   /** Names the table, e.g. 'Contacts'. */
@@ -55,7 +55,7 @@ export default function DataTable({
   );
   const searching = deferredQuery.trim() !== '';
   const scrolled = useRef(false);
-  const [frame, framed] = useScrollsSideways<HTMLDivElement>();
+  const [frame, frameScrolls] = useScrollable<HTMLDivElement>();
   const scrollOnce = useCallback((element: HTMLTableRowElement | null) => {
     if (!element || scrolled.current) return;
     scrolled.current = true;
@@ -115,7 +115,7 @@ export default function DataTable({
         className={`table-scroll${list.error && list.rows.length > 0 ? ' is-stale' : ''}`}
         role="region"
         aria-labelledby={captionId}
-        tabIndex={framed ? 0 : undefined}
+        tabIndex={frameScrolls ? 0 : undefined}
       >
         <table>
           <caption id={captionId} className="visually-hidden">

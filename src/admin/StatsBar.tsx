@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { $stats } from './stores/data.ts';
-import { useScrollsSideways } from './useScrollsSideways.ts';
+import { useScrollable } from './useScrollable.ts';
 
 type Props = { readonly labels: readonly { readonly id: string; readonly label: string }[] };
 
@@ -8,7 +8,7 @@ type Props = { readonly labels: readonly { readonly id: string; readonly label: 
 export default function StatsBar({ labels }: Props) {
   const stats = useStore($stats);
   // On a phone the counts are one row that scrolls sideways, which the keyboard must reach too.
-  const [ref, scrolls] = useScrollsSideways<HTMLElement>();
+  const [ref, scrolls] = useScrollable<HTMLElement>();
   return (
     <section ref={ref} className="stats" aria-label="Counts" tabIndex={scrolls ? 0 : undefined}>
       <dl>
