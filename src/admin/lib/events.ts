@@ -17,6 +17,11 @@ function compareIdsDesc(a: string, b: string): number {
   return b.localeCompare(a);
 }
 
+/** True when event id `a` is later than `b` (ids are decimal strings of a bigint sequence). */
+export function isLaterEventId(a: string, b: string): boolean {
+  return compareIdsDesc(a, b) < 0;
+}
+
 /** Puts new events in front of the kept ones: newest first, each id once, at most `max` kept. */
 export function mergeEvents(existing: readonly Row[], incoming: readonly Row[], max: number = MAX_EVENTS): Row[] {
   const byId = new Map<string, Row>();

@@ -1,7 +1,7 @@
 import { atom, map } from 'nanostores';
 import { fetchList, fetchStats, ApiError } from '../api.ts';
 import { appendPage, type Row } from '../lib/list.ts';
-import { MAX_EVENTS, mergeEvents, resourceOfEvent } from '../lib/events.ts';
+import { isLaterEventId, MAX_EVENTS, mergeEvents, resourceOfEvent } from '../lib/events.ts';
 
 /** Every staff list, in the spec's tab order. */
 export const RESOURCES = [
@@ -163,11 +163,6 @@ export function addEvents(events: readonly Row[]): void {
   $lists.setKey('events', { ...current, rows: mergeEvents(current.rows, events), status: 'ready', error: null });
 }
 
-/** True when event id `a` is later than `b` (ids are decimal strings of a bigint sequence). */
-function later(a: string, b: string): boolean {
-  return /^\d+$/.test(a) && BigInt(a) > BigInt(b);
-}
-
 /**
  * Reloads each given list whose rows were read before an event Recent Activity knows of that touches it. Closes the
  * gap between a list's read and the stream's start: an event stored in it reaches the dashboard only in the stream's
@@ -180,7 +175,7 @@ export function catchUp(resources: readonly Resource[] = RESOURCES): void {
     const { status, eventsThrough } = lists[resource];
     if (resource === 'events' || status !== 'ready' || eventsThrough === null) return false;
     return lists.events.rows.some(
-      (event) => later(event.id, eventsThrough) && resourceOfEvent(event['type']) === resource,
+      (event) => isLaterEventId(event.id, eventsThrough) && resourceOfEvent(event['type']) === resource,
     );
   });
   if (behind.length > 0) scheduleReload([...behind, 'stats']);
