@@ -20,10 +20,9 @@ import programs from '../netlify/functions/admin-programs.ts';
 import stream from '../netlify/functions/admin-stream.ts';
 import login from '../netlify/functions/auth-login.ts';
 import { closePools, query, type DatabaseTarget } from '../netlify/functions/_shared/db.ts';
-import { SseReader } from '../tests/support/sse.ts';
 import { setAdminPassword } from './lib/accounts.ts';
 import { startLocalDatabase } from './lib/local-database.ts';
-import { percentile } from './lib/bench.ts';
+import { percentile, timeLiveDelivery, type Call } from './lib/bench.ts';
 import { migrate } from './lib/migrate.ts';
 import { startRelay } from './lib/relay.ts';
 
@@ -47,39 +46,6 @@ async function time(count: number, status: number, call: (i: number) => Promise<
     if (response.status !== status) throw new Error(`expected ${status}, got ${response.status}`);
   }
   return latencies.sort((a, b) => a - b);
-}
-
-/** Times `LIVE` creates from sending each to its event on one open stream (a stream ends after 55 s: each run is short). */
-async function timeLive(token: string, create: (i: number) => Promise<Response>): Promise<number[]> {
-  // As the dashboard opens it: a stream token for the session, then the stream.
-  const issued = await stream(
-    new Request('http://localhost/api/admin/events/stream-token', {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}` },
-    }),
-    context(),
-  );
-  const { token: streamToken } = (await issued.json()) as { token: string };
-  const opened = await stream(new Request(`http://localhost/api/admin/events/stream?token=${streamToken}`), context());
-  const reader = new SseReader(opened.body!);
-  try {
-    if ((await reader.next())?.event !== 'initial_events') throw new Error('the stream did not open');
-    const latencies: number[] = [];
-    for (let i = 0; i < LIVE; i += 1) {
-      const started = performance.now();
-      const response = await create(i);
-      await response.arrayBuffer();
-      for (;;) {
-        const message = await reader.next(10_000);
-        if (!message) throw new Error('the stream sent no event within 10 s');
-        if (message.event === 'new_event') break;
-      }
-      latencies.push(performance.now() - started);
-    }
-    return latencies.sort((a, b) => a - b);
-  } finally {
-    await reader.close();
-  }
 }
 
 function report(database: string, name: string, sorted: number[]): void {
@@ -137,7 +103,8 @@ async function bench(name: string, target: DatabaseTarget): Promise<void> {
   report(name, 'login', await time(LOGINS, 200, signIn));
   report(name, 'list500', await time(REQUESTS, 200, list));
   report(name, 'create', await time(REQUESTS, 201, create));
-  report(name, 'live', await timeLive(token, (i) => create(REQUESTS + i)));
+  const handlers: Call = (path, init) => stream(new Request(`http://localhost${path}`, init), context());
+  report(name, 'live', await timeLiveDelivery(handlers, token, LIVE, (i) => create(REQUESTS + i)));
   await closePools();
 }
 

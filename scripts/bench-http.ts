@@ -5,8 +5,10 @@
  *
  * - p50/p95/p99 and requests per second, at concurrency 1 and 16, for track (202), login (at most 4 at once: the
  *   login throttle counts a sign-in in flight as a failure), stats, a 500-row list and an unauthenticated 401;
+ * - live: from a create to its `new_event` on an open `GET /api/admin/events/stream`, one at a time;
  * - a load of 1,000 tracking POSTs at concurrency 100 (rate limit raised): every answer's status, the rows stored
- *   against the 202s, and the peak memory of the server's process tree;
+ *   against the 202s, the peak memory of the server's process tree, and how long after the last answer a stream open
+ *   meanwhile had delivered the last of their events;
  * - gifts (scripts/lib/bench-gifts.ts), with the server pointed at a Paystack stand-in and a real SMTP server: the
  *   public checkout, the signed Paystack webhook and the M-Pesa C2B confirmation alone and in bursts at concurrency 50
  *   with 30 % duplicates, then the ledger checked in the database (one confirmed gift and one receipt per reference).
@@ -14,7 +16,7 @@
  * Then it runs `bench:track` and `bench:admin` (the same handlers in-process) so both sets of figures sit side by side.
  * Options (env): BENCH_REQUESTS (default 200 per row; half of it for the gifts rows alone), BENCH_LOGINS (default 20
  * per row), BENCH_LOAD (default 1000), BENCH_WEBHOOKS (default 1000), BENCH_C2B (default 500), BENCH_DUPLICATES
- * (default 0.3), BENCH_BURST_CONCURRENCY (default 50). Exits with 1 when an invariant of the gifts fails.
+ * (default 0.3), BENCH_BURST_CONCURRENCY (default 50), BENCH_LIVE (default 20). Exits with 1 when an invariant of the gifts fails.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -25,7 +27,14 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { closePools, query, type DatabaseTarget } from '../netlify/functions/_shared/db.ts';
 import { LOGIN_THROTTLE } from '../netlify/functions/_shared/login-throttle.ts';
-import { percentile, runConcurrently } from './lib/bench.ts';
+import {
+  nextLiveEvent,
+  openLiveStream,
+  percentile,
+  runConcurrently,
+  timeLiveDelivery,
+  type Call,
+} from './lib/bench.ts';
 import {
   benchGifts,
   checkGifts,
@@ -42,6 +51,7 @@ const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const REQUESTS = Number(process.env['BENCH_REQUESTS'] ?? 200);
 const LOGINS = Number(process.env['BENCH_LOGINS'] ?? 20);
 const LOAD = Number(process.env['BENCH_LOAD'] ?? 1000);
+const LIVE = Number(process.env['BENCH_LIVE'] ?? 20);
 const PASSWORD = randomBytes(12).toString('base64url');
 
 /** Starts the server on a port the system picks (its `url` says which). */
@@ -142,6 +152,22 @@ async function bench(database: string, server: ServeProcess, gifts: GiftServices
       row(database, name, concurrency, await measure(count, concurrency, status, call));
   }
 
+  // A change until its event reaches an open stream (the dashboard's live view), one at a time.
+  const http: Call = (path, init) => fetch(`${server.url}${path}`, init);
+  const live = await timeLiveDelivery(http, token, LIVE, (i) => create(500 + i));
+  row(database, 'live', 1, { sorted: live, rps: live.length / (live.reduce((sum, ms) => sum + ms, 0) / 1000) });
+
+  // During the load below a stream stays open: how long after the last answer its last event arrives.
+  const watching = await openLiveStream(http, token);
+  let delivered = 0;
+  let lastDelivered = 0;
+  const counting = (async () => {
+    while (delivered < LOAD) {
+      await nextLiveEvent(watching);
+      delivered += 1;
+      lastDelivered = performance.now();
+    }
+  })().catch(() => undefined);
   const before = ((await (await get('/api/admin/stats')).json()) as { contacts: number }).contacts;
   const statuses = new Map<number, number>();
   let retryAfterMissing = 0;
@@ -163,7 +189,8 @@ async function bench(database: string, server: ServeProcess, gifts: GiftServices
       }
     }),
   );
-  const seconds = (performance.now() - started) / 1000;
+  const ended = performance.now();
+  const seconds = (ended - started) / 1000;
   clearInterval(sampler);
   const after = ((await (await get('/api/admin/stats')).json()) as { contacts: number }).contacts;
   const accepted = statuses.get(202) ?? 0;
@@ -172,6 +199,12 @@ async function bench(database: string, server: ServeProcess, gifts: GiftServices
     `${database.padEnd(9)} load     c=100 ${String(LOAD).padStart(5)} req ${(LOAD / seconds).toFixed(0).padStart(6)} req/s  ` +
       `answers ${answers}; rows stored ${after - before} (202s ${accepted}${after - before === accepted ? ', equal' : ', DIFFERENT'}); ` +
       `429/503 without Retry-After ${retryAfterMissing}; peak memory of the server's process tree ${(peak / 2 ** 20).toFixed(0)} MB`,
+  );
+  await counting;
+  await watching.close();
+  console.log(
+    `${database.padEnd(9)} live     c=100 the open stream delivered ${delivered} of the load's ${LOAD} events, ` +
+      `the last ${delivered > 0 ? `${(lastDelivered - ended).toFixed(0)} ms after the last answer` : 'never'}`,
   );
   return benchGifts(database, server.url, gifts, giftBenchSizes(Math.ceil(REQUESTS / 2)), auth);
 }

@@ -1,4 +1,5 @@
-/** Shared by the benchmark scripts: concurrent runs and percentiles. */
+/** Shared by the benchmark scripts: concurrent runs, percentiles and the live stream. */
+import { SseReader } from '../../tests/support/sse.ts';
 
 /** The `p`th percentile of ascending `sorted` latencies (nearest rank). */
 export function percentile(sorted: number[], p: number): number {
@@ -21,4 +22,56 @@ export async function runConcurrently(
   );
   const seconds = (performance.now() - started) / 1000;
   return { sorted: latencies.sort((a, b) => a - b), rps: total / seconds };
+}
+
+/** Answers a request to a path of the site: the handler itself in-process, or the server over HTTP. */
+export type Call = (path: string, init?: RequestInit) => Promise<Response>;
+
+/**
+ * Opens the live stream as the dashboard does (a stream token for the session `token`, then the stream) and returns
+ * its reader once `initial_events` arrived.
+ */
+export async function openLiveStream(call: Call, token: string): Promise<SseReader> {
+  const issued = await call('/api/admin/events/stream-token', {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const { token: streamToken } = (await issued.json()) as { token: string };
+  const reader = new SseReader((await call(`/api/admin/events/stream?token=${streamToken}`)).body!);
+  if ((await reader.next())?.event !== 'initial_events') throw new Error('the stream did not open');
+  return reader;
+}
+
+/** The next `new_event` on `reader` (10 s at most). */
+export async function nextLiveEvent(reader: SseReader): Promise<void> {
+  for (;;) {
+    const message = await reader.next(10_000);
+    if (!message) throw new Error('the stream sent no event within 10 s');
+    if (message.event === 'new_event') return;
+  }
+}
+
+/**
+ * Times `count` calls of `change`, one at a time, each from its sending to its `new_event` on an open stream (a
+ * stream lasts 50 s: keep `count` small); ascending latencies in ms.
+ */
+export async function timeLiveDelivery(
+  call: Call,
+  token: string,
+  count: number,
+  change: (i: number) => Promise<Response>,
+): Promise<number[]> {
+  const reader = await openLiveStream(call, token);
+  try {
+    const latencies: number[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const started = performance.now();
+      await (await change(i)).arrayBuffer();
+      await nextLiveEvent(reader);
+      latencies.push(performance.now() - started);
+    }
+    return latencies.sort((a, b) => a - b);
+  } finally {
+    await reader.close();
+  }
 }
