@@ -155,6 +155,21 @@ describe.each(databases)('newsletter on $name', (database) => {
     expect((await subscriber(database, 'b@example.org'))?.status).toBe('pending');
   });
 
+  test('a link naming an id beyond any row (bigint overflow) is not complete: 400, never 503', async () => {
+    const signature = 'A'.repeat(43);
+    for (const id of ['9999999999999999999', '9223372036854775808']) {
+      const token = `${id}.0.${signature}`;
+      const confirmed = await get(confirmLink, `${SITE}/newsletter/confirm?t=${token}`);
+      expect(confirmed.status, id).toBe(400);
+      expect(await confirmed.text()).toContain('This link is not complete');
+      expect((await get(unsubscribeHandler, `${SITE}/newsletter/unsubscribe?t=${token}`)).status, id).toBe(400);
+      expect((await post(`${SITE}/newsletter/unsubscribe?t=${token}`)).status, id).toBe(400);
+    }
+    // The largest id a row can have is still looked up: no row, so the link is simply void.
+    const largest = await get(confirmLink, `${SITE}/newsletter/confirm?t=9223372036854775807.0.${signature}`);
+    expect(largest.status).toBe(410);
+  });
+
   test('GET of the unsubscribe link changes nothing; its POST, with no cookie, unsubscribes', async () => {
     await submit('newsletter_subscribe', { email: 'leaver@example.org' });
     await get(confirmLink, linkIn(smtp.messages[0], '/newsletter/confirm'));

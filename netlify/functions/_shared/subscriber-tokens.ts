@@ -28,9 +28,18 @@ export function subscriberToken(purpose: TokenPurpose, id: string, email: string
   return `${id}.${expires}.${signature(purpose, id, email, expires).toString('base64url')}`;
 }
 
+/** Largest id a row can have (Postgres bigint); a token naming a larger one is malformed, not unknown. */
+const MAX_ID = 9_223_372_036_854_775_807n;
+
+/** The parts of a well-formed token whose id a row could have. */
+function tokenParts(token: string): RegExpExecArray | undefined {
+  const parts = TOKEN.exec(token);
+  return parts && BigInt(parts[1] ?? '0') <= MAX_ID ? parts : undefined;
+}
+
 /** The subscriber id a token names, if it is well formed (the signature is checked by {@link tokenMatches}). */
 export function tokenSubscriberId(token: string): string | undefined {
-  return TOKEN.exec(token)?.[1];
+  return tokenParts(token)?.[1];
 }
 
 /** Why a token was refused, or 'valid'. */
@@ -43,7 +52,7 @@ export function tokenMatches(
   row: { id: string; email: string },
   now = new Date(),
 ): TokenCheck {
-  const parts = TOKEN.exec(token);
+  const parts = tokenParts(token);
   if (!parts) return 'malformed';
   const [, id, rawExpires, sig] = parts;
   const expires = Number(rawExpires);
