@@ -10,8 +10,12 @@
 import { createHash } from 'node:crypto';
 import type { Config, Context } from '@netlify/functions';
 import { trackBodyFromForm } from '../../src/lib/forms.ts';
+import { sponsorHref } from '../../src/lib/children.ts';
 import {
   checkoutCurrency,
+  formatMoney,
+  giftMinimums,
+  minimumSubunits,
   sponsorshipPaymentUsd,
   usdToSubunits,
   type CheckoutMethod,
@@ -20,9 +24,11 @@ import {
 import { paymentUrl } from '../../src/lib/payment.ts';
 import { trackRequest, type DonationIntent, type SponsorshipApplication } from '../../src/schemas/track.ts';
 import { clientId } from './_shared/client.ts';
-import { query, transaction } from './_shared/db.ts';
+import { isUniqueViolation, query, transaction, type Queryable } from './_shared/db.ts';
 import { formAccepted, formProblem, isFormContentType, MAX_FORM_BYTES, readFormBody } from './_shared/form-answer.ts';
-import { closePending, childById, insertGift, newReference, type GiftRow, type NewGift } from './_shared/gifts.ts';
+import { hasActiveSponsor, waitingChild } from './_shared/children.ts';
+import { closePendingOn, childById, insertGift, newReference, type GiftRow, type NewGift } from './_shared/gifts.ts';
+import { escapeHtml, htmlPage, type PageContent } from './_shared/html-page.ts';
 import {
   error,
   isJsonContentType,
@@ -74,6 +80,8 @@ type Answers = {
   ) => Promise<Response> | Response;
   /** A bot's honeypot post, answered as if accepted. */
   ignored: () => Response;
+  /** A checkout refused for a reason the visitor can act on: a page of its own, or the JSON error with `details`. */
+  refused: (status: number, page: PageContent, issue: Issue, details: Record<string, unknown>) => Response;
 };
 
 /** The fields of a form post or the body of a JSON one, with how to answer it; a response when neither can be read. */
@@ -89,6 +97,7 @@ async function readCheckout(req: Request): Promise<{ raw: Record<string, unknown
         go: (location) => json({ checkoutUrl: location }, 201),
         problem: (status, message, issues, headers) => error(status, message, issues, headers),
         ignored: () => json({ ok: true }, 202),
+        refused: (status, page, issue, details) => json({ error: page.title, issues: [issue], ...details }, status),
       },
     };
   }
@@ -118,6 +127,7 @@ async function readCheckout(req: Request): Promise<{ raw: Record<string, unknown
         ...(headers ? { headers } : {}),
       }),
     ignored: () => formAccepted(raw.type),
+    refused: (status, page) => htmlPage(page, status),
   };
   if (body.status === 'unstorable') {
     return answers.problem(400, 'Some text cannot be stored', body.issues);
@@ -152,6 +162,14 @@ export default async (req: Request, context: Context): Promise<Response> => {
     const charge = await chargeOf(request);
     if ('issue' in charge) return problem(400, 'Please check the form', [charge.issue]);
 
+    const minimum = minimumSubunits(charge.currency, giftMinimums(process.env));
+    if (charge.amountSubunits < minimum) {
+      const path = request.type === 'donation_intent' ? 'payload.amount' : 'payload.sponsorshipType';
+      return problem(400, 'Please check the form', [
+        { path, message: `The smallest gift in ${charge.currency} is ${formatMoney(minimum, charge.currency)}` },
+      ]);
+    }
+
     const config = paystackConfig();
     const paypalLink = process.env['PAYPAL_URL'];
     if (charge.method === 'paypal' && !paypalLink && config) {
@@ -167,33 +185,37 @@ export default async (req: Request, context: Context): Promise<Response> => {
 
     // A resent submission (the same browser-made id) finds the gift its first arrival made: nothing is stored twice.
     const { submissionId } = parsed.data;
-    const reference = submissionId ? referenceOf(submissionId) : newReference();
-    if (submissionId) {
-      const [known] = await query<{ checkout_url: string | null }>(
-        'select checkout_url from gifts where reference = $1',
-        [reference],
-      );
-      if (known) return answers.go(known.checkout_url ?? offsite(reference));
+    const submissionKey = submissionId ? referenceOf(submissionId) : null;
+    let gift = submissionKey ? await giftOfSubmission(submissionKey) : undefined;
+    if (!gift) {
+      if (charge.childId && (await hasActiveSponsor(charge.childId))) {
+        return answers.refused(...(await sponsoredAnswer(charge.childId)));
+      }
+      const provider = charge.method === 'paypal' ? 'paypal' : 'paystack';
+      try {
+        gift = await transaction(async (tx) => {
+          await storeSubmission(tx, request);
+          const reference = submissionKey ?? newReference();
+          return insertGift(tx, { ...charge, provider, recordedBy: provider, reference, submissionKey });
+        });
+        deliverAfterResponse(context);
+      } catch (failure) {
+        // The same submission arriving at the same moment: the one stored first is this one's gift too.
+        if (!submissionKey || !isUniqueViolation(failure)) throw failure;
+        gift = await giftOfSubmission(submissionKey);
+        if (!gift) throw failure;
+      }
     }
-    const provider = charge.method === 'paypal' ? 'paypal' : 'paystack';
-    const gift = await transaction(async (tx) => {
-      await storeSubmission(tx, request);
-      return insertGift(tx, { ...charge, provider, recordedBy: provider, reference });
-    });
-    deliverAfterResponse(context);
 
     if ((charge.method === 'paypal' && paypalLink) || !config) return answers.go(offsite(gift.reference));
-    try {
-      return answers.go(await startCheckout(config, gift, charge, request));
-    } catch (failure) {
-      if (!(failure instanceof PaystackError)) throw failure;
-      console.error('checkout: Paystack refused or could not be reached:', failure.message);
-      await closePending(gift.id, 'failed', `The checkout could not start: ${failure.message}`);
-      return problem(
-        502,
-        'The secure payment page could not be opened just now. Nothing was charged; please try again in a few minutes.',
-      );
-    }
+    const started = await checkoutLink(config, gift.id, charge, request);
+    if ('url' in started) return answers.go(started.url);
+    if ('paid' in started) return problem(409, 'This gift has been paid already. Thank you!');
+    console.error('checkout: Paystack refused or could not be reached:', started.failure);
+    return problem(
+      502,
+      'The secure payment page could not be opened just now. Nothing was charged; please try again in a few minutes.',
+    );
   } catch (failure) {
     console.error('checkout: database error', failure);
     return problem(503, 'The service is temporarily unavailable; please try again later');
@@ -205,6 +227,45 @@ export const config: Config = { path: '/api/payments/checkout' };
 /** The checkout reference of a submission the browser gave an id: the same for every time it is resent. */
 function referenceOf(submissionId: string): string {
   return `TCF-${createHash('sha256').update(submissionId).digest('hex').slice(0, 20)}`;
+}
+
+/** The gift a submission made, if it arrived before. */
+async function giftOfSubmission(submissionKey: string): Promise<Pick<GiftRow, 'id' | 'reference'> | undefined> {
+  const [gift] = await query<Pick<GiftRow, 'id' | 'reference'>>(
+    'select id::text as id, reference from gifts where submission_key = $1',
+    [submissionKey],
+  );
+  return gift;
+}
+
+/**
+ * The answer to a checkout for a child who has a sponsor already: nothing is stored or charged, and the visitor is
+ * offered a child still waiting (the page works without JavaScript; a resent form gets the same as JSON).
+ */
+async function sponsoredAnswer(childId: string): Promise<[number, PageContent, Issue, Record<string, unknown>]> {
+  const child = await childById(childId);
+  const name = child?.name.split(' ')[0] ?? 'This child';
+  const waiting = await waitingChild(childId);
+  const offer = waiting
+    ? `${escapeHtml(waiting.name)} is still waiting for a sponsor.</p>\n` +
+      `<a href="${escapeHtml(sponsorHref(waiting.id))}">Sponsor ${escapeHtml(waiting.name)}</a>\n` +
+      `<p><a href="/sponsor/">See every child waiting for a sponsor</a></p>`
+    : `Every child on our list has a sponsor just now.</p>\n<a href="/sponsor/">See the sponsor page</a>`;
+  const message = waiting
+    ? `${name} already has a sponsor. ${waiting.name} is still waiting: choose ${waiting.name} on the sponsor page.`
+    : `${name} already has a sponsor, and every child on our list has one just now.`;
+  return [
+    409,
+    {
+      title: `${name} already has a sponsor`,
+      html:
+        `<p>Thank you for choosing ${escapeHtml(name)}. Someone else sponsors ${escapeHtml(name)} already, so ` +
+        `nothing was charged and no payment page was opened.</p>\n<p>${offer}`,
+      tone: 'problem',
+    },
+    { path: 'payload.childId', message },
+    { waitingChild: waiting ? { ...waiting, url: sponsorHref(waiting.id) } : null },
+  ];
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -294,26 +355,72 @@ function placeholderUrl(request: CheckoutRequest, amountUsd: number): string {
   });
 }
 
-/** Asks Paystack for the checkout of a pending gift (with a plan when it recurs); the address to send the tab to. */
-async function startCheckout(config: PaystackConfig, gift: GiftRow, charge: Charge, request: CheckoutRequest) {
-  const recurring = charge.frequency !== 'one-time' ? charge.frequency : undefined;
-  const plan = recurring ? await planFor(config, charge, recurring) : undefined;
-  const method = charge.method as Exclude<CheckoutMethod, 'paypal'>;
-  const started = await initializeTransaction(config, {
-    email: charge.donorEmail ?? '',
-    amount: charge.amountSubunits,
-    currency: charge.currency,
-    reference: gift.reference,
-    channels: CHANNELS[method] ?? CHANNELS.card,
-    ...(plan ? { plan } : {}),
-    metadata: { gift_id: gift.id, form: request.type, ...choicesOf(charge) },
+/** What asking for a gift's checkout came to: its address, a gift already paid, or why Paystack gave none. */
+type CheckoutLink = { url: string } | { paid: true } | { failure: string };
+
+/**
+ * The Paystack checkout of a gift, made once: the gift's row stays locked while Paystack is asked, so the same
+ * submission arriving many times at once gets one checkout, and every arrival its address. A gift whose checkout
+ * never got its address saved (the process stopped in between) is asked for again; when Paystack already holds its
+ * reference, which it never accepts twice, the gift takes a fresh reference first (no one ever had the first
+ * checkout's address, so nothing can be paid there). A checkout that could not start leaves the gift failed, and a
+ * later resend tries again.
+ */
+async function checkoutLink(
+  config: PaystackConfig,
+  giftId: string,
+  charge: Charge,
+  request: CheckoutRequest,
+): Promise<CheckoutLink> {
+  return transaction(async (tx): Promise<CheckoutLink> => {
+    const [gift] = await tx.query<{ reference: string; state: string; checkout_url: string | null }>(
+      'select reference, state, checkout_url from gifts where id = $1 for update',
+      [giftId],
+    );
+    if (!gift) throw new Error(`gift ${giftId} vanished during its checkout`);
+    if (gift.checkout_url) return { url: gift.checkout_url };
+    if (gift.state === 'confirmed' || gift.state === 'refunded') return { paid: true };
+    const recurring = charge.frequency !== 'one-time' ? charge.frequency : undefined;
+    const method = charge.method as Exclude<CheckoutMethod, 'paypal'>;
+    let reference = gift.reference;
+    try {
+      const plan = recurring ? await planFor(tx, config, charge, recurring) : undefined;
+      const initialize = () =>
+        initializeTransaction(config, {
+          email: charge.donorEmail ?? '',
+          amount: charge.amountSubunits,
+          currency: charge.currency,
+          reference,
+          channels: CHANNELS[method] ?? CHANNELS.card,
+          ...(plan ? { plan } : {}),
+          metadata: { gift_id: giftId, form: request.type, ...choicesOf(charge) },
+        });
+      let started;
+      try {
+        started = await initialize();
+      } catch (failure) {
+        if (!isDuplicateReference(failure)) throw failure;
+        reference = newReference();
+        started = await initialize();
+      }
+      await tx.query(
+        `update gifts set checkout_url = $2, plan_code = $3, reference = $4,
+           state = 'pending', note = case when state = 'pending' then note end, updated_at = now()
+         where id = $1`,
+        [giftId, started.authorization_url, plan ?? null, reference],
+      );
+      return { url: started.authorization_url };
+    } catch (failure) {
+      if (!(failure instanceof PaystackError)) throw failure;
+      await closePendingOn(tx, giftId, 'failed', `The checkout could not start: ${failure.message}`);
+      return { failure: failure.message };
+    }
   });
-  await query('update gifts set checkout_url = $2, plan_code = $3, updated_at = now() where id = $1', [
-    gift.id,
-    started.authorization_url,
-    plan ?? null,
-  ]);
-  return started.authorization_url;
+}
+
+/** True when Paystack refused an initialize because it holds the reference already. */
+function isDuplicateReference(failure: unknown): boolean {
+  return failure instanceof PaystackError && failure.status === 400 && /duplicate/i.test(failure.message);
 }
 
 /**
@@ -328,33 +435,39 @@ function choicesOf(charge: Charge): Record<string, string> {
   return choices;
 }
 
-/** The Paystack plan of a recurring amount, made once and kept in `paystack_plans`. */
+/**
+ * The Paystack plan of a recurring amount, made once and kept in `paystack_plans`: the plan's row is claimed in the
+ * caller's transaction before Paystack is asked, so checkouts of the same amount at the same moment wait for the
+ * first one's plan instead of each making their own.
+ */
 async function planFor(
+  tx: Queryable,
   config: PaystackConfig,
   charge: Charge,
   frequency: keyof typeof PLAN_INTERVALS,
 ): Promise<string> {
   const interval = PLAN_INTERVALS[frequency];
   const key = [charge.currency, charge.amountSubunits, interval] as const;
-  const [known] = await query<{ plan_code: string }>(
-    'select plan_code from paystack_plans where currency = $1 and amount_subunits = $2 and interval = $3',
+  // An empty code is the claim; it is replaced below in the same transaction (or left by a refused call, and retried).
+  await tx.query(
+    `insert into paystack_plans (currency, amount_subunits, interval, plan_code) values ($1, $2, $3, '')
+     on conflict do nothing`,
     key,
   );
-  if (known) return known.plan_code;
+  const [known] = await tx.query<{ plan_code: string }>(
+    'select plan_code from paystack_plans where currency = $1 and amount_subunits = $2 and interval = $3 for update',
+    key,
+  );
+  if (known?.plan_code) return known.plan_code;
   const created = await createPlan(config, {
     name: `Tumaini ${interval} gift ${charge.currency} ${charge.amountSubunits / 100}`,
     amount: charge.amountSubunits,
     interval,
     currency: charge.currency,
   });
-  await query(
-    `insert into paystack_plans (currency, amount_subunits, interval, plan_code) values ($1, $2, $3, $4)
-     on conflict do nothing`,
+  await tx.query(
+    'update paystack_plans set plan_code = $4 where currency = $1 and amount_subunits = $2 and interval = $3',
     [...key, created.plan_code],
   );
-  const [stored] = await query<{ plan_code: string }>(
-    'select plan_code from paystack_plans where currency = $1 and amount_subunits = $2 and interval = $3',
-    key,
-  );
-  return stored?.plan_code ?? created.plan_code;
+  return created.plan_code;
 }

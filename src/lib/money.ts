@@ -1,7 +1,9 @@
 /**
- * The one place that computes gift amounts and currencies: visitors see US dollars (spec §9), providers charge in a
- * currency's smallest unit, and a KES charge is the dollar figure at the spec's rate of 135 KES per USD.
+ * The one place that computes gift amounts and currencies and holds the money rules: visitors see US dollars,
+ * providers charge in a currency's smallest unit, a KES charge is the dollar figure at 135 KES per USD, amounts are
+ * read strictly (plain decimals, at most two places), and each currency has a smallest gift.
  */
+import { MIN_DONATION } from '../schemas/options.ts';
 import { KES_PER_USD } from './constants.ts';
 
 /** Currencies gifts are charged in. */
@@ -55,4 +57,60 @@ const PERIOD_MONTHS = { monthly: 1, quarterly: 3, annual: 12 } as const;
 /** One payment of a sponsorship in USD: the monthly price times the months a payment covers. */
 export function sponsorshipPaymentUsd(monthlyUsd: number, frequency: keyof typeof PERIOD_MONTHS): number {
   return monthlyUsd * PERIOD_MONTHS[frequency];
+}
+
+/** Largest amount, in units, any gift or payment may name: far above any real gift, far below what bigint holds. */
+export const MAX_GIFT_UNITS = 10_000_000;
+
+/** An amount as text: digits, then at most two decimals (`50`, `12.5`, `2700.00`); no sign, exponent or hex. */
+const AMOUNT_TEXT = /^(?:0|[1-9][0-9]{0,11})(?:\.[0-9]{1,2})?$/;
+
+/**
+ * An amount in a currency's units read strictly, or undefined: text must be a plain decimal with at most two places
+ * (`"0x10"`, `"1e3"`, `"5.005"` and `" "` are refused), and a number must have at most two places too.
+ */
+export function parseGiftAmount(value: unknown): number | undefined {
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value) || value < 0 || value > 1e12) return undefined;
+    const cents = value * 100;
+    return Math.abs(cents - Math.round(cents)) < 1e-6 ? Math.round(cents) / 100 : undefined;
+  }
+  if (typeof value !== 'string') return undefined;
+  const text = value.trim();
+  return AMOUNT_TEXT.test(text) ? Number(text) : undefined;
+}
+
+/** The smallest gifts in force, in units: per currency for a checkout, and for a payment straight to the Paybill. */
+export interface GiftMinimums {
+  readonly USD: number;
+  readonly KES: number;
+  /** A Paybill payment below this is still recorded, but flagged for staff and never a sponsorship. */
+  readonly mpesaKes: number;
+}
+
+/** The smallest gifts unless configured: the donate form's $5, the same in shillings, and KES 100 on the Paybill. */
+export const DEFAULT_GIFT_MINIMUMS: GiftMinimums = {
+  USD: MIN_DONATION,
+  KES: MIN_DONATION * KES_PER_USD,
+  mpesaKes: 100,
+};
+
+/** Where each minimum may be configured on the server (an amount in units, e.g. `1000`). */
+const MINIMUM_SETTINGS = { USD: 'GIFT_MINIMUM_USD', KES: 'GIFT_MINIMUM_KES', mpesaKes: 'MPESA_MINIMUM_KES' } as const;
+
+/**
+ * The minimums in force: each default replaced by its setting in `env` when that holds an amount (the functions pass
+ * `process.env`; a page, which has no settings, gets the defaults). A setting that is not an amount is ignored.
+ */
+export function giftMinimums(env: Readonly<Record<string, string | undefined>> = {}): GiftMinimums {
+  const pick = (key: keyof GiftMinimums) => {
+    const configured = parseGiftAmount(env[MINIMUM_SETTINGS[key]] ?? '');
+    return configured !== undefined && configured > 0 ? configured : DEFAULT_GIFT_MINIMUMS[key];
+  };
+  return { USD: pick('USD'), KES: pick('KES'), mpesaKes: pick('mpesaKes') };
+}
+
+/** The smallest checkout in `currency`, in its subunits. */
+export function minimumSubunits(currency: GiftCurrency, minimums: GiftMinimums = DEFAULT_GIFT_MINIMUMS): number {
+  return Math.round(minimums[currency] * subunitsPerUnit(currency));
 }

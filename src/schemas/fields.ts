@@ -1,5 +1,6 @@
 /** Field schemas the dashboard's record forms share (children, events): text lines, lists, days, whole numbers. */
 import { z } from 'zod';
+import { parseGiftAmount } from '../lib/money.ts';
 
 /** An optional text line, trimmed. */
 export const line = (label: string, max = 200) =>
@@ -42,3 +43,27 @@ export const whole = (label: string, min: number, max: number) =>
     .int(`${label} must be a whole number`)
     .min(min, `${label} must be at least ${min}`)
     .max(max, `${label} must be at most ${max}`);
+
+/**
+ * An amount of money in a currency's units, as a number or its text, read by the one strict rule of money.ts: a
+ * plain decimal with at most two places (`"0x10"`, `"1e3"` and `5.005` are refused). Bounds are piped after it.
+ */
+export const moneyAmount = (label: string) =>
+  z.union([z.number(), z.string()], `${label} must be a number`).transform((value, ctx) => {
+    const parsed = parseGiftAmount(value);
+    if (parsed === undefined) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be a number with at most 2 decimals, such as 50 or 12.50` });
+      return z.NEVER;
+    }
+    return parsed;
+  });
+
+/** Largest value of a Postgres bigint: a larger id is malformed, not unknown. */
+const MAX_BIGINT = 9_223_372_036_854_775_807n;
+
+/** A row's id written in decimal, positive and within bigint. */
+export const rowId = (message: string) =>
+  z
+    .string()
+    .regex(/^[1-9][0-9]{0,18}$/, message)
+    .refine((value) => !/^[0-9]+$/.test(value) || BigInt(value) <= MAX_BIGINT, message);

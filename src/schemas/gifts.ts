@@ -3,6 +3,8 @@
  * cheque…), and a donor's yearly statement.
  */
 import { z } from 'zod';
+import { MAX_GIFT_UNITS } from '../lib/money.ts';
+import { moneyAmount, rowId } from './fields.ts';
 import { DONATION_CAUSES } from './options.ts';
 
 /** States a gift moves through. */
@@ -20,17 +22,16 @@ export const GiftListQuery = z.object({
   /** Largest page, default 100. */
   limit: z.coerce.number().int('Limit must be a whole number').min(1).max(500).default(100),
   /** Id of the last row of the previous page. */
-  cursor: z
-    .string()
-    .regex(/^[1-9][0-9]{0,18}$/, 'Malformed cursor')
-    .optional(),
+  cursor: rowId('Malformed cursor').optional(),
 });
 
 /** A gift staff record by hand, `POST /api/admin/gifts`. */
 export const StaffGift = z
   .object({
     /** Amount in the currency's units, e.g. 2500 (KES) or 50 (USD). */
-    amount: z.coerce.number('Amount must be a number').positive('Amount must be more than 0').max(10_000_000),
+    amount: moneyAmount('Amount').pipe(
+      z.number().positive('Amount must be more than 0').max(MAX_GIFT_UNITS, 'Amount is too large'),
+    ),
     /** USD or KES. */
     currency: z.enum(['USD', 'KES'], 'Choose USD or KES'),
     /** How it was given. */
@@ -67,7 +68,7 @@ export const StatementRequest = z
   .strict();
 
 /** A gift's id in the ledger. */
-const GiftId = z.string().regex(/^[1-9][0-9]{0,18}$/, 'Malformed gift id');
+const GiftId = rowId('Malformed gift id');
 
 /** `POST /api/admin/gifts/refund`: staff mark a gift refunded that came outside Paystack (its webhook does that). */
 export const GiftRefundRequest = z
@@ -77,7 +78,9 @@ export const GiftRefundRequest = z
     /** Why, for the audit trail and the gift's note, e.g. "Cheque bounced". */
     reason: z.string().trim().min(3, 'Say why the gift is refunded').max(500),
     /** Amount refunded in the gift's currency units; the whole remaining amount when left out. */
-    amount: z.coerce.number('Amount must be a number').positive('Amount must be more than 0').optional(),
+    amount: moneyAmount('Amount')
+      .pipe(z.number().positive('Amount must be more than 0').max(MAX_GIFT_UNITS, 'Amount is too large'))
+      .optional(),
   })
   .strict();
 /** A refund staff record. */

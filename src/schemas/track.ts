@@ -7,6 +7,7 @@ import { z } from 'zod';
 // No compiled validators: zod would build them with `new Function`, which the pages' Content-Security-Policy forbids
 // (its probe alone is reported as a violation).
 z.config({ jitless: true });
+import { moneyAmount } from './fields.ts';
 // The option lists live in a zod-free module so forms can import them without shipping zod.
 import {
   CONTACT_TYPES,
@@ -193,11 +194,13 @@ export type InternshipApplication = z.infer<typeof internshipApplication>;
 
 /** Donate page form, sent before the visitor is taken to the payment page. */
 export const donationIntent = z.object({
-  /** Amount in USD, at least 5; numeric strings from an input are accepted. */
-  amount: z.coerce
-    .number({ error: 'Amount must be a number' })
-    .min(MIN_DONATION, `The smallest donation is $${MIN_DONATION}`)
-    .max(TRACK_LIMITS.amount, `The largest donation accepted online is $${TRACK_LIMITS.amount}`),
+  /** Amount in USD, at least 5, at most 2 decimals; numeric strings from an input are accepted. */
+  amount: moneyAmount('Amount').pipe(
+    z
+      .number()
+      .min(MIN_DONATION, `The smallest donation is $${MIN_DONATION}`)
+      .max(TRACK_LIMITS.amount, `The largest donation accepted online is $${TRACK_LIMITS.amount}`),
+  ),
   /** One-time or monthly. */
   type: z.enum(DONATION_TYPES, 'Choose one-time or monthly'),
   /** Cause the donation goes to. */

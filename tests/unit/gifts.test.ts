@@ -21,6 +21,7 @@ import { context, databases, rows, truncate, useDatabase } from '../support/data
 import { call, staffToken, useJwtSecret } from '../support/admin.ts';
 import { startPaystack, type PaystackStandIn } from '../support/paystack.ts';
 import { startSmtpServer } from '../support/smtp.ts';
+import { trackBodyFromForm } from '../../src/lib/forms.ts';
 
 const TABLES = [
   'events',
@@ -82,6 +83,18 @@ function post(body: URLSearchParams, ctx: Context = context(`198.51.100.${Math.f
   );
 }
 
+/** A form as the page resends it once the connection returns: JSON with the submission's id. */
+function postJson(body: URLSearchParams, submissionId: string, ctx: Context = context('198.51.100.7')) {
+  return checkout(
+    new Request('http://localhost/api/payments/checkout', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...trackBodyFromForm(body), submissionId }),
+    }),
+    ctx,
+  );
+}
+
 function send(body: string, signature: string | null): Promise<Response> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (signature !== null) headers['x-paystack-signature'] = signature;
@@ -124,6 +137,9 @@ describe.each(databases)('gifts on $name', (database) => {
       'BUILD_HOOK_DEBOUNCE_MS',
       'NETLIFY_BUILD_HOOK_URL',
       'PAYPAL_URL',
+      'GIFT_MINIMUM_USD',
+      'GIFT_MINIMUM_KES',
+      'MPESA_MINIMUM_KES',
     ]) {
       saved[key] = process.env[key];
     }
@@ -149,6 +165,7 @@ describe.each(databases)('gifts on $name', (database) => {
   });
   afterEach(() => {
     process.env['PAYSTACK_SECRET_KEY'] = paystack.secretKey;
+    for (const key of ['GIFT_MINIMUM_USD', 'GIFT_MINIMUM_KES', 'MPESA_MINIMUM_KES']) delete process.env[key];
   });
 
   /** Starts a checkout and returns the gift's reference. */
@@ -273,6 +290,155 @@ describe.each(databases)('gifts on $name', (database) => {
       expect(res.status).toBe(502);
       expect(await res.text()).toContain('Nothing was charged');
       expect((await gifts()).map((g) => g.state)).toEqual(['failed']);
+    });
+
+    test('the same submission sent 10 times at once makes one gift, and every answer is its one Paystack checkout', async () => {
+      const id = '5f0c1a52-9d1b-4c8e-9a53-2b1c0e0f6a11';
+      const form = donateForm({ type: 'one-time', submissionId: id });
+      const callsBefore = paystack.calls.length;
+      // The new tab's own post and the page's resends, all arriving together.
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? post(form, context('198.51.100.9')) : postJson(form, id))),
+      );
+      const locations = await Promise.all(
+        answers.map(async (res) =>
+          res.status === 303 ? res.headers.get('location') : ((await res.json()) as { checkoutUrl?: string }).checkoutUrl,
+        ),
+      );
+      expect(answers.map((res) => res.status)).toEqual(Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? 303 : 201)));
+      const [gift, ...more] = await rows<{ reference: string; checkout_url: string }>(
+        database,
+        'select reference, checkout_url from gifts',
+      );
+      expect(more).toEqual([]);
+      const txn = paystack.transactions.get(gift!.reference);
+      expect(locations).toEqual(Array.from({ length: 10 }, () => `${paystack.url}/checkout/${txn!.access_code}`));
+      expect(gift!.checkout_url).toBe(locations[0]);
+      const initialized = paystack.calls.slice(callsBefore).filter((call) => call === 'POST /transaction/initialize');
+      expect(initialized).toHaveLength(1);
+      expect(await rows(database, "select 1 from events where type = 'donation_intent'")).toHaveLength(1);
+    });
+
+    test('a gift whose checkout address was never saved gets a working checkout when its form is resent', async () => {
+      const checkoutPage = async (res: Response) => {
+        const location = ((await res.json()) as { checkoutUrl: string }).checkoutUrl;
+        expect(location.startsWith(`${paystack.url}/checkout/`)).toBe(true);
+        const page = await fetch(location);
+        expect(page.status).toBe(200);
+        return { location, reference: /<p id="reference">([^<]+)</.exec(await page.text())![1] };
+      };
+      // Stopped before Paystack was asked: the same reference is asked for again.
+      const first = 'aaaaaaaa-0000-4000-8000-000000000001';
+      expect((await postJson(donateForm({ type: 'one-time' }), first)).status).toBe(201);
+      const [before] = await rows<{ reference: string }>(database, 'select reference from gifts');
+      paystack.transactions.delete(before!.reference);
+      await rows(database, 'update gifts set checkout_url = null');
+      const again = await checkoutPage(await postJson(donateForm({ type: 'one-time' }), first));
+      expect(again.reference).toBe(before!.reference);
+      expect(await rows(database, 'select checkout_url from gifts')).toEqual([{ checkout_url: again.location }]);
+
+      // Stopped after Paystack made the checkout: Paystack refuses its reference twice, so the gift takes a new one.
+      const second = 'aaaaaaaa-0000-4000-8000-000000000002';
+      expect((await postJson(donateForm({ type: 'one-time' }), second)).status).toBe(201);
+      const latest = 'select reference, checkout_url, state from gifts where id = (select max(id) from gifts)';
+      const [lost] = await rows<{ reference: string }>(database, latest);
+      await rows(database, 'update gifts set checkout_url = null where reference = $1', [lost!.reference]);
+      const retried = await checkoutPage(await postJson(donateForm({ type: 'one-time' }), second));
+      expect(retried.reference).not.toBe(lost!.reference);
+      expect(await rows(database, 'select 1 from gifts')).toHaveLength(2);
+      expect(await rows(database, latest)).toEqual([
+        { reference: retried.reference, checkout_url: retried.location, state: 'pending' },
+      ]);
+      // A third resend finds the saved address, and paying there confirms the one gift.
+      const third = (await (await postJson(donateForm({ type: 'one-time' }), second)).json()) as { checkoutUrl: string };
+      expect(third.checkoutUrl).toBe(retried.location);
+      paystack.pay(retried.reference);
+      const body = paystack.chargeSuccess(retried.reference);
+      expect((await send(body, paystack.sign(body))).status).toBe(200);
+      expect((await gifts()).map((g) => g.state)).toEqual(['pending', 'confirmed']);
+    });
+
+    test('a resend after Paystack refused the first checkout tries again', async () => {
+      const id = 'bbbbbbbb-0000-4000-8000-000000000001';
+      paystack.failInitialize = 503;
+      expect((await postJson(donateForm({ type: 'one-time' }), id)).status).toBe(502);
+      expect((await gifts()).map((g) => g.state)).toEqual(['failed']);
+      paystack.failInitialize = undefined;
+      const res = await postJson(donateForm({ type: 'one-time' }), id);
+      expect(res.status).toBe(201);
+      expect(((await res.json()) as { checkoutUrl: string }).checkoutUrl).toMatch(`${paystack.url}/checkout/`);
+      expect(await rows(database, 'select state, note from gifts')).toEqual([{ state: 'pending', note: null }]);
+    });
+
+    test('20 monthly checkouts of one amount at once make one Paystack plan', async () => {
+      const before = paystack.plans.length;
+      const client = context('198.51.100.20');
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => post(donateForm({ email: `monthly${i}@example.org` }), client)),
+      );
+      expect(answers.map((res) => res.status)).toEqual(Array.from({ length: 20 }, () => 303));
+      const made = paystack.plans.slice(before);
+      expect(made).toHaveLength(1);
+      const codes = await rows<{ plan_code: string }>(database, 'select distinct plan_code from gifts');
+      expect(codes).toEqual([{ plan_code: made[0]!.plan_code }]);
+      expect(await rows(database, 'select plan_code from paystack_plans')).toEqual([{ plan_code: made[0]!.plan_code }]);
+    });
+
+    test('a child who has a sponsor cannot be checked out again: nothing is charged, a waiting child is offered', async () => {
+      await copySeedChildren();
+      await rows(
+        database,
+        `insert into sponsorships (child_id, sponsor_name, amount_subunits, currency, frequency, created_by)
+         values ('amani', 'Earlier Sponsor', 4000, 'USD', 'monthly', 'staff:test')`,
+      );
+      const [waiting] = await rows<{ slug: string; name: string }>(
+        database,
+        `select slug, name from children where slug <> 'amani' order by position, id limit 1`,
+      );
+      const callsBefore = paystack.calls.length;
+      const page = await post(sponsorForm());
+      expect(page.status).toBe(409);
+      expect(page.headers.get('content-type')).toContain('text/html');
+      const html = await page.text();
+      expect(html).toContain('Amani already has a sponsor');
+      expect(html).toContain('nothing was charged');
+      expect(html).toContain(`href="/sponsor?child=${waiting!.slug}#child-${waiting!.slug}"`);
+      expect(html).toContain('href="/sponsor/"');
+
+      const resent = await postJson(sponsorForm(), 'cccccccc-0000-4000-8000-000000000001');
+      expect(resent.status).toBe(409);
+      expect(await resent.json()).toMatchObject({
+        issues: [{ path: 'payload.childId', message: expect.stringContaining(`${waiting!.name} is still waiting`) }],
+        waitingChild: { id: waiting!.slug, name: waiting!.name },
+      });
+      expect(await gifts()).toEqual([]);
+      expect(paystack.calls.slice(callsBefore)).toEqual([]);
+    });
+
+    test('amounts are read strictly and each currency has its configured minimum', async () => {
+      for (const customAmount of ['0x10', '5.005', '1e3', '-10', '10 000']) {
+        const res = await post(donateForm({ type: 'one-time', amount: '', customAmount }));
+        expect(res.status, customAmount).toBe(400);
+      }
+      const json = await postJson(donateForm({ type: 'one-time', amount: '', customAmount: '12.505' }), 'dddddddd-0001');
+      expect(json.status).toBe(400);
+      expect(await json.json()).toMatchObject({
+        issues: [{ path: 'payload.amount', message: 'Amount must be a number with at most 2 decimals, such as 50 or 12.50' }],
+      });
+      process.env['GIFT_MINIMUM_KES'] = '1000';
+      const mpesa = await postJson(donateForm({ type: 'one-time', paymentMethod: 'mpesa', amount: '5' }), 'dddddddd-0002');
+      expect(mpesa.status).toBe(400);
+      expect(await mpesa.json()).toMatchObject({
+        issues: [{ path: 'payload.amount', message: 'The smallest gift in KES is KES 1,000.00' }],
+      });
+      expect(await gifts()).toEqual([]);
+      // $7.41 is KES 1,000.35: enough. Card gifts keep the dollar minimum.
+      expect((await post(donateForm({ type: 'one-time', paymentMethod: 'mpesa', amount: '7.41' }))).status).toBe(303);
+      expect((await post(donateForm({ type: 'one-time', amount: '5' }))).status).toBe(303);
+      expect(await rows(database, 'select amount_subunits::int as amount, currency from gifts order by id')).toEqual([
+        { amount: 100035, currency: 'KES' },
+        { amount: 500, currency: 'USD' },
+      ]);
     });
 
     test('without keys the tab goes to the marked placeholder page, as before payments were connected', async () => {

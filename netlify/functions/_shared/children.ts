@@ -141,3 +141,31 @@ export async function programmeChild(slug: string, db: Queryable = { query }): P
   const child = seed.find((candidate) => candidate.id === slug);
   return child && { id: child.id, name: child.name, monthlyNeed: child.monthlyNeed, sponsorable: true };
 }
+
+/** True while the child (site id) has an active sponsor: a checkout for them is refused. */
+export async function hasActiveSponsor(slug: string, db: Queryable = { query }): Promise<boolean> {
+  const [row] = await db.query<{ sponsored: boolean }>(
+    `select exists (select 1 from sponsorships where child_id = $1 and state = 'active') as sponsored`,
+    [slug],
+  );
+  return row?.sponsored === true;
+}
+
+/**
+ * A child still waiting for a sponsor to offer instead of `except`: published, in the programme, with a consent in
+ * force and no active sponsor, first in the site's order; undefined when every child has a sponsor.
+ */
+export async function waitingChild(except: string): Promise<{ id: string; name: string } | undefined> {
+  // Seed children no one has listed in /samu yet are copied first, so the table holds every child.
+  await copySeedChildren();
+  const [row] = await query<{ slug: string; name: string }>(
+    `select slug, name from children t
+     where status = 'published' and programme = 'in' and slug <> $1
+       and not exists (select 1 from sponsorships s where s.child_id = t.slug and s.state = 'active')
+       and exists (select 1 from child_consents c
+                   where c.child_id = t.id and c.withdrawn_at is null and c.valid_until >= current_date)
+     order by position, id limit 1`,
+    [except],
+  );
+  return row && { id: row.slug, name: row.name };
+}

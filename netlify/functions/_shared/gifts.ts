@@ -83,6 +83,8 @@ export interface NewGift {
   providerTxn?: string | null;
   parentId?: string | null;
   planCode?: string | null;
+  /** The form submission a checkout gift comes from (one gift per submission). */
+  submissionKey?: string | null;
 }
 
 /** The columns every answer and settlement reads. */
@@ -153,8 +155,8 @@ export async function insertGift(tx: Queryable, gift: NewGift, state: GiftState 
   const [row] = await tx.query<GiftRow>(
     `insert into gifts (reference, provider, kind, frequency, cause, child_id, sponsorship_type, amount_subunits,
        currency, method, state, donor_name, donor_email, donor_phone, anonymous, recorded_by, note, provider_txn,
-       parent_id, plan_code)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
+       parent_id, plan_code, submission_key)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)
      returning ${GIFT_COLUMNS}`,
     [
       gift.reference,
@@ -177,6 +179,7 @@ export async function insertGift(tx: Queryable, gift: NewGift, state: GiftState 
       gift.providerTxn ?? null,
       gift.parentId ?? null,
       gift.planCode ?? null,
+      gift.submissionKey ?? null,
     ],
   );
   if (!row) throw new Error('insert into gifts returned no row');
@@ -274,6 +277,12 @@ export async function confirmLocked(
   await enqueueReceipt(tx, confirmed);
   await giftEvent(tx, 'gift.confirmed', confirmed);
   return confirmed;
+}
+
+/** Sets a flag on a gift whose row the caller has locked, for staff to look at, and tells the live stream. */
+export async function flagLocked(tx: Queryable, gift: GiftRow, flag: string): Promise<void> {
+  await tx.query('update gifts set flag = $2, updated_at = now() where id = $1', [gift.id, flag]);
+  await giftEvent(tx, 'gift.flagged', gift);
 }
 
 /** Queues the receipt email of a confirmed gift, once (its key is the gift). */
@@ -386,7 +395,8 @@ async function settleKnown(
   gift: GiftRow,
   charge: PaystackTransaction,
 ): Promise<{ outcome: ChargeOutcome; giftId: string }> {
-  if (gift.state === 'confirmed') return { outcome: 'already-confirmed', giftId: gift.id };
+  // A refunded gift was confirmed once: it keeps its receipt and is never confirmed again.
+  if (gift.state === 'confirmed' || gift.state === 'refunded') return { outcome: 'already-confirmed', giftId: gift.id };
   if (charge.amount !== Number(gift.amount_subunits) || charge.currency !== gift.currency) {
     const flag =
       `Paystack charged ${formatMoney(charge.amount, charge.currency)} (transaction ${charge.id}) but the gift is ` +
@@ -612,15 +622,23 @@ export async function settlePaystackRefund(
 
 /** Marks a pending gift failed or abandoned (a checkout that never started, a day without payment). */
 export async function closePending(id: string, state: 'failed' | 'abandoned', note: string): Promise<boolean> {
-  return transaction(async (tx) => {
-    const [row] = await tx.query<GiftRow>(
-      `update gifts set state = $2, note = $3, updated_at = now() where id = $1 and state = 'pending'
-       returning ${GIFT_COLUMNS}`,
-      [id, state, note],
-    );
-    if (row) await giftEvent(tx, `gift.${state}`, row);
-    return row !== undefined;
-  });
+  return transaction((tx) => closePendingOn(tx, id, state, note));
+}
+
+/** {@link closePending} in the caller's transaction. */
+export async function closePendingOn(
+  tx: Queryable,
+  id: string,
+  state: 'failed' | 'abandoned',
+  note: string,
+): Promise<boolean> {
+  const [row] = await tx.query<GiftRow>(
+    `update gifts set state = $2, note = $3, updated_at = now() where id = $1 and state = 'pending'
+     returning ${GIFT_COLUMNS}`,
+    [id, state, note],
+  );
+  if (row) await giftEvent(tx, `gift.${state}`, row);
+  return row !== undefined;
 }
 
 /** Reads one gift. */
