@@ -14,22 +14,34 @@ import {
   settleSubscription,
   type SubscriptionChange,
 } from './_shared/gifts.ts';
-import { badRequest, error, json, methodNotAllowed, payloadTooLarge, readBodyBytes } from './_shared/http.ts';
+import {
+  badRequest,
+  error,
+  json,
+  methodNotAllowed,
+  payloadTooLarge,
+  readBodyBytes,
+  UNSTORABLE_TEXT,
+  unstorableTextPath,
+} from './_shared/http.ts';
 import { deliverAfterResponse } from './_shared/outbox.ts';
-import { paystackConfig, planCodeOf } from './_shared/paystack.ts';
+import { PAYSTACK_REFERENCE, paystackConfig, planCodeOf } from './_shared/paystack.ts';
 import { verifyPaystackSignature } from './_shared/signatures.ts';
 
 /** Largest webhook body accepted; Paystack's events are a few KB. */
 export const MAX_WEBHOOK_BYTES = 64 * 1024;
 
+/** A transaction reference as Paystack allows it: letters, digits, `-`, `.` and `=`. */
+const PaystackReference = z.string().regex(PAYSTACK_REFERENCE, 'Not a Paystack reference');
+
 const Charge = z.object({
   id: z.number().int(),
   status: z.string(),
-  reference: z.string().min(1).max(100),
+  reference: PaystackReference,
   amount: z.number().int().positive(),
   currency: z.string().regex(/^[A-Z]{3}$/),
-  channel: z.string().nullish(),
-  paid_at: z.string().nullish(),
+  channel: z.string().max(40).nullish(),
+  paid_at: z.iso.datetime({ offset: true }).nullish(),
   customer: z.object({ email: z.string().nullish() }).nullish(),
   plan: z.union([z.object({ plan_code: z.string().nullish() }), z.string(), z.array(z.unknown())]).nullish(),
 });
@@ -50,7 +62,7 @@ const Invoice = z.object({
 /** The documented `data` of Paystack's refund events. */
 const Refund = z.object({
   status: z.string().nullish(),
-  transaction_reference: z.string().min(1).max(100),
+  transaction_reference: PaystackReference,
   refund_reference: z.union([z.string().min(1).max(100), z.number()]).nullish(),
   id: z.union([z.string().min(1).max(100), z.number()]).nullish(),
   amount: z.number().int().positive(),
@@ -82,6 +94,11 @@ export default async (req: Request, context: Context): Promise<Response> => {
     value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(raw));
   } catch {
     return badRequest('Request body is not valid JSON');
+  }
+  // Postgres stores no NUL: a signed event holding one is refused whole, before any of it is read.
+  const unstorable = unstorableTextPath(value);
+  if (unstorable !== undefined) {
+    return badRequest('Not a Paystack event', [{ path: unstorable, message: UNSTORABLE_TEXT }]);
   }
   const event = Event.safeParse(value);
   if (!event.success) return badRequest('Not a Paystack event');

@@ -500,6 +500,25 @@ describe.each(databases)('gifts on $name', (database) => {
       expect(await rows(database, 'select 1 from payment_events')).toEqual([]);
     });
 
+    test('a signed event with a NUL, a reference Paystack would never make or an impossible date is a 400', async () => {
+      const reference = await startGift();
+      paystack.pay(reference);
+      const event = JSON.parse(paystack.chargeSuccess(reference)) as { data: Record<string, unknown> };
+      for (const data of [
+        { reference: `${reference}\u0000` },
+        { reference: `${reference}'; drop table gifts; --` },
+        { reference: 'x'.repeat(101) },
+        { paid_at: '2026-13-45T99:99:99.000Z' },
+        { customer: { email: 'faith\u0000@example.org' } },
+      ]) {
+        const body = JSON.stringify({ ...event, data: { ...event.data, ...data } });
+        const res = await send(body, paystack.sign(body));
+        expect(res.status, JSON.stringify(data)).toBe(400);
+      }
+      expect(await gifts()).toMatchObject([{ state: 'pending', receipt_no: null }]);
+      expect(await rows(database, 'select 1 from payment_events')).toEqual([]);
+    });
+
     test('an amount or currency that does not match is recorded and flagged, never confirmed', async () => {
       const first = await startGift();
       const second = await startGift(donateForm({ type: 'one-time', email: 'b@example.org' }));
@@ -695,6 +714,90 @@ describe.each(databases)('gifts on $name', (database) => {
       expect(await rows(database, 'select created_by from sponsorships')).toEqual([{ created_by: 'mpesa' }]);
     });
 
+    test('a confirmation that cannot be recorded is a 400 with Daraja\'s rejection code, never a 5xx', async () => {
+      const cases: [Record<string, unknown>, string][] = [
+        [{ TransAmount: '0.001' }, 'C2B00013'],
+        [{ TransAmount: 0.001 }, 'C2B00013'],
+        [{ TransAmount: '5.005' }, 'C2B00013'],
+        [{ TransAmount: '0x10' }, 'C2B00013'],
+        [{ TransAmount: '1e3' }, 'C2B00013'],
+        [{ TransAmount: '0' }, 'C2B00013'],
+        [{ TransAmount: '-100' }, 'C2B00013'],
+        [{ TransTime: '20261399999999' }, 'C2B00016'],
+        [{ TransTime: '20260230120000' }, 'C2B00016'],
+        [{ MSISDN: '2'.repeat(20_000) }, 'C2B00011'],
+        [{ BillRefNumber: 'x'.repeat(61) }, 'C2B00012'],
+        [{ FirstName: 'John\u0007' }, 'C2B00016'],
+        [{ BusinessShortCode: '174379' }, 'C2B00015'],
+      ];
+      for (const [overrides, code] of cases) {
+        const res = await c2b(PATH_SECRET, confirmation(overrides));
+        expect(res.status, JSON.stringify(overrides).slice(0, 60)).toBe(400);
+        expect(await res.json()).toMatchObject({ ResultCode: code, ResultDesc: 'Rejected' });
+      }
+      // A NUL never reaches the database either.
+      const nul = await c2b(PATH_SECRET, confirmation({ BillRefNumber: 'Amani\u0000' }));
+      expect(nul.status).toBe(400);
+      expect(await gifts()).toEqual([]);
+      expect(await rows(database, 'select 1 from payment_events')).toEqual([]);
+    });
+
+    test('the validation URL rejects with the documented code what could not be recorded, and accepts the rest', async () => {
+      const validate = (json: unknown) =>
+        call(mpesa, 'POST', `/api/payments/mpesa/c2b/${PATH_SECRET}/validation`, {
+          json,
+          params: { secret: PATH_SECRET },
+        });
+      for (const [overrides, code] of [
+        [{ TransAmount: '0.001' }, 'C2B00013'],
+        [{ MSISDN: '2'.repeat(20_000) }, 'C2B00011'],
+        [{ BusinessShortCode: '174379' }, 'C2B00015'],
+        [{ TransTime: '20261399999999' }, 'C2B00016'],
+      ] as const) {
+        const res = await validate(confirmation(overrides));
+        expect(res.status).toBe(200);
+        expect(await res.json()).toEqual({ ResultCode: code, ResultDesc: 'Rejected' });
+      }
+      // Small amounts are never refused: they are recorded and flagged once confirmed.
+      for (const TransAmount of ['2700.00', '1', 1]) {
+        const res = await validate(confirmation({ TransAmount }));
+        expect(await res.json()).toEqual({ ResultCode: '0', ResultDesc: 'Accepted' });
+      }
+      expect((await validate({ hello: 'world' })).status).toBe(200);
+      const wrongPath = await call(mpesa, 'POST', '/api/payments/mpesa/c2b/guess/validation', {
+        json: confirmation(),
+        params: { secret: 'guess' },
+      });
+      expect(wrongPath.status).toBe(404);
+      expect(await gifts()).toEqual([]);
+    });
+
+    test('a payment below the Paybill minimum is recorded and flagged, and naming a child sponsors no one', async () => {
+      const res = await c2b(PATH_SECRET, confirmation({ TransAmount: '1.00' }));
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ ResultCode: 0 });
+      expect(
+        await rows(database, 'select kind, child_id, amount_subunits::int as amount, state, flag from gifts'),
+      ).toEqual([
+        {
+          kind: 'donation',
+          child_id: null,
+          amount: 100,
+          state: 'confirmed',
+          flag:
+            'This M-Pesa payment of KES 1.00 is below the smallest Paybill gift of KES 100.00, so it was recorded as ' +
+            'a donation that sponsors no one: check it.',
+        },
+      ]);
+      expect(await rows(database, 'select 1 from sponsorships')).toEqual([]);
+      // The minimum is configurable; at or above it a payment is recorded as before.
+      process.env['MPESA_MINIMUM_KES'] = '50';
+      await c2b(PATH_SECRET, confirmation({ TransID: 'RKTQDM7W7T', TransAmount: '50' }));
+      expect(await rows(database, "select flag from gifts where reference = 'mpesa-RKTQDM7W7T'")).toEqual([
+        { flag: null },
+      ]);
+    });
+
     test('a wrong path is 404, a wrong short code or shape 400, and nothing is stored', async () => {
       expect((await c2b('guess', confirmation())).status).toBe(404);
       expect((await c2b(`${PATH_SECRET}x`, confirmation())).status).toBe(404);
@@ -746,11 +849,13 @@ describe.each(databases)('gifts on $name', (database) => {
 
     test('staff record a cash gift: confirmed, receipted, audited with who recorded it; bad input changes nothing', async () => {
       const token = await staffToken('wanjiru');
-      const bad = await call(adminGifts, 'POST', '/api/admin/gifts', {
-        token,
-        json: { amount: -5, currency: 'KES', method: 'cash' },
-      });
-      expect(bad.status).toBe(400);
+      for (const amount of [-5, '0x10', '5.005', 5.005, '1e3']) {
+        const bad = await call(adminGifts, 'POST', '/api/admin/gifts', {
+          token,
+          json: { amount, currency: 'KES', method: 'cash' },
+        });
+        expect(bad.status, String(amount)).toBe(400);
+      }
       const res = await call(adminGifts, 'POST', '/api/admin/gifts', {
         token,
         json: {
@@ -992,6 +1097,20 @@ describe.each(databases)('gifts on $name', (database) => {
       expect(email!.subject).toBe("Your refund of $50.00 from Tumaini Children's Foundation");
       expect(email!.body).toContain('We have refunded $50.00 of your gift of $50.00 (receipt ');
       expect(email!.body).toContain('All of the gift has been refunded, so it is not on your yearly statement.');
+    });
+
+    test('a fully refunded gift is never confirmed again: a later charge.success keeps it refunded, with its receipt', async () => {
+      const reference = await confirmedGift();
+      expect((await sendRefund(reference, 5000, '1320133183')).status).toBe(200);
+      const [before] = await gifts();
+      expect(before).toMatchObject({ state: 'refunded', receipt_no: 1 });
+      // The same transaction reported again under another id.
+      const event = JSON.parse(paystack.chargeSuccess(reference)) as { data: { id: number } };
+      const again = JSON.stringify({ ...event, data: { ...event.data, id: event.data.id + 1 } });
+      expect((await send(again, paystack.sign(again))).status).toBe(200);
+      expect(await gifts()).toEqual([before]);
+      expect(await receipts()).toHaveLength(1);
+      expect(await rows(database, "select 1 from events where type = 'gift.confirmed'")).toHaveLength(1);
     });
 
     test('partial refunds are recorded and counted out of the totals; the gift is refunded when all of it is', async () => {

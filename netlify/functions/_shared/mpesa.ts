@@ -6,8 +6,10 @@
 import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { PAYBILL_GIFT_ACCOUNT } from '../../../src/lib/constants.ts';
+import { formatMoney, giftMinimums, MAX_GIFT_UNITS } from '../../../src/lib/money.ts';
+import { moneyAmount } from '../../../src/schemas/fields.ts';
 import type { Background } from './build-hook.ts';
-import { childById, confirmLocked, insertGift, ledgerTransaction } from './gifts.ts';
+import { childById, confirmLocked, flagLocked, insertGift, ledgerTransaction } from './gifts.ts';
 
 /** The account donors type for a general gift; a child's id sponsors that child. */
 export const GENERAL_ACCOUNT = PAYBILL_GIFT_ACCOUNT;
@@ -30,31 +32,96 @@ export function isPathSecret(given: string, secret: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** Daraja's C2B confirmation payload (the fields the ledger reads; others are allowed). */
+/** Text Daraja sends in a field: at most `max` characters, none of them a control character. */
+const field = (max: number) =>
+  z
+    .string()
+    .max(max, `At most ${max} characters`)
+    .regex(/^[^\u0000-\u001f\u007f]*$/, 'Control characters are not allowed');
+
+/** A value Daraja may send as a number or as text, as text. */
+const digits = (pattern: RegExp, message: string) =>
+  z.union([z.string(), z.number()]).transform(String).pipe(z.string().regex(pattern, message));
+
+/**
+ * Daraja's C2B payload, the same for validation and confirmation (the fields the ledger reads; others are allowed),
+ * parsed strictly: a real date and time, an amount of at most two decimals, bounded text.
+ */
 export const C2BConfirmation = z.object({
-  TransactionType: z.string().max(40),
+  TransactionType: field(40),
   TransID: z.string().regex(/^[A-Z0-9]{6,20}$/, 'TransID must be letters and digits'),
-  TransTime: z.string().regex(/^\d{14}$/, 'TransTime must be YYYYMMDDHHmmss'),
-  TransAmount: z.union([z.string(), z.number()]).transform(Number).pipe(z.number().positive().max(10_000_000)),
-  BusinessShortCode: z.union([z.string(), z.number()]).transform(String),
-  BillRefNumber: z.string().max(60).default(''),
-  MSISDN: z.union([z.string(), z.number()]).transform(String).optional(),
-  FirstName: z.string().max(100).optional(),
-  MiddleName: z.string().max(100).optional(),
-  LastName: z.string().max(100).optional(),
+  TransTime: z.string().refine(isTransTime, 'TransTime must be a real date and time, YYYYMMDDHHmmss'),
+  TransAmount: moneyAmount('TransAmount').pipe(
+    z.number().positive('TransAmount must be more than 0').max(MAX_GIFT_UNITS, 'TransAmount is too large'),
+  ),
+  BusinessShortCode: digits(/^[0-9]{5,7}$/, 'BusinessShortCode must be 5 to 7 digits'),
+  BillRefNumber: field(60).default(''),
+  // Daraja masks the number (`2547 ***** 126`) or sends its SHA-256 (64 hex digits).
+  MSISDN: z.union([field(64), z.number()]).transform(String).optional(),
+  FirstName: field(100).optional(),
+  MiddleName: field(100).optional(),
+  LastName: field(100).optional(),
 });
 /** One C2B confirmation. */
 export type C2BConfirmation = z.infer<typeof C2BConfirmation>;
 
-/** `20261125143000` (Nairobi time) as a Date. */
+/** The parts of `20261125143000`, or undefined when it is not 14 digits. */
+function transTimeParts(value: string): [number, number, number, number, number, number] | undefined {
+  const match = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(value);
+  if (!match) return undefined;
+  const [, y, mo, d, h, mi, s] = match.map(Number) as number[];
+  return [y!, mo!, d!, h!, mi!, s!];
+}
+
+/** True when `value` is a real moment written YYYYMMDDHHmmss in this century (`20261399999999` is not). */
+export function isTransTime(value: string): boolean {
+  const parts = transTimeParts(value);
+  if (!parts) return false;
+  const [y, mo, d, h, mi, s] = parts;
+  const date = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
+  return (
+    y >= 2000 &&
+    y < 2100 &&
+    date.getUTCMonth() === mo - 1 &&
+    date.getUTCDate() === d &&
+    date.getUTCHours() === h &&
+    date.getUTCMinutes() === mi &&
+    date.getUTCSeconds() === s
+  );
+}
+
+/** `20261125143000` (Nairobi time, three hours ahead of UTC all year) as a Date; checked by {@link isTransTime}. */
 export function transTime(value: string): Date {
-  const [y, mo, d, h, mi, s] = [0, 4, 6, 8, 10, 12].map((at, i) => value.slice(at, at + (i === 0 ? 4 : 2)));
-  return new Date(`${y}-${mo}-${d}T${h}:${mi}:${s}+03:00`);
+  const [y, mo, d, h, mi, s] = transTimeParts(value) ?? [NaN, NaN, NaN, NaN, NaN, NaN];
+  return new Date(Date.UTC(y, mo - 1, d, h - 3, mi, s));
+}
+
+/**
+ * Daraja's documented answers to a validation request: accept, or reject with the code of what is wrong (the
+ * payment then never happens). A confirmation is answered with `ResultCode` 0 once it is recorded.
+ */
+export const C2B_RESULT = {
+  accepted: { ResultCode: '0', ResultDesc: 'Accepted' },
+  invalidMsisdn: { ResultCode: 'C2B00011', ResultDesc: 'Rejected' },
+  invalidAccount: { ResultCode: 'C2B00012', ResultDesc: 'Rejected' },
+  invalidAmount: { ResultCode: 'C2B00013', ResultDesc: 'Rejected' },
+  invalidShortcode: { ResultCode: 'C2B00015', ResultDesc: 'Rejected' },
+  otherError: { ResultCode: 'C2B00016', ResultDesc: 'Rejected' },
+} as const;
+
+/** The documented rejection for a payload whose first problem is at `field`. */
+export function c2bRejection(field: string | undefined): (typeof C2B_RESULT)[keyof typeof C2B_RESULT] {
+  if (field === 'TransAmount') return C2B_RESULT.invalidAmount;
+  if (field === 'MSISDN') return C2B_RESULT.invalidMsisdn;
+  if (field === 'BillRefNumber') return C2B_RESULT.invalidAccount;
+  if (field === 'BusinessShortCode') return C2B_RESULT.invalidShortcode;
+  return C2B_RESULT.otherError;
 }
 
 /**
  * Records a confirmed M-Pesa gift once per TransID (a sponsorship when the account names a child who may be
- * sponsored); `duplicate` when it was recorded before.
+ * sponsored and the amount reaches the Paybill minimum; below it, a flagged donation); `duplicate` when it was
+ * recorded before.
  */
 export async function recordC2B(
   payment: C2BConfirmation,
@@ -67,8 +134,11 @@ export async function recordC2B(
       [payment.TransID],
     );
     if (!recorded) return { outcome: 'duplicate' as const };
+    const minimum = giftMinimums(process.env).mpesaKes;
+    // A payment below the Paybill minimum is kept, as a donation that sponsors no one, and flagged for staff.
+    const belowMinimum = payment.TransAmount < minimum;
     const account = payment.BillRefNumber.trim().toLowerCase();
-    const childId = account !== '' ? ((await childById(account, tx))?.id ?? null) : null;
+    const childId = account !== '' && !belowMinimum ? ((await childById(account, tx))?.id ?? null) : null;
     const name = [payment.FirstName, payment.MiddleName, payment.LastName].filter((part) => part?.trim()).join(' ');
     const pending = await insertGift(tx, {
       reference: `mpesa-${payment.TransID}`,
@@ -92,6 +162,14 @@ export async function recordC2B(
       method: 'mpesa',
       paidAt: transTime(payment.TransTime),
     });
+    if (belowMinimum) {
+      await flagLocked(
+        tx,
+        confirmed,
+        `This M-Pesa payment of ${formatMoney(Number(confirmed.amount_subunits), 'KES')} is below the smallest Paybill gift ` +
+          `of ${formatMoney(minimum * 100, 'KES')}, so it was recorded as a donation that sponsors no one: check it.`,
+      );
+    }
     await tx.query(`update payment_events set gift_id = $2 where provider = 'mpesa' and event_key = $1`, [
       payment.TransID,
       confirmed.id,

@@ -4,6 +4,9 @@
  * https://api.paystack.co) is where paths are appended, so tests point it at their stand-in.
  */
 
+/** A transaction reference as Paystack documents it: up to 100 letters, digits, `-`, `.` and `=`. */
+export const PAYSTACK_REFERENCE = /^[A-Za-z0-9.=-]{1,100}$/;
+
 /** Paystack's address when `PAYSTACK_API_URL` is unset. */
 export const DEFAULT_PAYSTACK_API_URL = 'https://api.paystack.co';
 
