@@ -110,7 +110,8 @@ export function giftMinimums(env: Readonly<Record<string, string | undefined>> =
   return { USD: pick('USD'), KES: pick('KES'), mpesaKes: pick('mpesaKes') };
 }
 
-/** The smallest checkout in `currency`, in its subunits. */
-export function minimumSubunits(currency: GiftCurrency, minimums: GiftMinimums = DEFAULT_GIFT_MINIMUMS): number {
-  return Math.round(minimums[currency] * subunitsPerUnit(currency));
+/** The smallest checkout in `currency`, in its subunits (none for a currency gifts are not charged in). */
+export function minimumSubunits(currency: string, minimums: GiftMinimums = DEFAULT_GIFT_MINIMUMS): number {
+  const units = currency === 'USD' || currency === 'KES' ? minimums[currency] : 0;
+  return Math.round(units * subunitsPerUnit(currency));
 }

@@ -52,7 +52,10 @@ export const moneyAmount = (label: string) =>
   z.union([z.number(), z.string()], `${label} must be a number`).transform((value, ctx) => {
     const parsed = parseGiftAmount(value);
     if (parsed === undefined) {
-      ctx.addIssue({ code: 'custom', message: `${label} must be a number with at most 2 decimals, such as 50 or 12.50` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `${label} must be a number with at most 2 decimals, such as 50 or 12.50`,
+      });
       return z.NEVER;
     }
     return parsed;

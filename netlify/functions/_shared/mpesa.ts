@@ -37,7 +37,7 @@ const field = (max: number) =>
   z
     .string()
     .max(max, `At most ${max} characters`)
-    .regex(/^[^\u0000-\u001f\u007f]*$/, 'Control characters are not allowed');
+    .regex(/^\P{Cc}*$/u, 'Control characters are not allowed');
 
 /** A value Daraja may send as a number or as text, as text. */
 const digits = (pattern: RegExp, message: string) =>
@@ -57,7 +57,10 @@ export const C2BConfirmation = z.object({
   BusinessShortCode: digits(/^[0-9]{5,7}$/, 'BusinessShortCode must be 5 to 7 digits'),
   BillRefNumber: field(60).default(''),
   // Daraja masks the number (`2547 ***** 126`) or sends its SHA-256 (64 hex digits).
-  MSISDN: z.union([field(64), z.number()]).transform(String).optional(),
+  MSISDN: z
+    .union([field(64), z.number()])
+    .transform(String)
+    .optional(),
   FirstName: field(100).optional(),
   MiddleName: field(100).optional(),
   LastName: field(100).optional(),
@@ -69,7 +72,7 @@ export type C2BConfirmation = z.infer<typeof C2BConfirmation>;
 function transTimeParts(value: string): [number, number, number, number, number, number] | undefined {
   const match = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(value);
   if (!match) return undefined;
-  const [, y, mo, d, h, mi, s] = match.map(Number) as number[];
+  const [, y, mo, d, h, mi, s] = match.map(Number);
   return [y!, mo!, d!, h!, mi!, s!];
 }
 
