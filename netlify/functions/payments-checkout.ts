@@ -6,6 +6,10 @@
  * marked placeholder payment page instead, as before payments were connected. PayPal, which Paystack lacks, stores a
  * pending PayPal gift and sends the tab to the charity's own PayPal link (`PAYPAL_URL`) with the gift's reference as
  * `item_number`, which PayPal hands back in its notification; staff confirm the gift from it in /samu.
+ *
+ * The money rules hold before anything is stored: amounts read strictly, the smallest gift of the currency, and no
+ * checkout for a child who has a sponsor already (the visitor is offered a child still waiting). A submission the
+ * browser gave an id makes one gift and one Paystack checkout however often, and however concurrently, it arrives.
  */
 import { createHash } from 'node:crypto';
 import type { Config, Context } from '@netlify/functions';

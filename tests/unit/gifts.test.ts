@@ -1205,6 +1205,11 @@ describe.each(databases)('gifts on $name', (database) => {
       expect((await refund({ id: gift.id })).status).toBe(400);
       expect((await refund({ id: gift.id, reason: 'Cheque bounced', amount: 3000 })).status).toBe(400);
       expect((await refund({ id: '999999', reason: 'Cheque bounced' })).status).toBe(404);
+      // Ids beyond bigint and loose amounts are malformed, not a database error.
+      expect((await refund({ id: '9999999999999999999', reason: 'Cheque bounced' })).status).toBe(400);
+      for (const amount of ['0x10', '5.005', 5.005]) {
+        expect((await refund({ id: gift.id, reason: 'Cheque bounced', amount })).status).toBe(400);
+      }
       const paystackGift = await confirmedGift();
       const [{ id: paystackId }] = (await rows<{ id: string }>(
         database,
