@@ -8,10 +8,11 @@ import netlify from '@netlify/vite-plugin';
 import { dev } from 'astro';
 import type { PluginOption } from 'vite';
 import { localDataDir } from './lib/data-dir.ts';
+import { exitOnLocalDatabaseError } from './lib/local-database.ts';
 import { prepareRuntime } from './lib/runtime.ts';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
-const runtime = await prepareRuntime({ dataDir: localDataDir() });
+const runtime = await prepareRuntime({ dataDir: localDataDir() }).catch(exitOnLocalDatabaseError);
 Object.assign(process.env, runtime.env);
 
 const server = await dev({

@@ -29,7 +29,8 @@ import { HeadersHandler } from '@netlify/headers';
 import { localDataDir } from './lib/data-dir.ts';
 import { compressedStatic, compressor, pickEncoding } from './lib/compression.ts';
 import { LOCAL_BUILD_HOOK_PATH, localBuilds } from './lib/local-builds.ts';
-import { prepareRuntime } from './lib/runtime.ts';
+import { exitOnLocalDatabaseError } from './lib/local-database.ts';
+import { lockRuntimeDatabase, prepareRuntime } from './lib/runtime.ts';
 import { runSchedules, type Schedules } from './lib/scheduled-functions.ts';
 import { SettledFileWatcher } from './lib/settled-file-watcher.ts';
 import { warmFunctions } from './lib/warm-functions.ts';
@@ -57,6 +58,8 @@ export interface SiteOptions {
 /** Builds (unless told not to), starts the database and serves the site with its functions. */
 export async function startSite(options: SiteOptions = {}): Promise<Site> {
   const dataDir = localDataDir(options.dataDir);
+  // Before anything starts: a second server on the same embedded database stops here, at once.
+  const lock = await lockRuntimeDatabase(dataDir);
   const port = options.port ?? 8888;
   // The functions build (the longest part of a start) while the database starts and the site builds: none needs
   // another. Their workers start at the first call, after the database's variables are in the environment below.
@@ -65,13 +68,13 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   const functionsStarting = startFunctions(port, options.functionsDir, () => scheduled.schedules?.refresh());
   functionsStarting.catch(() => {});
   const stopFunctions = () => functionsStarting.then((functions) => functions.close()).catch(() => {});
-  const runtime = await prepareRuntime({ dataDir }).catch(async (error: unknown) => {
+  const runtime = await prepareRuntime({ dataDir, lock }).catch(async (error: unknown) => {
     await stopFunctions();
     throw error;
   });
   // Functions run in workers that inherit this process's environment.
   Object.assign(process.env, runtime.env);
-  const builds = localBuilds({ root, workDir: join(dataDir, 'builds') });
+  const builds = localBuilds({ root });
   // After the database is ready, so the content loader includes what was published from /samu.
   try {
     if (options.build !== false) await builds.initial();
@@ -396,7 +399,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     ...(process.env['HOST'] ? { host: process.env['HOST'] } : {}),
     build: !flags['no-build'],
     ...(flags.functions ? { functionsDir: resolve(flags.functions) } : {}),
-  });
+  }).catch(exitOnLocalDatabaseError);
   console.log(`Site and functions on ${site.url}`);
   closeOnSignals(site);
 }
