@@ -281,3 +281,18 @@ async function takeOver(path: string, stale: string, draft: string, nonce: strin
   }
   return (await readHolder(path))?.holder?.nonce === nonce;
 }
+
+/**
+ * Takes the lock of the embedded database in `dataDir` when it is the one in use, or returns undefined when
+ * `DATABASE_URL` names the database instead (the server's runtime: scripts/lib/runtime.ts).
+ */
+export async function lockLocalDatabase(dataDir: string): Promise<DatabaseLock | undefined> {
+  return process.env['DATABASE_URL'] ? undefined : lockDatabase(dataDir);
+}
+
+/** Ends the process with a {@link LocalDatabaseError}'s message alone (exit code 1); rethrows any other error. */
+export function exitOnLocalDatabaseError(error: unknown): never {
+  if (!(error instanceof LocalDatabaseError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}

@@ -4,7 +4,7 @@
  * Either way a relay is started so functions reach it through the Neon driver, as they do in production.
  */
 import { localDataDir, secureDataDir } from './data-dir.ts';
-import { folderName, LocalDatabaseError, lockDatabase } from './database-lock.ts';
+import { exitOnLocalDatabaseError, folderName, LocalDatabaseError, lockDatabase } from './database-lock.ts';
 import { servePGlite } from './pglite-server.ts';
 import { holdsDatabase, openPGlite } from './pglite-template.ts';
 import { startRelay, type Relay } from './relay.ts';
@@ -115,11 +115,4 @@ function reasonOf(error: unknown): string {
  */
 export async function startCommandDatabase(options: LocalDatabaseOptions): Promise<LocalDatabase> {
   return startLocalDatabase(options).catch(exitOnLocalDatabaseError);
-}
-
-/** Ends the process with a {@link LocalDatabaseError}'s message (exit code 1); rethrows any other error. */
-export function exitOnLocalDatabaseError(error: unknown): never {
-  if (!(error instanceof LocalDatabaseError)) throw error;
-  console.error(error.message);
-  process.exit(1);
 }

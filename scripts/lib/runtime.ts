@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { MIN_SECRET_BYTES } from '../../netlify/functions/_shared/auth.ts';
 import { closePools } from '../../netlify/functions/_shared/db.ts';
 import { secureDataDir } from './data-dir.ts';
-import { lockDatabase, type DatabaseLock } from './database-lock.ts';
+import { lockLocalDatabase, type DatabaseLock } from './database-lock.ts';
 import { startDatabaseThread } from './database-thread.ts';
 import type { LocalDatabase } from './local-database.ts';
 
@@ -35,21 +35,12 @@ export async function persistentSecret(file: string): Promise<string> {
 }
 
 /**
- * Takes the lock of the embedded database in `dataDir` (database-lock.ts), or undefined when `DATABASE_URL` names
- * the database instead. Taken by this thread, so it is released when the process exits or is stopped.
- */
-export async function lockRuntimeDatabase(dataDir: string): Promise<DatabaseLock | undefined> {
-  if (process.env['DATABASE_URL']) return undefined;
-  return lockDatabase(dataDir);
-}
-
-/**
  * Starts the database (embedded under `dataDir` unless `DATABASE_URL` is set) on its own thread, which also migrates
  * it and creates the staff accounts of the environment; returns the env. `lock` is the data folder's lock when the
- * caller took it already (lockRuntimeDatabase); the runtime releases it when it closes or fails to start.
+ * caller took it already (lockLocalDatabase); the runtime releases it when it closes or fails to start.
  */
 export async function prepareRuntime(opts: { dataDir: string; lock?: DatabaseLock | undefined }): Promise<Runtime> {
-  const lock = opts.lock ?? (await lockRuntimeDatabase(opts.dataDir));
+  const lock = opts.lock ?? (await lockLocalDatabase(opts.dataDir));
   let database: LocalDatabase | undefined;
   try {
     await secureDataDir(opts.dataDir);

@@ -85,10 +85,18 @@ test('the lock of a process that is gone, or whose id another program now has, i
 });
 
 test('of many takers at the same moment exactly one wins, with a stale lock to take over or none', async () => {
-  for (const stale of [false, true]) {
+  const gone = await deadPid();
+  // Rounds with the takers' starts staggered by a turn of the event loop each, so that their steps interleave in
+  // every order: one finishing its takeover while another is between looking at the stale lock and replacing it.
+  for (const [round, stale] of Array.from({ length: 16 }, (_, round) => [round, round % 4 !== 0] as const)) {
     const dir = await folder();
-    if (stale) await writeFile(join(dir, LOCK_FILE), JSON.stringify(staleHolder(await deadPid())));
-    const outcomes = await Promise.allSettled(Array.from({ length: 12 }, () => lockDatabase(dir)));
+    if (stale) await writeFile(join(dir, LOCK_FILE), JSON.stringify(staleHolder(gone)));
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 12 }, async (_, taker) => {
+        for (let turn = 0; turn < (taker * round) % 7; turn += 1) await new Promise(setImmediate);
+        return lockDatabase(dir);
+      }),
+    );
     const won = outcomes.filter((outcome) => outcome.status === 'fulfilled');
     expect(won, stale ? 'with a stale lock' : 'without one').toHaveLength(1);
     for (const outcome of outcomes) {
