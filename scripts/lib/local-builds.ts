@@ -42,10 +42,10 @@ export interface LocalBuildsOptions {
 
 /**
  * Where builds in progress are made: inside the project, whatever the data folder. Astro writes the pages' server
- * code beside its output and runs it from there, so an output outside the project cannot import the project's
- * packages ("Cannot find package '@oslojs/encoding'"; Astro moves that code into the project only for an output
- * whose path does not begin with the project's, so a folder such as `../watoto-data` beside a project `watoto` broke).
- * Inside the project the finished build is also on the same disk as the served folder, so swapping it in is a rename.
+ * code beside an output whose path begins with the project's and runs it from there; outside the project (a folder
+ * `../watoto-data` beside a project `watoto`) that code cannot import the project's packages ("Cannot find package
+ * '@oslojs/encoding'"). Inside the project the finished build is also on the same disk as the served folder, so
+ * swapping it in is a rename.
  */
 export function buildsFolder(root: string): string {
   return join(root, '.netlify', 'local-builds');
