@@ -37,13 +37,15 @@ async function ownerOnly(path: string): Promise<void> {
   const entries = await readdir(path, { withFileTypes: true });
   await chmod(path, 0o700);
   await Promise.all(
-    entries.map((entry) => {
+    entries.map(async (entry) => {
       const child = join(path, entry.name);
-      const made = entry.isDirectory() ? ownerOnly(child) : entry.isFile() ? chmod(child, 0o600) : Promise.resolve();
-      // PostgreSQL removes some of its files as it works (pg_internal.init, temporary files): gone is fine.
-      return made.catch((error: unknown) => {
+      try {
+        if (entry.isDirectory()) await ownerOnly(child);
+        else if (entry.isFile()) await chmod(child, 0o600);
+      } catch (error) {
+        // PostgreSQL removes some of its files as it works (pg_internal.init, temporary files): gone is fine.
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      });
+      }
     }),
   );
 }
