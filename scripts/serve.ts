@@ -10,8 +10,9 @@
  *
  *   node scripts/serve.ts [--no-build] [--functions <dir>]
  *     PORT (default 8888), HOST (default 127.0.0.1: this machine only), DATABASE_URL (default: the embedded
- *     database in the data folder, scripts/lib/data-dir.ts); --functions serves the functions of another folder
- *     than netlify.toml's, as `netlify dev --functions` does.
+ *     database in the data folder, scripts/lib/data-dir.ts, which one process at a time opens: a second server on it
+ *     stops at once, scripts/lib/database-lock.ts); --functions serves the functions of another folder than
+ *     netlify.toml's, as `netlify dev --functions` does.
  */
 import { randomUUID } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';

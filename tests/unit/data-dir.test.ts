@@ -61,7 +61,8 @@ test('admin:create and db:migrate use the data folder npm start serves', async (
     await closePool(target);
     await database.close();
   }
-});
+  // Three commands that each open the database, one after another.
+}, 90_000);
 
 test('the data folder and everything in it is owner-only, whatever the umask, old files included', async () => {
   const dataDir = await mkdtemp(join(tmpdir(), 'watoto-modes-'));

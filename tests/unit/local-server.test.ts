@@ -200,4 +200,5 @@ test('a server killed outright leaves its lock behind, and the next start on the
   expect(await (await fetch(`${server.url}/api/hold`)).text()).toBe('held');
   const taken = JSON.parse(await readFile(join(serverEnv['DATA_DIR']!, LOCK_FILE), 'utf8')) as { pid: number };
   expect(taken.pid).toBe(server.child.pid);
-});
+  // A whole server start, as the one before all tests (hookTimeout).
+}, 60_000);
