@@ -305,11 +305,6 @@ describe.each(databases)('a person’s data on $name', (database) => {
     });
     const before = await rows(database, `select id, ts, kind, subject, body from notification_outbox order by id`);
 
-    const person = await search({ email: SENDER });
-    expect(count(person.tables, 'volunteers')).toBe(1);
-    expect(JSON.stringify(person.tables)).not.toContain(VICTIM);
-    expect(person.possibly.map((match) => match.identifier).sort()).toEqual([`email:${VICTIM}`, 'phone:254722000111']);
-
     const exported = await post('export', { email: SENDER, reason: REASON });
     expect(exported.status).toBe(200);
     const file = await exported.text();
@@ -321,6 +316,11 @@ describe.each(databases)('a person’s data on $name', (database) => {
     const csv = await (await post('export', { email: SENDER, reason: REASON, format: 'csv' })).text();
     expect(csv).not.toContain(SECRET);
     expect(csv).not.toContain(VICTIM);
+
+    const person = await search({ email: SENDER });
+    expect(count(person.tables, 'volunteers')).toBe(1);
+    expect(JSON.stringify(person.tables)).not.toContain(VICTIM);
+    expect(person.possibly.map((match) => match.identifier).sort()).toEqual([`email:${VICTIM}`, 'phone:254722000111']);
 
     expect((await post('erase', { email: SENDER, reason: REASON })).status).toBe(200);
     expect(await rows(database, 'select email, message from contacts')).toEqual([{ email: VICTIM, message: SECRET }]);
@@ -357,17 +357,12 @@ describe.each(databases)('a person’s data on $name', (database) => {
     const before = await others();
     expect(before.length).toBe(5);
 
-    const person = await search({ email: 'the@example.org' });
-    expect(count(person.tables, 'notification_outbox')).toBe(1);
-    expect(count(person.tables, 'contacts')).toBe(1);
-    expect(person.possibly).toEqual([]);
-
     const res = await post('erase', { email: 'the@example.org', reason: REASON });
     expect(res.status).toBe(200);
     const answer = (await res.json()) as { erased: Record<string, { deleted: number; redacted?: number }> };
-    expect(answer.erased['notification_outbox']).toEqual({ deleted: 1, anonymised: 0, redacted: 0 });
     expect(await others()).toEqual(before);
     expect((await rows(database, 'select count(*)::int as n from contacts'))[0]).toEqual({ n: 5 });
+    expect(answer.erased['notification_outbox']).toEqual({ deleted: 1, anonymised: 0, redacted: 0 });
 
     // "Ann" is a whole name, not a part of "Annual".
     await post('erase', { email: 'ann@example.org', reason: REASON });
@@ -410,6 +405,36 @@ describe.each(databases)('a person’s data on $name', (database) => {
 
     expect((await post('export', { email: EMAIL })).status).toBe(400);
     expect((await auditEvents()).filter((event) => event.type === 'admin.person.export')).toHaveLength(2);
+  });
+
+  test('erasing an M-Pesa payer by phone leaves no sponsor name, gift note or account text behind', async () => {
+    const [gift] = await rows<{ id: string }>(
+      database,
+      `insert into gifts (reference, provider, kind, child_id, amount_subunits, currency, method, state, donor_name,
+         donor_phone, provider_txn, confirmed_at, receipt_no, recorded_by, note)
+       values ('mpesa-QK1ERIN01', 'mpesa', 'sponsorship', 'neema', 350000, 'KES', 'mpesa', 'confirmed', 'Erin Erase',
+         '254711222333', 'QK1ERIN01', now(), 40, 'mpesa', 'Account: Erin Erase') returning id::text as id`,
+    );
+    await rows(
+      database,
+      `insert into sponsorships (child_id, sponsor_name, amount_subunits, currency, created_by, gift_ref)
+       values ('neema', 'Erin Erase', 350000, 'KES', 'mpesa', $1)`,
+      [gift!.id],
+    );
+    await rows(
+      database,
+      `insert into gifts (reference, provider, amount_subunits, currency, method, state, donor_name, donor_phone,
+         confirmed_at, receipt_no, recorded_by, note)
+       values ('staff-erin-1', 'staff', 200000, 'KES', 'cash', 'confirmed', 'Erin Erase', '0711-222-333', now(), 41,
+         'staff:staff', 'Cash from Erin Erase at the gala')`,
+    );
+    expect((await post('erase', { phone: '0711 222 333', reason: REASON })).status).toBe(200);
+    expect(await columnsHolding(database, ['Erin Erase'])).toEqual([]);
+    expect(await rows(database, 'select sponsor_name from sponsorships')).toEqual([{ sponsor_name: 'Erased sponsor' }]);
+    expect(await rows(database, 'select amount_subunits::int as amount, note from gifts order by id')).toEqual([
+      { amount: 350000, note: null },
+      { amount: 200000, note: null },
+    ]);
   });
 
   test('erasure without a reason is refused and changes nothing', async () => {
