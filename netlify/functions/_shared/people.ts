@@ -327,7 +327,7 @@ async function confirmedLinks(db: Queryable, who: PersonQuery): Promise<Set<stri
 }
 
 interface Resolved {
-  verified: Set<Identifier>;
+  verified: ReadonlySet<Identifier>;
   /** The person's rows' ids, by table. */
   own: Map<string, string[]>;
   /** Rows that may be the person's, by their owner, then table. */
