@@ -69,6 +69,8 @@ const giftOwner: OnAlias = (g) =>
   `coalesce(${emailOf(`${g}.donor_email`)}, ${phoneOf(`${g}.donor_phone`)}, ${nameOf(`${g}.donor_name`)})`;
 /** Who an application is from: the address it gives (every application form asks for one), else its phone. */
 const applicationOwner: OnAlias = (v) => `coalesce(${emailOf(`${v}.email`)}, ${phoneOf(`${v}.details->>'phone'`)})`;
+/** A row id held as text (an outbox row's record, a sponsorship's gift) as the bigint its table's key is, or null. */
+const idFrom = (expression: string) => `(case when ${expression} ~ '^[0-9]{1,18}$' then (${expression})::bigint end)`;
 /** Who sent a form: its address, else its phone. Staff actions (`admin.*`) are nobody's form. */
 const formOwner: OnAlias = (e) =>
   `(case when ${e}.type not like 'admin.%'
@@ -95,7 +97,7 @@ export const PERSON_TABLES: readonly PersonTable[] = [
     // The sponsor's address; a sponsorship started by an M-Pesa payment has none and is the payer's (its gift's).
     owner: (t) =>
       `coalesce(${emailOf(`${t}.sponsor_email`)},
-                (select ${giftOwner('g')} from gifts g where g.id::text = ${t}.gift_ref or g.reference = ${t}.gift_ref
+                (select ${giftOwner('g')} from gifts g where g.id = ${idFrom(`${t}.gift_ref`)} or g.reference = ${t}.gift_ref
                  limit 1),
                 ${nameOf(`${t}.sponsor_name`)})`,
     holds: [(t) => nameOf(`${t}.sponsor_name`), (t) => emailOf(`${t}.sponsor_email`)],
@@ -170,12 +172,12 @@ export const PERSON_TABLES: readonly PersonTable[] = [
     owner: (t) => `(case
         when ${t}.kind = 'message' then ${emailOf(`${t}.recipients`)}
         when ${t}.kind = 'submission' then case ${t}.resource
-          when 'contacts' then (select ${emailOf('r.email')} from contacts r where r.id::text = ${t}.record_id)
-          when 'volunteers' then (select ${applicationOwner('r')} from volunteers r where r.id::text = ${t}.record_id)
+          when 'contacts' then (select ${emailOf('r.email')} from contacts r where r.id = ${idFrom(`${t}.record_id`)})
+          when 'volunteers' then (select ${applicationOwner('r')} from volunteers r where r.id = ${idFrom(`${t}.record_id`)})
           when 'donations' then (select ${formOwner('e')} from donations r join events e
-                                   on e.type = 'donation_intent' and e.ts = r.ts where r.id::text = ${t}.record_id
+                                   on e.type = 'donation_intent' and e.ts = r.ts where r.id = ${idFrom(`${t}.record_id`)}
                                  limit 1)
-          when 'gifts' then (select ${giftOwner('r')} from gifts r where r.id::text = ${t}.record_id)
+          when 'gifts' then (select ${giftOwner('r')} from gifts r where r.id = ${idFrom(`${t}.record_id`)})
           end
       end)`,
     mentions: ['subject', 'body'],
