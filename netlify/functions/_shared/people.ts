@@ -390,8 +390,8 @@ async function rowsById(db: Queryable, table: string, ids: readonly string[]): P
 }
 
 /**
- * One regular expression finding any of the identifiers in free text: an address or a name as whole words (any case),
- * a phone in any spelling. `sql` for PostgreSQL (`~*`, `regexp_replace(…, 'gi')`), `js` for a `giu` RegExp.
+ * One regular expression finding any of the identifiers in free text: an address, or a name of two words or more, as
+ * whole words (any case); a phone in any spelling. `sql` for PostgreSQL (`~*`, `regexp_replace(…, 'gi')`), `js` for a `giu` RegExp.
  */
 function mentionPattern(identifiers: Iterable<Identifier>, flavour: 'sql' | 'js'): string | undefined {
   const escape = (text: string) => text.replace(/[\\^$.|?*+()[\]{}]/g, '\\$&');
@@ -401,7 +401,10 @@ function mentionPattern(identifiers: Iterable<Identifier>, flavour: 'sql' | 'js'
     const { kind, value } = splitIdentifier(identifier);
     if (kind === 'email') parts.push(`(?<![a-z0-9._%+-])${escape(value)}(?![a-z0-9_-])`);
     else if (kind === 'phone') parts.push(phonePattern(value));
-    else if (kind === 'name') parts.push(`${wordStart}${value.split(' ').map(escape).join('\\s+')}${wordEnd}`);
+    // A one-word name ("Amina", "the") in someone else's text is as likely another person or an ordinary word.
+    else if (kind === 'name' && value.includes(' ')) {
+      parts.push(`${wordStart}${value.split(' ').map(escape).join('\\s+')}${wordEnd}`);
+    }
   }
   return parts.length > 0 ? parts.map((part) => `(${part})`).join('|') : undefined;
 }
