@@ -296,26 +296,25 @@ interface FoundRow {
   holds: Identifier[];
 }
 
-/** A table's rows whose owner is one of `keys` or which hold one of them. */
-async function rowsTouching(db: Queryable, spec: PersonTable, keys: readonly Identifier[]): Promise<FoundRow[]> {
-  const holds = (spec.holds ?? []).map((expression) => expression('t'));
-  return db.query<FoundRow>(
-    `select id, owner, holds from (
-       select t.id::text as id, ${spec.owner('t')} as owner,
-              array_remove(array[${holds.join(', ') || 'null'}]::text[], null) as holds
-       from ${spec.table} t) found
-     where owner = any($1::text[]) or holds && $1::text[]
-     order by id::bigint`,
-    [keys],
-  );
-}
-
 /** What one pass over the tables found: per table, the rows touching the identifiers. */
 type Pass = Map<string, FoundRow[]>;
 
+/** Every registered table's rows whose owner is one of `keys` or which hold one of them (one statement). */
 async function pass(db: Queryable, keys: readonly Identifier[]): Promise<Pass> {
-  const found: Pass = new Map();
-  for (const spec of PERSON_TABLES) found.set(spec.table, await rowsTouching(db, spec, keys));
+  const selects = PERSON_TABLES.map((spec) => {
+    const holds = (spec.holds ?? []).map((expression) => expression('t'));
+    return `select '${spec.table}' as "table", id, owner, holds from (
+       select t.id as id, ${spec.owner('t')} as owner,
+              array_remove(array[${holds.join(', ') || 'null'}]::text[], null) as holds
+       from ${spec.table} t) found
+     where owner = any($1::text[]) or holds && $1::text[]`;
+  });
+  const rows = await db.query<FoundRow & { table: string }>(
+    `select "table", id::text as id, owner, holds from (${selects.join(' union all ')}) touching order by "table", id`,
+    [keys],
+  );
+  const found: Pass = new Map(PERSON_TABLES.map((spec) => [spec.table, []]));
+  for (const { table, ...row } of rows) found.get(table)?.push(row);
   return found;
 }
 
@@ -419,17 +418,19 @@ const mentionConditions = (spec: PersonTable) => [
 async function mentionCounts(db: Queryable, resolved: Resolved): Promise<Record<string, number>> {
   const pattern = mentionPattern(resolved.verified, 'sql');
   const counts: Record<string, number> = {};
-  if (!pattern) return counts;
-  for (const spec of PERSON_TABLES) {
-    const conditions = mentionConditions(spec);
-    if (conditions.length === 0) continue;
-    const [row] = await db.query<{ n: number }>(
-      `select count(*)::int as n from ${spec.table} t
-       where not (t.id::text = any($2::text[])) and (${conditions.join(' or ')})`,
-      [pattern, resolved.own.get(spec.table) ?? []],
-    );
-    if (row && row.n > 0) counts[spec.table] = row.n;
-  }
+  const specs = PERSON_TABLES.filter((spec) => mentionConditions(spec).length > 0);
+  if (!pattern || specs.length === 0) return counts;
+  const own = [...resolved.own].flatMap(([table, ids]) => ids.map((id) => `${table}:${id}`));
+  const rows = await db.query<{ table: string; n: number }>(
+    specs
+      .map(
+        (spec) => `select '${spec.table}' as "table", count(*)::int as n from ${spec.table} t
+         where not ('${spec.table}:' || t.id = any($2::text[])) and (${mentionConditions(spec).join(' or ')})`,
+      )
+      .join(' union all '),
+    [pattern, own],
+  );
+  for (const row of rows) if (row.n > 0) counts[row.table] = row.n;
   return counts;
 }
 
