@@ -83,10 +83,14 @@ export function unsupportedMediaType(expected = 'application/json'): Response {
   return error(415, `Content-Type must be ${expected}`);
 }
 
-/** 429 with `Retry-After` in whole seconds. */
-export function tooManyRequests(retryAfterSeconds: number): Response {
+/** 429 with `Retry-After` in whole seconds, and `message` (with `issues`) when the reason is more than the rate. */
+export function tooManyRequests(
+  retryAfterSeconds: number,
+  message = 'Too many requests; please try again shortly',
+  issues?: Issue[],
+): Response {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  return error(429, 'Too many requests; please try again shortly', undefined, { 'Retry-After': String(seconds) });
+  return error(429, message, issues, { 'Retry-After': String(seconds) });
 }
 
 /** True for `application/json` and `application/*+json`, with any parameters. */
