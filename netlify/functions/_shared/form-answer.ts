@@ -2,7 +2,8 @@
  * Answers to a plain HTML form post (JavaScript off, or pressed before the page's script ran): a 303 to the
  * form's success page, or, when the form cannot be accepted, the form's own page again with every value the
  * visitor sent and each message beside its field (./form-page.ts). Only when that page cannot be had does a small
- * page list what to fix, with a same-site link back.
+ * page list what to fix, with a same-site link back (to the page the visitor came from: a link their browser may
+ * follow, never an address this server fetches).
  */
 import { FORMS } from '../../../src/lib/form-pages.ts';
 import { paymentUrl, type PaymentOptions } from '../../../src/lib/payment.ts';
@@ -140,13 +141,11 @@ export async function formProblem(
   all.set('Referrer-Policy', 'strict-origin-when-cross-origin');
 
   if (isTrackType(type)) {
-    const site = new URL(req.url);
-    const pages = [...new Set([sameSitePath(req.headers.get('referer'), site), FORMS[type].page])];
-    for (const path of pages) {
-      if (path === undefined || path.startsWith('/api/')) continue;
-      const html = await loadPage(new URL(path, site.origin));
-      const page = html && formPageWith(html, type, fields, messages);
-      if (!page) continue;
+    // The form's own page, from the fixed list of form pages: never a path taken from the request (its Referer
+    // could name any address of the site, the local-only ones included).
+    const html = await loadPage(new URL(FORMS[type].page, new URL(req.url).origin));
+    const page = html && formPageWith(html, type, fields, messages);
+    if (page) {
       // The page brings its own policy (a meta tag with its scripts' and styles' hashes); this adds framing.
       all.set('Content-Security-Policy', "frame-ancestors 'none'");
       return new Response(page, { status, headers: all });
