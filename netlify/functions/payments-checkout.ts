@@ -24,6 +24,7 @@ import { query, transaction } from './_shared/db.ts';
 import { formAccepted, formProblem, isFormContentType, MAX_FORM_BYTES, readFormBody } from './_shared/form-answer.ts';
 import { closePending, childById, insertGift, newReference, type GiftRow, type NewGift } from './_shared/gifts.ts';
 import {
+  answer,
   error,
   isJsonContentType,
   json,
@@ -213,10 +214,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** A 303 that sends the new tab on, telling the provider nothing about where it came from. */
 function redirect(location: string): Response {
-  return new Response(null, {
-    status: 303,
-    headers: { Location: location, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' },
-  });
+  return answer(null, 303, { Location: location, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
 }
 
 type Charge = Omit<NewGift, 'reference'> & { amountUsd: number };

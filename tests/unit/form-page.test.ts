@@ -148,9 +148,9 @@ describe('the answer to a refused form post', () => {
     'http://localhost:8888/about/',
   ])('loads only the form’s own page, whatever the Referer names (%s)', async (referer) => {
     const asked: string[] = [];
-    const loadPage = async (url: URL) => {
+    const loadPage = (url: URL) => {
       asked.push(url.href);
-      return PAGE;
+      return Promise.resolve(PAGE);
     };
     const req = new Request('http://localhost:8888/api/admin/track', { method: 'POST', headers: { referer } });
     const res = await formProblem(req, 'volunteer_application', { status: 400, message: 'Invalid payload' }, loadPage);

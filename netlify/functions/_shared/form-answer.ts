@@ -9,7 +9,7 @@ import { FORMS } from '../../../src/lib/form-pages.ts';
 import { paymentUrl, type PaymentOptions } from '../../../src/lib/payment.ts';
 import { isTrackType } from '../../../src/schemas/track.ts';
 import { escapeHtml, formPageWith, type FieldMessage, type SentField } from './form-page.ts';
-import { readBodyBytes, type Issue } from './http.ts';
+import { answer, readBodyBytes, seeOther, type Issue } from './http.ts';
 
 /** Largest form-encoded body accepted (as for JSON: 32 KB). */
 export const MAX_FORM_BYTES = 32 * 1024;
@@ -88,7 +88,7 @@ export function formAccepted(type: unknown, payload: Readonly<Record<string, unk
     const choices = new URL(paymentUrl('generalUrl', giftChoices(type, payload))).searchParams.toString();
     location = choices ? `/api/sent/${FORMS[type].slug}?${choices}` : `/sent/${FORMS[type].slug}/`;
   }
-  return new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store' } });
+  return seeOther(location);
 }
 
 /** Fetches a page of this site as the build wrote it; undefined when it cannot be had. */
@@ -136,9 +136,6 @@ export async function formProblem(
   const all = new Headers(headers);
   all.set('Content-Type', 'text/html; charset=utf-8');
   all.set('Cache-Control', 'no-store');
-  all.set('X-Content-Type-Options', 'nosniff');
-  all.set('X-Frame-Options', 'DENY');
-  all.set('Referrer-Policy', 'strict-origin-when-cross-origin');
 
   if (isTrackType(type)) {
     // The form's own page, from the fixed list of form pages: never a path taken from the request (its Referer
@@ -148,14 +145,14 @@ export async function formProblem(
     if (page) {
       // The page brings its own policy (a meta tag with its scripts' and styles' hashes); this adds framing.
       all.set('Content-Security-Policy', "frame-ancestors 'none'");
-      return new Response(page, { status, headers: all });
+      return answer(page, status, all);
     }
   }
   all.set(
     'Content-Security-Policy',
     "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
   );
-  return new Response(shortPage(req, type, status, message, messages), { status, headers: all });
+  return answer(shortPage(req, type, status, message, messages), status, all);
 }
 
 /** The page listing what to fix, for when the form's own page is out of reach. */
