@@ -164,7 +164,10 @@ test.describe('content security policy', () => {
       expect(res.headers()['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     }
     const redirects = [
-      await request.post('/api/newsletter/unsubscribe-link', { form: { email: 'nobody@example.org' }, maxRedirects: 0 }),
+      await request.post('/api/newsletter/unsubscribe-link', {
+        form: { email: 'nobody@example.org' },
+        maxRedirects: 0,
+      }),
       await request.post('/api/admin/track', {
         form: { form: 'contact_submit', name: 'Amina', email: 'amina@example.org', subject: 'Hi', message: 'Hello' },
         maxRedirects: 0,
@@ -270,7 +273,16 @@ test.describe('content security policy', () => {
     await expect(page.getByText('Activity stream: Live', { exact: true })).toBeVisible();
     await expect(page.getByRole('tabpanel').getByRole('row').first()).toBeVisible();
 
-    for (const name of ['Contacts', 'Subscribers', 'Applications', 'Programs', 'Blog Posts', 'Donations', 'Gifts', 'Media']) {
+    for (const name of [
+      'Contacts',
+      'Subscribers',
+      'Applications',
+      'Programs',
+      'Blog Posts',
+      'Donations',
+      'Gifts',
+      'Media',
+    ]) {
       await page.getByRole('tab', { name, exact: true }).click();
       await expect(page.getByRole('tabpanel').getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
     }
