@@ -279,7 +279,7 @@ describe('the password hashing queue', () => {
   const settle = () => new Promise((resolve) => setImmediate(resolve));
 
   test('runs a few at once, lets a few wait, refuses the next with a wait, and puts known staff ahead', async () => {
-    const queue = new HashQueue({ running: 2, waiting: 2 });
+    const queue = new HashQueue({ running: 2, waiting: 2, maxWaitMs: 60_000 });
     const started: string[] = [];
     const [a, b, c, d] = ['a', 'b', 'c', 'd'].map((name) => controlled(queue, started, name, 'ordinary'));
     await expect(queue.run('ordinary', async () => {})).rejects.toBeInstanceOf(HashingBusy);

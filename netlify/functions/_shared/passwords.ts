@@ -30,6 +30,8 @@ export const HASH_QUEUE = {
   running: 2,
   /** Hashes that may wait for a turn; one more is refused. Work ahead of the queue is never refused. */
   waiting: 16,
+  /** Longest expected wait (from the recent hashes' duration) an ordinary hash is queued for; a longer one is refused. */
+  maxWaitMs: 5_000,
 } as const;
 
 /** Thrown when the queue is full: the caller answers 429, asking to come back after `retryAfterSeconds`. */
@@ -51,7 +53,7 @@ interface Waiter {
 
 /** A queue of hashes: {@link HASH_QUEUE}'s limits unless told otherwise. */
 export class HashQueue {
-  readonly #limits: { running: number; waiting: number };
+  readonly #limits: { running: number; waiting: number; maxWaitMs: number };
   #running = 0;
   #started = 0;
   readonly #ahead: Waiter[] = [];
@@ -59,7 +61,7 @@ export class HashQueue {
   /** A running average of one hash's duration, for `Retry-After`. */
   #averageMs = 250;
 
-  constructor(limits: { running: number; waiting: number } = HASH_QUEUE) {
+  constructor(limits: { running: number; waiting: number; maxWaitMs: number } = HASH_QUEUE) {
     this.#limits = limits;
   }
 
@@ -71,9 +73,13 @@ export class HashQueue {
   /** Runs `work` when its turn comes; throws {@link HashingBusy} when an ordinary one finds the queue full. */
   async run<T>(priority: HashPriority, work: () => Promise<T>): Promise<T> {
     if (this.#running >= this.#limits.running || this.#ahead.length + this.#ordinary.length > 0) {
-      if (priority === 'ordinary' && this.#ordinary.length >= this.#limits.waiting) {
-        const waits = (this.#ahead.length + this.#ordinary.length) / this.#limits.running + 1;
-        throw new HashingBusy(Math.max(1, Math.ceil((waits * this.#averageMs) / 1000)));
+      // Turns until this one runs, each as long as a recent hash: on a slow or busy machine the queue is shorter.
+      const waitMs = ((this.#ahead.length + this.#ordinary.length) / this.#limits.running + 1) * this.#averageMs;
+      if (
+        priority === 'ordinary' &&
+        (this.#ordinary.length >= this.#limits.waiting || waitMs > this.#limits.maxWaitMs)
+      ) {
+        throw new HashingBusy(Math.max(1, Math.ceil(waitMs / 1000)));
       }
       await new Promise<void>((start) => (priority === 'ahead' ? this.#ahead : this.#ordinary).push({ start }));
     } else {
