@@ -10,7 +10,7 @@
  */
 import { closePools } from '../netlify/functions/_shared/db.ts';
 import { setAdminPassword } from './lib/accounts.ts';
-import { startLocalDatabase } from './lib/local-database.ts';
+import { startCommandDatabase } from './lib/local-database.ts';
 import { migrate } from './lib/migrate.ts';
 import { readNewPassword } from './lib/password-prompt.ts';
 
@@ -26,7 +26,7 @@ const password = await readNewPassword().catch((error: unknown) => {
   process.exit(1);
 });
 
-const database = await startLocalDatabase({ url: process.env['DATABASE_URL'] || undefined });
+const database = await startCommandDatabase({ url: process.env['DATABASE_URL'] || undefined });
 try {
   const target = { url: database.url, proxy: database.proxy };
   await migrate(target);

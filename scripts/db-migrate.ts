@@ -4,10 +4,10 @@
  * database in the data folder `npm start` serves (`DATA_DIR`, default `.data`; stop `npm start` first).
  */
 import { closePools } from '../netlify/functions/_shared/db.ts';
-import { startLocalDatabase } from './lib/local-database.ts';
+import { startCommandDatabase } from './lib/local-database.ts';
 import { migrate } from './lib/migrate.ts';
 
-const database = await startLocalDatabase({ url: process.env['DATABASE_URL'] || undefined });
+const database = await startCommandDatabase({ url: process.env['DATABASE_URL'] || undefined });
 try {
   const applied = await migrate({ url: database.url, proxy: database.proxy });
   console.log(

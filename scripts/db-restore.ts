@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { closePools } from '../netlify/functions/_shared/db.ts';
-import { startLocalDatabase } from './lib/local-database.ts';
+import { startCommandDatabase } from './lib/local-database.ts';
 import { migrate } from './lib/migrate.ts';
 import { parseBackup, restoreBackup } from './lib/restore.ts';
 
@@ -24,7 +24,7 @@ try {
   process.exit(1);
 }
 
-const database = await startLocalDatabase({ url: process.env['DATABASE_URL'] || undefined });
+const database = await startCommandDatabase({ url: process.env['DATABASE_URL'] || undefined });
 try {
   const target = { url: database.url, proxy: database.proxy };
   await migrate(target);

@@ -4,14 +4,20 @@
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import netlify from '@netlify/vite-plugin';
-import { dev } from 'astro';
 import type { PluginOption } from 'vite';
 import { localDataDir } from './lib/data-dir.ts';
-import { prepareRuntime } from './lib/runtime.ts';
+import { exitOnLocalDatabaseError, lockLocalDatabase } from './lib/database-lock.ts';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
-const runtime = await prepareRuntime({ dataDir: localDataDir() });
+const dataDir = localDataDir();
+// Locked before Astro and the runtime load (seconds on a busy machine): a second process on the folder stops at once.
+const lock = await lockLocalDatabase(dataDir).catch(exitOnLocalDatabaseError);
+const [{ default: netlify }, { dev }, { prepareRuntime }] = await Promise.all([
+  import('@netlify/vite-plugin'),
+  import('astro'),
+  import('./lib/runtime.ts'),
+]);
+const runtime = await prepareRuntime({ dataDir, lock }).catch(exitOnLocalDatabaseError);
 Object.assign(process.env, runtime.env);
 
 const server = await dev({

@@ -10,8 +10,9 @@
  *
  *   node scripts/serve.ts [--no-build] [--functions <dir>]
  *     PORT (default 8888), HOST (default 127.0.0.1: this machine only), DATABASE_URL (default: the embedded
- *     database in the data folder, scripts/lib/data-dir.ts); --functions serves the functions of another folder
- *     than netlify.toml's, as `netlify dev --functions` does.
+ *     database in the data folder, scripts/lib/data-dir.ts, which one process at a time opens: a second server on it
+ *     stops at once, scripts/lib/database-lock.ts); --functions serves the functions of another folder than
+ *     netlify.toml's, as `netlify dev --functions` does.
  */
 import { randomUUID } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
@@ -21,15 +22,13 @@ import { join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { resolveConfig } from '@netlify/config';
-import { NetlifyDev } from '@netlify/dev';
-import { mockLocation, Reactive } from '@netlify/dev-utils';
-import { FunctionsHandler } from '@netlify/functions-dev';
-import { HeadersHandler } from '@netlify/headers';
+import type { NetlifyDev } from '@netlify/dev';
+import type { FunctionsHandler } from '@netlify/functions-dev';
+import type { HeadersHandler } from '@netlify/headers';
 import { localDataDir } from './lib/data-dir.ts';
 import { compressedStatic, compressor, pickEncoding } from './lib/compression.ts';
+import { exitOnLocalDatabaseError, lockLocalDatabase } from './lib/database-lock.ts';
 import { LOCAL_BUILD_HOOK_PATH, localBuilds } from './lib/local-builds.ts';
-import { prepareRuntime } from './lib/runtime.ts';
 import { runSchedules, type Schedules } from './lib/scheduled-functions.ts';
 import { SettledFileWatcher } from './lib/settled-file-watcher.ts';
 import { warmFunctions } from './lib/warm-functions.ts';
@@ -57,21 +56,28 @@ export interface SiteOptions {
 /** Builds (unless told not to), starts the database and serves the site with its functions. */
 export async function startSite(options: SiteOptions = {}): Promise<Site> {
   const dataDir = localDataDir(options.dataDir);
+  // Before anything starts: a second server on the same embedded database stops here, at once.
+  const lock = await lockLocalDatabase(dataDir);
+  const serving = await loadServing().catch((error: unknown) => {
+    lock?.release();
+    throw error;
+  });
+  const { NetlifyDev, HeadersHandler, prepareRuntime } = serving;
   const port = options.port ?? 8888;
   // The functions build (the longest part of a start) while the database starts and the site builds: none needs
   // another. Their workers start at the first call, after the database's variables are in the environment below.
   // Planned once the server listens; until then a newly registered function waits for that first plan.
   const scheduled: { schedules?: Schedules } = {};
-  const functionsStarting = startFunctions(port, options.functionsDir, () => scheduled.schedules?.refresh());
+  const functionsStarting = startFunctions(serving, port, options.functionsDir, () => scheduled.schedules?.refresh());
   functionsStarting.catch(() => {});
   const stopFunctions = () => functionsStarting.then((functions) => functions.close()).catch(() => {});
-  const runtime = await prepareRuntime({ dataDir }).catch(async (error: unknown) => {
+  const runtime = await prepareRuntime({ dataDir, lock }).catch(async (error: unknown) => {
     await stopFunctions();
     throw error;
   });
   // Functions run in workers that inherit this process's environment.
   Object.assign(process.env, runtime.env);
-  const builds = localBuilds({ root, workDir: join(dataDir, 'builds') });
+  const builds = localBuilds({ root });
   // After the database is ready, so the content loader includes what was published from /samu.
   try {
     if (options.build !== false) await builds.initial();
@@ -150,6 +156,30 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
       await runtime.close();
     })());
   return { url: `http://localhost:${listening}`, close };
+}
+
+/**
+ * The packages that serve the site, and the database's runtime: loaded once the database is locked, since they take
+ * seconds to load on a busy machine and a second server on a locked folder stops before that.
+ */
+async function loadServing() {
+  const [config, dev, devUtils, functionsDev, headers, runtime] = await Promise.all([
+    import('@netlify/config'),
+    import('@netlify/dev'),
+    import('@netlify/dev-utils'),
+    import('@netlify/functions-dev'),
+    import('@netlify/headers'),
+    import('./lib/runtime.ts'),
+  ]);
+  return {
+    resolveConfig: config.resolveConfig,
+    NetlifyDev: dev.NetlifyDev,
+    mockLocation: devUtils.mockLocation,
+    Reactive: devUtils.Reactive,
+    FunctionsHandler: functionsDev.FunctionsHandler,
+    HeadersHandler: headers.HeadersHandler,
+    prepareRuntime: runtime.prepareRuntime,
+  };
 }
 
 /** What answers requests. */
@@ -261,7 +291,12 @@ async function invokeScheduled(functions: FunctionsHandler, port: number, name: 
  * by process for one on a port the system picks, removed when it stops), so a test server and `npm start` side by
  * side never overwrite each other's builds.
  */
-async function startFunctions(port: number, functionsDir: string | undefined, onChange: () => void) {
+async function startFunctions(
+  { resolveConfig, FunctionsHandler, Reactive, mockLocation }: Awaited<ReturnType<typeof loadServing>>,
+  port: number,
+  functionsDir: string | undefined,
+  onChange: () => void,
+) {
   const config = await resolveConfig({
     config: join(root, 'netlify.toml'),
     context: 'dev',
@@ -417,7 +452,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     ...(process.env['HOST'] ? { host: process.env['HOST'] } : {}),
     build: !flags['no-build'],
     ...(flags.functions ? { functionsDir: resolve(flags.functions) } : {}),
-  });
+  }).catch(exitOnLocalDatabaseError);
   console.log(`Site and functions on ${site.url}`);
   closeOnSignals(site);
 }

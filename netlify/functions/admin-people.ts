@@ -1,13 +1,15 @@
 /**
- * `/api/admin/people/{search,export,correct,erase}` (POST, staff only): a person's page. Search finds everything held
- * about one person by email or phone across every table people.ts knows; export hands it over as one JSON or CSV
- * file; correct changes one field; erase deletes the person's rows and anonymises the records the accounts keep.
- * Export, correction and erasure are audited with who and why, naming the person only by a keyed hash. The person's
- * details travel in request bodies, never in URLs (which end up in logs).
+ * `/api/admin/people/{search,link,export,correct,erase}` (POST, staff only): a person's page. Search finds everything
+ * held about one person from the address or phone their request came from, across every table people.ts knows, and
+ * lists apart what is only possibly theirs; link records staff's confirmation that a possible match is the same
+ * person; export hands the person's rows over as one JSON or CSV file; correct changes one field; erase deletes the
+ * person's rows, anonymises the records the accounts keep and removes them from other rows' free text. Every one but
+ * search is audited with who and why, naming the person only by keyed hashes. The person's details travel in request
+ * bodies, never in URLs (which end up in logs).
  */
 import type { Config } from '@netlify/functions';
 import { toCsv } from '../../src/lib/csv.ts';
-import { personCorrect, personErase, personExport, personQuery } from '../../src/schemas/people.ts';
+import { personCorrect, personErase, personExport, personLink, personQuery } from '../../src/schemas/people.ts';
 import { emailAddress } from '../../src/schemas/track.ts';
 import { staffFunction } from './_shared/admin-resource.ts';
 import { audit } from './_shared/audit.ts';
@@ -18,11 +20,15 @@ import {
   correctableColumn,
   erasePerson,
   findPerson,
+  isPossibleMatch,
+  LINK_EVENT,
+  linkHash,
   PERSON_TABLES,
+  splitIdentifier,
   type PersonRecords,
 } from './_shared/people.ts';
 
-const ACTIONS = ['search', 'export', 'correct', 'erase'] as const;
+const ACTIONS = ['search', 'link', 'export', 'correct', 'erase'] as const;
 
 export default staffFunction(async (req, actor, context) => {
   const action = context.params['action'];
@@ -41,6 +47,27 @@ export default staffFunction(async (req, actor, context) => {
       correctable: Object.keys(spec.correctable ?? {}),
     }));
     return json({ person: records, tables, backups: await backupsBefore({ query }) });
+  }
+
+  if (action === 'link') {
+    const parsed = personLink.safeParse(body.value);
+    if (!parsed.success) return invalid(parsed.error, 'Invalid confirmation');
+    const { identifier, reason, ...who } = parsed.data;
+    const linked = await transaction(async (tx) => {
+      if (!(await isPossibleMatch(tx, who, identifier))) return false;
+      await audit(tx, LINK_EVENT, actor, {
+        subject: auditSubject(who),
+        linked: linkHash(identifier),
+        kind: splitIdentifier(identifier).kind,
+        reason,
+      });
+      return true;
+    });
+    return linked
+      ? json({ linked: splitIdentifier(identifier) })
+      : error(400, 'This is not a possible match of this person', [
+          { path: 'identifier', message: 'Search again: this match is not found beside the person' },
+        ]);
   }
 
   if (action === 'export') {

@@ -1,7 +1,8 @@
 /**
- * The one folder where every local command keeps its state: the embedded database, the generated secrets and the
- * local builds. `npm start`, `npm run dev`, `admin:create`, `db:restore` and `db:migrate` all use it, so an account
- * created or a backup restored is the one the local site serves. `DATA_DIR` names another (relative to the project).
+ * The one folder where every local command keeps its state: the embedded database and the generated secrets.
+ * `npm start`, `npm run dev`, `admin:create`, `db:restore` and `db:migrate` all use it, so an account
+ * created or a backup restored is the one the local site serves. `DATA_DIR` names another (relative to the project, or
+ * anywhere). One process at a time opens its database (database-lock.ts).
  *
  * Only its owner may read it: the folder is 0700 and what is written in it is created owner-only (the database holds
  * password hashes, the folder the signing secret).
@@ -36,10 +37,15 @@ async function ownerOnly(path: string): Promise<void> {
   const entries = await readdir(path, { withFileTypes: true });
   await chmod(path, 0o700);
   await Promise.all(
-    entries.map((entry) => {
+    entries.map(async (entry) => {
       const child = join(path, entry.name);
-      if (entry.isDirectory()) return ownerOnly(child);
-      return entry.isFile() ? chmod(child, 0o600) : Promise.resolve();
+      try {
+        if (entry.isDirectory()) await ownerOnly(child);
+        else if (entry.isFile()) await chmod(child, 0o600);
+      } catch (error) {
+        // PostgreSQL removes some of its files as it works (pg_internal.init, temporary files): gone is fine.
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
     }),
   );
 }

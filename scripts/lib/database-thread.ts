@@ -9,12 +9,15 @@
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { closePools } from '../../netlify/functions/_shared/db.ts';
 import { bootstrapAdmin } from './accounts.ts';
+import { LocalDatabaseError } from './database-lock.ts';
 import { startLocalDatabase, type LocalDatabase } from './local-database.ts';
 import { migrate } from './migrate.ts';
 
 interface Options {
   dataDir: string;
   url: string | undefined;
+  /** True when the calling process holds the data folder's lock (database-lock.ts); otherwise the thread takes it. */
+  locked?: boolean;
 }
 
 /** What the thread posts once the database is up, or why it is not. */
@@ -28,7 +31,7 @@ export function startDatabaseThread(options: Options): Promise<LocalDatabase> {
     worker.once('exit', (code) => reject(new Error(`The database thread stopped (exit code ${code})`)));
     worker.once('message', (started: Started) => {
       if ('error' in started) {
-        reject(new Error(started.error));
+        reject(new LocalDatabaseError(started.error));
         return;
       }
       // Past its start, a thread that fails takes the database with it: say so where the server logs.
@@ -56,7 +59,7 @@ if (!isMainThread && parentPort) {
   };
   let database: LocalDatabase | undefined;
   try {
-    database = await startLocalDatabase({ dataDir: options.dataDir, url: options.url });
+    database = await startLocalDatabase({ dataDir: options.dataDir, url: options.url, locked: options.locked });
     const applied = await migrate({ url: database.url, proxy: database.proxy });
     if (applied.length > 0) console.log(`database (${database.kind}): applied ${applied.join(', ')}`);
     await bootstrapAdmin({ url: database.url, proxy: database.proxy });

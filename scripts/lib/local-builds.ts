@@ -34,10 +34,21 @@ export interface LocalBuilds {
 
 /** Options of {@link localBuilds}. */
 export interface LocalBuildsOptions {
-  /** The project root (where `dist/` is served from). */
+  /** The project root. */
   root: string;
-  /** Scratch space for builds in progress. */
-  workDir: string;
+  /** The folder the site is served from (default: `dist` in the project). */
+  dist?: string;
+}
+
+/**
+ * Where builds in progress are made: inside the project, whatever the data folder. Astro writes the pages' server
+ * code beside an output whose path begins with the project's and runs it from there; outside the project (a folder
+ * `../watoto-data` beside a project `watoto`) that code cannot import the project's packages ("Cannot find package
+ * '@oslojs/encoding'"). Inside the project the finished build is also on the same disk as the served folder, so
+ * swapping it in is a rename.
+ */
+export function buildsFolder(root: string): string {
+  return join(root, '.netlify', 'local-builds');
 }
 
 /** Runs `astro build --outDir <outDir>` with this project's Node (echoing its log when asked); resolves to its last lines. */
@@ -80,8 +91,8 @@ function astroBuild(
 }
 
 /** The builder of the site served from `<root>/dist`. */
-export function localBuilds({ root, workDir }: LocalBuildsOptions): LocalBuilds {
-  const dist = join(root, 'dist');
+export function localBuilds({ root, dist = join(root, 'dist') }: LocalBuildsOptions): LocalBuilds {
+  const workDir = buildsFolder(root);
   let running: Promise<void> | undefined;
   let again = false;
   let child: ReturnType<typeof spawn> | undefined;

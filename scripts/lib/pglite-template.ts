@@ -19,7 +19,7 @@ import { PGlite } from '@electric-sql/pglite';
 const cacheDir = fileURLToPath(new URL('../../node_modules/.cache/pglite/', import.meta.url));
 
 /** True when `dataDir` holds a database (PostgreSQL's own marker file). */
-function holdsDatabase(dataDir: string): boolean {
+export function holdsDatabase(dataDir: string): boolean {
   return existsSync(join(dataDir, 'PG_VERSION'));
 }
 

@@ -8,7 +8,9 @@ import { dirname, join } from 'node:path';
 import { MIN_SECRET_BYTES } from '../../netlify/functions/_shared/auth.ts';
 import { closePools } from '../../netlify/functions/_shared/db.ts';
 import { secureDataDir } from './data-dir.ts';
+import { lockLocalDatabase, type DatabaseLock } from './database-lock.ts';
 import { startDatabaseThread } from './database-thread.ts';
+import type { LocalDatabase } from './local-database.ts';
 
 /** A prepared local runtime. */
 export interface Runtime {
@@ -34,28 +36,38 @@ export async function persistentSecret(file: string): Promise<string> {
 
 /**
  * Starts the database (embedded under `dataDir` unless `DATABASE_URL` is set) on its own thread, which also migrates
- * it and creates the staff accounts of the environment; returns the env.
+ * it and creates the staff accounts of the environment; returns the env. `lock` is the data folder's lock when the
+ * caller took it already (lockLocalDatabase); the runtime releases it when it closes or fails to start.
  */
-export async function prepareRuntime(opts: { dataDir: string }): Promise<Runtime> {
-  await secureDataDir(opts.dataDir);
-  const database = await startDatabaseThread({ dataDir: opts.dataDir, url: process.env['DATABASE_URL'] || undefined });
-  const env: Record<string, string> = { DATABASE_URL: database.url };
-  if (database.proxy) env['DATABASE_WS_PROXY'] = database.proxy;
+export async function prepareRuntime(opts: { dataDir: string; lock?: DatabaseLock | undefined }): Promise<Runtime> {
+  const lock = opts.lock ?? (await lockLocalDatabase(opts.dataDir));
+  let database: LocalDatabase | undefined;
   try {
+    await secureDataDir(opts.dataDir);
+    database = await startDatabaseThread({
+      dataDir: opts.dataDir,
+      url: process.env['DATABASE_URL'] || undefined,
+      locked: lock !== undefined,
+    });
+    const env: Record<string, string> = { DATABASE_URL: database.url };
+    if (database.proxy) env['DATABASE_WS_PROXY'] = database.proxy;
     // Rate-limit hashes must agree across the fresh worker each local request runs in.
     env['IP_HASH_KEY'] = process.env['IP_HASH_KEY'] || (await persistentSecret(join(opts.dataDir, 'ip-hash.key')));
     env['JWT_SECRET'] = await jwtSecret(opts.dataDir);
+    const started = database;
+    return {
+      env,
+      close: async () => {
+        await closePools();
+        await started.close();
+        lock?.release();
+      },
+    };
   } catch (error) {
-    await database.close();
+    await database?.close();
+    lock?.release();
     throw error;
   }
-  return {
-    env,
-    close: async () => {
-      await closePools();
-      await database.close();
-    },
-  };
 }
 
 /** `JWT_SECRET` when set (refused under 32 bytes), else a random one kept in `<dataDir>/jwt-secret` (0600). */

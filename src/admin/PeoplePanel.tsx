@@ -4,10 +4,12 @@ import {
   correctPerson,
   erasePerson,
   exportPerson,
+  linkPerson,
   searchPerson,
   type ErasureAnswer,
   type PersonAnswer,
   type PersonKey,
+  type PossibleMatch,
 } from './api.ts';
 import { saveFile } from './download.ts';
 import { formatNairobi } from './lib/dates.ts';
@@ -25,9 +27,44 @@ const field = (data: FormData, name: string) => {
 /** A value as one line of text (objects as JSON). */
 const shown = (value: unknown) => (typeof value === 'object' && value !== null ? JSON.stringify(value) : text(value));
 
+/** What staff call each kind of identifier. */
+const KIND_LABEL: Readonly<Record<PossibleMatch['kind'], string>> = {
+  email: 'Email address',
+  phone: 'Phone number',
+  name: 'Name',
+};
+
+/** An identifier as staff read it (a phone with its `+`). */
+const identifierText = (match: PossibleMatch) => (match.kind === 'phone' ? `+${match.value}` : match.value);
+
+/** Records by table, one fold per table that has any. */
+function RecordList(props: { tables: PersonAnswer['tables']; rows: PersonAnswer['person']['tables']; open: boolean }) {
+  return props.tables
+    .filter((table) => (props.rows[table.table]?.length ?? 0) > 0)
+    .map((table) => (
+      <details key={table.table} open={props.open}>
+        <summary>
+          {table.label} ({props.rows[table.table]?.length})
+        </summary>
+        {(props.rows[table.table] ?? []).map((row) => (
+          <dl key={text(row['id'])} className="people-row">
+            {Object.entries(row).map(([key, value]) => (
+              <div key={key}>
+                <dt>{key}</dt>
+                <dd>{shown(value)}</dd>
+              </div>
+            ))}
+          </dl>
+        ))}
+      </details>
+    ));
+}
+
 /**
- * A person's page: search by email or phone, see every record held about them, export it (JSON or CSV), correct a
- * field, or erase them. Export, correction and erasure ask for the reason the audit trail keeps.
+ * A person's page: search by the email or phone their request came from, see every record held about them, export it
+ * (JSON or CSV), correct a field, or erase them. Records found beside them under another address, phone or name are
+ * shown apart as possibly the same person, and join only when staff confirm it, saying how they know. Every change and
+ * export asks for the reason the audit trail keeps.
  */
 export default function PeoplePanel(_props: Props) {
   const id = useId();
@@ -90,6 +127,20 @@ export default function PeoplePanel(_props: Props) {
     if (refreshed) setFound(refreshed);
   }
 
+  async function confirmMatch(event: SubmitEvent<HTMLFormElement>, identifier: string): Promise<void> {
+    event.preventDefault();
+    if (!who) return;
+    const why = field(new FormData(event.currentTarget), 'why');
+    const done = await run(async () => {
+      await linkPerson(who, identifier, why);
+      return true;
+    });
+    if (!done) return;
+    notify('Confirmed as the same person');
+    const refreshed = await run(() => searchPerson(who));
+    if (refreshed) setFound(refreshed);
+  }
+
   async function erase(): Promise<void> {
     if (!who) return;
     const answer = await run(() => erasePerson(who, reason()));
@@ -101,6 +152,7 @@ export default function PeoplePanel(_props: Props) {
   }
 
   const tables = found ? found.tables.filter((table) => (found.person.tables[table.table]?.length ?? 0) > 0) : [];
+  const mentioned = found ? Object.values(found.person.mentions).reduce((sum, n) => sum + n, 0) : 0;
   const fields = found
     ? found.tables.flatMap((table) =>
         (found.person.tables[table.table] ?? []).flatMap((row) =>
@@ -151,25 +203,17 @@ export default function PeoplePanel(_props: Props) {
           <p>
             {tables.length === 0
               ? 'Nothing is held about this person.'
-              : `Found in ${tables.length} ${tables.length === 1 ? 'table' : 'tables'}: ${[...found.person.emails, ...found.person.names].join(', ')}`}
+              : `Found in ${tables.length} ${tables.length === 1 ? 'table' : 'tables'}: ${[...found.person.emails, ...found.person.phones.map((phone) => `+${phone}`), ...found.person.names].join(', ')}`}
           </p>
-          {tables.map((table) => (
-            <details key={table.table} open>
-              <summary>
-                {table.label} ({found.person.tables[table.table]?.length})
-              </summary>
-              {(found.person.tables[table.table] ?? []).map((row) => (
-                <dl key={text(row['id'])} className="people-row">
-                  {Object.entries(row).map(([key, value]) => (
-                    <div key={key}>
-                      <dt>{key}</dt>
-                      <dd>{shown(value)}</dd>
-                    </div>
-                  ))}
-                </dl>
-              ))}
-            </details>
-          ))}
+          <RecordList tables={found.tables} rows={found.person.tables} open />
+          {mentioned > 0 && (
+            <p>
+              {mentioned === 1
+                ? "1 record of someone else (a message, a note, an email) mentions this person's"
+                : `${mentioned} records of other people (messages, notes, emails) mention this person's`}{' '}
+              address, phone or confirmed name: erasure removes the mention and keeps the record.
+            </p>
+          )}
           <div className="field">
             <label htmlFor={`${id}-reason`}>Reason (kept in the audit trail)</label>
             <input id={`${id}-reason`} name="reason" autoComplete="off" />
@@ -217,6 +261,32 @@ export default function PeoplePanel(_props: Props) {
               Backups made so far (they keep what they held): {found.backups.map((backup) => backup.file).join(', ')}
             </p>
           )}
+        </section>
+      )}
+      {found && found.person.possibly.length > 0 && (
+        <section aria-labelledby={`${id}-possibly`} className="people-possibly">
+          <h4 id={`${id}-possibly`}>Possibly the same person</h4>
+          <p>
+            These records share an address, phone number or name with this person but may be someone else's. They are
+            not exported or erased until you confirm that they are the same person.
+          </p>
+          {found.person.possibly.map((match, index) => (
+            <article key={match.identifier} aria-labelledby={`${id}-match-${index}`} className="people-match">
+              <h5 id={`${id}-match-${index}`}>
+                {KIND_LABEL[match.kind]}: {identifierText(match)}
+              </h5>
+              <RecordList tables={found.tables} rows={match.tables} open={false} />
+              <form className="people-correct" onSubmit={(event) => void confirmMatch(event, match.identifier)}>
+                <div className="field">
+                  <label htmlFor={`${id}-why-${index}`}>How you know this is the same person</label>
+                  <input id={`${id}-why-${index}`} name="why" required minLength={3} autoComplete="off" />
+                </div>
+                <button type="submit" className="button" disabled={busy}>
+                  Confirm same person
+                </button>
+              </form>
+            </article>
+          ))}
         </section>
       )}
     </section>

@@ -444,6 +444,10 @@ export type PersonAnswer = {
     readonly phones: readonly string[];
     readonly names: readonly string[];
     readonly tables: Readonly<Record<string, readonly Row[]>>;
+    /** Records found beside the person that are not theirs until staff confirm the identifier they belong to. */
+    readonly possibly: readonly PossibleMatch[];
+    /** Other people's records whose free text mentions the person, by table (erasure removes the mention). */
+    readonly mentions: Readonly<Record<string, number>>;
   };
   /** Every table a person can be in, in the order to show them, with the fields staff may correct. */
   readonly tables: readonly {
@@ -454,12 +458,26 @@ export type PersonAnswer = {
   readonly backups: readonly { readonly ts: string; readonly file: string }[];
 };
 
+/** Records that may belong to the person, all under one email address, phone number or name. */
+export type PossibleMatch = {
+  /** What staff confirm (`email:…`, `phone:…`, `name:…`). */
+  readonly identifier: string;
+  readonly kind: 'email' | 'phone' | 'name';
+  readonly value: string;
+  readonly tables: Readonly<Record<string, readonly Row[]>>;
+};
+
 /** Who a person's page is about: an email address or a phone number. */
 export type PersonKey = { readonly email?: string; readonly phone?: string };
 
 /** Finds everything held about one person. */
 export async function searchPerson(who: PersonKey): Promise<PersonAnswer> {
   return (await callJson('/api/admin/people/search', { method: 'POST', json: who })) as PersonAnswer;
+}
+
+/** Records that a possible match is the same person (audited with the reason). */
+export async function linkPerson(who: PersonKey, identifier: string, reason: string): Promise<void> {
+  await callJson('/api/admin/people/link', { method: 'POST', json: { ...who, identifier, reason } });
 }
 
 /** Exports one person's records as a file (audited with the reason). */

@@ -1,6 +1,7 @@
 /**
  * Payloads of a person's page in /samu (`/api/admin/people/*`): find everything held about one person by email or
- * phone, export it, correct a field, erase it. Export, correction and erasure each need a reason for the audit trail.
+ * phone, confirm a possible match as the same person, export it, correct a field, erase it. Each change and export
+ * needs a reason for the audit trail.
  */
 import { z } from 'zod';
 import { emailAddress } from './track.ts';
@@ -53,6 +54,25 @@ export const personExport = z.intersection(
 
 /** `POST /api/admin/people/erase`. */
 export const personErase = z.intersection(personQuery, z.object({ reason }));
+
+/**
+ * `POST /api/admin/people/link`: staff confirm that a possible match (an address, phone or name found beside the
+ * person) is the same person, so their export and erasure take it in.
+ */
+export const personLink = z.intersection(
+  personQuery,
+  z.object({
+    /**
+     * The possible match as the search answered it.
+     * @example "phone:254711222333"
+     */
+    identifier: z
+      .string()
+      .max(PEOPLE_LIMITS.value)
+      .regex(/^(email|phone|name):./, 'Unknown match'),
+    reason,
+  }),
+);
 
 /** `POST /api/admin/people/correct`: one field of one row. */
 export const personCorrect = z.object({

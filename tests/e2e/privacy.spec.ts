@@ -1,6 +1,8 @@
 /**
- * Issue 31 in the browser: the /privacy notice (linked from every form and the footer) shows the retention periods; the
- * Privacy tab of /samu finds a person, exports them, erases them with a reason, and records a breach with its deadline.
+ * The privacy notice and the Privacy tab in the browser: the /privacy notice (linked from every form and the footer)
+ * shows the retention periods; the Privacy tab of /samu finds a person, exports them, erases them with a reason, and
+ * records a breach with its deadline; a record that only shares a phone with the person is shown as possibly the same
+ * person and stays out of the export until staff confirm it.
  */
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -77,4 +79,45 @@ test('staff find a person, export them, erase them with a reason, and record a b
   await breach.getByRole('checkbox', { name: /Stop the breach/ }).check();
   await expect(breach.getByRole('checkbox', { name: /Stop the breach/ })).toBeChecked();
   await expectNoAxeViolations(page);
+});
+
+test('a record sharing only a phone is possibly the same person, and is exported only once staff confirm it', async ({
+  page,
+  request,
+}) => {
+  const sender = `sender-${tag}@example.org`;
+  const stranger = `stranger-${tag}@example.org`;
+  // A phone number of this run only, so other runs' records never share it.
+  const phone = `07${String(parseInt(tag, 16) % 100_000_000).padStart(8, '0')}`;
+  const application = { age: 30, nationality: 'Kenyan', availability: 'Weekends', motivation: 'To help', phone };
+  await page.goto('/');
+  await trackFromPage(page, 'volunteer_application', { ...application, name: `Sender ${tag}`, email: sender });
+  await trackFromPage(page, 'volunteer_application', { ...application, name: `Stranger ${tag}`, email: stranger });
+  await signIn(page, request);
+  const panel = await openTab(page, 'Privacy');
+  await panel.getByLabel('Email address or phone number').fill(sender);
+  await panel.getByRole('button', { name: 'Find everything held' }).click();
+  const result = panel.getByRole('region', { name: 'What we hold' });
+  await expect(result.getByText(/^Applications \(1\)$/)).toBeVisible();
+  const possibly = panel.getByRole('region', { name: 'Possibly the same person' });
+  const match = possibly.getByRole('article', { name: `Email address: ${stranger}` });
+  await expect(match).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const exported = async () => {
+    const downloading = page.waitForEvent('download');
+    await panel.getByRole('button', { name: 'Export JSON' }).click();
+    return readFile(await (await downloading).path(), 'utf8');
+  };
+  await panel.getByLabel('Reason (kept in the audit trail)').fill('His access request of today');
+  const before = await exported();
+  expect(before).toContain(sender);
+  expect(before).not.toContain(stranger);
+
+  await match.getByLabel('How you know this is the same person').fill('He wrote from both addresses');
+  await match.getByRole('button', { name: 'Confirm same person' }).click();
+  await expect(toast(page)).toHaveText('Confirmed as the same person');
+  await expect(result.getByText(/^Applications \(2\)$/)).toBeVisible();
+  await expect(possibly).toBeHidden();
+  expect(await exported()).toContain(stranger);
 });

@@ -1,10 +1,13 @@
 /**
  * The one data folder (scripts/lib/data-dir.ts): `admin:create` and `db:migrate` (and `db:restore`, opened alike) write the embedded
  * database `npm start` serves, in `DATA_DIR`; and nothing in the folder is readable by anyone but its owner, even
- * when the machine's umask would allow it, and even for files an older version left open.
+ * when the machine's umask would allow it, and even for files an older version left open. The folder may be anywhere:
+ * local rebuilds are made inside the project whatever it is (the server's own start with a `DATA_DIR` outside the
+ * project is in local-server.test.ts).
  */
 import { execFile } from 'node:child_process';
-import { chmod, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -12,6 +15,7 @@ import { afterAll, expect, test } from 'vitest';
 import { closePool, query } from '../../netlify/functions/_shared/db.ts';
 import { startLocalDatabase } from '../../scripts/lib/local-database.ts';
 import { localDataDir } from '../../scripts/lib/data-dir.ts';
+import { localBuilds } from '../../scripts/lib/local-builds.ts';
 
 const project = resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
@@ -57,7 +61,8 @@ test('admin:create and db:migrate use the data folder npm start serves', async (
     await closePool(target);
     await database.close();
   }
-});
+  // Three commands that each open the database, one after another.
+}, 90_000);
 
 test('the data folder and everything in it is owner-only, whatever the umask, old files included', async () => {
   const dataDir = await mkdtemp(join(tmpdir(), 'watoto-modes-'));
@@ -78,4 +83,58 @@ test('the data folder and everything in it is owner-only, whatever the umask, ol
   }
   expect(await readdir(dataDir)).toContain('PG_VERSION');
   expect(await openToOthers(dataDir)).toEqual([]);
+});
+
+/**
+ * An `astro` that fails as the real one does for an output outside the project whose path begins with the project's
+ * (`../watoto-data` beside `watoto`): it runs the pages' server code from beside such an output, where the project's
+ * packages cannot be imported. Here any output outside the project fails so. It writes the site it built.
+ */
+const fakeAstro = `
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
+const outDir = resolve(process.argv[process.argv.indexOf('--outDir') + 1]);
+const fromProject = relative(process.cwd(), outDir);
+if (fromProject.startsWith('..')) {
+  console.error("Cannot find package '@oslojs/encoding' imported from " + outDir);
+  process.exit(1);
+}
+mkdirSync(outDir, { recursive: true });
+writeFileSync(resolve(outDir, 'index.html'), 'rebuilt');
+`;
+
+test('a local rebuild is made inside the project and swapped in, wherever the data folder is', async () => {
+  const root = await mkdtemp(join(tmpdir(), 'watoto-project-'));
+  dirs.push(root);
+  await mkdir(join(root, 'node_modules', 'astro', 'bin'), { recursive: true });
+  await writeFile(join(root, 'node_modules', 'astro', 'bin', 'astro.mjs'), fakeAstro);
+  await mkdir(join(root, 'dist'));
+  await writeFile(join(root, 'dist', 'index.html'), 'first');
+
+  const saved = { DATA_DIR: process.env['DATA_DIR'], DATABASE_URL: process.env['DATABASE_URL'] };
+  // A data folder outside the project (the server no longer hands it to the builds at all).
+  process.env['DATA_DIR'] = await mkdtemp(join(tmpdir(), 'watoto-elsewhere-'));
+  dirs.push(process.env['DATA_DIR']);
+  // No database to record the outcome in: the builder says so in its log and carries on.
+  process.env['DATABASE_URL'] = '';
+  const logged: unknown[] = [];
+  const spy = [console.log, console.error] as const;
+  console.log = console.error = (...args: unknown[]) => void logged.push(args.join(' '));
+  try {
+    const builds = localBuilds({ root });
+    const answer = { status: 0, writeHead: (status: number) => void (answer.status = status), end: () => {} };
+    const hook = { url: '/.netlify/local-build-hook', method: 'POST', resume: () => {} };
+    expect(builds.intercept(hook as IncomingMessage, answer as unknown as ServerResponse)).toBe(true);
+    expect(answer.status).toBe(200);
+    await builds.idle();
+  } finally {
+    [console.log, console.error] = spy;
+    Object.assign(process.env, saved);
+    for (const [name, value] of Object.entries(saved)) if (value === undefined) delete process.env[name];
+  }
+  expect(logged.filter((line) => /failed/.test(String(line)))).toEqual([]);
+  expect(await readFile(join(root, 'dist', 'index.html'), 'utf8')).toBe('rebuilt');
+  // Nothing of the build is left but the old site, on its way out.
+  const left = await readdir(join(root, '.netlify', 'local-builds'));
+  expect(left.filter((name) => !name.endsWith('-old'))).toEqual([]);
 });

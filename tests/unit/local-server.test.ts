@@ -4,13 +4,16 @@
  * It runs scheduled functions on their schedules, answers every path with the site's security headers, refuses
  * what no route should see with a clear 4xx, keeps local-only addresses from other sites' pages, and listens on this
  * machine only (issue 34). It runs as its own process, on a functions folder of its own, so the project's functions
- * stay untouched.
+ * stay untouched. Its embedded database is its own: a second server on the same data folder stops at once, naming
+ * the first, which keeps serving; a server killed outright leaves its lock behind, and the next start takes it over.
  */
-import { mkdir, mkdtemp, open, rm, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { LOCK_FILE } from '../../scripts/lib/database-lock.ts';
 import { startServeProcess, type ServeProcess } from '../../scripts/lib/serve-process.ts';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp.ts';
 
@@ -47,6 +50,9 @@ let scratch: string;
 let functions: string;
 let server: ServeProcess | undefined;
 let smtp: TestSmtpServer | undefined;
+/** The server's arguments and environment (its data folder outside the project, in the system's temporary folder). */
+let serverArgs: string[];
+let serverEnv: Record<string, string>;
 
 beforeAll(async () => {
   scratch = await mkdtemp(join(tmpdir(), 'watoto-serve-'));
@@ -56,14 +62,16 @@ beforeAll(async () => {
   await writeFile(join(functions, 'retry.mts'), retrySource);
   await writeFile(join(functions, 'hold.mts'), holdSource);
   smtp = await startSmtpServer();
-  server = await startServeProcess(['--no-build', '--functions', functions], {
+  serverArgs = ['--no-build', '--functions', functions];
+  serverEnv = {
     PORT: '0',
     HOST: '',
     DATA_DIR: join(scratch, 'data'),
     DATABASE_URL: '',
     SMTP_URL: smtp.url,
     NOTIFY_FROM: 'Tumaini website <website@tumaini.example>',
-  });
+  };
+  server = await startServeProcess(serverArgs, serverEnv);
 });
 
 afterAll(async () => {
@@ -170,3 +178,45 @@ test('a changed function source is served without a restart; calls during the re
   const unexpected = answers.filter(({ status, text }) => status !== 200 || !/^(first|second) build$/.test(text));
   expect(unexpected).toEqual([]);
 });
+
+test('a second server on the same data folder stops at once, naming the first, which keeps serving', async () => {
+  const second = spawn(process.execPath, [join(project, 'scripts', 'serve.ts'), ...serverArgs], {
+    cwd: project,
+    env: { ...process.env, ...serverEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let said = '';
+  second.stdout.on('data', (chunk: Buffer) => (said += chunk.toString()));
+  second.stderr.on('data', (chunk: Buffer) => (said += chunk.toString()));
+  const exited = new Promise<number | null>((done) => second.once('exit', done));
+  try {
+    const code = await Promise.race([exited, sleep(10_000, 'still running after 10 s')]);
+    expect(code).toBe(1);
+  } finally {
+    second.kill('SIGKILL');
+  }
+  expect(said.trim()).toMatch(
+    new RegExp(
+      `^The database in ${serverEnv['DATA_DIR']!} is in use by process ${server!.child.pid!} ` +
+        '\\(node scripts/serve\\.ts, since \\d\\d:\\d\\d\\)\\. Stop it first, or set DATA_DIR to use another folder\\.$',
+    ),
+  );
+  // The first one still answers, from its database.
+  expect(await (await fetch(`${server!.url}/api/hold`)).text()).toBe('held');
+});
+
+test('a server killed outright leaves its lock behind, and the next start on the folder takes it over', async () => {
+  const killed = server!;
+  killed.child.kill('SIGKILL');
+  await killed.stop();
+  const lock = JSON.parse(await readFile(join(serverEnv['DATA_DIR']!, LOCK_FILE), 'utf8')) as { pid: number };
+  expect(lock.pid).toBe(killed.child.pid);
+  // Its functions' build folder is left behind too (a stopped server removes its own).
+  await rm(join(project, '.netlify', 'functions-serve', `pid-${killed.child.pid!}`), { recursive: true, force: true });
+
+  server = await startServeProcess(serverArgs, serverEnv);
+  expect(await (await fetch(`${server.url}/api/hold`)).text()).toBe('held');
+  const taken = JSON.parse(await readFile(join(serverEnv['DATA_DIR']!, LOCK_FILE), 'utf8')) as { pid: number };
+  expect(taken.pid).toBe(server.child.pid);
+  // A whole server start, as the one before all tests (hookTimeout).
+}, 60_000);

@@ -45,6 +45,7 @@ export type AuditType =
   | 'admin.person.export'
   | 'admin.person.correct'
   | 'admin.person.erase'
+  | 'admin.person.link'
   | 'admin.reply_template.save'
   | `admin.${AdminResource}.${ResourceAction}`;
 

@@ -1,18 +1,38 @@
 /**
  * The one module that knows every table holding a person (an email address, a name, a phone number), so that a
  * person's page, export, correction and erasure cannot miss one. A table added to the schema must be listed here:
- * in {@link PERSON_TABLES} when it can hold a member of the public found by email or phone, or in
- * {@link TABLES_WITHOUT_PEOPLE} with the reason it is not searched. tests/unit/people.test.ts reads the schema itself
- * and fails for a table in neither list, and for any column still holding an erased person's email, name or phone.
+ * in {@link PERSON_TABLES} when it can hold a member of the public, or in {@link TABLES_WITHOUT_PEOPLE} with the reason
+ * it is not searched. tests/unit/people.test.ts reads the schema itself and fails for a table in neither list, and for
+ * any text column still holding an erased person's email, name or phone.
  *
- * Matching: `$1` the person's lower-cased email addresses, `$2` their phone numbers as digits only, `$3` their names.
- * A search starts from one email or phone, and takes in the other addresses, phones and names of the rows it finds.
+ * Identity. Each row has an owner: the one identifier of who the row is from (the address a form was sent from, the
+ * phone an M-Pesa payment came from, the address an email was sent to), and may hold others (a phone typed into an
+ * application, the name on a gift). A person is a set of verified identifiers: the one staff searched for (the
+ * address or phone the request came from) and those staff confirmed on the page (audited as `admin.person.link`).
+ * The person's rows are the rows whose owner is verified; only those are shown as theirs, exported and erased. A row
+ * whose owner is not verified but which holds one of the person's identifiers, or whose owner is an identifier held
+ * in the person's rows, is "possibly the same person": shown to staff, grouped by its owner, and left alone until
+ * staff confirm that owner. Identifiers are compared whole (an address, a phone number in any spelling, a name),
+ * never as a part of a longer text.
+ *
+ * Free text (gift notes, email bodies, messages) is never used to join rows. On erasure the person's verified
+ * identifiers are removed from the free text of every row that mentions them, and the notes of their own rows go.
  */
+import { phoneKey, phoneKeySql, phonePattern } from '../../../src/lib/phone.ts';
 import { hashAddress } from './client.ts';
 import type { Queryable } from './db.ts';
 
+/**
+ * One identifier: `email:<address, lower-cased>`, `phone:<its phoneKey>` or `name:<name, lower-cased, single
+ * spaces>`.
+ */
+export type Identifier = string;
+
 /** How erasure treats a table's rows: deleted, or kept with the person's details removed (records the law keeps). */
 export type Erasure = { kind: 'delete' } | { kind: 'anonymise'; set: string };
+
+/** SQL on a table alias (`t`, …). */
+type OnAlias = (alias: string) => string;
 
 /** One table that can hold a member of the public. */
 export interface PersonTable {
@@ -20,33 +40,53 @@ export interface PersonTable {
   readonly table: string;
   /** What staff call its rows. */
   readonly label: string;
-  /** SQL condition on alias `t` selecting the person's rows (parameters: see the module comment). */
-  readonly match: string;
-  /** SQL expressions on `t` giving the person's names, addresses and phones, to widen the search. */
-  readonly names?: readonly string[];
-  readonly emails?: readonly string[];
-  readonly phones?: readonly string[];
+  /** The identifier of who the row is from, or null (see the module comment). */
+  readonly owner: OnAlias;
+  /** Other identifiers the row holds (null when absent). */
+  readonly holds?: readonly OnAlias[];
+  /** Free-text columns that may mention anyone: the person's identifiers are removed from them on erasure. */
+  readonly mentions?: readonly string[];
+  /** JSON columns whose text values may mention anyone (a form as received): treated as {@link mentions}. */
+  readonly jsonMentions?: readonly string[];
   readonly erase: Erasure;
   /** Columns staff may correct, by kind of value. */
   readonly correctable?: Readonly<Record<string, 'name' | 'email' | 'text'>>;
 }
 
-const digits = (expression: string) => `regexp_replace(coalesce(${expression}, ''), '[^0-9]', '', 'g')`;
-const emailIs = (expression: string) => `lower(${expression}) = any($1::text[])`;
-const phoneIs = (expression: string) => `${digits(expression)} = any($2::text[])`;
+/** Names that stand for nobody (what erasure and anonymous gifts leave behind). */
+const PLACEHOLDER_NAMES = ['erased sponsor', 'anonymous sponsor', 'anonymous donor', 'anonymous'];
+
+const emailOf = (expression: string) =>
+  `(case when nullif(trim(${expression}), '') is not null then 'email:' || lower(trim(${expression})) end)`;
+const phoneOf = (expression: string) => `('phone:' || ${phoneKeySql(expression)})`;
+const nameOf = (expression: string) =>
+  `(case when nullif(trim(${expression}), '') is not null
+         and lower(trim(${expression})) <> all (array[${PLACEHOLDER_NAMES.map((name) => `'${name}'`).join(', ')}])
+    then 'name:' || lower(regexp_replace(trim(${expression}), '\\s+', ' ', 'g')) end)`;
+
+/** Who a gift is from: the address Paystack or staff took, else the M-Pesa payer's phone, else the name staff wrote. */
+const giftOwner: OnAlias = (g) =>
+  `coalesce(${emailOf(`${g}.donor_email`)}, ${phoneOf(`${g}.donor_phone`)}, ${nameOf(`${g}.donor_name`)})`;
+/** Who an application is from: the address it gives (every application form asks for one), else its phone. */
+const applicationOwner: OnAlias = (v) => `coalesce(${emailOf(`${v}.email`)}, ${phoneOf(`${v}.details->>'phone'`)})`;
+/** A row id held as text (an outbox row's record, a sponsorship's gift) as the bigint its table's key is, or null. */
+const idFrom = (expression: string) => `(case when ${expression} ~ '^[0-9]{1,18}$' then (${expression})::bigint end)`;
+/** Who sent a form: its address, else its phone. Staff actions (`admin.*`) are nobody's form. */
+const formOwner: OnAlias = (e) =>
+  `(case when ${e}.type not like 'admin.%'
+    then coalesce(${emailOf(`${e}.payload->>'email'`)}, ${phoneOf(`${e}.payload->>'phone'`)}) end)`;
 
 /**
- * Every table that can hold a member of the public, in erasure order: a table whose rows are found through another
- * (donations through their event) comes before it.
+ * Every table that can hold a member of the public, in erasure order (a table pointing at another comes first).
  */
 export const PERSON_TABLES: readonly PersonTable[] = [
   {
     table: 'donations',
     label: 'Donations',
-    // A donation is stored in the transaction of its event, so both carry the same `ts`.
-    match: `exists (select 1 from events e where e.type = 'donation_intent' and e.ts = t.ts
-                    and (${emailIs(`e.payload->>'email'`)} or ${phoneIs(`e.payload->>'phone'`)}))`,
-    names: ['t.donor_name'],
+    // A donation is stored in the transaction of its form, so both carry the same `ts`.
+    owner: (t) =>
+      `(select ${formOwner('e')} from events e where e.type = 'donation_intent' and e.ts = ${t}.ts limit 1)`,
+    holds: [(t) => nameOf(`${t}.donor_name`)],
     // The amount and date stay for the accounts.
     erase: { kind: 'anonymise', set: 'donor_name = null' },
     correctable: { donor_name: 'name' },
@@ -54,9 +94,13 @@ export const PERSON_TABLES: readonly PersonTable[] = [
   {
     table: 'sponsorships',
     label: 'Sponsorships',
-    match: emailIs('t.sponsor_email'),
-    names: ['t.sponsor_name'],
-    emails: ['t.sponsor_email'],
+    // The sponsor's address; a sponsorship started by an M-Pesa payment has none and is the payer's (its gift's).
+    owner: (t) =>
+      `coalesce(${emailOf(`${t}.sponsor_email`)},
+                (select ${giftOwner('g')} from gifts g where g.id = ${idFrom(`${t}.gift_ref`)} or g.reference = ${t}.gift_ref
+                 limit 1),
+                ${nameOf(`${t}.sponsor_name`)})`,
+    holds: [(t) => nameOf(`${t}.sponsor_name`), (t) => emailOf(`${t}.sponsor_email`)],
     // Which child was sponsored, when and for how much stays for the accounts and the child's file.
     erase: { kind: 'anonymise', set: `sponsor_name = 'Erased sponsor', sponsor_email = null, updated_at = now()` },
     correctable: { sponsor_name: 'name', sponsor_email: 'email' },
@@ -64,75 +108,91 @@ export const PERSON_TABLES: readonly PersonTable[] = [
   {
     table: 'gifts',
     label: 'Gifts',
-    match: `(${emailIs('t.donor_email')} or ${phoneIs('t.donor_phone')})`,
-    names: ['t.donor_name'],
-    emails: ['t.donor_email'],
-    phones: ['t.donor_phone'],
-    // The amount, date, method, receipt number and what it supported stay for the accounts.
+    owner: giftOwner,
+    holds: [(t) => nameOf(`${t}.donor_name`), (t) => emailOf(`${t}.donor_email`), (t) => phoneOf(`${t}.donor_phone`)],
+    // Staff notes and the M-Pesa account text ("Cash from … at the gala", "Account: <what the payer typed>").
+    mentions: ['note'],
+    // The amount, date, method, receipt number and what it supported stay for the accounts; the note goes whole,
+    // as it may describe the donor in words no pattern finds.
     erase: {
       kind: 'anonymise',
-      set: `donor_name = null, donor_email = null, donor_phone = null, anonymous = true, updated_at = now()`,
+      set: `donor_name = null, donor_email = null, donor_phone = null, note = null, anonymous = true,
+            updated_at = now()`,
     },
     correctable: { donor_name: 'name', donor_email: 'email' },
   },
   {
     table: 'contacts',
     label: 'Contact messages',
-    match: emailIs('t.email'),
-    names: ['t.name'],
-    emails: ['t.email'],
+    owner: (t) => emailOf(`${t}.email`),
+    holds: [(t) => nameOf(`${t}.name`)],
+    mentions: ['subject', 'message'],
     erase: { kind: 'delete' },
     correctable: { name: 'name', email: 'email', subject: 'text' },
   },
   {
-    // Notes on an application and the emails sent to its applicant; found through the application, so erased first.
+    // Notes on an application and the emails sent to its applicant: the applicant's, so erased before it.
     table: 'application_history',
     label: 'Application notes and emails',
-    match: `(${emailIs('t.recipient')} or exists (select 1 from volunteers v where v.id = t.application_id
-             and (${emailIs('v.email')} or ${phoneIs(`v.details->>'phone'`)})))`,
-    emails: ['t.recipient'],
+    owner: (t) =>
+      `coalesce((select ${applicationOwner('v')} from volunteers v where v.id = ${t}.application_id),
+                ${emailOf(`${t}.recipient`)})`,
+    holds: [(t) => emailOf(`${t}.recipient`)],
+    mentions: ['subject', 'body'],
     erase: { kind: 'delete' },
   },
   {
     table: 'volunteers',
     label: 'Applications',
-    match: `(${emailIs('t.email')} or ${phoneIs(`t.details->>'phone'`)})`,
-    names: ['t.name'],
-    emails: ['t.email'],
-    phones: [`t.details->>'phone'`],
+    owner: applicationOwner,
+    holds: [(t) => nameOf(`${t}.name`), (t) => phoneOf(`${t}.details->>'phone'`)],
+    jsonMentions: ['details'],
     erase: { kind: 'delete' },
     correctable: { name: 'name', email: 'email' },
   },
   {
     table: 'newsletter_subscribers',
     label: 'Newsletter subscription',
-    match: emailIs('t.email'),
-    names: ['t.name'],
-    emails: ['t.email'],
+    owner: (t) => emailOf(`${t}.email`),
+    holds: [(t) => nameOf(`${t}.name`)],
     erase: { kind: 'delete' },
     correctable: { name: 'name', email: 'email' },
   },
   {
     table: 'consent_records',
     label: 'Consent records',
-    match: emailIs('t.email'),
-    emails: ['t.email'],
+    owner: (t) => emailOf(`${t}.email`),
     erase: { kind: 'delete' },
   },
   {
+    // An email to the person is theirs by the address it went to; an email to staff about one submission is the
+    // submitter's, through the record it links to. A daily digest belongs to nobody: names in it are redacted.
     table: 'notification_outbox',
     label: 'Emails (sent to the person, or to staff about them)',
-    match: `(exists (select 1 from unnest($1::text[]) a where strpos(lower(t.recipients || ' ' || coalesce(t.reply_to, '') || ' ' || t.body), a) > 0)
-             or exists (select 1 from unnest($3::text[]) n where length(n) >= 3 and strpos(lower(t.subject || ' ' || t.body), lower(n)) > 0))`,
+    owner: (t) => `(case
+        when ${t}.kind = 'message' then ${emailOf(`${t}.recipients`)}
+        when ${t}.kind = 'submission' then case ${t}.resource
+          when 'contacts' then (select ${emailOf('r.email')} from contacts r where r.id = ${idFrom(`${t}.record_id`)})
+          when 'volunteers' then (select ${applicationOwner('r')} from volunteers r where r.id = ${idFrom(`${t}.record_id`)})
+          when 'donations' then (select ${formOwner('e')} from donations r join events e
+                                   on e.type = 'donation_intent' and e.ts = r.ts where r.id = ${idFrom(`${t}.record_id`)}
+                                 limit 1)
+          when 'gifts' then (select ${giftOwner('r')} from gifts r where r.id = ${idFrom(`${t}.record_id`)})
+          end
+      end)`,
+    mentions: ['subject', 'body'],
     erase: { kind: 'delete' },
   },
   {
     table: 'events',
     label: 'Submitted forms (as received)',
-    match: `t.type not like 'admin.%' and (${emailIs(`t.payload->>'email'`)} or ${phoneIs(`t.payload->>'phone'`)})`,
-    names: [`t.payload->>'name'`],
-    emails: [`t.payload->>'email'`],
-    phones: [`t.payload->>'phone'`],
+    owner: formOwner,
+    holds: [
+      (t) => `(case when ${t}.type not like 'admin.%' then ${nameOf(`${t}.payload->>'name'`)} end)`,
+      (t) => `(case when ${t}.type not like 'admin.%' then ${phoneOf(`${t}.payload->>'phone'`)} end)`,
+    ],
+    // Other people's forms as received, and the reasons staff wrote in the audit trail.
+    jsonMentions: ['payload'],
     erase: { kind: 'delete' },
   },
 ];
@@ -171,106 +231,338 @@ export const TABLES_WITHOUT_PEOPLE: Readonly<Record<string, string>> = {
     "the texts staff start replies to applicants from; no person's details, only placeholders filled when a reply is written (the reply itself is in application_history)",
 };
 
-/** Who a search is for. */
+/** Who a search is for: the address or phone the request came from. */
 export interface PersonQuery {
   email?: string | undefined;
   phone?: string | undefined;
 }
 
-/** The person's identifiers found, and their rows by table. */
+/** Rows by table. */
+export type RowsByTable = Record<string, Record<string, unknown>[]>;
+
+/** Rows that may be the same person: everything found under one identifier staff have not confirmed. */
+export interface PossibleMatch {
+  identifier: Identifier;
+  kind: 'email' | 'phone' | 'name';
+  value: string;
+  tables: RowsByTable;
+}
+
+/** The person's identifiers and their rows by table, and the rows that may be theirs. */
 export interface PersonRecords {
   emails: string[];
   phones: string[];
   names: string[];
-  tables: Record<string, Record<string, unknown>[]>;
+  tables: RowsByTable;
+  possibly: PossibleMatch[];
+  /** Rows of other people whose free text names the person's identifiers, by table (erasure redacts them). */
+  mentions: Record<string, number>;
 }
 
-/** A phone number as digits only; shorter than 6 digits matches nothing (it would match too many). */
-export function phoneDigits(phone: string): string | undefined {
-  const only = phone.replace(/[^0-9]/g, '');
-  return only.length >= 6 ? only : undefined;
+/** The identifier of an email address. */
+export const emailIdentifier = (email: string): Identifier => `email:${email.trim().toLowerCase()}`;
+
+/** The identifier staff searched for, or undefined when the query names nothing usable. */
+export function queryIdentifier(who: PersonQuery): Identifier | undefined {
+  if (who.email?.trim()) return emailIdentifier(who.email);
+  const phone = who.phone ? phoneKey(who.phone) : undefined;
+  return phone ? `phone:${phone}` : undefined;
 }
 
-interface Keys {
-  emails: Set<string>;
-  phones: Set<string>;
-  names: Set<string>;
+/** An identifier's kind and value. */
+export function splitIdentifier(identifier: Identifier): { kind: PossibleMatch['kind']; value: string } {
+  const at = identifier.indexOf(':');
+  return { kind: identifier.slice(0, at) as PossibleMatch['kind'], value: identifier.slice(at + 1) };
 }
 
-const params = (keys: Keys) => [[...keys.emails], [...keys.phones], [...keys.names]];
+/**
+ * How the audit trail names a person: a keyed hash of their address (or phone), so a later erasure leaves nothing
+ * that identifies them, while staff holding the address can still show the request was handled.
+ */
+export function auditSubject(who: PersonQuery): string {
+  const key = who.email?.trim().toLowerCase() || phoneKey(who.phone ?? '') || '';
+  return hashAddress(`person:${key}`);
+}
 
-/** A table's condition, naming all three parameters so every statement takes the same three. */
-const where = (spec: PersonTable) =>
-  `(${spec.match}) and cardinality($1::text[]) + cardinality($2::text[]) + cardinality($3::text[]) > 0`;
+/** How the audit trail names an identifier staff confirmed as the same person (a keyed hash, as above). */
+export const linkHash = (identifier: Identifier): string => hashAddress(`person-link:${identifier}`);
 
-/** Adds the addresses, phones and names the person's rows hold; true when any was new. */
-async function widen(db: Queryable, keys: Keys): Promise<boolean> {
-  const before = keys.emails.size + keys.phones.size + keys.names.size;
-  for (const spec of PERSON_TABLES) {
-    const parts = [
-      ...(spec.emails ?? []).map(
-        (e) => `select 'email' as kind, ${e} as value from ${spec.table} t where ${where(spec)}`,
-      ),
-      ...(spec.phones ?? []).map(
-        (e) => `select 'phone' as kind, ${e} as value from ${spec.table} t where ${where(spec)}`,
-      ),
-      ...(spec.names ?? []).map(
-        (e) => `select 'name' as kind, ${e} as value from ${spec.table} t where ${where(spec)}`,
-      ),
-    ];
-    if (parts.length === 0) continue;
-    const found = await db.query<{ kind: string; value: string | null }>(parts.join(' union '), params(keys));
-    for (const { kind, value } of found) {
-      if (!value?.trim()) continue;
-      if (kind === 'email') keys.emails.add(value.trim().toLowerCase());
-      else if (kind === 'phone') {
-        const phone = phoneDigits(value);
-        if (phone) keys.phones.add(phone);
-      } else if (value.trim() !== 'Erased sponsor') keys.names.add(value.trim());
+/** The audit event recording that staff confirmed an identifier as the person's. */
+export const LINK_EVENT = 'admin.person.link';
+
+interface FoundRow {
+  id: string;
+  owner: Identifier | null;
+  holds: Identifier[];
+}
+
+/** What one pass over the tables found: per table, the rows touching the identifiers. */
+type Pass = Map<string, FoundRow[]>;
+
+/** Every registered table's rows whose owner is one of `keys` or which hold one of them (one statement). */
+async function pass(db: Queryable, keys: readonly Identifier[]): Promise<Pass> {
+  const selects = PERSON_TABLES.map((spec) => {
+    const holds = (spec.holds ?? []).map((expression) => expression('t'));
+    return `select '${spec.table}' as "table", id, owner, holds from (
+       select t.id as id, ${spec.owner('t')} as owner,
+              array_remove(array[${holds.join(', ') || 'null'}]::text[], null) as holds
+       from ${spec.table} t) found
+     where owner = any($1::text[]) or holds && $1::text[]`;
+  });
+  const rows = await db.query<FoundRow & { table: string }>(
+    `select "table", id::text as id, owner, holds from (${selects.join(' union all ')}) touching order by "table", id`,
+    [keys],
+  );
+  const found: Pass = new Map(PERSON_TABLES.map((spec) => [spec.table, []]));
+  for (const { table, ...row } of rows) found.get(table)?.push(row);
+  return found;
+}
+
+/** Identifiers staff confirmed for the person searched for (from the audit trail, as hashes). */
+async function confirmedLinks(db: Queryable, who: PersonQuery): Promise<Set<string>> {
+  const rows = await db.query<{ linked: string }>(
+    `select payload->>'linked' as linked from events where type = $1 and payload->>'subject' = $2`,
+    [LINK_EVENT, auditSubject(who)],
+  );
+  return new Set(rows.map((row) => row.linked));
+}
+
+interface Resolved {
+  verified: ReadonlySet<Identifier>;
+  /** The person's rows' ids, by table. */
+  own: Map<string, string[]>;
+  /** Rows that may be the person's, by their owner, then table. */
+  possible: Map<Identifier, Map<string, string[]>>;
+  /** Identifiers the person's rows hold. */
+  held: Set<Identifier>;
+}
+
+/**
+ * The person's verified identifiers, their rows and the rows that may be theirs: from the identifier searched for, a
+ * pass over every table, taking in identifiers staff confirmed, until nothing new is confirmed.
+ */
+async function resolve(db: Queryable, who: PersonQuery): Promise<Resolved> {
+  const start = queryIdentifier(who);
+  const verified = new Set<Identifier>(start ? [start] : []);
+  const links = await confirmedLinks(db, who);
+  let resolved: Resolved = { verified, own: new Map(), possible: new Map(), held: new Set() };
+  let keys = new Set(verified);
+  // Each round adds identifiers staff confirmed, or looks for the rows of identifiers the person's rows hold.
+  for (let round = 0; round < 10 && keys.size > 0; round += 1) {
+    resolved = classify(await pass(db, [...keys]), verified);
+    const confirmed = [...resolved.held, ...resolved.possible.keys()].filter((key) => links.has(linkHash(key)));
+    for (const key of confirmed) verified.add(key);
+    const next = new Set([...verified, ...resolved.held]);
+    if (confirmed.length === 0 && [...next].every((key) => keys.has(key))) break;
+    keys = next;
+  }
+  return resolved;
+}
+
+/** Sorts the rows found into the person's (owner verified) and possible matches (by owner). */
+function classify(found: Pass, verified: ReadonlySet<Identifier>): Resolved {
+  const own = new Map<string, string[]>();
+  const possible = new Map<Identifier, Map<string, string[]>>();
+  const held = new Set<Identifier>();
+  for (const [table, rows] of found) {
+    for (const row of rows) {
+      if (row.owner && verified.has(row.owner)) {
+        own.set(table, [...(own.get(table) ?? []), row.id]);
+        for (const key of row.holds) if (!verified.has(key)) held.add(key);
+      } else if (row.owner) {
+        const byTable = possible.get(row.owner) ?? new Map<string, string[]>();
+        byTable.set(table, [...(byTable.get(table) ?? []), row.id]);
+        possible.set(row.owner, byTable);
+      }
     }
   }
-  return keys.emails.size + keys.phones.size + keys.names.size > before;
+  return { verified, own, possible, held };
 }
 
-async function keysOf(db: Queryable, who: PersonQuery): Promise<Keys> {
-  const keys: Keys = { emails: new Set(), phones: new Set(), names: new Set() };
-  if (who.email?.trim()) keys.emails.add(who.email.trim().toLowerCase());
-  const phone = who.phone ? phoneDigits(who.phone) : undefined;
-  if (phone) keys.phones.add(phone);
-  // Twice at most: a phone finds an address, the address finds the rest.
-  for (let round = 0; round < 2 && (await widen(db, keys)); round += 1);
-  return keys;
+async function rowsById(db: Queryable, table: string, ids: readonly string[]): Promise<Record<string, unknown>[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.query(
+    `select t.*, t.id::text as id from ${table} t where t.id::text = any($1::text[]) order by t.id`,
+    [ids],
+  );
+  return rows.map(plainRow);
 }
 
-/** Everything held about one person, found from an email address or a phone number. */
-export async function findPerson(db: Queryable, who: PersonQuery): Promise<PersonRecords> {
-  const keys = await keysOf(db, who);
-  const tables: PersonRecords['tables'] = {};
-  for (const spec of PERSON_TABLES) {
-    const rows = await db.query(
-      `select t.*, t.id::text as id from ${spec.table} t where ${where(spec)} order by t.id`,
-      params(keys),
-    );
-    tables[spec.table] = rows.map(plainRow);
+/**
+ * One regular expression finding any of the identifiers in free text: an address, or a name of two words or more, as
+ * whole words (any case); a phone in any spelling. `sql` for PostgreSQL (`~*`, `regexp_replace(…, 'gi')`), `js` for a `giu` RegExp.
+ */
+function mentionPattern(identifiers: Iterable<Identifier>, flavour: 'sql' | 'js'): string | undefined {
+  const escape = (text: string) => text.replace(/[\\^$.|?*+()[\]{}]/g, '\\$&');
+  const [wordStart, wordEnd] = flavour === 'sql' ? ['\\m', '\\M'] : ['(?<![\\p{L}\\p{N}_])', '(?![\\p{L}\\p{N}_])'];
+  const parts: string[] = [];
+  for (const identifier of identifiers) {
+    const { kind, value } = splitIdentifier(identifier);
+    if (kind === 'email') parts.push(`(?<![a-z0-9._%+-])${escape(value)}(?![a-z0-9_-])`);
+    else if (kind === 'phone') parts.push(phonePattern(value));
+    // A one-word name ("Amina", "the") in someone else's text is as likely another person or an ordinary word.
+    else if (kind === 'name' && value.includes(' ')) {
+      parts.push(`${wordStart}${value.split(' ').map(escape).join('\\s+')}${wordEnd}`);
+    }
   }
-  return { emails: [...keys.emails], phones: [...keys.phones], names: [...keys.names], tables };
+  return parts.length > 0 ? parts.map((part) => `(${part})`).join('|') : undefined;
 }
 
-/** What an erasure did, per table: rows deleted or anonymised. */
-export type ErasureCounts = Record<string, { deleted: number; anonymised: number }>;
+/** A table's free-text columns, JSON ones as text: SQL conditions on `t` true when one matches `$1`. */
+const mentionConditions = (spec: PersonTable) => [
+  ...(spec.mentions ?? []).map((column) => `t.${column} ~* $1`),
+  ...(spec.jsonMentions ?? []).map((column) => `t.${column}::text ~* $1`),
+];
 
-/** Erases one person on `tx` (the caller's transaction): every registered table, in order. */
+/** Rows not the person's whose free text mentions one of their identifiers, by table. */
+async function mentionCounts(db: Queryable, resolved: Resolved): Promise<Record<string, number>> {
+  const pattern = mentionPattern(resolved.verified, 'sql');
+  const counts: Record<string, number> = {};
+  const specs = PERSON_TABLES.filter((spec) => mentionConditions(spec).length > 0);
+  if (!pattern || specs.length === 0) return counts;
+  const own = [...resolved.own].flatMap(([table, ids]) => ids.map((id) => `${table}:${id}`));
+  const rows = await db.query<{ table: string; n: number }>(
+    specs
+      .map(
+        (spec) => `select '${spec.table}' as "table", count(*)::int as n from ${spec.table} t
+         where not ('${spec.table}:' || t.id = any($2::text[])) and (${mentionConditions(spec).join(' or ')})`,
+      )
+      .join(' union all '),
+    [pattern, own],
+  );
+  for (const row of rows) if (row.n > 0) counts[row.table] = row.n;
+  return counts;
+}
+
+/** Every string in a JSON value with `pattern` replaced (keys and structure stay). */
+function redactJson(value: unknown, pattern: RegExp): unknown {
+  if (typeof value === 'string') return value.replace(pattern, REDACTED);
+  if (Array.isArray(value)) return value.map((item) => redactJson(item, pattern));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactJson(item, pattern)]));
+  }
+  return value;
+}
+
+/**
+ * Removes the person's identifiers from the free text of a table's rows other than `own`: text columns in SQL, JSON
+ * columns value by value. How many rows changed.
+ */
+async function redactMentions(
+  tx: Queryable,
+  spec: PersonTable,
+  identifiers: ReadonlySet<Identifier>,
+  own: readonly string[],
+): Promise<number> {
+  const pattern = mentionPattern(identifiers, 'sql');
+  const conditions = mentionConditions(spec);
+  if (!pattern || conditions.length === 0) return 0;
+  const changed = new Set<string>();
+  if (spec.mentions) {
+    const set = spec.mentions.map((column) => `${column} = regexp_replace(${column}, $1, $3, 'gi')`).join(', ');
+    const rows = await tx.query<{ id: string }>(
+      `update ${spec.table} t set ${set}
+       where not (t.id::text = any($2::text[])) and (${spec.mentions.map((column) => `t.${column} ~* $1`).join(' or ')})
+       returning t.id::text as id`,
+      [pattern, own, REDACTED],
+    );
+    for (const row of rows) changed.add(row.id);
+  }
+  const js = new RegExp(mentionPattern(identifiers, 'js') ?? '', 'giu');
+  for (const column of spec.jsonMentions ?? []) {
+    const rows = await tx.query<{ id: string; value: unknown }>(
+      `select t.id::text as id, t.${column} as value from ${spec.table} t
+       where not (t.id::text = any($2::text[])) and t.${column}::text ~* $1`,
+      [pattern, own],
+    );
+    for (const row of rows) {
+      await tx.query(`update ${spec.table} set ${column} = $2::jsonb where id::text = $1`, [
+        row.id,
+        JSON.stringify(redactJson(row.value, js)),
+      ]);
+      changed.add(row.id);
+    }
+  }
+  return changed.size;
+}
+
+/**
+ * Everything held about one person, found from the address or phone their request came from and the identifiers
+ * staff confirmed; and, apart, what may be theirs.
+ */
+export async function findPerson(db: Queryable, who: PersonQuery): Promise<PersonRecords> {
+  const resolved = await resolve(db, who);
+  const tables: RowsByTable = {};
+  for (const spec of PERSON_TABLES)
+    tables[spec.table] = await rowsById(db, spec.table, resolved.own.get(spec.table) ?? []);
+  const possibly: PossibleMatch[] = [];
+  for (const [identifier, byTable] of resolved.possible) {
+    const rows: RowsByTable = {};
+    for (const [table, ids] of byTable) rows[table] = await rowsById(db, table, ids);
+    possibly.push({ identifier, ...splitIdentifier(identifier), tables: rows });
+  }
+  const of = (kind: PossibleMatch['kind'], keys: Iterable<Identifier>) =>
+    [...keys]
+      .map(splitIdentifier)
+      .filter((key) => key.kind === kind)
+      .map((key) => key.value);
+  const names = new Set<string>();
+  for (const spec of PERSON_TABLES) {
+    for (const row of tables[spec.table] ?? []) {
+      for (const column of ['name', 'donor_name', 'sponsor_name'] as const) {
+        const value = row[column];
+        if (typeof value === 'string' && value.trim() && !PLACEHOLDER_NAMES.includes(value.trim().toLowerCase())) {
+          names.add(value.trim());
+        }
+      }
+    }
+  }
+  return {
+    emails: of('email', resolved.verified),
+    phones: of('phone', resolved.verified),
+    names: [...names],
+    tables,
+    possibly,
+    mentions: await mentionCounts(db, resolved),
+  };
+}
+
+/**
+ * True when `identifier` is a possible match of the person searched for, or held in their rows: what staff may
+ * confirm as the same person.
+ */
+export async function isPossibleMatch(db: Queryable, who: PersonQuery, identifier: Identifier): Promise<boolean> {
+  const resolved = await resolve(db, who);
+  return !resolved.verified.has(identifier) && (resolved.possible.has(identifier) || resolved.held.has(identifier));
+}
+
+/** What an erasure did, per table: rows deleted or anonymised, and rows whose free text lost the person's details. */
+export type ErasureCounts = Record<string, { deleted: number; anonymised: number; redacted?: number }>;
+
+/** The text left where erasure removed a person's identifier from free text. */
+export const REDACTED = '[erased]';
+
+/**
+ * Erases one person on `tx` (the caller's transaction): their rows in every registered table, in order, and their
+ * verified identifiers wherever free text mentions them. Rows that are only possibly theirs stay.
+ */
 export async function erasePerson(tx: Queryable, who: PersonQuery): Promise<ErasureCounts> {
-  const keys = await keysOf(tx, who);
+  const resolved = await resolve(tx, who);
   const counts: ErasureCounts = {};
   for (const spec of PERSON_TABLES) {
+    const ids = resolved.own.get(spec.table) ?? [];
+    // The person's own rows are deleted or anonymised whole below.
+    const redacted = await redactMentions(tx, spec, resolved.verified, ids);
     const statement =
       spec.erase.kind === 'delete'
-        ? `delete from ${spec.table} t where ${where(spec)} returning 1`
-        : `update ${spec.table} t set ${spec.erase.set} where ${where(spec)} returning 1`;
-    const changed = (await tx.query(statement, params(keys))).length;
-    counts[spec.table] =
-      spec.erase.kind === 'delete' ? { deleted: changed, anonymised: 0 } : { deleted: 0, anonymised: changed };
+        ? `delete from ${spec.table} t where t.id::text = any($1::text[]) returning 1`
+        : `update ${spec.table} t set ${spec.erase.set} where t.id::text = any($1::text[]) returning 1`;
+    const changed = ids.length > 0 ? (await tx.query(statement, [ids])).length : 0;
+    counts[spec.table] = {
+      deleted: spec.erase.kind === 'delete' ? changed : 0,
+      anonymised: spec.erase.kind === 'anonymise' ? changed : 0,
+      ...(mentionConditions(spec).length > 0 ? { redacted } : {}),
+    };
   }
   return counts;
 }
@@ -283,15 +575,6 @@ export function correctableColumn(
   const spec = PERSON_TABLES.find((candidate) => candidate.table === table);
   const kind = spec?.correctable?.[column];
   return spec && kind ? { spec, kind } : undefined;
-}
-
-/**
- * How the audit trail names a person: a keyed hash of their address (or phone), so a later erasure leaves nothing
- * that identifies them, while staff holding the address can still show the request was handled.
- */
-export function auditSubject(who: PersonQuery): string {
-  const key = who.email?.trim().toLowerCase() || phoneDigits(who.phone ?? '') || '';
-  return hashAddress(`person:${key}`);
 }
 
 function plainRow(row: Record<string, unknown>): Record<string, unknown> {
