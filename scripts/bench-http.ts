@@ -5,6 +5,8 @@
  *
  * - p50/p95/p99 and requests per second, at concurrency 1 and 16, for track (202), login (at most 4 at once: the
  *   login throttle counts a sign-in in flight as a failure), stats, a 500-row list and an unauthenticated 401;
+ * - sign-in flood: 50 sign-ins at once for 50 usernames (from one address, then from 50), with a staff sign-in
+ *   during it; and the unsubscribe-link call for known and unknown addresses side by side (scripts/lib/bench-signin.ts);
  * - live: from a create to its `new_event` on an open `GET /api/admin/events/stream`, one at a time;
  * - a load of 1,000 tracking POSTs at concurrency 100 (rate limit raised): every answer's status, the rows stored
  *   against the 202s, the peak memory of the server's process tree, and how long after the last answer a stream open
@@ -43,6 +45,7 @@ import {
   type GiftRun,
   type GiftServices,
 } from './lib/bench-gifts.ts';
+import { benchSignInFlood, benchUnsubscribeLink } from './lib/bench-signin.ts';
 import { startLocalDatabase } from './lib/local-database.ts';
 import { startRelay } from './lib/relay.ts';
 import { startServeProcess, type ServeProcess } from './lib/serve-process.ts';
@@ -151,6 +154,9 @@ async function bench(database: string, server: ServeProcess, gifts: GiftServices
     for (const concurrency of [1, most])
       row(database, name, concurrency, await measure(count, concurrency, status, call));
   }
+
+  await benchSignInFlood(database, server.url, { username: 'bench', password: PASSWORD });
+  await benchUnsubscribeLink(database, server.url, Math.ceil(REQUESTS / 2));
 
   // A change until its event reaches an open stream (the dashboard's live view), one at a time.
   const http: Call = (path, init) => fetch(`${server.url}${path}`, init);

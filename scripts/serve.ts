@@ -112,7 +112,14 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     publishDir: 'dist',
     logger: console,
   });
-  const site: LocalSite = { netlify, functions: functions.handler, notFoundPage, headers };
+  const host = options.host ?? '127.0.0.1';
+  const site: LocalSite = {
+    netlify,
+    functions: functions.handler,
+    notFoundPage,
+    headers,
+    loopbackOnly: isLoopback(host),
+  };
 
   const server = createServer((req, res) => {
     void (async () => {
@@ -126,7 +133,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
       await ownAnswer(site, req, res, 502, 'Local server error').catch(() => res.destroy());
     });
   });
-  await listen(server, port, options.host ?? '127.0.0.1');
+  await listen(server, port, host);
   const { port: listening } = server.address() as AddressInfo;
   // Publishing from /samu rebuilds in the background through this server (scripts/lib/local-builds.ts). Set before
   // the first call starts a function's worker, which copies the environment; after listening, for the port in use.
@@ -182,6 +189,14 @@ interface LocalSite {
   notFoundPage: Buffer;
   /** netlify.toml's header rules, for the answers the server makes itself. */
   headers: HeadersHandler;
+  /** True when the server listens on this machine only: it then answers only requests naming this machine. */
+  loopbackOnly: boolean;
+}
+
+/** True for a name or address of this machine's loopback: `localhost`, 127.x.x.x, `::1` (a port may follow). */
+function isLoopback(host: string): boolean {
+  const name = host.startsWith('[') ? host.slice(1, host.indexOf(']')) : host.replace(/:\d+$/, '');
+  return name === 'localhost' || name.endsWith('.localhost') || name === '::1' || /^127(\.\d{1,3}){3}$/.test(name);
 }
 
 /** The methods the site and its functions answer; anything else (TRACE, CONNECT, …) gets 405. */
@@ -205,9 +220,15 @@ function fromAnotherSite(req: IncomingMessage): boolean {
 
 /**
  * Answers what no route should see, and says so: a method the site does not use (405), a path that is not valid
- * percent-encoding (400), a local-only path called from another site (403). False when the request may go on.
+ * percent-encoding (400), a local-only path called from another site (403), and, on a server for this machine only,
+ * a request naming another host (403: a page of another site reaching it through DNS rebinding, or a forged Host the
+ * functions would take as the site's own address). False when the request may go on.
  */
 async function refuse(site: LocalSite, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  if (site.loopbackOnly && !isLoopback(req.headers.host ?? '')) {
+    await ownAnswer(site, req, res, 403, 'Forbidden: this server answers requests for localhost only');
+    return true;
+  }
   if (!METHODS.includes(req.method ?? '')) {
     await ownAnswer(site, req, res, 405, 'Method not allowed', { allow: METHODS.join(', ') });
     return true;

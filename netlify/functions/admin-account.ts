@@ -82,7 +82,7 @@ async function changePassword(req: Request, context: Context, session: SessionOw
   const [account] = await query<{ password_hash: string }>('select password_hash from admin_users where id = $1', [
     userId,
   ]);
-  if (!account || !(await verifyPassword(parsed.data.currentPassword, account.password_hash))) {
+  if (!account || !(await verifyPassword(parsed.data.currentPassword, account.password_hash, 'ahead'))) {
     await transaction(async (tx) => {
       await failed(tx, attempt);
       await audit(tx, 'admin.login_failed', username, { reason: 'password_change' });
@@ -91,7 +91,7 @@ async function changePassword(req: Request, context: Context, session: SessionOw
       { path: 'currentPassword', message: 'The current password is not right' },
     ]);
   }
-  const hash = await hashPassword(parsed.data.newPassword);
+  const hash = await hashPassword(parsed.data.newPassword, undefined, 'ahead');
   const sessionId = await transaction(async (tx) => {
     await signedIn(tx, attempt, username, client);
     await tx.query(

@@ -8,21 +8,18 @@ import { staffFunction } from './_shared/admin-resource.ts';
 import { audit } from './_shared/audit.ts';
 import { backupChunks, backupFileName, textStream } from './_shared/backup.ts';
 import { query } from './_shared/db.ts';
-import { API_HEADERS, methodNotAllowed } from './_shared/http.ts';
+import { answer, methodNotAllowed } from './_shared/http.ts';
 
 export default staffFunction(async (req, actor) => {
   if (req.method !== 'POST') return methodNotAllowed(['POST']);
   const createdAt = new Date();
   const file = backupFileName(createdAt);
   await audit({ query }, 'admin.db.backup', actor, { file });
-  return new Response(textStream(backupChunks(createdAt)), {
-    headers: {
-      ...API_HEADERS,
-      'Content-Type': 'application/json; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${file}"`,
-      'X-Backup-Filename': file,
-      'Cache-Control': 'no-store',
-    },
+  return answer(textStream(backupChunks(createdAt)), 200, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Disposition': `attachment; filename="${file}"`,
+    'X-Backup-Filename': file,
+    'Cache-Control': 'no-store',
   });
 });
 

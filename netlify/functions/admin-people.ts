@@ -14,7 +14,7 @@ import { emailAddress } from '../../src/schemas/track.ts';
 import { staffFunction } from './_shared/admin-resource.ts';
 import { audit } from './_shared/audit.ts';
 import { query, transaction, type Queryable } from './_shared/db.ts';
-import { error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/http.ts';
+import { answer, error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/http.ts';
 import {
   auditSubject,
   correctableColumn,
@@ -84,13 +84,9 @@ export default staffFunction(async (req, actor, context) => {
     const headers = {
       'Content-Disposition': `attachment; filename="${file}"`,
       'Cache-Control': 'no-store',
-      'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
-      'X-Content-Type-Options': 'nosniff',
     };
     if (format === 'csv') {
-      return new Response(`\uFEFF${personCsv(records)}`, {
-        headers: { ...headers, 'Content-Type': 'text/csv; charset=utf-8' },
-      });
+      return answer(`\uFEFF${personCsv(records)}`, 200, { ...headers, 'Content-Type': 'text/csv; charset=utf-8' });
     }
     const document = {
       format: 'tumaini-person-export',
@@ -99,8 +95,9 @@ export default staffFunction(async (req, actor, context) => {
       person: { emails: records.emails, phones: records.phones, names: records.names },
       records: records.tables,
     };
-    return new Response(JSON.stringify(document, null, 2), {
-      headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8' },
+    return answer(JSON.stringify(document, null, 2), 200, {
+      ...headers,
+      'Content-Type': 'application/json; charset=utf-8',
     });
   }
 

@@ -9,7 +9,7 @@ import { staffFunction } from './_shared/admin-resource.ts';
 import { failureAnswer } from './_shared/failure.ts';
 import { requireStreamToken, signToken, TOKEN_KINDS } from './_shared/auth.ts';
 import { eventStream, resumeId } from './_shared/event-stream.ts';
-import { API_HEADERS, json, methodNotAllowed } from './_shared/http.ts';
+import { answer, json, methodNotAllowed } from './_shared/http.ts';
 import { liveSession } from './_shared/sessions.ts';
 
 const issueStreamToken = staffFunction(async (req, actor, _context, session) => {
@@ -31,14 +31,11 @@ async function openStream(req: Request): Promise<Response> {
   const lastEventId = resumeId(req.headers.get('last-event-id') ?? url.searchParams.get('lastEventId'));
   // An open stream ends soon after its session does (logout, password change, account deleted).
   const stillLive = async () => (await liveSession(sessionId)) !== null;
-  return new Response(eventStream(lastEventId, undefined, req.signal, stillLive), {
-    headers: {
-      ...API_HEADERS,
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-store',
-      // Proxies must pass each message on at once.
-      'X-Accel-Buffering': 'no',
-    },
+  return answer(eventStream(lastEventId, undefined, req.signal, stillLive), 200, {
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-store',
+    // Proxies must pass each message on at once.
+    'X-Accel-Buffering': 'no',
   });
 }
 

@@ -1,8 +1,9 @@
 /**
  * `POST /api/auth/login`: `{username, password}` → `{token}` (8-hour token naming a new server-side
  * session). An unknown user and a wrong password get the same 401 in about the same time; five failures
- * for one username from one client within fifteen minutes, or the account-wide limit, get 429 with
- * `Retry-After`, counted before the password is checked so attempts sent at once meet the same limits. Every
+ * for one username from one client within fifteen minutes, the account-wide limit or the client limit get 429 with
+ * `Retry-After`, counted before the password is checked so attempts sent at once meet the same limits. So does an
+ * attempt that finds the password checks' queue full (./_shared/passwords.ts); it counts as no failure. Every
  * outcome is audited, naming the account only when one matches.
  */
 import type { Config, Context } from '@netlify/functions';
@@ -13,8 +14,8 @@ import { signingKey, signToken } from './_shared/auth.ts';
 import { clientId, hashAddress } from './_shared/client.ts';
 import { query, transaction, type Queryable } from './_shared/db.ts';
 import { error, invalid, json, methodNotAllowed, readJsonBody, tooManyRequests } from './_shared/http.ts';
-import { admitAttempt, failed, signedIn } from './_shared/login-throttle.ts';
-import { checkLogin } from './_shared/passwords.ts';
+import { admitAttempt, failed, signedIn, withdrawn } from './_shared/login-throttle.ts';
+import { checkLogin, HashingBusy } from './_shared/passwords.ts';
 import { createSession } from './_shared/sessions.ts';
 
 /** Signs a staff member in. */
@@ -47,7 +48,18 @@ async function login({ username, password }: Login, client: string, userAgent: s
   const throttled = account ? account.username : `unknown:${hashAddress(username)}`;
   const attempt = await admitAttempt(throttled, client, (tx) => refused(tx, 'throttled'));
   if ('retryAfter' in attempt) return tooManyRequests(attempt.retryAfter);
-  if (!(await checkLogin(password, account?.password_hash)) || !account) {
+  let matches: boolean;
+  try {
+    matches = await checkLogin(password, account?.password_hash, attempt.known ? 'ahead' : 'ordinary');
+  } catch (failure) {
+    if (!(failure instanceof HashingBusy)) throw failure;
+    await transaction(async (tx) => {
+      await withdrawn(tx, attempt);
+      await refused(tx, 'busy');
+    });
+    return tooManyRequests(failure.retryAfterSeconds);
+  }
+  if (!matches || !account) {
     await transaction(async (tx) => {
       await failed(tx, attempt);
       await refused(tx, account ? 'invalid' : 'unknown_account');

@@ -4,15 +4,16 @@
  *   link is unknown, used or expired.
  * - `POST /api/auth/set-password` `{token, username?, password}` → `{token}`: sets the password (an invitation also
  *   makes the account with the chosen username) and signs in; 410 for a used or expired link, 409 for a taken
- *   username, 400 for a password against the rules.
+ *   username, 400 for a password against the rules, 429 with `Retry-After` once a client has tried too many links.
  */
 import type { Config, Context } from '@netlify/functions';
 import { LinkTokenSchema, SetPasswordSchema } from '../../src/schemas/applications.ts';
 import { failureAnswer } from './_shared/failure.ts';
 import { signingKey, signToken } from './_shared/auth.ts';
 import { clientId } from './_shared/client.ts';
-import { invalid, json, methodNotAllowed, readJsonBody } from './_shared/http.ts';
-import { AccountRefusal, describeLink, useLink } from './_shared/staff-accounts.ts';
+import { invalid, json, methodNotAllowed, readJsonBody, tooManyRequests } from './_shared/http.ts';
+import { hit } from './_shared/rate-limit.ts';
+import { AccountRefusal, describeLink, LINK_ATTEMPTS, useLink } from './_shared/staff-accounts.ts';
 
 export default async (req: Request, context: Context): Promise<Response> => {
   try {
@@ -27,11 +28,14 @@ export default async (req: Request, context: Context): Promise<Response> => {
     const parsed = SetPasswordSchema.safeParse(body.value);
     if (!parsed.success) return invalid(parsed.error, 'Invalid password');
     signingKey();
+    const client = clientId(context);
+    const limit = await hit('set-password', client, LINK_ATTEMPTS);
+    if (!limit.allowed) return tooManyRequests(limit.retryAfterSeconds);
     const { username, sessionId } = await useLink({
       secret: parsed.data.token,
       username: parsed.data.username,
       password: parsed.data.password,
-      client: clientId(context),
+      client,
       userAgent: req.headers.get('user-agent') ?? '',
     });
     return json({ token: await signToken(username, sessionId) });

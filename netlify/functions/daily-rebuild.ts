@@ -4,11 +4,12 @@
  */
 import type { Config } from '@netlify/functions';
 import { triggerBuild } from './_shared/build-hook.ts';
+import { answer } from './_shared/http.ts';
 
 /** Calls the build hook (no debounce: nothing else is batched with it). */
 export default async (): Promise<Response> => {
   const accepted = await triggerBuild('daily rebuild');
-  return new Response(null, { status: accepted ? 204 : 502 });
+  return answer(null, accepted ? 204 : 502);
 };
 
 export const config: Config = { schedule: '@daily' };

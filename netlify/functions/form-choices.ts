@@ -20,7 +20,7 @@ import { DONATION_CAUSES, SPONSORSHIP_TYPES } from '../../src/schemas/options.ts
 import type { TrackType } from '../../src/schemas/track.ts';
 import { fetchPage } from './_shared/form-answer.ts';
 import { formPageWith, formsPageWith, withLinkQuery, type SentField } from './_shared/form-page.ts';
-import { apiHeaders, error, methodNotAllowed } from './_shared/http.ts';
+import { answer, error, methodNotAllowed, seeOther } from './_shared/http.ts';
 
 /** The forms whose page can open with choices made, by slug, with the fields a query sets. */
 const CHOOSABLE: Record<string, { type: TrackType; fields: (query: URLSearchParams) => [string, string][] }> = {
@@ -105,15 +105,9 @@ export const config: Config = { path: ['/api/choose/:form', '/api/sent/:form'] }
 
 function htmlAnswer(html: string): Response {
   // The page brings its own policy (a meta tag with its scripts' and styles' hashes); this adds framing.
-  const headers = apiHeaders({
+  return answer(html, 200, {
     'Content-Type': 'text/html; charset=utf-8',
     'Cache-Control': 'no-store',
     'Content-Security-Policy': "frame-ancestors 'none'",
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
   });
-  return new Response(html, { status: 200, headers });
-}
-
-function seeOther(location: string): Response {
-  return new Response(null, { status: 303, headers: apiHeaders({ Location: location, 'Cache-Control': 'no-store' }) });
 }

@@ -5,7 +5,7 @@
 import type { Config, Context } from '@netlify/functions';
 import { failureAnswer } from './_shared/failure.ts';
 import { query } from './_shared/db.ts';
-import { error, methodNotAllowed } from './_shared/http.ts';
+import { answer, error, methodNotAllowed } from './_shared/http.ts';
 
 const ID = /^[1-9][0-9]{0,18}$/;
 // Upload names are stored already safe (lowercase, no escapes), so a segment needing decoding names no file.
@@ -23,17 +23,13 @@ export default async (req: Request, context: Context): Promise<Response> => {
     );
     if (!file) return error(404, 'File not found');
     const disposition = file.content_type === 'application/pdf' ? 'attachment' : 'inline';
-    return new Response(req.method === 'HEAD' ? null : new Uint8Array(file.data), {
-      headers: {
-        'Content-Type': file.content_type,
-        'Content-Length': String(file.data.byteLength),
-        'Content-Disposition': `${disposition}; filename="${name}"`,
-        'X-Content-Type-Options': 'nosniff',
-        'Cache-Control': 'public, max-age=31536000, immutable',
-        // Even if a browser were tricked into rendering it as a page, nothing in it could run.
-        'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'; sandbox",
-        'X-Frame-Options': 'DENY',
-      },
+    return answer(req.method === 'HEAD' ? null : new Uint8Array(file.data), 200, {
+      'Content-Type': file.content_type,
+      'Content-Length': String(file.data.byteLength),
+      'Content-Disposition': `${disposition}; filename="${name}"`,
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      // Even if a browser were tricked into rendering it as a page, nothing in it could run.
+      'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'; sandbox",
     });
   } catch (failure) {
     return failureAnswer(failure, '/media');

@@ -5,7 +5,7 @@
 import type { Config } from '@netlify/functions';
 import { transaction } from './_shared/db.ts';
 import { htmlPage } from './_shared/html-page.ts';
-import { methodNotAllowed } from './_shared/http.ts';
+import { methodNotAllowed, seeOther } from './_shared/http.ts';
 import { confirm, type LinkOutcome } from './_shared/newsletter.ts';
 import { linkFailure } from './_shared/newsletter-pages.ts';
 
@@ -21,10 +21,7 @@ export default async (req: Request): Promise<Response> => {
     return linkFailure('unavailable');
   }
   if (outcome === 'done') {
-    return new Response(null, {
-      status: 303,
-      headers: { Location: '/newsletter/confirmed/', 'Cache-Control': 'no-store' },
-    });
+    return seeOther('/newsletter/confirmed/');
   }
   if (outcome === 'gone') {
     return htmlPage(

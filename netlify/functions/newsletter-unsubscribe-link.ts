@@ -1,17 +1,17 @@
 /**
  * `POST /api/newsletter/unsubscribe-link`: the form of /newsletter/leave/ (or JSON `{email}`). When the address is on
- * the list it is sent its unsubscribe link; the answer is the same for a known and an unknown address, so nobody
- * learns who subscribes. A browser's form post lands on /newsletter/leave/sent/.
+ * the list it is sent its unsubscribe link; the answer is the same for a known and an unknown address, and so is its
+ * time: the address is looked up after the answer has gone out, so nobody learns who subscribes. A browser's form
+ * post lands on /newsletter/leave/sent/.
  */
 import type { Config, Context } from '@netlify/functions';
 import { unsubscribeLinkRequest } from '../../src/schemas/newsletter.ts';
 import { clientId } from './_shared/client.ts';
-import { transaction } from './_shared/db.ts';
 import { isFormContentType, readFormBody } from './_shared/form-answer.ts';
 import { escapeHtml, htmlPage } from './_shared/html-page.ts';
-import { error, json, methodNotAllowed, readJsonBody, tooManyRequests, zodIssues } from './_shared/http.ts';
+import { error, json, methodNotAllowed, readJsonBody, seeOther, tooManyRequests, zodIssues } from './_shared/http.ts';
 import { sendUnsubscribeLink } from './_shared/newsletter.ts';
-import { deliverAfterResponse } from './_shared/outbox.ts';
+import { queueAfterResponse } from './_shared/outbox.ts';
 import { hit, trackRateLimit } from './_shared/rate-limit.ts';
 
 const SENT_PAGE = '/newsletter/leave/sent/';
@@ -46,14 +46,12 @@ export default async (req: Request, context: Context): Promise<Response> => {
   try {
     const limit = await hit('newsletter-link', clientId(context), trackRateLimit());
     if (!limit.allowed) return tooManyRequests(limit.retryAfterSeconds);
-    await transaction((tx) => sendUnsubscribeLink(tx, parsed.data.email));
   } catch (failure) {
     console.error('newsletter-unsubscribe-link: database error', failure);
     return error(503, 'The service is temporarily unavailable; please try again later');
   }
-  deliverAfterResponse(context);
-  if (fromForm)
-    return new Response(null, { status: 303, headers: { Location: SENT_PAGE, 'Cache-Control': 'no-store' } });
+  await queueAfterResponse(context, 'newsletter-unsubscribe-link', (tx) => sendUnsubscribeLink(tx, parsed.data.email));
+  if (fromForm) return seeOther(SENT_PAGE);
   return json({ ok: true }, 202);
 };
 

@@ -5,6 +5,7 @@
 import type { Config } from '@netlify/functions';
 import { previousNairobiDay, queueDigests } from './_shared/digest.ts';
 import { deliverDue } from './_shared/outbox.ts';
+import { json } from './_shared/http.ts';
 
 /** Queues and sends yesterday's digests; a second run the same day queues nothing (one row per day and audience). */
 export default async (): Promise<Response> => {
@@ -12,7 +13,7 @@ export default async (): Promise<Response> => {
   const queued = await queueDigests(day);
   const report = await deliverDue();
   console.log('notify-digest:', JSON.stringify({ day, queued, ...report }));
-  return Response.json({ day, queued, ...report });
+  return json({ day, queued, ...report });
 };
 
 export const config: Config = { schedule: '0 4 * * *' };

@@ -5,6 +5,7 @@
  */
 import type { Config } from '@netlify/functions';
 import { deliverDue, purgeFinished } from './_shared/outbox.ts';
+import { json } from './_shared/http.ts';
 
 /** Runs one retry round; scheduled functions ignore the answer, so it only reports for logs and tests. */
 export default async (): Promise<Response> => {
@@ -13,7 +14,7 @@ export default async (): Promise<Response> => {
   if (report.sent + report.failed + report.retrying + report.skipped + purged > 0) {
     console.log('notify-retry:', JSON.stringify({ ...report, purged }));
   }
-  return Response.json({ ...report, purged });
+  return json({ ...report, purged });
 };
 
 export const config: Config = { schedule: '*/5 * * * *' };

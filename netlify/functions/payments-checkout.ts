@@ -34,6 +34,7 @@ import { hasActiveSponsor, waitingChild } from './_shared/children.ts';
 import { closePendingOn, childById, insertGift, newReference, type GiftRow, type NewGift } from './_shared/gifts.ts';
 import { escapeHtml, htmlPage, type PageContent } from './_shared/html-page.ts';
 import {
+  answer,
   error,
   isJsonContentType,
   json,
@@ -278,10 +279,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** A 303 that sends the new tab on, telling the provider nothing about where it came from. */
 function redirect(location: string): Response {
-  return new Response(null, {
-    status: 303,
-    headers: { Location: location, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' },
-  });
+  return answer(null, 303, { Location: location, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
 }
 
 type Charge = Omit<NewGift, 'reference'> & { amountUsd: number };

@@ -4,13 +4,14 @@
 import type { Config, Context } from '@netlify/functions';
 import { deliverDue } from './_shared/outbox.ts';
 import { reconcile } from './_shared/reconcile.ts';
+import { json } from './_shared/http.ts';
 
 /** Runs one round; scheduled functions ignore the answer, so it only reports for logs and tests. */
 export default async (_req: Request, context: Context): Promise<Response> => {
   const report = await reconcile(new Date(), context);
   if (report.confirmed > 0) await deliverDue();
   if (report.checked > 0 || report.abandoned > 0) console.log('payments-reconcile:', JSON.stringify(report));
-  return Response.json(report);
+  return json(report);
 };
 
 export const config: Config = { schedule: '*/15 * * * *' };

@@ -4,12 +4,13 @@
  */
 import type { Config } from '@netlify/functions';
 import { runRetention } from './_shared/retention.ts';
+import { json } from './_shared/http.ts';
 
 /** Runs retention once; scheduled functions ignore the answer, so it only reports for logs and tests. */
 export default async (): Promise<Response> => {
   const removed = await runRetention();
   console.log('retention:', JSON.stringify(removed));
-  return Response.json({ removed });
+  return json({ removed });
 };
 
 export const config: Config = { schedule: '30 2 * * *' };

@@ -12,6 +12,7 @@ import { transaction, type Queryable } from './_shared/db.ts';
 import { formAccepted, formProblem, isFormContentType, MAX_FORM_BYTES, readFormBody } from './_shared/form-answer.ts';
 import { error, json, methodNotAllowed, readJsonBody, tooManyRequests, zodIssues, type Issue } from './_shared/http.ts';
 import { logFailure } from './_shared/log.ts';
+import { ConfirmationLimited } from './_shared/newsletter.ts';
 import { deliverAfterResponse } from './_shared/outbox.ts';
 import { hit, trackRateLimit } from './_shared/rate-limit.ts';
 import { storeSubmission } from './_shared/submissions.ts';
@@ -26,7 +27,8 @@ type Answers = {
   /** `request` is what was stored (none for a bot's honeypot post). */
   accepted: (request?: TrackRequest) => Response;
   problem: (status: number, message: string, issues?: Issue[]) => Response | Promise<Response>;
-  tooMany: (retryAfterSeconds: number) => Response | Promise<Response>;
+  /** 429: the client's rate, or the reason given in `message` with `issues`. */
+  tooMany: (retryAfterSeconds: number, message?: string, issues?: Issue[]) => Response | Promise<Response>;
 };
 
 /** Handles one tracking call. */
@@ -49,10 +51,11 @@ export default async (req: Request, context: Context): Promise<Response> => {
     answers = {
       accepted: (request) => formAccepted(type, request?.payload),
       problem: (status, message, issues) => formProblem(req, type, { status, message, issues, fields }),
-      tooMany: (seconds) =>
+      tooMany: (seconds, message, issues) =>
         formProblem(req, type, {
           status: 429,
-          message: `Too many forms came from your connection; try again in ${seconds} s.`,
+          message: message ?? `Too many forms came from your connection; try again in ${seconds} s.`,
+          issues,
           fields,
           headers: { 'Retry-After': String(seconds) },
         }),
@@ -93,6 +96,10 @@ export default async (req: Request, context: Context): Promise<Response> => {
     deliverAfterResponse(context);
     return answers.accepted(parsed.data);
   } catch (failure) {
+    if (failure instanceof ConfirmationLimited) {
+      const issues = [{ path: 'payload.email', message: failure.message }];
+      return answers.tooMany(failure.retryAfterSeconds, failure.message, issues);
+    }
     // Only the database can fail past validation; the transaction has rolled back, so nothing is half-stored.
     logFailure('track: database error', failure);
     return answers.problem(503, 'The service is temporarily unavailable; please try again later');

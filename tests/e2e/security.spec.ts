@@ -151,17 +151,47 @@ test.describe('content security policy', () => {
     }
   });
 
-  test('API answers forbid loading anything, sniffing and framing', async ({ request }) => {
-    const answers = [
+  test('function answers carry the security headers: JSON, redirects, newsletter pages and form pages', async ({
+    request,
+  }) => {
+    const json = [
       await request.get('/api/admin/stats'),
       await request.post('/api/auth/login', { data: {} }),
       await request.post('/api/admin/track', { data: { type: 'nope' } }),
     ];
-    for (const res of answers) {
+    for (const res of json) {
       expect(res.status()).toBeGreaterThanOrEqual(400);
       expect(res.headers()['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
-      expect(res.headers()['x-content-type-options']).toBe('nosniff');
-      expect(res.headers()['x-frame-options']).toBe('DENY');
+    }
+    const redirects = [
+      await request.post('/api/newsletter/unsubscribe-link', {
+        form: { email: 'nobody@example.org' },
+        maxRedirects: 0,
+      }),
+      await request.post('/api/admin/track', {
+        form: { form: 'contact_submit', name: 'Amina', email: 'amina@example.org', subject: 'Hi', message: 'Hello' },
+        maxRedirects: 0,
+      }),
+    ];
+    for (const res of redirects) {
+      expect(res.status()).toBe(303);
+      expect(res.headers()['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    }
+    const pages = [
+      await request.get('/newsletter/confirm?t=1.0.forged'),
+      await request.get('/newsletter/unsubscribe?t=1.0.forged'),
+      await request.get('/api/choose/donation?amount=50'),
+    ];
+    for (const res of pages) expect(res.headers()['content-type']).toMatch(/^text\/html/);
+    for (const res of [...json, ...redirects, ...pages]) {
+      const headers = res.headers();
+      const what = `${res.status()} ${res.url()}`;
+      expect(headers['strict-transport-security'], what).toBe('max-age=63072000; includeSubDomains');
+      expect(headers['permissions-policy'], what).toBe('camera=(), microphone=(), geolocation=()');
+      expect(headers['x-content-type-options'], what).toBe('nosniff');
+      expect(headers['x-frame-options'], what).toBe('DENY');
+      expect(headers['referrer-policy'], what).toMatch(/^(strict-origin-when-cross-origin|no-referrer)$/);
+      expect(headers['content-security-policy'], what).toContain("frame-ancestors 'none'");
     }
   });
 
@@ -243,7 +273,16 @@ test.describe('content security policy', () => {
     await expect(page.getByText('Activity stream: Live', { exact: true })).toBeVisible();
     await expect(page.getByRole('tabpanel').getByRole('row').first()).toBeVisible();
 
-    for (const name of ['Contacts', 'Subscribers', 'Applications', 'Programs', 'Blog Posts', 'Donations', 'Gifts', 'Media']) {
+    for (const name of [
+      'Contacts',
+      'Subscribers',
+      'Applications',
+      'Programs',
+      'Blog Posts',
+      'Donations',
+      'Gifts',
+      'Media',
+    ]) {
       await page.getByRole('tab', { name, exact: true }).click();
       await expect(page.getByRole('tabpanel').getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
     }

@@ -3,7 +3,8 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import login from '../../netlify/functions/auth-login.ts';
 import programs from '../../netlify/functions/admin-programs.ts';
 import { ISSUER, signToken, TOKEN_KINDS } from '../../netlify/functions/_shared/auth.ts';
-import { PASSWORD_COST } from '../../netlify/functions/_shared/passwords.ts';
+import { CLIENT_THROTTLE } from '../../netlify/functions/_shared/login-throttle.ts';
+import { HashingBusy, HashQueue, PASSWORD_COST } from '../../netlify/functions/_shared/passwords.ts';
 import { ADMIN_TABLES, auditEvents, call, createStaff, TEST_JWT_SECRET, useJwtSecret } from '../support/admin.ts';
 import { databases, rows, truncate, useDatabase } from '../support/databases.ts';
 
@@ -146,6 +147,34 @@ describe.each(databases)('POST /api/auth/login on $name', (database) => {
     expect((await attempt('staff', PASSWORD)).status).toBe(200);
   });
 
+  test('a spray of a hundred usernames from one client, one after another, ends in 429 for that client', async () => {
+    // A staff member who signed in from this address before keeps getting in.
+    expect((await attempt('staff', PASSWORD)).status).toBe(200);
+    const answers: Response[] = [];
+    for (let i = 0; i < 100; i += 1) answers.push(await attempt(`user${i}`, 'Summer2026!'));
+    expect(answers.slice(0, CLIENT_THROTTLE.failures).every((res) => res.status === 401)).toBe(true);
+    const refused = answers.slice(CLIENT_THROTTLE.failures);
+    expect(refused.every((res) => res.status === 429 && Number(res.headers.get('retry-after')) > 0)).toBe(true);
+    expect((await attempt('staff', PASSWORD)).status).toBe(200);
+    // Another address is not blocked.
+    expect((await attempt('user1', 'x', '198.51.100.2')).status).toBe(401);
+  }, 120_000);
+
+  test('fifty sign-ins at once for fifty usernames: no 5xx, and staff on a known device still get in', async () => {
+    expect((await attempt('staff', PASSWORD, '198.51.100.9')).status).toBe(200);
+    // At full cost: the unknown names are checked against a hash of PASSWORD_COST.
+    const [staff, ...flood] = await Promise.all([
+      attempt('staff', PASSWORD, '198.51.100.9'),
+      ...Array.from({ length: 50 }, (_, i) => attempt(`user${i}`, 'Summer2026!', '203.0.113.1')),
+    ]);
+    expect(staff?.status).toBe(200);
+    for (const res of flood) {
+      expect([401, 429]).toContain(res.status);
+      if (res.status === 429) expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    expect(tally(flood)[429]).toBeGreaterThanOrEqual(50 - CLIENT_THROTTLE.failures);
+  }, 120_000);
+
   test('keeps the failure count in the database, never the client address', async () => {
     await attempt('staff', 'wrong', '192.0.2.55');
     const [row] = await rows<{ client: string; username: string }>(
@@ -234,5 +263,42 @@ describe('staff token checks', () => {
     } finally {
       process.env['JWT_SECRET'] = TEST_JWT_SECRET;
     }
+  });
+});
+
+describe('the password hashing queue', () => {
+  /** A hash that ends when the test says so. */
+  const controlled = (queue: HashQueue, started: string[], name: string, priority: 'ahead' | 'ordinary') => {
+    let finish = () => {};
+    const done = queue.run(priority, () => {
+      started.push(name);
+      return new Promise<void>((resolve) => (finish = resolve));
+    });
+    return { done, finish: () => finish() };
+  };
+  const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+  test('runs a few at once, lets a few wait, refuses the next with a wait, and puts known staff ahead', async () => {
+    const queue = new HashQueue({ running: 2, waiting: 2, maxWaitMs: 60_000 });
+    const started: string[] = [];
+    const [a, b, c, d] = ['a', 'b', 'c', 'd'].map((name) => controlled(queue, started, name, 'ordinary'));
+    await expect(queue.run('ordinary', async () => {})).rejects.toBeInstanceOf(HashingBusy);
+    const refusal = await queue.run('ordinary', async () => {}).catch((failure: unknown) => failure);
+    expect((refusal as HashingBusy).retryAfterSeconds).toBeGreaterThan(0);
+    const staff = controlled(queue, started, 'staff', 'ahead');
+    expect(queue.state).toMatchObject({ running: 2, waiting: 3 });
+    await settle();
+    expect(started).toEqual(['a', 'b']);
+    a!.finish();
+    await a!.done;
+    await settle();
+    expect(started).toEqual(['a', 'b', 'staff']);
+    for (const job of [b, staff, c, d]) {
+      job!.finish();
+      await job!.done;
+      await settle();
+    }
+    expect(started).toEqual(['a', 'b', 'staff', 'c', 'd']);
+    expect(queue.state).toMatchObject({ running: 0, waiting: 0, started: 5 });
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { formProblem } from '../../netlify/functions/_shared/form-answer.ts';
 import { formPageWith, formsPageWith } from '../../netlify/functions/_shared/form-page.ts';
 
 /** A page as the build writes it: a form island (markup as React renders it) in a dialog, and the footer form. */
@@ -137,5 +138,24 @@ describe('formsPageWith', () => {
 
   test('is undefined for a page without the form', () => {
     expect(formsPageWith(page, 'contact_submit', [])).toBeUndefined();
+  });
+});
+
+describe('the answer to a refused form post', () => {
+  test.each([
+    'http://localhost:8888/.netlify/functions/daily-rebuild',
+    'http://localhost:8888/.netlify/functions/notify-digest',
+    'http://localhost:8888/about/',
+  ])('loads only the form’s own page, whatever the Referer names (%s)', async (referer) => {
+    const asked: string[] = [];
+    const loadPage = (url: URL) => {
+      asked.push(url.href);
+      return Promise.resolve(PAGE);
+    };
+    const req = new Request('http://localhost:8888/api/admin/track', { method: 'POST', headers: { referer } });
+    const res = await formProblem(req, 'volunteer_application', { status: 400, message: 'Invalid payload' }, loadPage);
+    expect(asked).toEqual(['http://localhost:8888/volunteer/']);
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('There is a problem');
   });
 });

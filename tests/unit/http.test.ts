@@ -1,8 +1,22 @@
+import { readFile } from 'node:fs/promises';
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
+import { formAccepted, formProblem } from '../../netlify/functions/_shared/form-answer.ts';
+import { htmlPage } from '../../netlify/functions/_shared/html-page.ts';
 import { clientAddress, hashAddress } from '../../netlify/functions/_shared/client.ts';
-import { unstorableTextPath } from '../../netlify/functions/_shared/http.ts';
-import { invalid, isJsonContentType, readJsonBody, tooManyRequests } from '../../netlify/functions/_shared/http.ts';
+import {
+  answer,
+  API_HEADERS,
+  error,
+  invalid,
+  isJsonContentType,
+  json,
+  noContent,
+  readJsonBody,
+  seeOther,
+  tooManyRequests,
+  unstorableTextPath,
+} from '../../netlify/functions/_shared/http.ts';
 
 const request = (body: BodyInit, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
   new Request('http://localhost/x', { method: 'POST', body, headers });
@@ -85,5 +99,55 @@ describe('client identity', () => {
     expect(one).toMatch(/^[0-9a-f]{64}$/);
     expect(one).not.toBe(two);
     expect(one).not.toContain('192.0.2.1');
+  });
+});
+
+describe('security headers of function answers', () => {
+  const EXPECTED = {
+    'strict-transport-security': 'max-age=63072000; includeSubDomains',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+  };
+  const expectSecured = (res: Response, what: string) => {
+    for (const [name, value] of Object.entries(EXPECTED)) expect(res.headers.get(name), `${what}: ${name}`).toBe(value);
+    expect(res.headers.get('referrer-policy'), what).toMatch(/^(strict-origin-when-cross-origin|no-referrer)$/);
+    expect(res.headers.get('content-security-policy'), what).toContain("frame-ancestors 'none'");
+  };
+
+  test('every kind of answer carries them: JSON, empty, 429, redirects, newsletter pages, form answers', async () => {
+    const form = new Request('http://localhost/api/admin/track', { method: 'POST' });
+    const answers: [string, Response][] = [
+      ['json', json({ ok: true })],
+      ['error', error(404, 'No such thing')],
+      ['204', noContent()],
+      ['429', tooManyRequests(3)],
+      ['303', seeOther('/newsletter/confirmed/')],
+      ['form accepted', formAccepted('contact_submit')],
+      [
+        'form problem',
+        await formProblem(form, 'contact_submit', { status: 400, message: 'x' }, () => Promise.resolve(undefined)),
+      ],
+      ['newsletter page', htmlPage({ title: 'Done', html: '<p>Done</p>', tone: 'success' }, 200)],
+      ['any answer', answer('x', 200, { 'Content-Type': 'text/plain' })],
+    ];
+    for (const [what, res] of answers) expectSecured(res, what);
+    // A redirect and a JSON answer load nothing at all.
+    expect(seeOther('/x').headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
+
+  test('are the values netlify.toml gives static files', async () => {
+    const toml = await readFile(new URL('../../netlify.toml', import.meta.url), 'utf8');
+    const site = /for = "\/\*"\s+\[headers\.values\]([^[]+)/.exec(toml)?.[1] ?? '';
+    for (const name of [
+      'Strict-Transport-Security',
+      'Permissions-Policy',
+      'X-Content-Type-Options',
+      'X-Frame-Options',
+    ]) {
+      expect(new RegExp(`${name} = "([^"]+)"`).exec(site)?.[1], name).toBe(
+        API_HEADERS[name as keyof typeof API_HEADERS],
+      );
+    }
   });
 });

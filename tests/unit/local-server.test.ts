@@ -123,6 +123,24 @@ test('local-only addresses refuse calls from pages of other sites', async () => 
   expect((await fetch(`${server!.url}/.netlify/functions/retry`, { method: 'POST' })).status).toBe(200);
 });
 
+test('answers only requests naming this machine, so a forged Host never becomes the address functions fetch', async () => {
+  const { request } = await import('node:http');
+  const withHost = (host: string) =>
+    new Promise<number>((done, fail) => {
+      const url = new URL(server!.url);
+      request({ host: url.hostname, port: url.port, method: 'GET', path: '/api/probe', headers: { host } }, (res) => {
+        res.resume();
+        done(res.statusCode ?? 0);
+      })
+        .on('error', fail)
+        .end();
+    });
+  const port = new URL(server!.url).port;
+  expect(await withHost('evil.example')).toBe(403);
+  expect(await withHost(`169.254.169.254:${port}`)).toBe(403);
+  for (const own of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`]) expect(await withHost(own)).toBe(200);
+});
+
 test('listens on this machine only unless HOST says otherwise', async () => {
   const port = new URL(server!.url).port;
   const outside = Object.values(networkInterfaces())

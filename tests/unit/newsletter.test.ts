@@ -9,7 +9,7 @@ import confirmLink from '../../netlify/functions/newsletter-confirm.ts';
 import unsubscribeHandler from '../../netlify/functions/newsletter-unsubscribe.ts';
 import unsubscribeLinkHandler from '../../netlify/functions/newsletter-unsubscribe-link.ts';
 import { transaction } from '../../netlify/functions/_shared/db.ts';
-import { signUp } from '../../netlify/functions/_shared/newsletter.ts';
+import { CONFIRMATIONS_PER_MAILBOX, mailboxOf, signUp } from '../../netlify/functions/_shared/newsletter.ts';
 import { deliverDue } from '../../netlify/functions/_shared/outbox.ts';
 import { subscriberToken } from '../../netlify/functions/_shared/subscriber-tokens.ts';
 import { CONSENT_WORDING, NEWSLETTER_CONSENT, PRIVACY_NOTICE_VERSION } from '../../src/lib/privacy.ts';
@@ -126,6 +126,64 @@ describe.each(databases)('newsletter on $name', (database) => {
     await deliverDue();
     expect(smtp.messages).toHaveLength(2);
     expect(await subscriber(database, 'again@example.org')).toMatchObject({ status: 'confirmed' });
+  });
+
+  test('confirmation emails to one mailbox stop at the limit, whatever the plus-tags; the answer says why', async () => {
+    const answers: Response[] = [];
+    for (let i = 1; i <= 20; i += 1)
+      answers.push(await submit('newsletter_subscribe', { email: `victim+${i}@example.org` }));
+    const limit = CONFIRMATIONS_PER_MAILBOX.limit;
+    const statuses = answers.map((res) => res.status);
+    expect(statuses).toEqual(Array.from({ length: 20 }, (_, i) => (i < limit ? 202 : 429)));
+    const refused = answers[limit]!;
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    const body = (await refused.json()) as { error: string; issues: { path: string; message: string }[] };
+    expect(body.error).toMatch(/^We sent several confirmation emails to this mailbox recently/);
+    expect(body.issues).toEqual([{ path: 'payload.email', message: body.error }]);
+    expect(smtp.messages.map((mail) => mail.to[0])).toEqual([
+      'victim+1@example.org',
+      'victim+2@example.org',
+      'victim+3@example.org',
+    ]);
+    // Stored as typed, and only what was sent a confirmation.
+    expect(await rows(database, 'select email from newsletter_subscribers order by email')).toEqual([
+      { email: 'victim+1@example.org' },
+      { email: 'victim+2@example.org' },
+      { email: 'victim+3@example.org' },
+    ]);
+    // Another mailbox is not affected.
+    expect((await submit('newsletter_subscribe', { email: 'victim2@example.org' })).status).toBe(202);
+  });
+
+  test('a Gmail mailbox is one mailbox with or without dots, plus-tags or googlemail', () => {
+    expect(mailboxOf(' Vic.Tim+News@GoogleMail.com')).toBe('victim@gmail.com');
+    expect(mailboxOf('v.i.c.t.i.m@gmail.com')).toBe('victim@gmail.com');
+    expect(mailboxOf('first.last+x@example.org')).toBe('first.last@example.org');
+    expect(mailboxOf('+only@example.org')).toBe('+only@example.org');
+  });
+
+  test('re-subscribing after unsubscribing, within the hour of the last email, gets its confirmation email', async () => {
+    await submit('newsletter_subscribe', { email: 'back@example.org' });
+    await get(confirmLink, linkIn(smtp.messages[0], '/newsletter/confirm'));
+    const leave = /<([^>]+)>/.exec(smtp.messages[0]!.header('List-Unsubscribe'))![1]!;
+    expect((await post(leave)).status).toBe(200);
+    expect((await subscriber(database, 'back@example.org'))?.status).toBe('unsubscribed');
+
+    expect((await submit('newsletter_subscribe', { email: 'back@example.org' })).status).toBe(202);
+    expect((await subscriber(database, 'back@example.org'))?.status).toBe('pending');
+    expect(smtp.messages).toHaveLength(2);
+    await get(confirmLink, linkIn(smtp.messages[1], '/newsletter/confirm'));
+    expect((await subscriber(database, 'back@example.org'))?.status).toBe('confirmed');
+
+    // Once the mailbox had its share, leaving and coming back is refused with the reason, and nothing changes.
+    expect((await post(leave)).status).toBe(200);
+    expect((await submit('newsletter_subscribe', { email: 'back@example.org' })).status).toBe(202);
+    expect((await post(leave)).status).toBe(200);
+    const refused = await submit('newsletter_subscribe', { email: 'back@example.org' });
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { error: string }).error).toMatch(/have not sent another/);
+    expect((await subscriber(database, 'back@example.org'))?.status).toBe('unsubscribed');
+    expect(smtp.messages).toHaveLength(3);
   });
 
   test('a forged, expired or other-address confirmation link is refused and changes nothing', async () => {

@@ -9,11 +9,13 @@ import setPassword from '../../netlify/functions/auth-set-password.ts';
 import {
   describeLink,
   invite,
+  LINK_ATTEMPTS,
   LINK_HOURS,
   sendReset,
   useLink,
 } from '../../netlify/functions/_shared/staff-accounts.ts';
 import { query } from '../../netlify/functions/_shared/db.ts';
+import { hashQueue } from '../../netlify/functions/_shared/passwords.ts';
 import { databases, rows, truncate, useDatabase } from '../support/databases.ts';
 import { ADMIN_TABLES, auditEvents, call, staffSession, staffToken, useJwtSecret } from '../support/admin.ts';
 
@@ -59,6 +61,22 @@ describe.each(databases)('staff accounts on $name', (database) => {
   beforeEach(async () => {
     await truncate(database, [...ADMIN_TABLES, 'rate_limits']);
     token = await staffToken('amina');
+  });
+
+  test('fifty random links at once from one client cost no hash: 410 for the first ten, then 429', async () => {
+    const before = hashQueue.state.started;
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        call(setPassword, 'POST', '/api/auth/set-password', {
+          json: { token: `${'x'.repeat(40)}${String(i).padStart(4, '0')}`, username: `guess${i}`, password: PASSWORD },
+          ip: '203.0.113.7',
+        }),
+      ),
+    );
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((status) => status === 410)).toHaveLength(LINK_ATTEMPTS.limit);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(50 - LINK_ATTEMPTS.limit);
+    expect(hashQueue.state.started).toBe(before);
   });
 
   test('an invitation emails a one-time link; the colleague chooses a username and password and is signed in', async () => {

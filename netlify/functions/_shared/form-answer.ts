@@ -2,13 +2,14 @@
  * Answers to a plain HTML form post (JavaScript off, or pressed before the page's script ran): a 303 to the
  * form's success page, or, when the form cannot be accepted, the form's own page again with every value the
  * visitor sent and each message beside its field (./form-page.ts). Only when that page cannot be had does a small
- * page list what to fix, with a same-site link back.
+ * page list what to fix, with a same-site link back (to the page the visitor came from: a link their browser may
+ * follow, never an address this server fetches).
  */
 import { FORMS } from '../../../src/lib/form-pages.ts';
 import { paymentUrl, type PaymentOptions } from '../../../src/lib/payment.ts';
 import { isTrackType } from '../../../src/schemas/track.ts';
 import { escapeHtml, formPageWith, type FieldMessage, type SentField } from './form-page.ts';
-import { readBodyBytes, type Issue } from './http.ts';
+import { answer, readBodyBytes, seeOther, type Issue } from './http.ts';
 
 /** Largest form-encoded body accepted (as for JSON: 32 KB). */
 export const MAX_FORM_BYTES = 32 * 1024;
@@ -87,7 +88,7 @@ export function formAccepted(type: unknown, payload: Readonly<Record<string, unk
     const choices = new URL(paymentUrl('generalUrl', giftChoices(type, payload))).searchParams.toString();
     location = choices ? `/api/sent/${FORMS[type].slug}?${choices}` : `/sent/${FORMS[type].slug}/`;
   }
-  return new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store' } });
+  return seeOther(location);
 }
 
 /** Fetches a page of this site as the build wrote it; undefined when it cannot be had. */
@@ -135,28 +136,23 @@ export async function formProblem(
   const all = new Headers(headers);
   all.set('Content-Type', 'text/html; charset=utf-8');
   all.set('Cache-Control', 'no-store');
-  all.set('X-Content-Type-Options', 'nosniff');
-  all.set('X-Frame-Options', 'DENY');
-  all.set('Referrer-Policy', 'strict-origin-when-cross-origin');
 
   if (isTrackType(type)) {
-    const site = new URL(req.url);
-    const pages = [...new Set([sameSitePath(req.headers.get('referer'), site), FORMS[type].page])];
-    for (const path of pages) {
-      if (path === undefined || path.startsWith('/api/')) continue;
-      const html = await loadPage(new URL(path, site.origin));
-      const page = html && formPageWith(html, type, fields, messages);
-      if (!page) continue;
+    // The form's own page, from the fixed list of form pages: never a path taken from the request (its Referer
+    // could name any address of the site, the local-only ones included).
+    const html = await loadPage(new URL(FORMS[type].page, new URL(req.url).origin));
+    const page = html && formPageWith(html, type, fields, messages);
+    if (page) {
       // The page brings its own policy (a meta tag with its scripts' and styles' hashes); this adds framing.
       all.set('Content-Security-Policy', "frame-ancestors 'none'");
-      return new Response(page, { status, headers: all });
+      return answer(page, status, all);
     }
   }
   all.set(
     'Content-Security-Policy',
     "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
   );
-  return new Response(shortPage(req, type, status, message, messages), { status, headers: all });
+  return answer(shortPage(req, type, status, message, messages), status, all);
 }
 
 /** The page listing what to fix, for when the form's own page is out of reach. */

@@ -3,6 +3,7 @@
  * inline and nothing else loaded.
  */
 import { escapeHtml } from './form-page.ts';
+import { answer } from './http.ts';
 
 /** What one page shows. */
 export interface PageContent {
@@ -52,7 +53,7 @@ ${content.html}
     'Content-Security-Policy',
     `default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action '${content.formAction ?? 'none'}'; frame-ancestors 'none'`,
   );
-  all.set('X-Content-Type-Options', 'nosniff');
+  // The page's address holds its link's token: sent to no one.
   all.set('Referrer-Policy', 'no-referrer');
-  return new Response(html, { status, headers: all });
+  return answer(html, status, all);
 }

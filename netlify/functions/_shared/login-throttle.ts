@@ -4,55 +4,61 @@
  * Guesses spread over many addresses meet the account-wide limit: twenty failures within fifteen minutes
  * block the account until the oldest of the twenty is that old, except for clients that signed in to the
  * account before (docs/decisions.md says why that keeps staff from being locked out).
+ * One client's failures across every username meet the client limit: thirty within fifteen minutes block that client
+ * for every name it has not signed in to before, so a spray of common names from one address stops early.
  * Kept in the database because function instances share no memory.
  *
- * An attempt is counted before its password is checked ({@link admitAttempt}): under an advisory lock per username,
- * the limits are read and the attempt is written as a failure in one transaction, so attempts sent at once are
- * counted one after another, and the check that costs time (argon2id) runs only for attempts the limits let through.
+ * An attempt is counted before its password is checked ({@link admitAttempt}): under advisory locks per client and per
+ * username, the limits are read and the attempt is written as a failure in one transaction, so attempts sent at once
+ * are counted one after another, and the check that costs time (argon2id) runs only for attempts the limits let
+ * through.
  */
 import { transaction, type Queryable } from './db.ts';
 import { isKnownClient } from './sessions.ts';
 
+/** A limit: this many failures within the window block until the oldest of them leaves it. */
+interface Limit {
+  readonly failures: number;
+  readonly windowMinutes: number;
+}
+
 /** Failures allowed per username and client within the window. */
-export const LOGIN_THROTTLE = { failures: 5, windowMinutes: 15 } as const;
+export const LOGIN_THROTTLE: Limit = { failures: 5, windowMinutes: 15 };
 
 /** The account-wide limit: failures from all clients within the window that block the account. */
-export const ACCOUNT_THROTTLE = { failures: 20, windowMinutes: 15 } as const;
+export const ACCOUNT_THROTTLE: Limit = { failures: 20, windowMinutes: 15 };
+
+/** The client limit: failures from one client, whatever the usernames, within the window that block the client. */
+export const CLIENT_THROTTLE: Limit = { failures: 30, windowMinutes: 15 };
 
 /**
- * Seconds until `username` may be tried again by `client` under the account-wide limit, or 0: once the account has
- * {@link ACCOUNT_THROTTLE} failures within the window, until the oldest of them leaves it.
+ * Seconds until the failures matching `where` (over `$3` and on, given in `values`) fall below `limit`, or 0 when
+ * they are below it now.
  */
-export async function accountDelay(db: Queryable, username: string, client: string): Promise<number> {
+async function delayUnder(db: Queryable, limit: Limit, where: string, values: readonly string[]): Promise<number> {
   const [row] = await db.query<{ retry: number }>(
-    `select ceil(extract(epoch from ts + make_interval(mins => $2) - now()))::int as retry
+    `select ceil(extract(epoch from ts + make_interval(mins => $1) - now()))::int as retry
      from login_failures
-     where username = lower($1) and ts > now() - make_interval(mins => $2)
-     order by ts desc offset $3 limit 1`,
-    [username, ACCOUNT_THROTTLE.windowMinutes, ACCOUNT_THROTTLE.failures - 1],
+     where ts > now() - make_interval(mins => $1) and ${where}
+     order by ts desc offset $2 limit 1`,
+    [limit.windowMinutes, limit.failures - 1, ...values],
   );
-  if (!row) return 0;
-  return (await isKnownClient(db, username, client)) ? 0 : Math.max(1, row.retry);
+  return row ? Math.max(1, row.retry) : 0;
+}
+
+/** Seconds until `username` may try again from `client` under the per-pair limit, or 0 when it may try now. */
+export function blockedFor(db: Queryable, username: string, client: string): Promise<number> {
+  return delayUnder(db, LOGIN_THROTTLE, 'username = lower($3) and client = $4', [username, client]);
 }
 
 // Rows this old count for nothing; removed now and then so the table stays small.
 const PURGE_PROBABILITY = 0.02;
 
-/** Seconds until `username` may try again from `client`, or 0 when it may try now. */
-export async function blockedFor(db: Queryable, username: string, client: string): Promise<number> {
-  const [row] = await db.query<{ retry: number }>(
-    `select ceil(extract(epoch from ts + make_interval(mins => $3) - now()))::int as retry
-     from login_failures
-     where username = lower($1) and client = $2 and ts > now() - make_interval(mins => $3)
-     order by ts desc offset $4 limit 1`,
-    [username, client, LOGIN_THROTTLE.windowMinutes, LOGIN_THROTTLE.failures - 1],
-  );
-  return row ? Math.max(1, row.retry) : 0;
-}
-
 /** An attempt the limits let through: its row counts as a failure until {@link signedIn} removes it. */
 export interface Attempt {
   readonly id: string;
+  /** True when the client signed in to this username before: its check goes ahead of the hashing queue. */
+  readonly known: boolean;
 }
 
 /**
@@ -65,8 +71,17 @@ export async function admitAttempt(
   onRefused: (tx: Queryable) => Promise<void>,
 ): Promise<Attempt | { retryAfter: number }> {
   return transaction(async (tx) => {
+    // Client first, then username, in every transaction: two attempts never wait for each other's second lock.
+    await tx.query(`select pg_advisory_xact_lock(hashtextextended('login-client:' || $1, 0))`, [client]);
     await tx.query(`select pg_advisory_xact_lock(hashtextextended('login:' || lower($1), 0))`, [username]);
-    const retryAfter = (await blockedFor(tx, username, client)) || (await accountDelay(tx, username, client));
+    const known = await isKnownClient(tx, username, client);
+    // A client that signed in to the account before meets only the per-pair limit (docs/decisions.md says why).
+    const retryAfter =
+      (await blockedFor(tx, username, client)) ||
+      (known
+        ? 0
+        : (await delayUnder(tx, ACCOUNT_THROTTLE, 'username = lower($3)', [username])) ||
+          (await delayUnder(tx, CLIENT_THROTTLE, 'client = $3', [client])));
     if (retryAfter > 0) {
       await onRefused(tx);
       return { retryAfter };
@@ -80,8 +95,13 @@ export async function admitAttempt(
         LOGIN_THROTTLE.windowMinutes,
       ]);
     }
-    return { id: row!.id };
+    return { id: row!.id, known };
   });
+}
+
+/** Takes back an attempt whose password was never checked (the hashing queue was full): it counts for nothing. */
+export async function withdrawn(db: Queryable, attempt: Attempt): Promise<void> {
+  await db.query('delete from login_failures where id = $1', [attempt.id]);
 }
 
 /** Marks an attempt's check as ended in failure: it keeps counting for the window. */

@@ -3,11 +3,17 @@
  * makes a pending subscriber and queues one confirmation email; opening its link confirms. Every email about the
  * newsletter carries `List-Unsubscribe` (a signed https link and a mailto) and `List-Unsubscribe-Post` (RFC 8058).
  * What a sign-up answers never depends on whether the address was known.
+ *
+ * Confirmation emails are limited per mailbox ({@link CONFIRMATIONS_PER_MAILBOX}), the address folded as the mail
+ * server delivers it ({@link mailboxOf}), so `reader+1@` … `reader+20@` cannot fill one inbox. The fold is for the
+ * limit only: every address is stored as it was typed.
  */
 import { NEWSLETTER_CONSENT, PRIVACY_NOTICE_VERSION } from '../../../src/lib/privacy.ts';
+import { hashAddress } from './client.ts';
 import type { Queryable } from './db.ts';
 import { DEFAULT_FROM } from './mailer.ts';
 import { enqueue, siteUrl } from './outbox.ts';
+import { hit, type RateLimitRule } from './rate-limit.ts';
 import { subscriberToken, tokenMatches, tokenSubscriberId, type TokenCheck } from './subscriber-tokens.ts';
 
 /** Where a subscriber stands. */
@@ -15,6 +21,49 @@ export type SubscriberStatus = 'pending' | 'confirmed' | 'unsubscribed';
 
 /** Shortest time between two confirmation emails (or unsubscribe-link emails) to one address. */
 export const RESEND_AFTER_MS = 60 * 60 * 1000;
+
+/** Confirmation emails one mailbox ({@link mailboxOf}) may be sent within a window, whatever the address variants. */
+export const CONFIRMATIONS_PER_MAILBOX: RateLimitRule = { limit: 3, windowSeconds: 24 * 60 * 60 };
+
+/** Domains whose mail servers ignore dots in the local part, and the one name they share. */
+const DOTLESS_DOMAINS: Readonly<Record<string, string>> = { 'gmail.com': 'gmail.com', 'googlemail.com': 'gmail.com' };
+
+/**
+ * The mailbox an address delivers to: lower case, without a `+tag`, and for Gmail without dots in the local part
+ * (`Rea.der+news@googlemail.com` → `reader@gmail.com`). Used to count emails, never stored.
+ */
+export function mailboxOf(email: string): string {
+  const lower = email.trim().toLowerCase();
+  const at = lower.lastIndexOf('@');
+  if (at < 1) return lower;
+  let local = lower.slice(0, at).split('+')[0] || lower.slice(0, at);
+  let domain = lower.slice(at + 1);
+  const dotless = DOTLESS_DOMAINS[domain];
+  if (dotless) {
+    local = local.replaceAll('.', '');
+    domain = dotless;
+  }
+  return `${local}@${domain}`;
+}
+
+/**
+ * A newsletter sign-up whose confirmation email cannot go now: the mailbox had its share within the window. Nothing
+ * of the sign-up is kept; the form's answer says so, with when to try again.
+ */
+export class ConfirmationLimited extends Error {
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterSeconds: number) {
+    const wait =
+      retryAfterSeconds < 90 * 60
+        ? `${Math.max(1, Math.ceil(retryAfterSeconds / 60))} minutes`
+        : `${Math.ceil(retryAfterSeconds / 3600)} hours`;
+    super(
+      `We sent several confirmation emails to this mailbox recently, so we have not sent another. Check your inbox for the last one, or try again in ${wait}.`,
+    );
+    this.name = 'ConfirmationLimited';
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
 
 /** Path of the confirmation link (newsletter-confirm.ts; its `config.path` must be a literal, Netlify reads it statically). */
 export const CONFIRM_PATH = '/newsletter/confirm';
@@ -38,6 +87,8 @@ const lastSentLongAgo = (sentAt: Date | string | null, now: Date) =>
 /**
  * Records a sign-up on `tx` (the transaction of the submission) and queues the confirmation email when one is due:
  * a new or unsubscribed address gets one, a pending one gets another at most once an hour, a confirmed one none.
+ * Every email meets the mailbox limit: past it, the newsletter form's sign-up throws {@link ConfirmationLimited}
+ * (the caller's transaction then keeps nothing), and a sign-up ticked on another form is kept without an email.
  */
 export async function signUp(
   tx: Queryable,
@@ -54,7 +105,14 @@ export async function signUp(
      where lower(email) = lower($1) for update`,
     [person.email],
   );
-  if (!row || row.status === 'confirmed' || !lastSentLongAgo(row.confirm_sent_at, now)) return;
+  if (!row || row.status === 'confirmed') return;
+  // A pending address had its email within the hour: that link still works. One that unsubscribed asks anew.
+  if (row.status === 'pending' && !lastSentLongAgo(row.confirm_sent_at, now)) return;
+  const limit = await hit('newsletter-confirm', hashAddress(mailboxOf(row.email)), CONFIRMATIONS_PER_MAILBOX, tx);
+  if (!limit.allowed) {
+    if (person.source === 'newsletter_subscribe') throw new ConfirmationLimited(limit.retryAfterSeconds);
+    return;
+  }
   // Asking again after unsubscribing starts over: a new consent, confirmed by its own link.
   await tx.query(
     `update newsletter_subscribers set status = 'pending', confirm_sent_at = $2, unsubscribed_at = null,

@@ -14,7 +14,7 @@ import { retentionDays } from '../../../src/lib/retention.ts';
 import type { TrackRequest } from '../../../src/schemas/track.ts';
 import type { OutboxStatus } from '../../../src/schemas/notifications.ts';
 import { siteUrl as publicSiteUrl } from '../../../src/lib/site-url.ts';
-import { query, type Queryable } from './db.ts';
+import { query, transaction, type Queryable } from './db.ts';
 import {
   describeFailure,
   isPermanent,
@@ -276,6 +276,24 @@ export function deliverAfterResponse(context: Pick<Context, 'waitUntil'>): void 
       console.error('outbox: delivery run failed', failure);
     }),
   );
+}
+
+/**
+ * Runs `queue` (which may add emails) in a transaction once the answer has gone out, then sends what is due: what it
+ * finds can then never change how long the answer takes (whether an address is known, say). Where the platform
+ * offers no `waitUntil` (a handler called in-process), it runs before the answer instead and sends nothing, as
+ * {@link deliverAfterResponse}. A failure is logged; what was queued stays for the scheduled retry.
+ */
+export async function queueAfterResponse(
+  context: Pick<Context, 'waitUntil'>,
+  what: string,
+  queue: (tx: Queryable) => Promise<void>,
+): Promise<void> {
+  const queued = transaction(queue).catch((failure: unknown) => {
+    console.error(`${what}: could not queue its email`, failure);
+  });
+  if (typeof context.waitUntil !== 'function') return queued;
+  context.waitUntil(queued.then(() => deliverDue().then(() => undefined)).catch(() => undefined));
 }
 
 /** True when emails are really sent (`SMTP_URL` set). */

@@ -10,7 +10,14 @@ import { query, transaction, type Queryable } from './db.ts';
 import { error } from './http.ts';
 import { enqueue, siteUrl } from './outbox.ts';
 import { hashPassword } from './passwords.ts';
+import type { RateLimitRule } from './rate-limit.ts';
 import { createSession } from './sessions.ts';
+
+/**
+ * Link uses one client may try within a window, before the link is looked at: far above what a colleague opening
+ * their invitation sends, well below what guessing or flooding needs.
+ */
+export const LINK_ATTEMPTS: RateLimitRule = { limit: 10, windowSeconds: 15 * 60 };
 
 /** How long a one-time link works. */
 export const LINK_HOURS = 72;
@@ -233,13 +240,15 @@ export async function describeLink(secret: string, now: Date = new Date()): Prom
 /**
  * Uses a link once: an invitation makes the account (username chosen here) with the colleague's email under
  * Notifications; a reset sets the password and ends the account's sessions. Either way a new session starts.
- * Returns the account's username and the new session's id.
+ * Returns the account's username and the new session's id. The link is checked before the password is hashed, so an
+ * unknown, used or expired link costs no hashing; the hash of a valid link goes ahead of the hashing queue.
  */
 export async function useLink(
   input: { secret: string; username?: string | undefined; password: string; client: string; userAgent: string },
   now: Date = new Date(),
 ): Promise<{ username: string; sessionId: string }> {
-  const hash = await hashPassword(input.password);
+  await openLink({ query }, input.secret, now, false);
+  const hash = await hashPassword(input.password, undefined, 'ahead');
   return transaction(async (tx) => {
     const link = await openLink(tx, input.secret, now, true);
     let userId: string;
