@@ -32,6 +32,7 @@ import {
   zodIssues,
   type Issue,
 } from './_shared/http.ts';
+import { GIFT_COMPLETERS } from './_shared/gift-mail.ts';
 import { deliverAfterResponse } from './_shared/outbox.ts';
 import {
   createPlan,
@@ -180,7 +181,7 @@ export default async (req: Request, context: Context): Promise<Response> => {
       await storeSubmission(tx, request);
       return insertGift(tx, { ...charge, provider, recordedBy: provider, reference });
     });
-    deliverAfterResponse(context);
+    deliverAfterResponse(context, GIFT_COMPLETERS);
 
     if ((charge.method === 'paypal' && paypalLink) || !config) return answers.go(offsite(gift.reference));
     try {

@@ -8,6 +8,7 @@ import type { Config, Context } from '@netlify/functions';
 import { failureAnswer } from './_shared/failure.ts';
 import { error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/http.ts';
 import { C2BConfirmation, isPathSecret, mpesaConfig, recordC2B } from './_shared/mpesa.ts';
+import { GIFT_COMPLETERS } from './_shared/gift-mail.ts';
 import { deliverAfterResponse } from './_shared/outbox.ts';
 
 /** Handles one confirmation. */
@@ -24,7 +25,7 @@ export default async (req: Request, context: Context): Promise<Response> => {
   }
   try {
     const recorded = await recordC2B(payment.data, context);
-    deliverAfterResponse(context);
+    deliverAfterResponse(context, GIFT_COMPLETERS);
     return json({ ResultCode: 0, ResultDesc: 'Accepted', outcome: recorded.outcome });
   } catch (failure) {
     return failureAnswer(failure, '/api/payments/mpesa/c2b');
