@@ -252,33 +252,43 @@ export async function ledgerTransaction<T>(
 }
 
 /**
- * Confirms a gift on `tx` (whose row the caller has locked): the next receipt number, the receipt email with its PDF
- * to the donor (if there is an address), the sponsor record for a sponsorship, and the event for the live stream.
+ * Confirms a gift on `tx` (whose row the caller has locked): the sponsor record for a sponsorship, the event for the
+ * live stream, the next receipt number, and the receipt email to the donor (if there is an address), its PDF drawn
+ * when it is sent. Every other confirmation waits for the receipt counter from the moment it is taken until the
+ * commit, so it is taken last and only the writes that need the number follow it.
  */
 export async function confirmLocked(
   tx: LedgerTx,
   gift: GiftRow,
   paid: { providerTxn: string | null; method: string; paidAt?: Date | null },
 ): Promise<GiftRow> {
+  const [updated] = await tx.query<GiftRow>(
+    `update gifts set state = 'confirmed', flag = null, confirmed_at = coalesce($2, now()),
+       provider_txn = coalesce($3, provider_txn), method = $4,
+       subscription_state = case when frequency <> 'one-time' and parent_id is null then 'active'
+                                 else subscription_state end,
+       updated_at = now()
+     where id = $1 returning ${GIFT_COLUMNS}`,
+    [gift.id, paid.paidAt ?? null, paid.providerTxn, paid.method],
+  );
+  if (!updated) throw new Error(`gift ${gift.id} vanished while it was confirmed`);
+  if (updated.kind === 'sponsorship' && updated.child_id && !updated.parent_id) {
+    await addSponsorship(tx, updated);
+  }
+  await giftEvent(tx, 'gift.confirmed', updated);
+  const receipt = updated.donor_email ? await receiptOf(updated, tx) : undefined;
   const [counter] = await tx.query<{ last: string }>(
     `insert into receipt_counter (id, last) values (true, 1)
      on conflict (id) do update set last = receipt_counter.last + 1 returning last::text as last`,
   );
   const [confirmed] = await tx.query<GiftRow>(
-    `update gifts set state = 'confirmed', flag = null, confirmed_at = coalesce($2, now()), receipt_no = $3,
-       provider_txn = coalesce($4, provider_txn), method = $5,
-       subscription_state = case when frequency <> 'one-time' and parent_id is null then 'active'
-                                 else subscription_state end,
-       updated_at = now()
-     where id = $1 returning ${GIFT_COLUMNS}`,
-    [gift.id, paid.paidAt ?? null, counter?.last, paid.providerTxn, paid.method],
+    `update gifts set receipt_no = $2 where id = $1 returning ${GIFT_COLUMNS}`,
+    [gift.id, counter?.last],
   );
   if (!confirmed) throw new Error(`gift ${gift.id} vanished while it was confirmed`);
-  if (confirmed.kind === 'sponsorship' && confirmed.child_id && !confirmed.parent_id) {
-    await addSponsorship(tx, confirmed);
+  if (receipt && confirmed.donor_email) {
+    await enqueueReceipt(tx, confirmed.id, confirmed.donor_email, { ...receipt, number: Number(confirmed.receipt_no) });
   }
-  await enqueueReceipt(tx, confirmed);
-  await giftEvent(tx, 'gift.confirmed', confirmed);
   return confirmed;
 }
 
@@ -286,20 +296,18 @@ export async function confirmLocked(
  * Queues the receipt email of a confirmed gift, once (its key is the gift). Its PDF is drawn by the sender from the
  * same receipt (gift-mail.ts), so the transaction that numbers the receipt holds the counter only briefly.
  */
-async function enqueueReceipt(tx: Queryable, gift: GiftRow): Promise<void> {
-  if (!gift.donor_email) return;
-  const receipt = await receiptOf(gift, tx);
+async function enqueueReceipt(tx: Queryable, giftId: string, email: string, receipt: Receipt): Promise<void> {
   await enqueue(tx, {
     kind: 'message',
-    dedupKey: `receipt:${gift.id}`,
+    dedupKey: `receipt:${giftId}`,
     source: 'gift_receipt',
     notice: {
       subject: `Your receipt ${receiptLabel(receipt.number)} from Tumaini Children's Foundation`,
       body: receiptText(receipt),
       resource: 'gifts',
-      recordId: gift.id,
+      recordId: giftId,
     },
-    recipients: [gift.donor_email],
+    recipients: [email],
     complete: receiptCompletion(receipt),
   });
 }
