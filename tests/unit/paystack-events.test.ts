@@ -248,7 +248,9 @@ describe.each(databases)('Paystack events on $name', (database) => {
       at(data, 'plan')['plan_code'] = plan.plan_code;
     });
     expect(await answer(renewal)).toMatchObject({ outcome: 'renewal' });
-    expect((await ledger()).map((gift) => [gift.reference, gift.state, gift.receipt_no, gift.subscription_state])).toEqual([
+    expect(
+      (await ledger()).map((gift) => [gift.reference, gift.state, gift.receipt_no, gift.subscription_state]),
+    ).toEqual([
       [reference, 'confirmed', 1, 'active'],
       ['683e6787-7645-557a-a270-c9035c3a2b65', 'confirmed', 2, null],
     ]);

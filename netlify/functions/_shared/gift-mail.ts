@@ -82,7 +82,10 @@ export interface MonthlyGiftMail {
 
 /** The email telling a donor that their monthly gift's card needs them, with the manage link still to be made. */
 export function cardProblemText(gift: MonthlyGiftMail, problem: CardProblem): { subject: string; body: string } {
-  const amount = formatMoney(problem.kind === 'payment_failed' ? (problem.amountSubunits ?? gift.amountSubunits) : gift.amountSubunits, gift.currency);
+  const amount = formatMoney(
+    problem.kind === 'payment_failed' ? (problem.amountSubunits ?? gift.amountSubunits) : gift.amountSubunits,
+    gift.currency,
+  );
   const opening =
     problem.kind === 'payment_failed'
       ? [`Paystack could not take this month's payment of ${amount} for your monthly gift (${gift.supports}).`]

@@ -198,7 +198,7 @@ function once(
 /** An event of no consequence to the ledger, recorded once by the digest of its body. */
 function recordOther(type: string, raw: Uint8Array): Promise<EventOutcome> {
   const digest = createHash('sha256').update(raw).digest('hex');
-  return once(`${type}:${digest}`, type, async () => ({ outcome: 'ignored' }));
+  return once(`${type}:${digest}`, type, () => Promise.resolve({ outcome: 'ignored' }));
 }
 
 /** The first gift of the monthly gift that has `subscriptionCode`, locked. */
@@ -270,8 +270,7 @@ async function emailCardProblem(tx: Queryable, key: string, gift: GiftRow, probl
 async function settleInvoice(type: string, data: z.infer<typeof Invoice>): Promise<EventOutcome> {
   const code = data.subscription.subscription_code;
   const invoice = data.invoice_code ?? data.id ?? code;
-  const key =
-    type === 'invoice.payment_failed' ? `${type}:${invoice}` : `${type}:${invoice}:${data.status ?? ''}`;
+  const key = type === 'invoice.payment_failed' ? `${type}:${invoice}` : `${type}:${invoice}:${data.status ?? ''}`;
   return once(key, type, async (tx) => {
     if (type !== 'invoice.payment_failed') {
       // An invoice Paystack made or updated: the charge that pays it arrives as its own charge.success.
