@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { formatMoney } from '../lib/money.ts';
 import { giftActionRefusal, type GiftAction } from '../schemas/gifts.ts';
-import { DONATION_CAUSES } from '../schemas/options.ts';
 import { ApiError, assignGift, confirmPaypalGift, refundGift } from './api.ts';
 import { humanizeKey } from './lib/details.ts';
 import { text } from './lib/format.ts';
@@ -9,7 +8,7 @@ import type { Row } from './lib/list.ts';
 import { reloadResource } from './stores/data.ts';
 import { notify } from './stores/toast.ts';
 import { giftAmount, receiptLabel } from './giftColumns.tsx';
-import { ReceivedOnField } from './GiftForms.tsx';
+import { CauseField, DonorFields, ReceivedOnField } from './GiftForms.tsx';
 
 export type { GiftAction };
 
@@ -124,16 +123,7 @@ export default function GiftActionForm({ action, row, onClose }: Props) {
         <>
           <p className="field__hint">{text(row['note'])}</p>
           <div className="form__row">
-            <div className="field">
-              <label htmlFor={`${id}-cause`}>Cause</label>
-              <select id={`${id}-cause`} name="cause" defaultValue="general">
-                {DONATION_CAUSES.map((cause) => (
-                  <option key={cause} value={cause}>
-                    {humanizeKey(cause)}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <CauseField id={`${id}-cause`} />
             <div className="field">
               <label htmlFor={`${id}-child`}>Or the child sponsored (id)</label>
               <input id={`${id}-child`} name="childId" aria-describedby={`${id}-child-hint`} />
@@ -142,28 +132,7 @@ export default function GiftActionForm({ action, row, onClose }: Props) {
               </p>
             </div>
           </div>
-          <div className="form__row">
-            <div className="field">
-              <label htmlFor={`${id}-name`}>Donor&apos;s name (blank: anonymous)</label>
-              <input
-                id={`${id}-name`}
-                name="donorName"
-                ref={first}
-                maxLength={200}
-                defaultValue={text(row['donor_name'])}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor={`${id}-email`}>Donor&apos;s email (for the receipt)</label>
-              <input
-                id={`${id}-email`}
-                name="donorEmail"
-                type="email"
-                maxLength={254}
-                defaultValue={text(row['donor_email'])}
-              />
-            </div>
-          </div>
+          <DonorFields id={id} name={text(row['donor_name'])} email={text(row['donor_email'])} nameRef={first} />
           <div className="field">
             <label htmlFor={`${id}-note`}>Note (the event, who took it…)</label>
             <input id={`${id}-note`} name="note" maxLength={500} />

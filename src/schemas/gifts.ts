@@ -104,31 +104,19 @@ export type PaypalConfirmation = z.infer<typeof PaypalConfirmation>;
 
 /**
  * `POST /api/admin/gifts/assign`: staff say who gave an unmatched gift (money Paystack received under a reference
- * the site did not make) and what it supports; it is then confirmed and receipted like any other gift.
+ * the site did not make) and what it supports (a cause, "general" when none, or a child, not both); it is then
+ * confirmed and receipted like any other gift. The fields mean what they mean in {@link StaffGift}.
  */
-export const GiftAssignment = z
-  .object({
+export const GiftAssignment = StaffGift.pick({
+  cause: true,
+  childId: true,
+  donorName: true,
+  donorEmail: true,
+  note: true,
+})
+  .extend({
     /** The unmatched gift. */
     id: GiftId,
-    /** The cause it supports; "general" (where most needed) when neither this nor a child is given. */
-    cause: z.enum(DONATION_CAUSES, 'Choose a listed cause').optional(),
-    /** The child it sponsors, by id, e.g. amani. */
-    childId: z
-      .string()
-      .trim()
-      .max(60)
-      .optional()
-      .transform((value) => value || undefined),
-    /** Donor's name, blank for anonymous. */
-    donorName: z.string().trim().max(200).optional(),
-    /** Donor's email, to send the receipt to; blank sends none. */
-    donorEmail: z
-      .email('Enter a valid email address')
-      .max(254)
-      .optional()
-      .or(z.literal('').transform(() => undefined)),
-    /** A note for the ledger (the event it was given at…). */
-    note: z.string().trim().max(500).optional(),
   })
   .strict();
 /** An assignment staff make. */

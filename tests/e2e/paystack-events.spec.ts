@@ -7,12 +7,11 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { paystackSignature } from '../../netlify/functions/_shared/signatures.ts';
 import { staffList } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { openTab, signIn, toast } from './support/dashboard.ts';
 import { mailTo } from './support/mailbox.ts';
-import { E2E_PAYSTACK_SECRET } from './support/server.ts';
+import { sendPaystackEvent } from './support/checkout.ts';
 
 const VIRTUAL_TERMINAL = readFileSync(
   new URL('../fixtures/paystack/charge.success-virtual-terminal.json', import.meta.url),
@@ -27,14 +26,7 @@ test('an unmatched Virtual Terminal charge appears in Gifts; staff assign it to 
   const event = JSON.parse(VIRTUAL_TERMINAL) as { data: Record<string, unknown> };
   event.data['reference'] = reference;
   event.data['id'] = randomInt(1e9, 2e9);
-  const body = JSON.stringify(event);
-  const answer = await request.post('/api/payments/paystack', {
-    headers: {
-      'content-type': 'application/json',
-      'x-paystack-signature': paystackSignature(body, E2E_PAYSTACK_SECRET),
-    },
-    data: body,
-  });
+  const answer = await sendPaystackEvent(request, JSON.stringify(event));
   expect(answer.status()).toBe(200);
   expect(await answer.json()).toMatchObject({ outcome: 'unmatched' });
 

@@ -7,7 +7,6 @@
  * and staff); PayPal gifts pending until staff confirm them.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import type { Context } from '@netlify/functions';
 import checkout from '../../netlify/functions/payments-checkout.ts';
 import webhook from '../../netlify/functions/payments-paystack.ts';
 import mpesa from '../../netlify/functions/payments-mpesa.ts';
@@ -20,23 +19,10 @@ import { GIFT_COMPLETERS } from '../../netlify/functions/_shared/gift-mail.ts';
 import { query } from '../../netlify/functions/_shared/db.ts';
 import { context, databases, rows, truncate, useDatabase } from '../support/databases.ts';
 import { call, staffToken, useJwtSecret } from '../support/admin.ts';
+import { GIFT_TABLES, postCheckout } from '../support/gifts.ts';
 import { startPaystack, type PaystackStandIn } from '../support/paystack.ts';
 import { startSmtpServer } from '../support/smtp.ts';
 
-const TABLES = [
-  'events',
-  'gifts',
-  'payment_events',
-  'paystack_plans',
-  'sponsorships',
-  'notification_outbox',
-  'rate_limits',
-  'admin_users',
-  'admin_sessions',
-  'child_consents',
-  'children',
-  'site_builds',
-];
 const PAYBILL = '600100';
 const PATH_SECRET = 'c2b-path-secret-0123456789abcdef';
 
@@ -70,17 +56,6 @@ function sponsorForm(overrides: Record<string, string> = {}): URLSearchParams {
     website: '',
     ...overrides,
   });
-}
-
-function post(body: URLSearchParams, ctx: Context = context(`198.51.100.${Math.floor(Math.random() * 250) + 1}`)) {
-  return checkout(
-    new Request('http://localhost/api/payments/checkout', {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: body.toString(),
-    }),
-    ctx,
-  );
 }
 
 function send(body: string, signature: string | null): Promise<Response> {
@@ -151,7 +126,7 @@ describe.each(databases)('gifts on $name', (database) => {
     }
   });
   beforeEach(async () => {
-    await truncate(database, TABLES);
+    await truncate(database, GIFT_TABLES);
     await query('delete from receipt_counter');
     paystack.failInitialize = undefined;
   });
@@ -161,7 +136,7 @@ describe.each(databases)('gifts on $name', (database) => {
 
   /** Starts a checkout and returns the gift's reference. */
   async function startGift(form: URLSearchParams = donateForm({ type: 'one-time' })): Promise<string> {
-    const res = await post(form);
+    const res = await postCheckout(form);
     expect(res.status).toBe(303);
     const [gift] = (await gifts()).slice(-1);
     return gift!.reference;
@@ -169,7 +144,7 @@ describe.each(databases)('gifts on $name', (database) => {
 
   describe('checkout', () => {
     test('stores a pending gift and sends the tab to the checkout Paystack made for its reference', async () => {
-      const res = await post(donateForm({ type: 'one-time' }));
+      const res = await postCheckout(donateForm({ type: 'one-time' }));
       expect(res.status).toBe(303);
       expect(res.headers.get('referrer-policy')).toBe('no-referrer');
       const [gift] = await rows<Record<string, unknown>>(
@@ -198,7 +173,7 @@ describe.each(databases)('gifts on $name', (database) => {
     });
 
     test('charges M-Pesa in shillings at 135 per dollar, on the mobile money channel', async () => {
-      await post(donateForm({ type: 'one-time', amount: '', customAmount: '12.5', paymentMethod: 'mpesa' }));
+      await postCheckout(donateForm({ type: 'one-time', amount: '', customAmount: '12.5', paymentMethod: 'mpesa' }));
       const [gift] = await rows<{ amount: number; currency: string; reference: string }>(
         database,
         'select amount_subunits::int as amount, currency, reference from gifts',
@@ -209,8 +184,8 @@ describe.each(databases)('gifts on $name', (database) => {
 
     test('a monthly gift checks out on a plan of its amount, made once', async () => {
       const before = paystack.plans.length;
-      await post(donateForm());
-      await post(donateForm({ email: 'second@example.org' }));
+      await postCheckout(donateForm());
+      await postCheckout(donateForm({ email: 'second@example.org' }));
       const made = paystack.plans.slice(before);
       expect(made).toHaveLength(1);
       expect(made[0]).toMatchObject({ amount: 5000, currency: 'USD', interval: 'monthly' });
@@ -219,7 +194,7 @@ describe.each(databases)('gifts on $name', (database) => {
     });
 
     test("a sponsorship is the child's monthly need in dollars", async () => {
-      await post(sponsorForm());
+      await postCheckout(sponsorForm());
       const [gift] = await rows(
         database,
         'select kind, child_id, frequency, amount_subunits::int as amount from gifts',
@@ -236,8 +211,9 @@ describe.each(databases)('gifts on $name', (database) => {
            ('zawadi', 'Zawadi', 10, 5400, 'published', 'left'),
            ('imani', 'Imani', 7, 5400, 'draft', 'in')`,
       );
-      expect((await post(sponsorForm({ childId: 'baraka' }))).status).toBe(303);
-      for (const childId of ['zawadi', 'imani']) expect((await post(sponsorForm({ childId }))).status).toBe(400);
+      expect((await postCheckout(sponsorForm({ childId: 'baraka' }))).status).toBe(303);
+      for (const childId of ['zawadi', 'imani'])
+        expect((await postCheckout(sponsorForm({ childId }))).status).toBe(400);
       // Baraka needs KES 6,750 a month: $50.
       expect(await rows(database, 'select child_id, amount_subunits::int as amount from gifts')).toEqual([
         { child_id: 'baraka', amount: 5000 },
@@ -252,7 +228,7 @@ describe.each(databases)('gifts on $name', (database) => {
         sponsorForm({ childId: 'nobody' }),
         new URLSearchParams({ form: 'contact_submit', name: 'x' }),
       ]) {
-        const res = await post(form);
+        const res = await postCheckout(form);
         expect(res.status).toBe(400);
         expect(res.headers.get('content-type')).toContain('text/html');
       }
@@ -271,13 +247,13 @@ describe.each(databases)('gifts on $name', (database) => {
     });
 
     test('PayPal without a configured link is refused and stores nothing', async () => {
-      expect((await post(donateForm({ paymentMethod: 'paypal' }))).status).toBe(400);
+      expect((await postCheckout(donateForm({ paymentMethod: 'paypal' }))).status).toBe(400);
       expect(await gifts()).toEqual([]);
     });
 
     test('when Paystack refuses, the visitor is told and the gift is marked failed', async () => {
       paystack.failInitialize = 503;
-      const res = await post(donateForm({ type: 'one-time' }));
+      const res = await postCheckout(donateForm({ type: 'one-time' }));
       expect(res.status).toBe(502);
       expect(await res.text()).toContain('Nothing was charged');
       expect((await gifts()).map((g) => g.state)).toEqual(['failed']);
@@ -285,7 +261,7 @@ describe.each(databases)('gifts on $name', (database) => {
 
     test('without keys the tab goes to the marked placeholder page, as before payments were connected', async () => {
       delete process.env['PAYSTACK_SECRET_KEY'];
-      const res = await post(donateForm({ type: 'one-time' }));
+      const res = await postCheckout(donateForm({ type: 'one-time' }));
       expect(res.status).toBe(303);
       expect(res.headers.get('location')).toMatch(/^https:\/\/payments\.example\.org\/tumaini-children\?amount=50/);
       expect((await gifts()).map((g) => g.state)).toEqual(['pending']);
@@ -957,7 +933,7 @@ describe.each(databases)('gifts on $name', (database) => {
     });
 
     test('stores a pending PayPal gift and sends the tab to the link with its reference as item_number', async () => {
-      const res = await post(donateForm({ type: 'one-time', paymentMethod: 'paypal' }));
+      const res = await postCheckout(donateForm({ type: 'one-time', paymentMethod: 'paypal' }));
       expect(res.status).toBe(303);
       const [gift] = await rows<Record<string, unknown>>(
         database,
@@ -978,7 +954,7 @@ describe.each(databases)('gifts on $name', (database) => {
     });
 
     test("staff confirm it from PayPal's notification: receipted once, audited, counted under PayPal", async () => {
-      await post(donateForm({ type: 'one-time', paymentMethod: 'paypal' }));
+      await postCheckout(donateForm({ type: 'one-time', paymentMethod: 'paypal' }));
       const [{ id }] = (await rows<{ id: string }>(database, 'select id::text as id from gifts')) as [{ id: string }];
       const token = await staffToken('wanjiru');
       const confirm = (json: Record<string, unknown>) =>
@@ -1015,7 +991,7 @@ describe.each(databases)('gifts on $name', (database) => {
     });
 
     test('a PayPal gift no one confirmed in 30 days is abandoned, and staff can still confirm it when the money comes', async () => {
-      await post(donateForm({ type: 'one-time', paymentMethod: 'paypal' }));
+      await postCheckout(donateForm({ type: 'one-time', paymentMethod: 'paypal' }));
       const [{ id }] = (await rows<{ id: string }>(database, 'select id::text as id from gifts')) as [{ id: string }];
       const days = (n: number) => new Date(Date.now() + n * 86_400_000);
       expect(await reconcile(days(29))).toMatchObject({ abandoned: 0 });
@@ -1039,8 +1015,8 @@ describe.each(databases)('gifts on $name', (database) => {
     });
 
     test('one PayPal transaction confirms one gift: the same id on a second gift is refused and it stays pending', async () => {
-      await post(donateForm({ type: 'one-time', paymentMethod: 'paypal' }));
-      await post(donateForm({ type: 'one-time', paymentMethod: 'paypal', email: 'second@example.org' }));
+      await postCheckout(donateForm({ type: 'one-time', paymentMethod: 'paypal' }));
+      await postCheckout(donateForm({ type: 'one-time', paymentMethod: 'paypal', email: 'second@example.org' }));
       const [first, second] = await rows<{ id: string; reference: string }>(
         database,
         'select id::text as id, reference from gifts order by id',

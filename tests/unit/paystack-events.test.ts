@@ -8,7 +8,6 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import checkout from '../../netlify/functions/payments-checkout.ts';
 import webhook from '../../netlify/functions/payments-paystack.ts';
 import adminGifts from '../../netlify/functions/admin-gifts.ts';
 import { deliverDue } from '../../netlify/functions/_shared/outbox.ts';
@@ -16,22 +15,11 @@ import { GIFT_COMPLETERS, MANAGE_LINK_PLACEHOLDER } from '../../netlify/function
 import { query } from '../../netlify/functions/_shared/db.ts';
 import { context, databases, rows, truncate, useDatabase } from '../support/databases.ts';
 import { call, staffToken, useJwtSecret } from '../support/admin.ts';
+import { GIFT_TABLES, postCheckout } from '../support/gifts.ts';
 import { startPaystack, type PaystackStandIn } from '../support/paystack.ts';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp.ts';
 
 const FIXTURES = new URL('../fixtures/paystack/', import.meta.url);
-const TABLES = [
-  'events',
-  'gifts',
-  'payment_events',
-  'paystack_plans',
-  'sponsorships',
-  'notification_outbox',
-  'rate_limits',
-  'admin_users',
-  'admin_sessions',
-  'site_builds',
-];
 
 /** A published sample exactly as Paystack's documentation shows it. */
 function sample(name: string): string {
@@ -53,17 +41,6 @@ function withOurs(name: string, patch: (data: Record<string, unknown>) => void):
 
 /** A nested object of a sample's data, to patch. */
 const at = (data: Record<string, unknown>, key: string) => data[key] as Record<string, unknown>;
-
-function post(body: URLSearchParams) {
-  return checkout(
-    new Request('http://localhost/api/payments/checkout', {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: body.toString(),
-    }),
-    context(`198.51.100.${Math.floor(Math.random() * 250) + 1}`),
-  );
-}
 
 describe.each(databases)('Paystack events on $name', (database) => {
   useDatabase(database);
@@ -92,7 +69,7 @@ describe.each(databases)('Paystack events on $name', (database) => {
     }
   });
   beforeEach(async () => {
-    await truncate(database, TABLES);
+    await truncate(database, GIFT_TABLES);
     await query('delete from receipt_counter');
     smtp.messages.length = 0;
   });
@@ -138,7 +115,7 @@ describe.each(databases)('Paystack events on $name', (database) => {
 
   /** A donation paid by card through the site's checkout: its reference. */
   async function paidGift(type: 'one-time' | 'monthly', email = 'faith@example.org'): Promise<string> {
-    const res = await post(
+    const res = await postCheckout(
       new URLSearchParams({
         form: 'donation_intent',
         type,
