@@ -14,7 +14,7 @@ import { deliverDue } from '../../netlify/functions/_shared/outbox.ts';
 import { GIFT_COMPLETERS, MANAGE_LINK_PLACEHOLDER } from '../../netlify/functions/_shared/gift-mail.ts';
 import { query } from '../../netlify/functions/_shared/db.ts';
 import { context, databases, rows, truncate, useDatabase } from '../support/databases.ts';
-import { call, staffToken, useJwtSecret } from '../support/admin.ts';
+import { call, staffToken, useEnv, useJwtSecret } from '../support/admin.ts';
 import { GIFT_TABLES, postCheckout } from '../support/gifts.ts';
 import { startPaystack, type PaystackStandIn } from '../support/paystack.ts';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp.ts';
@@ -45,28 +45,25 @@ const at = (data: Record<string, unknown>, key: string) => data[key] as Record<s
 describe.each(databases)('Paystack events on $name', (database) => {
   useDatabase(database);
   useJwtSecret();
+  // Saved before and restored after the block; the stand-in's address and key are set once it has started.
+  useEnv({
+    PAYSTACK_SECRET_KEY: undefined,
+    PAYSTACK_API_URL: undefined,
+    SMTP_URL: undefined,
+    BUILD_HOOK_DEBOUNCE_MS: '0',
+  });
   let paystack: PaystackStandIn;
   let smtp: TestSmtpServer;
-  const saved: Record<string, string | undefined> = {};
 
   beforeAll(async () => {
     paystack = await startPaystack();
     smtp = await startSmtpServer();
-    for (const key of ['PAYSTACK_SECRET_KEY', 'PAYSTACK_API_URL', 'SMTP_URL', 'BUILD_HOOK_DEBOUNCE_MS']) {
-      saved[key] = process.env[key];
-    }
     process.env['PAYSTACK_SECRET_KEY'] = paystack.secretKey;
     process.env['PAYSTACK_API_URL'] = paystack.url;
-    process.env['BUILD_HOOK_DEBOUNCE_MS'] = '0';
-    delete process.env['SMTP_URL'];
   });
   afterAll(async () => {
     await paystack.close();
     await smtp.close();
-    for (const [key, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[key];
-      else process.env[key] = value;
-    }
   });
   beforeEach(async () => {
     await truncate(database, GIFT_TABLES);
