@@ -8,12 +8,15 @@
  * - `POST /api/admin/gifts/statement`: emails a donor the statement of their confirmed gifts in a year;
  * - `POST /api/admin/gifts/refund`: marks a gift that came outside Paystack refunded, in full or in part, with why;
  * - `POST /api/admin/gifts/confirm`: confirms a PayPal gift from PayPal's own notification (receipted), once per
- *   PayPal transaction.
+ *   PayPal transaction;
+ * - `POST /api/admin/gifts/assign`: says who gave an unmatched gift (money Paystack received under a reference the
+ *   site did not make) and what it supports, then confirms and receipts it.
  * Totals count what was kept: refunded amounts are left out.
  */
 import type { Config, Context } from '@netlify/functions';
 import { subunitsPerUnit } from '../../src/lib/money.ts';
 import {
+  GiftAssignment,
   giftActionRefusal,
   GiftListQuery,
   GiftRefundRequest,
@@ -36,6 +39,7 @@ import {
   type GiftRow,
 } from './_shared/gifts.ts';
 import { error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/http.ts';
+import { GIFT_COMPLETERS } from './_shared/gift-mail.ts';
 import { deliverAfterResponse, enqueue } from './_shared/outbox.ts';
 import { paystackConfig } from './_shared/paystack.ts';
 import { statementPdf, statementText } from './_shared/receipt.ts';
@@ -144,7 +148,7 @@ async function record(req: Request, actor: string, context: Context): Promise<Re
     await audit(tx, 'admin.gifts.create', actor, { id: confirmed.id, receipt: confirmed.receipt_no });
     return confirmed;
   }, context);
-  deliverAfterResponse(context);
+  deliverAfterResponse(context, GIFT_COMPLETERS);
   return json({ gift: toAnswer(row) }, 201);
 }
 
@@ -184,7 +188,7 @@ async function statement(req: Request, actor: string, context: Context): Promise
     });
     await audit(tx, 'admin.gifts.statement', actor, { year, gifts: gifts.length });
   });
-  deliverAfterResponse(context);
+  deliverAfterResponse(context, GIFT_COMPLETERS);
   return json({ sent: true, gifts: gifts.length }, 202);
 }
 
@@ -253,12 +257,59 @@ async function confirmPaypal(req: Request, actor: string, context: Context): Pro
     if (isUniqueViolation(failure, 'gifts_paypal_transaction_key')) return alreadyUsed();
     throw failure;
   }
-  deliverAfterResponse(context);
+  deliverAfterResponse(context, GIFT_COMPLETERS);
+  return answer;
+}
+
+async function assign(req: Request, actor: string, context: Context): Promise<Response> {
+  const body = await readJsonBody(req);
+  if (!body.ok) return body.response;
+  const parsed = GiftAssignment.safeParse(body.value);
+  if (!parsed.success) return invalid(parsed.error, 'Invalid assignment');
+  const { id, cause, childId, donorName, donorEmail, note } = parsed.data;
+  if (cause && childId) {
+    return error(400, 'Invalid assignment', [{ path: 'childId', message: 'Choose a cause or a child, not both' }]);
+  }
+  if (childId && !(await childById(childId))) {
+    return error(400, 'Invalid assignment', [{ path: 'childId', message: 'This child is not on our list' }]);
+  }
+  const answer = await ledgerTransaction(async (tx) => {
+    const gift = await lockForAction(tx, id, 'assign');
+    if (gift instanceof Response) return gift;
+    const [assigned] = await tx.query<GiftRow>(
+      `update gifts set kind = $2, cause = $3, child_id = $4, donor_name = $5, donor_email = $6, anonymous = $7,
+         note = concat_ws(' ', note, $8::text), updated_at = now()
+       where id = $1 returning ${GIFT_COLUMNS}`,
+      [
+        id,
+        childId ? 'sponsorship' : 'donation',
+        childId ? null : (cause ?? 'general'),
+        childId ?? null,
+        donorName || null,
+        donorEmail ?? null,
+        !donorName,
+        `Assigned by ${actor}.${note ? ` ${note}` : ''}`,
+      ],
+    );
+    if (!assigned) return error(404, 'Gift not found');
+    const confirmed = await confirmLocked(tx, assigned, {
+      providerTxn: assigned.provider_txn,
+      method: assigned.method,
+      paidAt: new Date(assigned.ts),
+    });
+    await audit(tx, 'admin.gifts.assign', actor, {
+      id,
+      receipt: confirmed.receipt_no,
+      supports: childId ? `child ${childId}` : (cause ?? 'general'),
+    });
+    return json({ gift: toAnswer(confirmed) });
+  }, context);
+  deliverAfterResponse(context, GIFT_COMPLETERS);
   return answer;
 }
 
 /** The POST-only actions under /api/admin/gifts/. */
-const ACTIONS = ['statement', 'refund', 'confirm'] as const;
+const ACTIONS = ['statement', 'refund', 'confirm', 'assign'] as const;
 
 export default staffFunction(async (req, actor, context) => {
   const path = new URL(req.url).pathname.replace(/\/$/, '');
@@ -267,6 +318,7 @@ export default staffFunction(async (req, actor, context) => {
   if (action) {
     if (req.method !== 'POST') return methodNotAllowed(['POST']);
     if (action === 'statement') return statement(req, actor, context);
+    if (action === 'assign') return assign(req, actor, context);
     return action === 'refund' ? refund(req, actor) : confirmPaypal(req, actor, context);
   }
   if (req.method === 'GET') return list(req);
@@ -281,5 +333,6 @@ export const config: Config = {
     '/api/admin/gifts/statement',
     '/api/admin/gifts/refund',
     '/api/admin/gifts/confirm',
+    '/api/admin/gifts/assign',
   ],
 };

@@ -6,6 +6,7 @@ import type { Config } from '@netlify/functions';
 import { outboxQuery, resendInput } from '../../src/schemas/notifications.ts';
 import { staffFunction } from './_shared/admin-resource.ts';
 import { error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/http.ts';
+import { GIFT_COMPLETERS } from './_shared/gift-mail.ts';
 import { deliverAfterResponse, listOutbox, outboxCounts, requeue, sendingEnabled } from './_shared/outbox.ts';
 
 export default staffFunction(async (req, _actor, context) => {
@@ -19,7 +20,7 @@ export default staffFunction(async (req, _actor, context) => {
     const row = await requeue(parsed.data.id);
     if (row === undefined) return error(404, 'Notification not found');
     if (row === 'pending') return error(409, 'This notification is already waiting to be sent');
-    deliverAfterResponse(context);
+    deliverAfterResponse(context, GIFT_COMPLETERS);
     return json({ notification: row }, 202);
   }
   if (req.method !== 'GET') return methodNotAllowed(['GET']);

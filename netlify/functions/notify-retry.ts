@@ -4,12 +4,13 @@
  * older than 30 days.
  */
 import type { Config } from '@netlify/functions';
+import { GIFT_COMPLETERS } from './_shared/gift-mail.ts';
 import { deliverDue, purgeFinished } from './_shared/outbox.ts';
 import { json } from './_shared/http.ts';
 
 /** Runs one retry round; scheduled functions ignore the answer, so it only reports for logs and tests. */
 export default async (): Promise<Response> => {
-  const report = await deliverDue();
+  const report = await deliverDue({ completers: GIFT_COMPLETERS });
   const purged = await purgeFinished();
   if (report.sent + report.failed + report.retrying + report.skipped + purged > 0) {
     console.log('notify-retry:', JSON.stringify({ ...report, purged }));

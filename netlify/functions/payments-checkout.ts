@@ -43,6 +43,7 @@ import {
   zodIssues,
   type Issue,
 } from './_shared/http.ts';
+import { GIFT_COMPLETERS } from './_shared/gift-mail.ts';
 import { deliverAfterResponse } from './_shared/outbox.ts';
 import {
   createPlan,
@@ -203,7 +204,7 @@ export default async (req: Request, context: Context): Promise<Response> => {
           const reference = submissionKey ?? newReference();
           return insertGift(tx, { ...charge, provider, recordedBy: provider, reference, submissionKey });
         });
-        deliverAfterResponse(context);
+        deliverAfterResponse(context, GIFT_COMPLETERS);
       } catch (failure) {
         // The same submission arriving at the same moment: the one stored first is this one's gift too.
         if (!submissionKey || !isUniqueViolation(failure)) throw failure;

@@ -14,6 +14,7 @@ import type { Config, Context } from '@netlify/functions';
 import { failureAnswer } from './_shared/failure.ts';
 import { json, error, methodNotAllowed, readJsonBody, zodIssues, type Issue } from './_shared/http.ts';
 import { C2B_RESULT, C2BConfirmation, c2bRejection, isPathSecret, mpesaConfig, recordC2B } from './_shared/mpesa.ts';
+import { GIFT_COMPLETERS } from './_shared/gift-mail.ts';
 import { deliverAfterResponse } from './_shared/outbox.ts';
 
 /** Handles one validation or confirmation. */
@@ -39,7 +40,7 @@ export default async (req: Request, context: Context): Promise<Response> => {
   if (validation || !payment.success) return json(C2B_RESULT.accepted);
   try {
     const recorded = await recordC2B(payment.data, context);
-    deliverAfterResponse(context);
+    deliverAfterResponse(context, GIFT_COMPLETERS);
     return json({ ResultCode: 0, ResultDesc: 'Accepted', outcome: recorded.outcome });
   } catch (failure) {
     return failureAnswer(failure, '/api/payments/mpesa/c2b');

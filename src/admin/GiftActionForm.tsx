@@ -1,16 +1,22 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { formatMoney } from '../lib/money.ts';
 import { giftActionRefusal, type GiftAction } from '../schemas/gifts.ts';
-import { ApiError, confirmPaypalGift, refundGift } from './api.ts';
+import { ApiError, assignGift, confirmPaypalGift, refundGift } from './api.ts';
 import { humanizeKey } from './lib/details.ts';
 import { text } from './lib/format.ts';
 import type { Row } from './lib/list.ts';
 import { reloadResource } from './stores/data.ts';
 import { notify } from './stores/toast.ts';
 import { giftAmount, receiptLabel } from './giftColumns.tsx';
-import { ReceivedOnField } from './GiftForms.tsx';
+import { CauseField, DonorFields, ReceivedOnField } from './GiftForms.tsx';
 
 export type { GiftAction };
+
+const SUBMIT_LABELS: Readonly<Record<GiftAction, string>> = {
+  refund: 'Mark refunded',
+  confirm: 'Confirm gift',
+  assign: 'Assign and receipt',
+};
 
 type Props = {
   readonly action: GiftAction;
@@ -24,9 +30,17 @@ export function allowsGiftAction(action: GiftAction, row: Row): boolean {
   return giftActionRefusal(action, { provider: row['provider'], state: row['state'] }) === null;
 }
 
+/** The title of each action's form. */
+function titleOf(action: GiftAction, row: Row, who: string): string {
+  if (action === 'refund') return `Mark gift ${receiptLabel(row)} from ${who} refunded`;
+  if (action === 'confirm') return `Confirm PayPal gift of ${giftAmount(row)} from ${who}`;
+  return `Assign the payment of ${giftAmount(row)} (${text(row['reference'])})`;
+}
+
 /**
- * The form of one gift action: a refund with its reason (and amount when only part was refunded), or the
- * confirmation of a PayPal gift with PayPal's transaction id from its notification.
+ * The form of one gift action: a refund with its reason (and amount when only part was refunded), the
+ * confirmation of a PayPal gift with PayPal's transaction id from its notification, or the assignment of an
+ * unmatched payment to a donor and a cause or a child, after which it is receipted.
  */
 export default function GiftActionForm({ action, row, onClose }: Props) {
   const id = useId();
@@ -36,10 +50,7 @@ export default function GiftActionForm({ action, row, onClose }: Props) {
   useEffect(() => first.current?.focus(), [action, row.id]);
 
   const who = text(row['donor_name']) || 'an anonymous donor';
-  const title =
-    action === 'refund'
-      ? `Mark gift ${receiptLabel(row)} from ${who} refunded`
-      : `Confirm PayPal gift of ${giftAmount(row)} from ${who}`;
+  const title = titleOf(action, row, who);
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
@@ -54,9 +65,18 @@ export default function GiftActionForm({ action, row, onClose }: Props) {
         const amount = value('amount');
         const gift = await refundGift(row.id, value('reason'), amount ? Number(amount) : undefined);
         notify(gift['state'] === 'refunded' ? 'Gift marked refunded' : 'Partial refund recorded');
-      } else {
+      } else if (action === 'confirm') {
         const gift = await confirmPaypalGift(row.id, value('transactionId'), value('receivedAt') || undefined);
         notify(`PayPal gift confirmed, receipt ${receiptLabel(gift)}`);
+      } else {
+        const childId = value('childId');
+        const gift = await assignGift(row.id, {
+          ...(childId ? { childId } : { cause: value('cause') }),
+          donorName: value('donorName'),
+          donorEmail: value('donorEmail'),
+          ...(value('note') ? { note: value('note') } : {}),
+        });
+        notify(`Gift assigned, receipt ${receiptLabel(gift)}`);
       }
       await reloadResource('gifts');
       onClose();
@@ -99,6 +119,25 @@ export default function GiftActionForm({ action, row, onClose }: Props) {
             </p>
           </div>
         </div>
+      ) : action === 'assign' ? (
+        <>
+          <p className="field__hint">{text(row['note'])}</p>
+          <div className="form__row">
+            <CauseField id={`${id}-cause`} />
+            <div className="field">
+              <label htmlFor={`${id}-child`}>Or the child sponsored (id)</label>
+              <input id={`${id}-child`} name="childId" aria-describedby={`${id}-child-hint`} />
+              <p id={`${id}-child-hint`} className="field__hint">
+                A child given here is sponsored; the cause is then left aside.
+              </p>
+            </div>
+          </div>
+          <DonorFields id={id} name={text(row['donor_name'])} email={text(row['donor_email'])} nameRef={first} />
+          <div className="field">
+            <label htmlFor={`${id}-note`}>Note (the event, who took it…)</label>
+            <input id={`${id}-note`} name="note" maxLength={500} />
+          </div>
+        </>
       ) : (
         <div className="form__row">
           <div className="field">
@@ -113,7 +152,7 @@ export default function GiftActionForm({ action, row, onClose }: Props) {
       )}
       <div className="button-row">
         <button type="submit" className="button" disabled={busy}>
-          {action === 'refund' ? 'Mark refunded' : 'Confirm gift'}
+          {SUBMIT_LABELS[action]}
         </button>
         <button type="button" className="button button--secondary" onClick={onClose}>
           Cancel

@@ -1,4 +1,4 @@
-import { useId, useState, type SubmitEvent } from 'react';
+import { useId, useState, type Ref, type SubmitEvent } from 'react';
 import { DONATION_CAUSES } from '../schemas/options.ts';
 import { STAFF_GIFT_METHODS } from '../schemas/gifts.ts';
 import { ApiError, recordGift, sendStatement } from './api.ts';
@@ -21,6 +21,48 @@ export function ReceivedOnField({ id }: { readonly id: string }) {
     <div className="field">
       <label htmlFor={id}>Received on</label>
       <input id={id} name="receivedAt" type="date" />
+    </div>
+  );
+}
+
+/** The cause a gift supports (`cause`), "general" unless chosen. */
+export function CauseField({ id }: { readonly id: string }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>Cause</label>
+      <select id={id} name="cause" defaultValue="general">
+        {DONATION_CAUSES.map((cause) => (
+          <option key={cause} value={cause}>
+            {humanizeKey(cause)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** Who gave a gift (`donorName`, `donorEmail`), blank for an anonymous donor or none to send the receipt to. */
+export function DonorFields({
+  id,
+  name = '',
+  email = '',
+  nameRef,
+}: {
+  readonly id: string;
+  readonly name?: string;
+  readonly email?: string;
+  readonly nameRef?: Ref<HTMLInputElement>;
+}) {
+  return (
+    <div className="form__row">
+      <div className="field">
+        <label htmlFor={`${id}-name`}>Donor&apos;s name (blank: anonymous)</label>
+        <input id={`${id}-name`} name="donorName" ref={nameRef} maxLength={200} defaultValue={name} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-email`}>Donor&apos;s email (for the receipt)</label>
+        <input id={`${id}-email`} name="donorEmail" type="email" maxLength={254} defaultValue={email} />
+      </div>
     </div>
   );
 }
@@ -94,32 +136,14 @@ export default function GiftForms() {
           </div>
         </div>
         <div className="form__row">
-          <div className="field">
-            <label htmlFor={`${id}-cause`}>Cause</label>
-            <select id={`${id}-cause`} name="cause" defaultValue="general">
-              {DONATION_CAUSES.map((cause) => (
-                <option key={cause} value={cause}>
-                  {humanizeKey(cause)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <CauseField id={`${id}-cause`} />
           <div className="field">
             <label htmlFor={`${id}-child`}>Child sponsored (id, optional)</label>
             <input id={`${id}-child`} name="childId" />
           </div>
           <ReceivedOnField id={`${id}-date`} />
         </div>
-        <div className="form__row">
-          <div className="field">
-            <label htmlFor={`${id}-name`}>Donor's name (blank: anonymous)</label>
-            <input id={`${id}-name`} name="donorName" />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-email`}>Donor's email (for the receipt)</label>
-            <input id={`${id}-email`} name="donorEmail" type="email" />
-          </div>
-        </div>
+        <DonorFields id={id} />
         <div className="field">
           <label htmlFor={`${id}-note`}>Note (cheque number, event…)</label>
           <input id={`${id}-note`} name="note" />

@@ -15,6 +15,9 @@ import type { Row } from './lib/list.ts';
 
 type Props = { readonly label: string };
 
+/** The button of each action a gift's row offers. */
+const ACTION_LABELS: Readonly<Record<GiftAction, string>> = { assign: 'Assign', confirm: 'Confirm', refund: 'Refund' };
+
 /** Totals of one period as "USD $120.00 · KES 6,750.00" per key. */
 function TotalsTable({
   caption,
@@ -59,8 +62,8 @@ function TotalsTable({
 /**
  * Gifts: the ledger of every gift (pending, confirmed, failed, refunded, abandoned) with totals this month and year
  * by cause and by method (refunds left out), monthly givers and their state, a donor's history, CSV export, a gift
- * recorded by hand, a refund of a gift that came outside Paystack, the confirmation of a PayPal gift, and a donor's
- * yearly statement. The list follows the live stream like every other tab.
+ * recorded by hand, a refund of a gift that came outside Paystack, the confirmation of a PayPal gift, the assignment
+ * of a payment that matched no gift (then receipted), and a donor's yearly statement. The list follows the live stream like every other tab.
  */
 export default function GiftsPanel({ label }: Props) {
   const list = useStore($lists, { keys: ['gifts'] }).gifts;
@@ -174,11 +177,11 @@ export default function GiftsPanel({ label }: Props) {
                 <span className="visually-hidden"> of {text(row['donor_email'])}</span>
               </button>
             )}
-            {(['confirm', 'refund'] as const)
+            {(['assign', 'confirm', 'refund'] as const)
               .filter((action) => allowsGiftAction(action, row))
               .map((action) => (
                 <button key={action} type="button" className="button small" onClick={() => setActing({ action, row })}>
-                  {action === 'confirm' ? 'Confirm' : 'Refund'}
+                  {ACTION_LABELS[action]}
                   <span className="visually-hidden">
                     {' '}
                     gift {text(row['reference'])} from {text(row['donor_name']) || 'an anonymous donor'}

@@ -2,6 +2,7 @@ import { unwrapList, unwrapRecord, type ListPage, type Row } from './lib/list.ts
 import { readIssues, type Issue } from './lib/issues.ts';
 import { filenameFromDisposition } from './lib/format.ts';
 import { $token, expireSession, tokenReplacing } from './stores/session.ts';
+import type { GiftAction } from '../schemas/gifts.ts';
 
 /** A failed call: its HTTP status (0 for a network failure), the server's text and any field problems. */
 export class ApiError extends Error {
@@ -424,7 +425,12 @@ export async function confirmPaypalGift(id: string, transactionId: string, recei
   return giftAction('confirm', { id, transactionId, ...(receivedAt ? { receivedAt } : {}) });
 }
 
-async function giftAction(action: 'refund' | 'confirm', json: Record<string, unknown>): Promise<Row> {
+/** Says who gave an unmatched gift and what it supports; resolves to the gift, confirmed and receipted. */
+export async function assignGift(id: string, fields: Record<string, string>): Promise<Row> {
+  return giftAction('assign', { ...fields, id });
+}
+
+async function giftAction(action: GiftAction, json: Record<string, unknown>): Promise<Row> {
   const row = unwrapRecord(await callJson(`/api/admin/gifts/${action}`, { method: 'POST', json }), ['gift']);
   if (!row) throw new ApiError(200, 'The gift could not be read back.');
   return row;

@@ -1,4 +1,5 @@
 import { formatMoney } from '../lib/money.ts';
+import type { GIFT_STATE_VALUES } from '../schemas/gifts.ts';
 import { humanizeKey } from './lib/details.ts';
 import { nairobiSortable } from './lib/dates.ts';
 import { safeHref, text } from './lib/format.ts';
@@ -8,12 +9,14 @@ import type { Column } from './table.ts';
 import { timeColumn } from './columns.tsx';
 
 /** What each gift state is called on screen. */
-export const GIFT_STATE_LABELS: Readonly<Record<string, string>> = {
+export const GIFT_STATE_LABELS: Readonly<Record<string, string>> &
+  Readonly<Record<(typeof GIFT_STATE_VALUES)[number], string>> = {
   pending: 'Pending',
   confirmed: 'Confirmed',
   failed: 'Failed',
   refunded: 'Refunded',
   abandoned: 'Abandoned',
+  unmatched: 'Unmatched (to assign)',
 };
 
 const METHOD_LABELS: Readonly<Record<string, string>> = {

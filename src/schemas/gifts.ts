@@ -1,6 +1,6 @@
 /**
  * Payloads of the Gifts view in /samu: the list's filters, a gift staff record by hand (cash, bank transfer,
- * cheque…), and a donor's yearly statement.
+ * cheque…), a donor's yearly statement, refunds, PayPal confirmations and the assignment of an unmatched gift.
  */
 import { z } from 'zod';
 import { MAX_GIFT_UNITS } from '../lib/money.ts';
@@ -8,7 +8,7 @@ import { moneyAmount, rowId } from './fields.ts';
 import { DONATION_CAUSES } from './options.ts';
 
 /** States a gift moves through. */
-export const GIFT_STATE_VALUES = ['pending', 'confirmed', 'failed', 'refunded', 'abandoned'] as const;
+export const GIFT_STATE_VALUES = ['pending', 'confirmed', 'failed', 'refunded', 'abandoned', 'unmatched'] as const;
 
 /** Ways staff record a gift that came outside the site. */
 export const STAFF_GIFT_METHODS = ['cash', 'bank_transfer', 'cheque', 'mpesa', 'card', 'other'] as const;
@@ -105,15 +105,39 @@ export const PaypalConfirmation = z
 /** A PayPal confirmation staff record. */
 export type PaypalConfirmation = z.infer<typeof PaypalConfirmation>;
 
-/** What staff do to one gift from /samu: mark it refunded, or confirm a PayPal gift. */
-export type GiftAction = 'refund' | 'confirm';
+/**
+ * `POST /api/admin/gifts/assign`: staff say who gave an unmatched gift (money Paystack received under a reference
+ * the site did not make) and what it supports (a cause, "general" when none, or a child, not both); it is then
+ * confirmed and receipted like any other gift. The fields mean what they mean in {@link StaffGift}.
+ */
+export const GiftAssignment = StaffGift.pick({
+  cause: true,
+  childId: true,
+  donorName: true,
+  donorEmail: true,
+  note: true,
+})
+  .extend({
+    /** The unmatched gift. */
+    id: GiftId,
+  })
+  .strict();
+/** An assignment staff make. */
+export type GiftAssignment = z.infer<typeof GiftAssignment>;
+
+/** What staff do to one gift from /samu: mark it refunded, confirm a PayPal gift, or assign an unmatched one. */
+export type GiftAction = 'refund' | 'confirm' | 'assign';
 
 /**
  * Why staff may not take `action` on a gift, or null when they may: the one rule that decides both the buttons of a
- * row in the Gifts tab and admin-gifts.ts's 409. Paystack refunds come from its webhook only. A PayPal gift given up
+ * row in the Gifts tab and admin-gifts.ts's 409. Only an unmatched gift is assigned. Paystack refunds come from its
+ * webhook only. A PayPal gift given up
  * on (abandoned after {@link PAYPAL_ABANDON_DAYS} days) is still confirmed when PayPal's notification comes late.
  */
 export function giftActionRefusal(action: GiftAction, gift: { provider: unknown; state: unknown }): string | null {
+  if (action === 'assign') {
+    return gift.state === 'unmatched' ? null : 'Only an unmatched gift is assigned; this one is already known.';
+  }
   if (action === 'confirm') {
     return gift.provider === 'paypal' && (gift.state === 'pending' || gift.state === 'abandoned')
       ? null

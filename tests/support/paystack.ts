@@ -1,8 +1,10 @@
 /**
  * A stand-in for the part of Paystack's API the site calls, answering the shapes Paystack documents
  * (https://paystack.com/docs/api/): `POST /transaction/initialize`, `GET /transaction/verify/:reference`,
- * `POST /plan`, plus the hosted checkout page it links to. Tests mark a transaction paid with `pay()` and build the
- * matching signed `charge.success` webhook with `chargeSuccess()`.
+ * `POST /plan`, `GET /subscription/:code/manage/link`, plus the hosted pages they link to (checkout, and the page
+ * where a donor updates a subscription's card or cancels it). Tests mark a transaction paid with `pay()` and build
+ * the matching signed `charge.success` webhook with `chargeSuccess()`; `subscribe()` makes a subscription of a paid
+ * transaction on a plan, as Paystack does after its first charge.
  *
  *   const paystack = await startPaystack();            // a free port
  *   process.env['PAYSTACK_API_URL'] = paystack.url;
@@ -38,10 +40,14 @@ export interface PaystackStandIn {
   readonly secretKey: string;
   readonly transactions: Map<string, StandInTransaction>;
   readonly plans: { plan_code: string; amount: number; currency: string; interval: string; name: string }[];
+  /** Subscriptions by code: the email of their customer and their plan. */
+  readonly subscriptions: Map<string, { email: string; plan_code: string; email_token: string }>;
   /** Every call, method and path. */
   readonly calls: string[];
   /** Answers initialize with this HTTP status and `status: false` (a refusing Paystack) while set. */
   failInitialize: number | undefined;
+  /** Makes the subscription of a paid transaction on a plan; returns its code. */
+  subscribe(reference: string): string;
   /** Marks a transaction paid (by `channel`) and returns it. */
   pay(reference: string, channel?: string): StandInTransaction;
   /** The `charge.success` webhook body of a transaction, as Paystack sends it. */
@@ -95,6 +101,7 @@ export async function startPaystack(
   const transactions = new Map<string, StandInTransaction>();
   const plans: PaystackStandIn['plans'] = [];
   const calls: string[] = [];
+  const subscriptions: PaystackStandIn['subscriptions'] = new Map();
   const held = new Map<string, HeldVerify>();
   let nextId = 4_099_260_000;
   let url = '';
@@ -106,8 +113,20 @@ export async function startPaystack(
     secretKey,
     transactions,
     plans,
+    subscriptions,
     calls,
     failInitialize: undefined,
+    subscribe(reference) {
+      const txn = transactions.get(reference);
+      if (!txn || !('plan_code' in txn.plan)) throw new Error(`No transaction on a plan ${reference}`);
+      const code = `SUB_${randomBytes(8).toString('hex')}`;
+      subscriptions.set(code, {
+        email: txn.customer.email,
+        plan_code: txn.plan.plan_code,
+        email_token: randomBytes(8).toString('hex'),
+      });
+      return code;
+    },
     pay(reference, channel = 'card') {
       const txn = transactions.get(reference);
       if (!txn) throw new Error(`No transaction ${reference}`);
@@ -144,6 +163,21 @@ export async function startPaystack(
         res.end(
           `<!doctype html><html lang="en"><title>Paystack checkout</title><h1>Pay ${txn?.currency ?? ''} ` +
             `${(txn?.amount ?? 0) / 100}</h1><p id="reference">${txn?.reference ?? 'unknown'}</p></html>`,
+        );
+        return;
+      }
+      const manage = /^\/manage\/subscriptions\/([A-Za-z0-9_]+)$/.exec(path);
+      if (req.method === 'GET' && manage) {
+        const token = new URL(req.url ?? '/', url).searchParams.get('subscription_token');
+        const subscription = subscriptions.get(manage[1] ?? '');
+        const valid = subscription !== undefined && token === subscription.email_token;
+        res.writeHead(valid ? 200 : 404, { 'Content-Type': 'text/html; charset=utf-8' });
+        res.end(
+          valid
+            ? `<!doctype html><html lang="en"><title>Manage your subscription</title><h1>Manage your subscription</h1>` +
+                `<p id="subscription">${manage[1]}</p><p id="email">${subscription.email}</p>` +
+                `<button type="button">Update card</button> <button type="button">Cancel subscription</button></html>`
+            : '<!doctype html><html lang="en"><title>Link expired</title><h1>This link is not valid</h1></html>',
         );
         return;
       }
@@ -202,6 +236,23 @@ export async function startPaystack(
           return;
         }
         send(res, 200, { status: true, message: 'Verification successful', data: dataOf(txn) });
+        return;
+      }
+      const manageLink = /^\/subscription\/([^/]+)\/manage\/link$/.exec(path);
+      if (req.method === 'GET' && manageLink) {
+        const code = decodeURIComponent(manageLink[1] ?? '');
+        const subscription = subscriptions.get(code);
+        if (!subscription) {
+          send(res, 404, { status: false, message: 'Subscription not found' });
+          return;
+        }
+        send(res, 200, {
+          status: true,
+          message: 'Link generated',
+          data: {
+            link: `${url}/manage/subscriptions/${encodeURIComponent(code)}?subscription_token=${subscription.email_token}`,
+          },
+        });
         return;
       }
       if (req.method === 'POST' && path === '/plan') {

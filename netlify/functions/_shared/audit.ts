@@ -42,6 +42,7 @@ export type AuditType =
   | 'admin.gifts.statement'
   | 'admin.gifts.refund'
   | 'admin.gifts.confirm'
+  | 'admin.gifts.assign'
   | 'admin.person.export'
   | 'admin.person.correct'
   | 'admin.person.erase'

@@ -16,12 +16,18 @@ import { formatMoney } from '../../../src/lib/money.ts';
 import type { Background } from './build-hook.ts';
 import { copySeedChildren, programmeChild, sponsorshipStarted } from './children.ts';
 import { query, transaction, type Queryable } from './db.ts';
+import { GIFT_STATE_VALUES } from '../../../src/schemas/gifts.ts';
+import { onRenewalCharge } from './gift-subscriptions.ts';
+import { receiptCompletion } from './gift-mail.ts';
 import { enqueue } from './outbox.ts';
 import { planCodeOf, type PaystackTransaction } from './paystack.ts';
-import { receiptLabel, receiptPdf, receiptText, refundText, type Receipt } from './receipt.ts';
+import { receiptLabel, receiptText, refundText, type Receipt } from './receipt.ts';
 
-/** Where a gift stands. */
-export const GIFT_STATES = ['pending', 'confirmed', 'failed', 'refunded', 'abandoned'] as const;
+/**
+ * Where a gift stands: `unmatched` is money Paystack received under a reference the site did not make, waiting for
+ * staff to say who gave it and what it supports.
+ */
+export const GIFT_STATES = GIFT_STATE_VALUES;
 /** One of {@link GIFT_STATES}. */
 export type GiftState = (typeof GIFT_STATES)[number];
 
@@ -183,12 +189,12 @@ export async function insertGift(tx: Queryable, gift: NewGift, state: GiftState 
     ],
   );
   if (!row) throw new Error('insert into gifts returned no row');
-  await giftEvent(tx, state === 'pending' ? 'gift.pending' : 'gift.recorded', row);
+  await giftEvent(tx, state === 'pending' || state === 'unmatched' ? `gift.${state}` : 'gift.recorded', row);
   return row;
 }
 
 /** Recent Activity and the live stream learn of a gift's change from this event (no personal details in it). */
-async function giftEvent(tx: Queryable, type: string, gift: GiftRow, extra: Record<string, unknown> = {}) {
+export async function giftEvent(tx: Queryable, type: string, gift: GiftRow, extra: Record<string, unknown> = {}) {
   await tx.query('insert into events (type, payload) values ($1, $2)', [
     type,
     {
@@ -249,33 +255,43 @@ export async function ledgerTransaction<T>(
 }
 
 /**
- * Confirms a gift on `tx` (whose row the caller has locked): the next receipt number, the receipt email with its PDF
- * to the donor (if there is an address), the sponsor record for a sponsorship, and the event for the live stream.
+ * Confirms a gift on `tx` (whose row the caller has locked): the sponsor record for a sponsorship, the event for the
+ * live stream, the next receipt number, and the receipt email to the donor (if there is an address), its PDF drawn
+ * when it is sent. Every other confirmation waits for the receipt counter from the moment it is taken until the
+ * commit, so it is taken last and only the writes that need the number follow it.
  */
 export async function confirmLocked(
   tx: LedgerTx,
   gift: GiftRow,
   paid: { providerTxn: string | null; method: string; paidAt?: Date | null },
 ): Promise<GiftRow> {
+  const [updated] = await tx.query<GiftRow>(
+    `update gifts set state = 'confirmed', flag = null, confirmed_at = coalesce($2, now()),
+       provider_txn = coalesce($3, provider_txn), method = $4,
+       subscription_state = case when frequency <> 'one-time' and parent_id is null then 'active'
+                                 else subscription_state end,
+       updated_at = now()
+     where id = $1 returning ${GIFT_COLUMNS}`,
+    [gift.id, paid.paidAt ?? null, paid.providerTxn, paid.method],
+  );
+  if (!updated) throw new Error(`gift ${gift.id} vanished while it was confirmed`);
+  if (updated.kind === 'sponsorship' && updated.child_id && !updated.parent_id) {
+    await addSponsorship(tx, updated);
+  }
+  await giftEvent(tx, 'gift.confirmed', updated);
+  const receipt = updated.donor_email ? await receiptOf(updated, tx) : undefined;
   const [counter] = await tx.query<{ last: string }>(
     `insert into receipt_counter (id, last) values (true, 1)
      on conflict (id) do update set last = receipt_counter.last + 1 returning last::text as last`,
   );
   const [confirmed] = await tx.query<GiftRow>(
-    `update gifts set state = 'confirmed', flag = null, confirmed_at = coalesce($2, now()), receipt_no = $3,
-       provider_txn = coalesce($4, provider_txn), method = $5,
-       subscription_state = case when frequency <> 'one-time' and parent_id is null then 'active'
-                                 else subscription_state end,
-       updated_at = now()
-     where id = $1 returning ${GIFT_COLUMNS}`,
-    [gift.id, paid.paidAt ?? null, counter?.last, paid.providerTxn, paid.method],
+    `update gifts set receipt_no = $2 where id = $1 returning ${GIFT_COLUMNS}`,
+    [gift.id, counter?.last],
   );
   if (!confirmed) throw new Error(`gift ${gift.id} vanished while it was confirmed`);
-  if (confirmed.kind === 'sponsorship' && confirmed.child_id && !confirmed.parent_id) {
-    await addSponsorship(tx, confirmed);
+  if (receipt && confirmed.donor_email) {
+    await enqueueReceipt(tx, confirmed.id, confirmed.donor_email, { ...receipt, number: Number(confirmed.receipt_no) });
   }
-  await enqueueReceipt(tx, confirmed);
-  await giftEvent(tx, 'gift.confirmed', confirmed);
   return confirmed;
 }
 
@@ -285,29 +301,23 @@ export async function flagLocked(tx: Queryable, gift: GiftRow, flag: string): Pr
   await giftEvent(tx, 'gift.flagged', gift);
 }
 
-/** Queues the receipt email of a confirmed gift, once (its key is the gift). */
-async function enqueueReceipt(tx: Queryable, gift: GiftRow): Promise<void> {
-  if (!gift.donor_email) return;
-  const receipt = await receiptOf(gift, tx);
-  const label = receiptLabel(receipt.number);
+/**
+ * Queues the receipt email of a confirmed gift, once (its key is the gift). Its PDF is drawn by the sender from the
+ * same receipt (gift-mail.ts), so the transaction that numbers the receipt holds the counter only briefly.
+ */
+async function enqueueReceipt(tx: Queryable, giftId: string, email: string, receipt: Receipt): Promise<void> {
   await enqueue(tx, {
     kind: 'message',
-    dedupKey: `receipt:${gift.id}`,
+    dedupKey: `receipt:${giftId}`,
     source: 'gift_receipt',
     notice: {
-      subject: `Your receipt ${label} from Tumaini Children's Foundation`,
+      subject: `Your receipt ${receiptLabel(receipt.number)} from Tumaini Children's Foundation`,
       body: receiptText(receipt),
       resource: 'gifts',
-      recordId: gift.id,
+      recordId: giftId,
     },
-    recipients: [gift.donor_email],
-    attachments: [
-      {
-        filename: `receipt-${label}.pdf`,
-        contentType: 'application/pdf',
-        content: (await receiptPdf(receipt)).toString('base64'),
-      },
-    ],
+    recipients: [email],
+    complete: receiptCompletion(receipt),
   });
 }
 
@@ -351,43 +361,114 @@ async function addSponsorship(tx: LedgerTx, gift: GiftRow): Promise<void> {
 }
 
 /** What settling a provider's charge did. */
-export type ChargeOutcome = 'confirmed' | 'already-confirmed' | 'flagged' | 'duplicate' | 'renewal' | 'unknown';
+export type ChargeOutcome = 'confirmed' | 'already-confirmed' | 'flagged' | 'duplicate' | 'renewal' | 'unmatched';
 
-/** Thrown inside a settlement to store nothing at all (the reference names no gift). */
-class NothingToStore extends Error {}
+/**
+ * Records a provider's event once on `tx` (unique provider and key): false when it was recorded before, so the
+ * caller changes nothing. {@link settledEvent} then says what it did.
+ */
+export async function recordEventOnce(tx: Queryable, provider: string, key: string, type: string): Promise<boolean> {
+  const [recorded] = await tx.query(
+    `insert into payment_events (provider, event_key, type, outcome) values ($1, $2, $3, 'received')
+     on conflict (provider, event_key) do nothing returning id`,
+    [provider, key, type],
+  );
+  return recorded !== undefined;
+}
+
+/** What a recorded event did, and the gift it concerned (none when it matched no gift). */
+export async function settledEvent(
+  tx: Queryable,
+  provider: string,
+  key: string,
+  outcome: string,
+  giftId: string | null | undefined,
+): Promise<void> {
+  await tx.query(`update payment_events set outcome = $3, gift_id = $4 where provider = $1 and event_key = $2`, [
+    provider,
+    key,
+    outcome,
+    giftId ?? null,
+  ]);
+}
 
 /**
  * Settles one successful Paystack charge (a `charge.success` webhook or a verify answer): confirms the pending gift
  * its reference names when amount and currency match, flags it otherwise, records a later charge of a monthly gift
- * as a renewal, and changes nothing for a transaction already settled or a reference no gift has.
+ * as a renewal, keeps a charge the site cannot match as an unmatched gift for staff, and changes nothing for a
+ * transaction already settled.
  */
 export async function settlePaystackCharge(
   charge: PaystackTransaction,
   via: 'webhook' | 'verify',
   background: Background = {},
 ): Promise<{ outcome: ChargeOutcome; giftId?: string }> {
-  try {
-    return await ledgerTransaction(async (tx) => {
-      const [recorded] = await tx.query(
-        `insert into payment_events (provider, event_key, type, outcome) values ('paystack', $1, $2, 'received')
-         on conflict (provider, event_key) do nothing returning id`,
-        [`charge:${charge.id}`, via === 'webhook' ? 'charge.success' : 'verify'],
-      );
-      if (!recorded) return { outcome: 'duplicate' as const };
-      const [gift] = await tx.query<GiftRow>(`select ${GIFT_COLUMNS} from gifts where reference = $1 for update`, [
-        charge.reference,
-      ]);
-      const settled = gift ? await settleKnown(tx, gift, charge) : await settleRenewal(tx, charge);
-      await tx.query(
-        `update payment_events set outcome = $2, gift_id = $3 where provider = 'paystack' and event_key = $1`,
-        [`charge:${charge.id}`, settled.outcome, settled.giftId],
-      );
-      return settled;
-    }, background);
-  } catch (failure) {
-    if (failure instanceof NothingToStore) return { outcome: 'unknown' };
-    throw failure;
+  const key = `charge:${charge.id}`;
+  return ledgerTransaction(async (tx) => {
+    if (!(await recordEventOnce(tx, 'paystack', key, via === 'webhook' ? 'charge.success' : 'verify'))) {
+      return { outcome: 'duplicate' as const };
+    }
+    const [gift] = await tx.query<GiftRow>(`select ${GIFT_COLUMNS} from gifts where reference = $1 for update`, [
+      charge.reference,
+    ]);
+    const settled = gift
+      ? await settleKnown(tx, gift, charge)
+      : ((await settleRenewal(tx, charge)) ?? (await settleUnmatched(tx, charge)));
+    await settledEvent(tx, 'paystack', key, settled.outcome, settled.giftId);
+    return settled;
+  }, background);
+}
+
+/** A customer's name as Paystack gives it (first and last, either may be empty), or null. */
+function customerName(customer: PaystackTransaction['customer']): string | null {
+  const name = [customer?.first_name, customer?.last_name]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
+  return name || null;
+}
+
+/** Where a charge the site did not start came from, in words for staff. */
+export function chargeOrigin(charge: PaystackTransaction): string {
+  const source = charge.source;
+  if (source?.source === 'virtual_terminal') {
+    return `Paystack's Virtual Terminal${source.identifier ? ` (${source.identifier})` : ''}`;
   }
+  if (charge.channel === 'bank_transfer') return 'a bank transfer to the Paystack account (Pesalink)';
+  if (source?.type === 'page' || source?.source === 'page') return 'a Paystack Payment Page';
+  return `Paystack (${methodName(methodOfChannel(charge.channel, 'other'))})`;
+}
+
+/**
+ * A charge no gift of the site matches (a Paystack Payment Page, the Virtual Terminal at an event, a Pesalink bank
+ * transfer): kept as an `unmatched` gift, neither confirmed nor receipted nor counted, until staff assign it.
+ */
+async function settleUnmatched(
+  tx: LedgerTx,
+  charge: PaystackTransaction,
+): Promise<{ outcome: ChargeOutcome; giftId: string }> {
+  const gift = await insertGift(
+    tx,
+    {
+      reference: charge.reference,
+      provider: 'paystack',
+      kind: 'donation',
+      frequency: 'one-time',
+      amountSubunits: charge.amount,
+      currency: charge.currency,
+      method: methodOfChannel(charge.channel, 'other'),
+      donorName: customerName(charge.customer),
+      donorEmail: charge.customer?.email || null,
+      recordedBy: 'paystack',
+      providerTxn: String(charge.id),
+      note: `Paid through ${chargeOrigin(charge)} with a reference the site did not make: say who gave it and what it supports.`,
+    },
+    'unmatched',
+  );
+  if (charge.paid_at) {
+    await tx.query('update gifts set ts = $2 where id = $1', [gift.id, new Date(charge.paid_at)]);
+  }
+  return { outcome: 'unmatched', giftId: gift.id };
 }
 
 async function settleKnown(
@@ -417,23 +498,24 @@ async function settleKnown(
   return { outcome: 'confirmed', giftId: confirmed.id };
 }
 
-/** A later charge of a monthly gift: Paystack makes its own reference; the plan and the donor's email lead back. */
+/**
+ * A later charge of a monthly gift: Paystack makes its own reference; the plan and the donor's email lead back.
+ * Undefined when they lead to no confirmed monthly gift of that amount.
+ */
 async function settleRenewal(
   tx: LedgerTx,
   charge: PaystackTransaction,
-): Promise<{ outcome: ChargeOutcome; giftId: string }> {
+): Promise<{ outcome: ChargeOutcome; giftId: string } | undefined> {
   const planCode = planCodeOf(charge.plan);
   const email = charge.customer?.email;
-  if (!planCode || !email) throw new NothingToStore();
+  if (!planCode || !email) return undefined;
   const [parent] = await tx.query<GiftRow>(
     `select ${GIFT_COLUMNS} from gifts where plan_code = $1 and lower(donor_email) = lower($2)
        and parent_id is null and state = 'confirmed' order by id desc limit 1 for update`,
     [planCode, email],
   );
-  if (!parent) throw new NothingToStore();
-  if (charge.amount !== Number(parent.amount_subunits) || charge.currency !== parent.currency) {
-    throw new NothingToStore();
-  }
+  if (!parent) return undefined;
+  if (charge.amount !== Number(parent.amount_subunits) || charge.currency !== parent.currency) return undefined;
   const renewal = await insertGift(tx, {
     reference: charge.reference,
     provider: 'paystack',
@@ -453,71 +535,14 @@ async function settleRenewal(
     parentId: parent.id,
     planCode,
   });
-  await tx.query(`update gifts set subscription_state = 'active', updated_at = now() where id = $1`, [parent.id]);
   const confirmed = await confirmLocked(tx, renewal, {
     providerTxn: String(charge.id),
     method: renewal.method,
     paidAt: charge.paid_at ? new Date(charge.paid_at) : null,
   });
+  await onRenewalCharge(tx, confirmed);
   return { outcome: 'renewal', giftId: confirmed.id };
 }
-
-/** A monthly gift's subscription as Paystack's subscription and invoice events report it. */
-export interface SubscriptionChange {
-  /** The event's key for `payment_events`. */
-  readonly eventKey: string;
-  readonly type: string;
-  readonly state: 'active' | 'failed' | 'cancelled';
-  readonly subscriptionCode: string;
-  /** To find the gift when the subscription is new. */
-  readonly planCode?: string | null;
-  readonly email?: string | null;
-}
-
-/** Keeps a monthly gift's subscription state; `unknown` when no gift has that subscription (nothing stored). */
-export async function settleSubscription(
-  change: SubscriptionChange,
-): Promise<{ outcome: 'updated' | 'duplicate' | 'unknown'; giftId?: string }> {
-  try {
-    return await transaction(async (tx) => {
-      const [recorded] = await tx.query(
-        `insert into payment_events (provider, event_key, type, outcome) values ('paystack', $1, $2, $3)
-         on conflict (provider, event_key) do nothing returning id`,
-        [change.eventKey, change.type, `subscription ${change.state}`],
-      );
-      if (!recorded) return { outcome: 'duplicate' as const };
-      let [gift] = await tx.query<GiftRow>(
-        `select ${GIFT_COLUMNS} from gifts where subscription_code = $1 and parent_id is null for update`,
-        [change.subscriptionCode],
-      );
-      if (!gift && change.planCode && change.email) {
-        [gift] = await tx.query<GiftRow>(
-          `select ${GIFT_COLUMNS} from gifts where plan_code = $1 and lower(donor_email) = lower($2)
-             and parent_id is null and subscription_code is null order by id desc limit 1 for update`,
-          [change.planCode, change.email],
-        );
-      }
-      if (!gift) throw new NothingToStore();
-      const [updated] = await tx.query<GiftRow>(
-        `update gifts set subscription_code = $2, subscription_state = $3, updated_at = now() where id = $1
-         returning ${GIFT_COLUMNS}`,
-        [gift.id, change.subscriptionCode, change.state],
-      );
-      await tx.query(`update payment_events set gift_id = $2 where provider = 'paystack' and event_key = $1`, [
-        change.eventKey,
-        gift.id,
-      ]);
-      if (updated) await giftEvent(tx, 'gift.subscription', updated, { subscription: change.state });
-      return { outcome: 'updated' as const, giftId: gift.id };
-    });
-  } catch (failure) {
-    if (failure instanceof NothingToStore) return { outcome: 'unknown' };
-    throw failure;
-  }
-}
-
-/** What settling a refund did. */
-export type RefundOutcome = 'refunded' | 'partly-refunded' | 'flagged' | 'duplicate' | 'unknown';
 
 /**
  * Records a refund of `amountSubunits` on a confirmed gift whose row the caller has locked: the refunded sum grows
@@ -564,60 +589,6 @@ export async function refundLocked(
     });
   }
   return row;
-}
-
-/** A processed refund as Paystack's `refund.processed` webhook reports it. */
-export interface PaystackRefund {
-  /** Paystack's id of the refund (its `refund_reference`, else `id`): the key it is stored once under. */
-  readonly key: string;
-  /** The refunded transaction's reference: our gift's. */
-  readonly reference: string;
-  /** Refunded, in the currency's subunit. */
-  readonly amount: number;
-  readonly currency: string;
-}
-
-/**
- * Settles one processed Paystack refund: the confirmed gift its transaction reference names is refunded in full or
- * in part; a refund in another currency is flagged for staff; a reference no confirmed gift has stores nothing.
- */
-export async function settlePaystackRefund(
-  refund: PaystackRefund,
-): Promise<{ outcome: RefundOutcome; giftId?: string }> {
-  const key = `refund:${refund.key}`;
-  try {
-    return await transaction(async (tx) => {
-      const [recorded] = await tx.query(
-        `insert into payment_events (provider, event_key, type, outcome) values ('paystack', $1, 'refund.processed', 'received')
-         on conflict (provider, event_key) do nothing returning id`,
-        [key],
-      );
-      if (!recorded) return { outcome: 'duplicate' as const };
-      const [gift] = await tx.query<GiftRow>(`select ${GIFT_COLUMNS} from gifts where reference = $1 for update`, [
-        refund.reference,
-      ]);
-      if (!gift || (gift.state !== 'confirmed' && gift.state !== 'refunded')) throw new NothingToStore();
-      let outcome: RefundOutcome;
-      if (refund.currency !== gift.currency) {
-        const flag = `Paystack refunded ${formatMoney(refund.amount, refund.currency)} of a gift in ${gift.currency}: check it.`;
-        await tx.query('update gifts set flag = $2, updated_at = now() where id = $1', [gift.id, flag]);
-        await giftEvent(tx, 'gift.flagged', gift);
-        outcome = 'flagged';
-      } else {
-        const why = `Paystack refunded ${formatMoney(refund.amount, refund.currency)} (refund ${refund.key}).`;
-        const row = await refundLocked(tx, gift, refund.amount, why);
-        outcome = row.state === 'refunded' ? 'refunded' : 'partly-refunded';
-      }
-      await tx.query(
-        `update payment_events set outcome = $2, gift_id = $3 where provider = 'paystack' and event_key = $1`,
-        [key, outcome, gift.id],
-      );
-      return { outcome, giftId: gift.id };
-    });
-  } catch (failure) {
-    if (failure instanceof NothingToStore) return { outcome: 'unknown' };
-    throw failure;
-  }
 }
 
 /** Marks a pending gift failed or abandoned (a checkout that never started, a day without payment). */

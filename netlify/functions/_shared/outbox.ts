@@ -7,6 +7,10 @@
  * running at the same moment skips it, and a sender that dies mid-way leaves it to be retried once the lease ends.
  * The row is marked sent as soon as the mail server accepts it; a sender killed in the instant between the two sends
  * it again after the lease, with the same Message-ID ({@link messageId}), so mail clients show it once.
+ *
+ * Slow parts of an email (a PDF to draw, a link to ask a provider for) are not made in the transaction that queues
+ * it: the row names them ({@link MailCompletion}) and the sender makes them just before sending, with the
+ * {@link Completers} its caller passed. A sender without the row's completer leaves the row to one that has it.
  */
 import { createHash } from 'node:crypto';
 import type { Context } from '@netlify/functions';
@@ -76,7 +80,26 @@ interface ClaimedRow extends OutboxRow {
   readonly dedup_key: string;
   readonly headers: Record<string, string>;
   readonly attachments: MailAttachment[];
+  readonly complete: MailCompletion | null;
 }
+
+/** What a sender adds to a row's email when it sends it: `kind` names the completer, `data` is what it is given. */
+export interface MailCompletion {
+  readonly kind: string;
+  readonly data: Record<string, unknown>;
+}
+
+/**
+ * Completes an email at send time from its row's {@link MailCompletion} data and the queued body: the body to send
+ * instead (when it changes) and attachments to add. A throw counts as a failed attempt, retried like a refused send.
+ */
+export type Completer = (
+  data: Record<string, unknown>,
+  body: string,
+) => Promise<{ body?: string; attachments?: MailAttachment[] }>;
+
+/** The completers a sender knows, by kind. */
+export type Completers = Readonly<Record<string, Completer>>;
 
 /** What one delivery run did. */
 export interface DeliveryReport {
@@ -111,12 +134,15 @@ export async function enqueue(
     replyTo?: string | undefined;
     headers?: Record<string, string> | undefined;
     attachments?: MailAttachment[] | undefined;
+    /** What the sender adds when it sends the email (see {@link Completers}). */
+    complete?: MailCompletion | undefined;
   },
 ): Promise<boolean> {
   const added = await db.query(
     `insert into notification_outbox (kind, dedup_key, source, resource, record_id, recipients, subject, body,
-       reply_to, headers, attachments)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11::jsonb) on conflict (dedup_key) do nothing returning id`,
+       reply_to, headers, attachments, complete)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11::jsonb, $12::jsonb)
+     on conflict (dedup_key) do nothing returning id`,
     [
       item.kind,
       item.dedupKey,
@@ -129,6 +155,7 @@ export async function enqueue(
       item.replyTo ?? null,
       JSON.stringify(item.headers ?? {}),
       JSON.stringify(item.attachments ?? []),
+      item.complete ? JSON.stringify(item.complete) : null,
     ],
   );
   return added.length > 0;
@@ -154,18 +181,30 @@ export async function enqueueSubmission(
   });
 }
 
-/** Claims the oldest due row, or none. */
-async function claimOne(db: Queryable): Promise<ClaimedRow | undefined> {
+/** Claims the oldest due row this sender can complete (its completer `kinds`), or none. */
+async function claimOne(db: Queryable, kinds: readonly string[]): Promise<ClaimedRow | undefined> {
   const [row] = await db.query<ClaimedRow>(
     `update notification_outbox set attempts = attempts + 1,
        next_attempt_at = now() + make_interval(secs => $1), updated_at = now()
      where id = (select id from notification_outbox where status = 'pending' and next_attempt_at <= now()
+                   and (complete is null or complete->>'kind' = any($2::text[]))
                  order by next_attempt_at, id limit 1 for update skip locked)
        and status = 'pending'
-     returning ${OUTBOX_COLUMNS}, dedup_key, headers, attachments`,
-    [LEASE_SECONDS],
+     returning ${OUTBOX_COLUMNS}, dedup_key, headers, attachments, complete`,
+    [LEASE_SECONDS, kinds],
   );
   return row;
+}
+
+/** The email of a claimed row as it is sent: completed by its completer when it names one. */
+async function completed(
+  row: ClaimedRow,
+  completers: Completers,
+): Promise<{ body: string; attachments: MailAttachment[] }> {
+  const completer = row.complete ? completers[row.complete.kind] : undefined;
+  if (!row.complete || !completer) return { body: row.body, attachments: row.attachments };
+  const extra = await completer(row.complete.data, row.body);
+  return { body: extra.body ?? row.body, attachments: [...row.attachments, ...(extra.attachments ?? [])] };
 }
 
 /**
@@ -220,9 +259,10 @@ async function markFailure(db: Queryable, row: OutboxRow, failure: unknown): Pro
  * without spending an attempt.
  */
 export async function deliverDue(
-  options: { db?: Queryable; mailer?: Mailer; budgetMs?: number } = {},
+  options: { db?: Queryable; mailer?: Mailer; budgetMs?: number; completers?: Completers } = {},
 ): Promise<DeliveryReport> {
   const db = options.db ?? { query };
+  const completers = options.completers ?? {};
   const report: DeliveryReport = { sent: 0, failed: 0, retrying: 0, skipped: 0 };
   const mailer = options.mailer ?? openMailer();
   if (!mailer) {
@@ -232,7 +272,7 @@ export async function deliverDue(
   const deadline = Date.now() + (options.budgetMs ?? RUN_BUDGET_MS);
   try {
     while (Date.now() < deadline) {
-      const row = await claimOne(db);
+      const row = await claimOne(db, Object.keys(completers));
       if (!row) break;
       if (row.recipients.trim() === '') {
         await markSkipped(db, row.id, 'Not sent: nobody to send it to (set NOTIFY_TO or choose emails in /samu)');
@@ -240,14 +280,15 @@ export async function deliverDue(
         continue;
       }
       try {
+        const mail = await completed(row, completers);
         await mailer.send({
           to: row.recipients,
           subject: row.subject,
-          text: row.body,
+          text: mail.body,
           messageId: messageId(row),
           replyTo: row.reply_to,
           headers: row.headers,
-          attachments: row.attachments,
+          attachments: mail.attachments,
         });
       } catch (failure) {
         const status = await markFailure(db, row, failure);
@@ -268,11 +309,12 @@ export async function deliverDue(
  * Sends what is due once the answer has gone out (`context.waitUntil`), so a slow or broken mail server never slows
  * or breaks a submission; whatever fails here stays pending for the scheduled retry, which is also what sends it
  * where the platform offers no `waitUntil` (work started after an answer could be frozen half-way there).
+ * `completers` are those of the emails the caller queues (a receipt's PDF…).
  */
-export function deliverAfterResponse(context: Pick<Context, 'waitUntil'>): void {
+export function deliverAfterResponse(context: Pick<Context, 'waitUntil'>, completers?: Completers): void {
   if (typeof context.waitUntil !== 'function') return;
   context.waitUntil(
-    deliverDue().catch((failure: unknown) => {
+    deliverDue({ ...(completers ? { completers } : {}) }).catch((failure: unknown) => {
       console.error('outbox: delivery run failed', failure);
     }),
   );

@@ -1,11 +1,15 @@
 /**
  * The part of Paystack's API the site calls (https://paystack.com/docs/api/): initialize a transaction, verify one,
- * and create a plan for monthly gifts. `PAYSTACK_SECRET_KEY` signs every call; `PAYSTACK_API_URL` (default
+ * create a plan for monthly gifts, and ask for the page where a donor updates the card of a subscription or
+ * cancels it. `PAYSTACK_SECRET_KEY` signs every call; `PAYSTACK_API_URL` (default
  * https://api.paystack.co) is where paths are appended, so tests point it at their stand-in.
  */
 
-/** A transaction reference as Paystack documents it: up to 100 letters, digits, `-`, `.` and `=`. */
-export const PAYSTACK_REFERENCE = /^[A-Za-z0-9.=-]{1,100}$/;
+/**
+ * A transaction reference as Paystack makes or accepts it: up to 100 letters, digits, `-`, `.` and `=` (what it
+ * documents for a merchant's own), and `_`, which the references it makes itself carry (its refund samples).
+ */
+export const PAYSTACK_REFERENCE = /^[A-Za-z0-9._=-]{1,100}$/;
 
 /** Paystack's address when `PAYSTACK_API_URL` is unset. */
 export const DEFAULT_PAYSTACK_API_URL = 'https://api.paystack.co';
@@ -47,9 +51,25 @@ export interface PaystackTransaction {
   readonly currency: string;
   readonly channel?: string | null | undefined;
   readonly paid_at?: string | null | undefined;
-  readonly customer?: { readonly email?: string | null | undefined } | null | undefined;
+  readonly customer?:
+    | {
+        readonly email?: string | null | undefined;
+        readonly first_name?: string | null | undefined;
+        readonly last_name?: string | null | undefined;
+      }
+    | null
+    | undefined;
   /** An object with `plan_code`, a code, or empty (`{}`, `[]`, null) when the charge is not a subscription's. */
   readonly plan?: unknown;
+  /** Where the charge was made (`virtual_terminal`, `merchant_api`…), in webhooks of newer integrations. */
+  readonly source?:
+    | {
+        readonly type?: string | null | undefined;
+        readonly source?: string | null | undefined;
+        readonly identifier?: string | null | undefined;
+      }
+    | null
+    | undefined;
 }
 
 async function call<T>(config: PaystackConfig, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
@@ -110,6 +130,22 @@ export function createPlan(
   plan: { name: string; amount: number; interval: 'monthly' | 'quarterly' | 'annually'; currency: string },
 ): Promise<{ plan_code: string }> {
   return call(config, 'POST', '/plan', plan);
+}
+
+/**
+ * The address of Paystack's own page where the donor of a subscription updates its card or cancels it
+ * (`GET /subscription/:code/manage/link`, answered `{ status, message: 'Link generated', data: { link } }`).
+ */
+export async function subscriptionManageLink(config: PaystackConfig, subscriptionCode: string): Promise<string> {
+  const data = await call<{ link?: unknown }>(
+    config,
+    'GET',
+    `/subscription/${encodeURIComponent(subscriptionCode)}/manage/link`,
+  );
+  if (typeof data?.link !== 'string' || !/^https?:\/\//.test(data.link)) {
+    throw new PaystackError('Paystack answered without a manage link', 200);
+  }
+  return data.link;
 }
 
 /** The plan code of a transaction or webhook `plan` field, which is an object, a code or empty. */

@@ -4,7 +4,7 @@
  * through its documented verify call, and the checkout tab it sent the visitor to), and the provider's signed
  * `charge.success` once the visitor has paid ({@link paystackConfirms}).
  */
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
 import { paystackSignature } from '../../../netlify/functions/_shared/signatures.ts';
 import { staffList } from './api.ts';
 import { E2E_PAYSTACK_SECRET, e2ePaystackPort } from './server.ts';
@@ -62,6 +62,17 @@ export async function providerTransaction(request: APIRequestContext, reference:
   return ((await verify.json()) as { data: ProviderTransaction }).data;
 }
 
+/** Posts `body` to the site's Paystack webhook, signed as Paystack signs it. */
+export function sendPaystackEvent(request: APIRequestContext, body: string): Promise<APIResponse> {
+  return request.post('/api/payments/paystack', {
+    headers: {
+      'content-type': 'application/json',
+      'x-paystack-signature': paystackSignature(body, E2E_PAYSTACK_SECRET),
+    },
+    data: body,
+  });
+}
+
 /** Sends the signed charge.success Paystack sends once the visitor has paid the transaction of `reference`. */
 export async function paystackConfirms(request: APIRequestContext, reference: string): Promise<void> {
   const paid = await providerTransaction(request, reference);
@@ -69,13 +80,7 @@ export async function paystackConfirms(request: APIRequestContext, reference: st
     event: 'charge.success',
     data: { ...paid, status: 'success', channel: 'card', paid_at: new Date().toISOString() },
   });
-  const answer = await request.post('/api/payments/paystack', {
-    headers: {
-      'content-type': 'application/json',
-      'x-paystack-signature': paystackSignature(body, E2E_PAYSTACK_SECRET),
-    },
-    data: body,
-  });
+  const answer = await sendPaystackEvent(request, body);
   expect(answer.status()).toBe(200);
   expect(await answer.json()).toMatchObject({ outcome: 'confirmed' });
 }

@@ -1,0 +1,55 @@
+/**
+ * What Paystack's subscription events do to a monthly gift, one function per event, each on the caller's
+ * transaction: the one place where a monthly gift follows its card subscription (a donor's commitment to give each
+ * month hangs off these). Each keeps the subscription state of the monthly gift's first gift, the one the later
+ * charges point at, and returns that gift's id, or undefined when no monthly gift has the subscription.
+ */
+import type { Queryable } from './db.ts';
+
+/** Why Paystack charges a subscription no more: the donor chose not to renew it, or it was disabled. */
+export type SubscriptionStop = 'not_renew' | 'disable';
+
+async function setState(
+  tx: Queryable,
+  subscriptionCode: string,
+  state: 'active' | 'failed' | 'cancelled',
+): Promise<string | undefined> {
+  const [row] = await tx.query<{ id: string }>(
+    `update gifts set subscription_state = $2, updated_at = now()
+     where subscription_code = $1 and parent_id is null returning id::text as id`,
+    [subscriptionCode, state],
+  );
+  return row?.id;
+}
+
+/** Paystack made `subscriptionCode` for the monthly gift `giftId`: the gift learns the code and is active. */
+export async function onSubscriptionStarted(tx: Queryable, giftId: string, subscriptionCode: string): Promise<string> {
+  await tx.query(
+    `update gifts set subscription_code = $2, subscription_state = 'active', updated_at = now() where id = $1`,
+    [giftId, subscriptionCode],
+  );
+  return giftId;
+}
+
+/** Paystack will charge `subscriptionCode` no more (`reason` says why): the monthly gift is cancelled. */
+export function onSubscriptionStopped(
+  tx: Queryable,
+  subscriptionCode: string,
+  _reason: SubscriptionStop,
+): Promise<string | undefined> {
+  // Both end the monthly giving as far as the ledger knows; a commitment may tell them apart by the reason.
+  return setState(tx, subscriptionCode, 'cancelled');
+}
+
+/** Paystack could not take a monthly charge of `subscriptionCode`: the monthly gift has failed until a charge arrives. */
+export function onPaymentFailed(tx: Queryable, subscriptionCode: string): Promise<string | undefined> {
+  return setState(tx, subscriptionCode, 'failed');
+}
+
+/** A later charge of a monthly gift was confirmed as `renewal`: the monthly gift it points at is active again. */
+export async function onRenewalCharge(tx: Queryable, renewal: { readonly parent_id: string | null }): Promise<void> {
+  if (!renewal.parent_id) return;
+  await tx.query(`update gifts set subscription_state = 'active', updated_at = now() where id = $1`, [
+    renewal.parent_id,
+  ]);
+}

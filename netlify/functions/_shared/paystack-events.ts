@@ -1,0 +1,389 @@
+/**
+ * Every event Paystack's webhook documentation lists, settled in the ledger once each (`payment_events`, unique
+ * provider and key, written in the transaction that makes the change):
+ *
+ * - `charge.success`: confirms the gift its reference names, records a renewal of a monthly gift, or keeps a charge
+ *   the site did not start as an unmatched gift for staff (gifts.ts);
+ * - `subscription.create`, `subscription.not_renew`, `subscription.disable`, `invoice.payment_failed`: the monthly
+ *   gift's subscription follows (gift-subscriptions.ts); a failed payment emails the donor Paystack's manage link;
+ * - `subscription.expiring_cards` (a list): each donor whose card expires is emailed the manage link;
+ * - `invoice.create`, `invoice.update`, `refund.pending`, `refund.processing`: recorded against the gift, nothing
+ *   changes; `refund.failed` flags the gift; `refund.processed` refunds it (its amount a number or a numeric string);
+ * - `charge.dispute.create`, `.remind`, `.resolve`: flag the gift for staff;
+ * - any other event: recorded, nothing changes.
+ *
+ * An event the site cannot match to a gift is still recorded once, with the outcome `unmatched`; the webhook answers
+ * 200 to every signed event it can read, so Paystack does not retry it.
+ */
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { formatMoney } from '../../../src/lib/money.ts';
+import type { Background } from './build-hook.ts';
+import { transaction, type Queryable } from './db.ts';
+import { enqueueCardProblem, type CardProblem } from './gift-mail.ts';
+import {
+  onPaymentFailed,
+  onSubscriptionStarted,
+  onSubscriptionStopped,
+  type SubscriptionStop,
+} from './gift-subscriptions.ts';
+import {
+  GIFT_COLUMNS,
+  giftEvent,
+  recordEventOnce,
+  refundLocked,
+  settledEvent,
+  settlePaystackCharge,
+  supportsText,
+  type GiftRow,
+} from './gifts.ts';
+import { PAYSTACK_REFERENCE, planCodeOf } from './paystack.ts';
+
+const PROVIDER = 'paystack';
+
+/** What an event did: `outcome`, and the gift it concerned; `cards` for each card of `subscription.expiring_cards`. */
+export interface EventOutcome {
+  readonly outcome: string;
+  readonly giftId?: string | undefined;
+  readonly cards?: readonly { outcome: string; giftId?: string | undefined }[];
+}
+
+/** An amount in subunits, as a number or a string of digits (Paystack's refund events send `"5000"`). */
+const Subunits = z.union([
+  z.number().int().positive(),
+  z
+    .string()
+    .regex(/^[1-9][0-9]{0,15}$/)
+    .transform(Number),
+]);
+const Currency = z.string().regex(/^[A-Z]{3}$/);
+const Customer = z
+  .object({ email: z.string().nullish(), first_name: z.string().nullish(), last_name: z.string().nullish() })
+  .nullish();
+const Id = z.union([z.string().min(1).max(100), z.number()]);
+const Reference = z.string().regex(PAYSTACK_REFERENCE, 'Not a Paystack reference');
+
+/** The documented `data` of `charge.success`. */
+const Charge = z.object({
+  id: z.number().int(),
+  status: z.string(),
+  reference: Reference,
+  amount: z.number().int().positive(),
+  currency: Currency,
+  channel: z.string().max(40).nullish(),
+  paid_at: z.iso.datetime({ offset: true }).nullish(),
+  customer: Customer,
+  plan: z.union([z.object({ plan_code: z.string().nullish() }), z.string(), z.array(z.unknown())]).nullish(),
+  source: z
+    .object({ type: z.string().nullish(), source: z.string().nullish(), identifier: z.string().nullish() })
+    .nullish(),
+});
+
+/** The documented `data` of the subscription events. */
+const Subscription = z.object({
+  subscription_code: z.string().min(1).max(100),
+  status: z.string().nullish(),
+  plan: z.object({ plan_code: z.string().nullish() }).nullish(),
+  customer: Customer,
+});
+
+/** The documented `data` of the invoice events. */
+const Invoice = z.object({
+  invoice_code: z.string().nullish(),
+  id: Id.nullish(),
+  status: z.string().nullish(),
+  amount: z.number().int().nullish(),
+  subscription: z.object({ subscription_code: z.string().min(1).max(100) }),
+});
+
+/** One card of `subscription.expiring_cards`, whose `data` is a list of them. */
+const ExpiringCard = z.object({
+  expiry_date: z.string().min(1).max(20),
+  description: z.string().max(200).nullish(),
+  subscription: z.object({ subscription_code: z.string().min(1).max(100) }),
+});
+
+/** The documented `data` of the refund events. */
+const Refund = z.object({
+  status: z.string().nullish(),
+  transaction_reference: Reference,
+  refund_reference: Id.nullish(),
+  id: Id.nullish(),
+  amount: Subunits,
+  currency: Currency,
+});
+
+/** The documented `data` of the dispute events. */
+const Dispute = z.object({
+  id: Id,
+  status: z.string().nullish(),
+  resolution: z.string().nullish(),
+  category: z.string().nullish(),
+  dueAt: z.string().nullish(),
+  updated_at: z.string().nullish(),
+  transaction_reference: z.string().nullish(),
+  transaction: z.object({ reference: z.string().nullish() }).nullish(),
+});
+
+/** Settles one signed event; `problem` when its `data` is not what Paystack documents for its type (400). */
+export async function settlePaystackEvent(
+  type: string,
+  data: unknown,
+  raw: Uint8Array,
+  background: Background = {},
+): Promise<EventOutcome | { problem: string }> {
+  switch (type) {
+    case 'charge.success': {
+      const charge = Charge.safeParse(data);
+      if (!charge.success) return { problem: 'Not a Paystack charge' };
+      if (charge.data.status !== 'success') return recordOther(type, raw);
+      return settlePaystackCharge(charge.data, 'webhook', background);
+    }
+    case 'subscription.create':
+    case 'subscription.enable':
+    case 'subscription.not_renew':
+    case 'subscription.disable': {
+      const subscription = Subscription.safeParse(data);
+      if (!subscription.success) return { problem: 'Not a Paystack subscription' };
+      return settleSubscription(type, subscription.data);
+    }
+    case 'invoice.create':
+    case 'invoice.update':
+    case 'invoice.payment_failed': {
+      const invoice = Invoice.safeParse(data);
+      if (!invoice.success) return { problem: 'Not a Paystack invoice' };
+      return settleInvoice(type, invoice.data);
+    }
+    case 'subscription.expiring_cards': {
+      const cards = z.array(ExpiringCard).max(1000).safeParse(data);
+      if (!cards.success) return { problem: 'Not a list of expiring cards' };
+      return settleExpiringCards(cards.data);
+    }
+    case 'refund.pending':
+    case 'refund.processing':
+    case 'refund.failed':
+    case 'refund.processed': {
+      const refund = Refund.safeParse(data);
+      if (!refund.success) return { problem: 'Not a Paystack refund' };
+      return settleRefund(type, refund.data);
+    }
+    case 'charge.dispute.create':
+    case 'charge.dispute.remind':
+    case 'charge.dispute.resolve': {
+      const dispute = Dispute.safeParse(data);
+      if (!dispute.success) return { problem: 'Not a Paystack dispute' };
+      return settleDispute(type, dispute.data);
+    }
+    default:
+      return recordOther(type, raw);
+  }
+}
+
+/**
+ * Runs `work` for an event recorded once under `key` in one transaction: a repeat answers `duplicate` and changes
+ * nothing; what `work` did is recorded with the event (`unmatched` when it found no gift).
+ */
+function once(
+  key: string,
+  type: string,
+  work: (tx: Queryable) => Promise<EventOutcome | undefined>,
+): Promise<EventOutcome> {
+  return transaction(async (tx) => {
+    if (!(await recordEventOnce(tx, PROVIDER, key, type))) return { outcome: 'duplicate' };
+    const settled = (await work(tx)) ?? { outcome: 'unmatched' };
+    await settledEvent(tx, PROVIDER, key, settled.outcome, settled.giftId);
+    return settled;
+  });
+}
+
+/** An event of no consequence to the ledger, recorded once by the digest of its body. */
+function recordOther(type: string, raw: Uint8Array): Promise<EventOutcome> {
+  const digest = createHash('sha256').update(raw).digest('hex');
+  return once(`${type}:${digest}`, type, () => Promise.resolve({ outcome: 'ignored' }));
+}
+
+/** The first gift of the monthly gift that has `subscriptionCode`, locked. */
+async function monthlyGift(tx: Queryable, subscriptionCode: string): Promise<GiftRow | undefined> {
+  const [gift] = await tx.query<GiftRow>(
+    `select ${GIFT_COLUMNS} from gifts where subscription_code = $1 and parent_id is null for update`,
+    [subscriptionCode],
+  );
+  return gift;
+}
+
+const STOPS: Readonly<Record<string, SubscriptionStop>> = {
+  'subscription.not_renew': 'not_renew',
+  'subscription.disable': 'disable',
+};
+
+async function settleSubscription(type: string, data: z.infer<typeof Subscription>): Promise<EventOutcome> {
+  const code = data.subscription_code;
+  return once(`${type}:${code}:${data.status ?? ''}`, type, async (tx) => {
+    const stop = STOPS[type];
+    let giftId: string | undefined;
+    if (stop) {
+      giftId = await onSubscriptionStopped(tx, code, stop);
+    } else {
+      // A new subscription is found by its plan and the donor's email until the gift knows its code.
+      let gift = await monthlyGift(tx, code);
+      const planCode = planCodeOf(data.plan ?? null);
+      const email = data.customer?.email;
+      if (!gift && planCode && email) {
+        [gift] = await tx.query<GiftRow>(
+          `select ${GIFT_COLUMNS} from gifts where plan_code = $1 and lower(donor_email) = lower($2)
+             and parent_id is null and subscription_code is null order by id desc limit 1 for update`,
+          [planCode, email],
+        );
+      }
+      if (gift) giftId = await onSubscriptionStarted(tx, gift.id, code);
+    }
+    if (!giftId) return undefined;
+    await subscriptionEvent(tx, giftId);
+    return { outcome: 'updated', giftId };
+  });
+}
+
+/** Tells Recent Activity and the live stream that a monthly gift's subscription changed. */
+async function subscriptionEvent(tx: Queryable, giftId: string): Promise<void> {
+  const [gift] = await tx.query<GiftRow>(`select ${GIFT_COLUMNS} from gifts where id = $1`, [giftId]);
+  if (gift) await giftEvent(tx, 'gift.subscription', gift, { subscription: gift.subscription_state });
+}
+
+/** The card-problem email of a monthly gift, queued when its donor left an address. */
+async function emailCardProblem(tx: Queryable, key: string, gift: GiftRow, problem: CardProblem): Promise<void> {
+  if (!gift.donor_email || !gift.subscription_code) return;
+  await enqueueCardProblem(
+    tx,
+    key,
+    {
+      giftId: gift.id,
+      donorName: gift.anonymous ? null : gift.donor_name,
+      donorEmail: gift.donor_email,
+      amountSubunits: Number(gift.amount_subunits),
+      currency: gift.currency,
+      supports: await supportsText(gift, tx),
+      subscriptionCode: gift.subscription_code,
+    },
+    problem,
+  );
+}
+
+async function settleInvoice(type: string, data: z.infer<typeof Invoice>): Promise<EventOutcome> {
+  const code = data.subscription.subscription_code;
+  const invoice = data.invoice_code ?? data.id ?? code;
+  const key = type === 'invoice.payment_failed' ? `${type}:${invoice}` : `${type}:${invoice}:${data.status ?? ''}`;
+  return once(key, type, async (tx) => {
+    if (type !== 'invoice.payment_failed') {
+      // An invoice Paystack made or updated: the charge that pays it arrives as its own charge.success.
+      const gift = await monthlyGift(tx, code);
+      return gift ? { outcome: 'noted', giftId: gift.id } : undefined;
+    }
+    const giftId = await onPaymentFailed(tx, code);
+    if (!giftId) return undefined;
+    await subscriptionEvent(tx, giftId);
+    const gift = await monthlyGift(tx, code);
+    if (gift) await emailCardProblem(tx, key, gift, { kind: 'payment_failed', amountSubunits: data.amount ?? null });
+    return { outcome: 'updated', giftId };
+  });
+}
+
+async function settleExpiringCards(cards: z.infer<typeof ExpiringCard>[]): Promise<EventOutcome> {
+  const settled: { outcome: string; giftId?: string | undefined }[] = [];
+  for (const card of cards) {
+    const code = card.subscription.subscription_code;
+    const key = `subscription.expiring_cards:${code}:${card.expiry_date}`;
+    settled.push(
+      await once(key, 'subscription.expiring_cards', async (tx) => {
+        const gift = await monthlyGift(tx, code);
+        if (!gift) return undefined;
+        if (gift.subscription_state === 'cancelled') return { outcome: 'noted', giftId: gift.id };
+        await emailCardProblem(tx, key, gift, {
+          kind: 'card_expiring',
+          card: card.description || 'your card',
+          expires: `at the end of ${card.expiry_date}`,
+        });
+        return { outcome: 'emailed', giftId: gift.id };
+      }),
+    );
+  }
+  return { outcome: 'noted', cards: settled };
+}
+
+/** A gift a provider event names by our reference, locked. */
+async function giftByReference(tx: Queryable, reference: string): Promise<GiftRow | undefined> {
+  const [gift] = await tx.query<GiftRow>(`select ${GIFT_COLUMNS} from gifts where reference = $1 for update`, [
+    reference,
+  ]);
+  return gift;
+}
+
+/** Puts a flag on a gift for staff to look at, and tells the live stream. */
+async function flagGift(tx: Queryable, gift: GiftRow, flag: string): Promise<void> {
+  await tx.query('update gifts set flag = $2, updated_at = now() where id = $1', [gift.id, flag]);
+  await giftEvent(tx, 'gift.flagged', gift);
+}
+
+async function settleRefund(type: string, refund: z.infer<typeof Refund>): Promise<EventOutcome | { problem: string }> {
+  const { transaction_reference: reference, amount, currency } = refund;
+  const refundKey = refund.refund_reference ?? refund.id;
+  if (type === 'refund.processed') {
+    if (refundKey === null || refundKey === undefined) {
+      return { problem: 'The refund has neither refund_reference nor id' };
+    }
+    return once(`refund:${refundKey}`, type, async (tx) => {
+      const gift = await giftByReference(tx, reference);
+      if (!gift || (gift.state !== 'confirmed' && gift.state !== 'refunded')) return undefined;
+      const money = formatMoney(amount, currency);
+      if (currency !== gift.currency) {
+        await flagGift(tx, gift, `Paystack refunded ${money} of a gift in ${gift.currency}: check it.`);
+        return { outcome: 'flagged', giftId: gift.id };
+      }
+      const row = await refundLocked(tx, gift, amount, `Paystack refunded ${money} (refund ${String(refundKey)}).`);
+      return { outcome: row.state === 'refunded' ? 'refunded' : 'partly-refunded', giftId: gift.id };
+    });
+  }
+  // A refund on its way, or one that failed: no money moved.
+  return once(`${type}:${reference}:${String(refundKey ?? '')}:${amount}`, type, async (tx) => {
+    const gift = await giftByReference(tx, reference);
+    if (!gift) return undefined;
+    if (type === 'refund.failed') {
+      await flagGift(
+        tx,
+        gift,
+        `Paystack could not refund ${formatMoney(amount, currency)} of this gift: check the refund on Paystack.`,
+      );
+      return { outcome: 'flagged', giftId: gift.id };
+    }
+    return { outcome: 'noted', giftId: gift.id };
+  });
+}
+
+const nairobiDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-GB', {
+    timeZone: 'Africa/Nairobi',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
+
+/** The flag a dispute event puts on its gift. */
+export function disputeFlag(type: string, dispute: z.infer<typeof Dispute>): string {
+  const which = `Paystack dispute ${String(dispute.id)}${dispute.category ? ` (${dispute.category})` : ''}`;
+  if (type === 'charge.dispute.resolve') {
+    return `${which} was resolved${dispute.resolution ? `: ${dispute.resolution}` : ''}. Check the gift on Paystack.`;
+  }
+  const due = dispute.dueAt ? ` by ${nairobiDate(dispute.dueAt)}` : '';
+  const lead = type === 'charge.dispute.remind' ? 'Reminder: the' : 'The';
+  return `${lead} donor's bank disputes this payment (${which}): answer it on Paystack${due}.`;
+}
+
+async function settleDispute(type: string, dispute: z.infer<typeof Dispute>): Promise<EventOutcome> {
+  const key = `${type}:${String(dispute.id)}:${dispute.status ?? ''}:${dispute.updated_at ?? ''}`;
+  return once(key, type, async (tx) => {
+    const reference = dispute.transaction?.reference ?? dispute.transaction_reference;
+    const gift = reference ? await giftByReference(tx, reference) : undefined;
+    if (!gift) return undefined;
+    await flagGift(tx, gift, disputeFlag(type, dispute));
+    return { outcome: 'flagged', giftId: gift.id };
+  });
+}
