@@ -13,11 +13,13 @@ import { bundlerConfig, netlifySettings } from './netlify-config.ts';
 export const BUNDLE_BUDGET_KIB = 1_250;
 
 /**
- * The functions that confirm gifts and draw their receipt or statement PDFs carry PDFKit whole (netlify.toml's
- * `external_node_modules`: it reads its fonts from its own folder), so they get a budget of their own.
+ * The functions that confirm gifts or send their emails, which draw the receipt or statement PDFs, carry PDFKit whole
+ * (netlify.toml's `external_node_modules`: it reads its fonts from its own folder), so they get a budget of their own.
  */
 export const PDF_FUNCTIONS = [
   'admin-gifts',
+  'admin-outbox',
+  'notify-retry',
   'payments-checkout',
   'payments-mpesa',
   'payments-paystack',
