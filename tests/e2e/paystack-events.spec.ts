@@ -22,7 +22,7 @@ test('an unmatched Virtual Terminal charge appears in Gifts; staff assign it to 
   page,
   request,
 }) => {
-  const reference = `T${randomInt(1e14, 9e14)}`;
+  const reference = `T${randomInt(1e14, 1e14 + 2 ** 47)}`;
   const event = JSON.parse(VIRTUAL_TERMINAL) as { data: Record<string, unknown> };
   event.data['reference'] = reference;
   event.data['id'] = randomInt(1e9, 2e9);
@@ -32,8 +32,10 @@ test('an unmatched Virtual Terminal charge appears in Gifts; staff assign it to 
 
   await signIn(page, request);
   const panel = await openTab(page, 'Gifts');
-  const assign = panel.getByRole('button', { name: `Assign gift ${reference} from an anonymous donor` });
-  const row = panel.getByRole('row').filter({ has: assign });
+  const assignName = `Assign gift ${reference} from an anonymous donor`;
+  const assign = panel.getByRole('button', { name: assignName });
+  // The inner locator of `has` is looked for inside each row, so it starts from the page, not from the panel.
+  const row = panel.getByRole('row').filter({ has: page.getByRole('button', { name: assignName }) });
   await expect(row).toContainText('Unmatched (to assign)');
   await expect(row).toContainText('KES 100.00');
   await assign.click();
