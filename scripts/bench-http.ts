@@ -5,6 +5,8 @@
  *
  * - p50/p95/p99 and requests per second, at concurrency 1 and 16, for track (202), login (at most 4 at once: the
  *   login throttle counts a sign-in in flight as a failure), stats, a 500-row list and an unauthenticated 401;
+ * - My giving: `GET /my-giving/account` for a signed-in donor with 200 gifts (scripts/lib/bench-my-giving.ts), at
+ *   concurrency 1 and 16;
  * - sign-in flood: 50 sign-ins at once for 50 usernames (from one address, then from 50), with a staff sign-in
  *   during it; and the unsubscribe-link call for known and unknown addresses side by side (scripts/lib/bench-signin.ts);
  * - live: from a create to its `new_event` on an open `GET /api/admin/events/stream`, one at a time;
@@ -45,6 +47,7 @@ import {
   type GiftRun,
   type GiftServices,
 } from './lib/bench-gifts.ts';
+import { MY_GIVING_GIFTS, MY_GIVING_P50_TARGET_MS, signedInDonor } from './lib/bench-my-giving.ts';
 import { benchSignInFlood, benchUnsubscribeLink } from './lib/bench-signin.ts';
 import { startLocalDatabase } from './lib/local-database.ts';
 import { startRelay } from './lib/relay.ts';
@@ -155,6 +158,17 @@ async function bench(database: string, server: ServeProcess, gifts: GiftServices
       row(database, name, concurrency, await measure(count, concurrency, status, call));
   }
 
+  // My giving: the page of a donor with many gifts, as their session sees it.
+  const donor = await signedInDonor(server.url, gifts.smtp, auth);
+  const myGiving = () => get('/my-giving/account', { cookie: donor.cookie });
+  await measure(10, 1, 200, myGiving);
+  for (const concurrency of [1, 16]) {
+    const result = await measure(REQUESTS, concurrency, 200, myGiving);
+    row(database, 'mygiving', concurrency, result);
+  }
+  console.log(
+    `${database.padEnd(9)} mygiving: a donor with ${MY_GIVING_GIFTS} gifts, p50 target ${MY_GIVING_P50_TARGET_MS} ms at c=1`,
+  );
   await benchSignInFlood(database, server.url, { username: 'bench', password: PASSWORD });
   await benchUnsubscribeLink(database, server.url, Math.ceil(REQUESTS / 2));
 

@@ -19,6 +19,7 @@ import {
 } from '../../src/schemas/children.ts';
 import { IdSchema, staffFunction } from './_shared/admin-resource.ts';
 import { childChanged, rebuildForChild } from './_shared/children.ts';
+import { commitmentForStaffSponsorship, sponsorshipEndedByStaff } from './_shared/commitments.ts';
 import { query, transaction, type Queryable } from './_shared/db.ts';
 import { error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/http.ts';
 
@@ -155,9 +156,10 @@ async function sponsor(req: Request, id: string, actor: string, context: Context
       'active',
     ]);
     if (active) return 'taken' as const;
-    await tx.query(
+    const [made] = await tx.query<{ id: string }>(
       `insert into sponsorships (child_id, sponsor_name, sponsor_email, amount_subunits, currency, frequency, started_at, created_by)
-       values ($1, $2, nullif($3, ''), $4, $5, $6, coalesce(nullif($7, '')::timestamptz, now()), $8)`,
+       values ($1, $2, nullif($3, ''), $4, $5, $6, coalesce(nullif($7, '')::timestamptz, now()), $8)
+       returning id::text as id`,
       [
         child.slug,
         given.sponsor_name,
@@ -169,6 +171,7 @@ async function sponsor(req: Request, id: string, actor: string, context: Context
         `staff:${actor}`,
       ],
     );
+    if (made) await commitmentForStaffSponsorship(tx, made.id, new Date());
     await tx.query(`update children set programme = 'in' where id = $1`, [id]);
     await childChanged(
       tx,
@@ -193,10 +196,11 @@ async function endSponsorship(req: Request, id: string, actor: string, context: 
     if (!child) return 'missing' as const;
     const ended = await tx.query(
       `update sponsorships set state = 'ended', ended_at = now(), updated_at = now()
-       where child_id = $1 and state = 'active' returning id`,
+       where child_id = $1 and state = 'active' returning id::text as id`,
       [child.slug],
     );
     if (ended.length === 0) return 'none' as const;
+    for (const row of ended) await sponsorshipEndedByStaff(tx, String(row['id']), `staff:${actor}`, new Date());
     if (left) await tx.query(`update children set programme = 'left' where id = $1`, [id]);
     await childChanged(
       tx,

@@ -3,8 +3,8 @@
  * - `GET /api/admin/gifts[?state=&email=&cursor=&limit=]`: gifts newest first (one donor's history with `email`);
  * - `POST /api/admin/gifts`: a gift made any other way (cash, bank transfer, cheque), confirmed at once, receipted,
  *   with who recorded it;
- * - `GET /api/admin/gifts/summary`: totals this month and this year by cause and by method, monthly givers, and
- *   whether the providers are connected;
+ * - `GET /api/admin/gifts/summary`: totals this month and this year by cause and by method, and whether the providers
+ *   are connected (monthly gifts and sponsorships are commitments: `GET /api/admin/commitments`);
  * - `POST /api/admin/gifts/statement`: emails a donor the statement of their confirmed gifts in a year;
  * - `POST /api/admin/gifts/refund`: marks a gift that came outside Paystack refunded, in full or in part, with why;
  * - `POST /api/admin/gifts/confirm`: confirms a PayPal gift from PayPal's own notification (receipted), once per
@@ -34,8 +34,8 @@ import {
   GIFT_COLUMNS,
   insertGift,
   ledgerTransaction,
-  receiptOf,
   refundLocked,
+  statementOf,
   type GiftRow,
 } from './_shared/gifts.ts';
 import { error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/http.ts';
@@ -90,21 +90,16 @@ async function totals(column: 'cause' | 'method', period: 'month' | 'year') {
 }
 
 async function summary(): Promise<Response> {
-  const [monthByCause, monthByMethod, yearByCause, yearByMethod, givers] = await Promise.all([
+  const [monthByCause, monthByMethod, yearByCause, yearByMethod] = await Promise.all([
     totals('cause', 'month'),
     totals('method', 'month'),
     totals('cause', 'year'),
     totals('method', 'year'),
-    query<GiftRow>(
-      `select ${GIFT_COLUMNS} from gifts where frequency <> 'one-time' and parent_id is null and state = 'confirmed'
-       order by id desc limit 500`,
-    ),
   ]);
   return json({
     connected: { paystack: paystackConfig() !== undefined, mpesa: mpesaConfig() !== undefined },
     month: { byCause: monthByCause, byMethod: monthByMethod },
     year: { byCause: yearByCause, byMethod: yearByMethod },
-    monthlyGivers: givers.map(toAnswer),
   });
 }
 
@@ -158,17 +153,11 @@ async function statement(req: Request, actor: string, context: Context): Promise
   const parsed = StatementRequest.safeParse(body.value);
   if (!parsed.success) return invalid(parsed.error, 'Invalid statement request');
   const { email, year } = parsed.data;
-  const gifts = await query<GiftRow>(
-    `select ${GIFT_COLUMNS} from gifts where lower(donor_email) = lower($1) and state = 'confirmed'
-       and extract(year from confirmed_at at time zone 'Africa/Nairobi') = $2 order by confirmed_at, id`,
-    [email, year],
-  );
-  if (gifts.length === 0) {
+  const found = await statementOf(email, year);
+  if (!found) {
     return error(404, `No confirmed gift from ${email} in ${year}`, [{ path: 'email', message: 'No gifts that year' }]);
   }
-  const named = gifts.find((gift) => !gift.anonymous && gift.donor_name);
-  const receipts = await Promise.all(gifts.map((gift) => receiptOf(gift)));
-  const content = { year, donorName: named?.donor_name ?? null, gifts: receipts };
+  const { statement: content, gifts } = found;
   const pdf = await statementPdf(content);
   await transaction(async (tx) => {
     await enqueue(tx, {

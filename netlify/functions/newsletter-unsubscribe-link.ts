@@ -7,9 +7,8 @@
 import type { Config, Context } from '@netlify/functions';
 import { unsubscribeLinkRequest } from '../../src/schemas/newsletter.ts';
 import { clientId } from './_shared/client.ts';
-import { isFormContentType, readFormBody } from './_shared/form-answer.ts';
-import { escapeHtml, htmlPage } from './_shared/html-page.ts';
-import { error, json, methodNotAllowed, readJsonBody, seeOther, tooManyRequests, zodIssues } from './_shared/http.ts';
+import { readSmallRequest } from './_shared/form-answer.ts';
+import { error, json, methodNotAllowed, seeOther, tooManyRequests } from './_shared/http.ts';
 import { sendUnsubscribeLink } from './_shared/newsletter.ts';
 import { queueAfterResponse } from './_shared/outbox.ts';
 import { hit, trackRateLimit } from './_shared/rate-limit.ts';
@@ -19,30 +18,9 @@ const SENT_PAGE = '/newsletter/leave/sent/';
 /** Handles one request for an unsubscribe link. */
 export default async (req: Request, context: Context): Promise<Response> => {
   if (req.method !== 'POST') return methodNotAllowed(['POST']);
-  const fromForm = isFormContentType(req.headers.get('content-type'));
-  let raw: unknown;
-  if (fromForm) {
-    const form = await readFormBody(req);
-    raw = form.status === 'too-large' ? undefined : Object.fromEntries(form.fields);
-  } else {
-    const body = await readJsonBody(req);
-    if (!body.ok) return body.response;
-    raw = body.value;
-  }
-  const parsed = unsubscribeLinkRequest.safeParse(raw);
-  if (!parsed.success) {
-    const issues = zodIssues(parsed.error);
-    if (!fromForm) return error(400, 'Invalid request', issues);
-    const items = issues.map((issue) => `<li>${escapeHtml(issue.message)}</li>`).join('');
-    return htmlPage(
-      {
-        title: 'Please check the form',
-        html: `<ul>${items}</ul>\n<a href="/newsletter/leave/">Go back to the form</a>`,
-        tone: 'problem',
-      },
-      400,
-    );
-  }
+  const read = await readSmallRequest(req, unsubscribeLinkRequest, '/newsletter/leave/');
+  if (read instanceof Response) return read;
+  const { data, fromForm } = read;
   try {
     const limit = await hit('newsletter-link', clientId(context), trackRateLimit());
     if (!limit.allowed) return tooManyRequests(limit.retryAfterSeconds);
@@ -50,7 +28,7 @@ export default async (req: Request, context: Context): Promise<Response> => {
     console.error('newsletter-unsubscribe-link: database error', failure);
     return error(503, 'The service is temporarily unavailable; please try again later');
   }
-  await queueAfterResponse(context, 'newsletter-unsubscribe-link', (tx) => sendUnsubscribeLink(tx, parsed.data.email));
+  await queueAfterResponse(context, 'newsletter-unsubscribe-link', (tx) => sendUnsubscribeLink(tx, data.email));
   if (fromForm) return seeOther(SENT_PAGE);
   return json({ ok: true }, 202);
 };

@@ -31,6 +31,7 @@ import { clientId } from './_shared/client.ts';
 import { isUniqueViolation, query, transaction, type Queryable } from './_shared/db.ts';
 import { formAccepted, formProblem, isFormContentType, MAX_FORM_BYTES, readFormBody } from './_shared/form-answer.ts';
 import { hasActiveSponsor, waitingChild } from './_shared/children.ts';
+import { createCommitment } from './_shared/commitments.ts';
 import { closePendingOn, childById, insertGift, newReference, type GiftRow, type NewGift } from './_shared/gifts.ts';
 import { escapeHtml, htmlPage, type PageContent } from './_shared/html-page.ts';
 import {
@@ -53,6 +54,7 @@ import {
   type PaystackConfig,
 } from './_shared/paystack.ts';
 import { hit, trackRateLimit } from './_shared/rate-limit.ts';
+import { thankYouUrl } from './_shared/site-links.ts';
 import { storeSubmission } from './_shared/submissions.ts';
 
 /** The monthly price of partial and group sponsorship charged online: the lower end of each range (spec §9). */
@@ -66,6 +68,9 @@ const CHANNELS: Readonly<Record<Exclude<CheckoutMethod, 'paypal'>, readonly stri
 };
 
 const PLAN_INTERVALS = { monthly: 'monthly', quarterly: 'quarterly', annual: 'annually' } as const;
+
+/** Months between the instalments of each recurring frequency. */
+const INTERVAL_MONTHS = { monthly: 1, quarterly: 3, annual: 12 } as const;
 
 type CheckoutRequest =
   | { type: 'donation_intent'; payload: DonationIntent }
@@ -202,7 +207,30 @@ export default async (req: Request, context: Context): Promise<Response> => {
         gift = await transaction(async (tx) => {
           await storeSubmission(tx, request);
           const reference = submissionKey ?? newReference();
-          return insertGift(tx, { ...charge, provider, recordedBy: provider, reference, submissionKey });
+          const pending = await insertGift(tx, { ...charge, provider, recordedBy: provider, reference, submissionKey });
+          // A gift that recurs is a commitment from the start; its first payment starts it (commitments.ts).
+          if (charge.frequency !== 'one-time') {
+            await createCommitment(
+              tx,
+              {
+                kind: charge.kind,
+                cause: charge.cause ?? null,
+                childId: charge.childId ?? null,
+                sponsorshipType: charge.sponsorshipType ?? null,
+                donorName: charge.donorName ?? null,
+                donorEmail: charge.donorEmail ?? null,
+                donorPhone: charge.donorPhone ?? null,
+                anonymous: charge.anonymous ?? false,
+                amountSubunits: charge.amountSubunits,
+                currency: charge.currency,
+                method: charge.method === 'card' || charge.method === 'mpesa' ? charge.method : 'other',
+                intervalMonths: INTERVAL_MONTHS[charge.frequency],
+                giftId: pending.id,
+              },
+              new Date(),
+            );
+          }
+          return pending;
         });
         deliverAfterResponse(context, GIFT_COMPLETERS);
       } catch (failure) {
@@ -310,21 +338,22 @@ async function chargeOf(request: CheckoutRequest): Promise<Charge | { issue: { p
       anonymous,
     };
   }
-  const { childId, sponsorshipType, paymentMethod } = request.payload;
+  const { childId, sponsorshipType, paymentMethod, payWith } = request.payload;
   const child = await childById(childId);
   if (!child) return { issue: { path: 'payload.childId', message: 'This child is not on our list' } };
   const monthly = sponsorshipType === 'full' ? child.monthlyUsd : SPONSORSHIP_MONTHLY_USD[sponsorshipType];
   const usd = sponsorshipPaymentUsd(monthly, paymentMethod);
+  const currency = checkoutCurrency(payWith);
   return {
     ...person,
     kind: 'sponsorship',
     frequency: paymentMethod,
     childId,
     sponsorshipType,
-    amountSubunits: usdToSubunits(usd, 'USD'),
+    amountSubunits: usdToSubunits(usd, currency),
     amountUsd: usd,
-    currency: 'USD',
-    method: 'card',
+    currency,
+    method: payWith,
   };
 }
 
@@ -362,7 +391,9 @@ function placeholderUrl(request: CheckoutRequest, amountUsd: number): string {
 type CheckoutLink = { url: string } | { paid: true } | { failure: string };
 
 /**
- * The Paystack checkout of a gift, made once: the gift's row stays locked while Paystack is asked, so the same
+ * The Paystack checkout of a gift, made once. A card gift that recurs gets a plan, so Paystack charges the card each
+ * period; Paystack cannot charge mobile money or bank transfers again, so an M-Pesa or bank commitment's first payment
+ * is a one-off checkout, and its later ones come to the Paybill account. The checkout is made once: the gift's row stays locked while Paystack is asked, so the same
  * submission arriving many times at once gets one checkout, and every arrival its address. A gift whose checkout
  * never got its address saved (the process stopped in between) is asked for again; when Paystack already holds its
  * reference, which it never accepts twice, the gift takes a fresh reference first (no one ever had the first
@@ -383,7 +414,7 @@ async function checkoutLink(
     if (!gift) throw new Error(`gift ${giftId} vanished during its checkout`);
     if (gift.checkout_url) return { url: gift.checkout_url };
     if (gift.state === 'confirmed' || gift.state === 'refunded') return { paid: true };
-    const recurring = charge.frequency !== 'one-time' ? charge.frequency : undefined;
+    const recurring = charge.frequency !== 'one-time' && charge.method === 'card' ? charge.frequency : undefined;
     const method = charge.method as Exclude<CheckoutMethod, 'paypal'>;
     let reference = gift.reference;
     try {
@@ -396,6 +427,8 @@ async function checkoutLink(
           reference,
           channels: CHANNELS[method] ?? CHANNELS.card,
           ...(plan ? { plan } : {}),
+          // Paystack sends the donor back here after paying, with the reference (thank-you.ts).
+          callback_url: thankYouUrl(),
           metadata: { gift_id: giftId, form: request.type, ...choicesOf(charge) },
         });
       let started;
@@ -412,6 +445,7 @@ async function checkoutLink(
          where id = $1`,
         [giftId, started.authorization_url, plan ?? null, reference],
       );
+      if (plan) await tx.query('update commitments set plan_code = $2 where gift_id = $1', [giftId, plan]);
       return { url: started.authorization_url };
     } catch (failure) {
       if (!(failure instanceof PaystackError)) throw failure;

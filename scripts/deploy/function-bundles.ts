@@ -13,17 +13,21 @@ import { bundlerConfig, netlifySettings } from './netlify-config.ts';
 export const BUNDLE_BUDGET_KIB = 1_250;
 
 /**
- * The functions that confirm gifts or send their emails, which draw the receipt or statement PDFs, carry PDFKit whole
- * (netlify.toml's `external_node_modules`: it reads its fonts from its own folder), so they get a budget of their own.
+ * The functions that reach the gift ledger (confirming gifts, sending their emails, opening an instalment's checkout),
+ * whose receipts and statements are PDFs, carry PDFKit whole (netlify.toml's `external_node_modules`: it reads its
+ * fonts from its own folder), so they get a budget of their own.
  */
 export const PDF_FUNCTIONS = [
   'admin-gifts',
   'admin-outbox',
+  'my-giving',
   'notify-retry',
   'payments-checkout',
+  'payments-instalment',
   'payments-mpesa',
   'payments-paystack',
   'payments-reconcile',
+  'thank-you',
 ] as const;
 
 /** Largest zipped bundle of one of the {@link PDF_FUNCTIONS}, in KiB. */
@@ -35,7 +39,14 @@ export function budgetOf(name: string): number {
 }
 
 /** Functions anyone can call: they must not bundle the staff sign-in (jose) or the admin resource code. */
-export const PUBLIC_FUNCTIONS = ['track', 'media-file', 'form-choices'] as const;
+export const PUBLIC_FUNCTIONS = [
+  'track',
+  'media-file',
+  'form-choices',
+  'my-giving',
+  'my-giving-sign-in',
+  'thank-you',
+] as const;
 
 /** Files no bundle may hold: zod's CommonJS copy (functions are ES modules) and, in public ones, staff code. */
 const NEVER = [/node_modules\/zod\/.*\.cjs$/];

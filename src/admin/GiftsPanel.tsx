@@ -6,7 +6,8 @@ import { ApiError, fetchGiftSummary, type GiftSummary, type GiftTotal } from './
 import { humanizeKey } from './lib/details.ts';
 import { text } from './lib/format.ts';
 import { $lists, ensureLoaded, loadMore, reloadResource } from './stores/data.ts';
-import { GIFT_COLUMNS, GIFT_CSV, GIFT_STATE_LABELS, giftAmount, methodLabel } from './giftColumns.tsx';
+import { GIFT_COLUMNS, GIFT_CSV, GIFT_STATE_LABELS, methodLabel } from './giftColumns.tsx';
+import CommitmentsPanel from './CommitmentsPanel.tsx';
 import DataTable from './DataTable.tsx';
 import Fold from './Fold.tsx';
 import GiftForms from './GiftForms.tsx';
@@ -61,7 +62,7 @@ function TotalsTable({
 
 /**
  * Gifts: the ledger of every gift (pending, confirmed, failed, refunded, abandoned) with totals this month and year
- * by cause and by method (refunds left out), monthly givers and their state, a donor's history, CSV export, a gift
+ * by cause and by method (refunds left out), the monthly gifts and sponsorships (commitments), a donor's history, CSV export, a gift
  * recorded by hand, a refund of a gift that came outside Paystack, the confirmation of a PayPal gift, the assignment
  * of a payment that matched no gift (then receipted), and a donor's yearly statement. The list follows the live stream like every other tab.
  */
@@ -113,8 +114,8 @@ export default function GiftsPanel({ label }: Props) {
         </p>
       )}
       {summaryError && <p role="alert">{summaryError}</p>}
-      {summary && (
-        <Fold summary="Totals and monthly givers">
+      <Fold summary="Totals, monthly gifts and sponsorships">
+        {summary && (
           <div className="gift-summary">
             <div className="gift-summary__part">
               <h3>This month</h3>
@@ -126,24 +127,10 @@ export default function GiftsPanel({ label }: Props) {
               <TotalsTable caption="By cause, this year" rows={summary.year.byCause} keyLabel={causeLabel} />
               <TotalsTable caption="By method, this year" rows={summary.year.byMethod} keyLabel={methodLabel} />
             </div>
-            <div className="gift-summary__part">
-              <h3>Monthly givers</h3>
-              {summary.monthlyGivers.length === 0 ? (
-                <p>No monthly gifts yet.</p>
-              ) : (
-                <ul className="plain-list">
-                  {summary.monthlyGivers.map((row) => (
-                    <li key={row.id}>
-                      {text(row['donor_name']) || 'Anonymous'} ({text(row['donor_email'])}): {giftAmount(row)}{' '}
-                      {text(row['frequency'])}, {text(row['subscription_state']) || 'active'}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </div>
           </div>
-        </Fold>
-      )}
+        )}
+        <CommitmentsPanel reloadKey={list.rows} />
+      </Fold>
       <div className="table-tools">
         <div className="field">
           <label htmlFor={stateId}>Show</label>

@@ -1,4 +1,5 @@
 import { unwrapList, unwrapRecord, type ListPage, type Row } from './lib/list.ts';
+import { CommitmentList, type COMMITMENT_ACTIONS } from '../schemas/commitments.ts';
 import { readIssues, type Issue } from './lib/issues.ts';
 import { filenameFromDisposition } from './lib/format.ts';
 import { $token, expireSession, tokenReplacing } from './stores/session.ts';
@@ -395,12 +396,11 @@ export type GiftTotal = {
   readonly count: number;
 };
 
-/** The Gifts view's summary: providers connected, totals this month and year, monthly givers. */
+/** The Gifts view's summary: providers connected, totals this month and year. */
 export type GiftSummary = {
   readonly connected: { readonly paystack: boolean; readonly mpesa: boolean };
   readonly month: { readonly byCause: readonly GiftTotal[]; readonly byMethod: readonly GiftTotal[] };
   readonly year: { readonly byCause: readonly GiftTotal[]; readonly byMethod: readonly GiftTotal[] };
-  readonly monthlyGivers: readonly Row[];
 };
 
 /** Reads the Gifts view's summary. */
@@ -612,4 +612,18 @@ export async function useSetPasswordLink(secret: string, password: string, usern
     body: JSON.stringify({ token: secret, password, ...(username === undefined ? {} : { username }) }),
   });
   return (body as { token: string }).token;
+}
+
+/** Reads every commitment (monthly gifts and sponsorships) with its instalments, and the count in each state. */
+export async function fetchCommitments(): Promise<CommitmentList> {
+  return CommitmentList.parse(await callJson('/api/admin/commitments'));
+}
+
+/** A staff decision on a commitment: end, pause, resume, or "the sponsor was contacted". */
+export async function decideCommitment(decision: {
+  id: string;
+  action: (typeof COMMITMENT_ACTIONS)[number];
+  note?: string;
+}): Promise<void> {
+  await callJson('/api/admin/commitments/decide', { method: 'POST', json: decision });
 }

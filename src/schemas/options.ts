@@ -9,6 +9,8 @@ export const CONTACT_TYPES = ['general', 'volunteer', 'donation', 'sponsorship',
 export const SPONSORSHIP_TYPES = ['full', 'partial', 'group'] as const;
 /** Sponsorship payment frequencies. */
 export const SPONSORSHIP_PAYMENT_METHODS = ['monthly', 'quarterly', 'annual'] as const;
+/** How a sponsor pays each period. */
+export const SPONSORSHIP_PAY_WITH = ['card', 'mpesa'] as const;
 /** Donation frequencies. */
 export const DONATION_TYPES = ['one-time', 'monthly'] as const;
 /** Causes a donation can go to. */

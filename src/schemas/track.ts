@@ -16,6 +16,7 @@ import {
   DONATION_TYPES,
   MIN_DONATION,
   MIN_VOLUNTEER_AGE,
+  SPONSORSHIP_PAY_WITH,
   SPONSORSHIP_PAYMENT_METHODS,
   SPONSORSHIP_TYPES,
 } from './options.ts';
@@ -39,6 +40,7 @@ export {
   DONATION_TYPES,
   MIN_DONATION,
   MIN_VOLUNTEER_AGE,
+  SPONSORSHIP_PAY_WITH,
   SPONSORSHIP_PAYMENT_METHODS,
   SPONSORSHIP_TYPES,
 };
@@ -108,6 +110,8 @@ export const sponsorshipApplication = z.object({
   sponsorshipType: z.enum(SPONSORSHIP_TYPES, 'Choose full, partial or group sponsorship'),
   /** Payment frequency. */
   paymentMethod: z.enum(SPONSORSHIP_PAYMENT_METHODS, 'Choose monthly, quarterly or annual payments'),
+  /** How the sponsor pays: by card (charged each period) or M-Pesa (to the Paybill with their own account number). */
+  payWith: z.enum(SPONSORSHIP_PAY_WITH, 'Choose card or M-Pesa').default('card'),
   /** Optional message to the child. */
   message: optional('Message', TRACK_LIMITS.text),
   /** Id of the child to sponsor. */

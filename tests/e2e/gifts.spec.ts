@@ -88,7 +88,8 @@ test('donate $50 monthly: a pending gift, the checkout tab at Paystack with its 
   );
   await expect(page.locator('form.donation-form').getByLabel('Email')).toHaveValue('');
 
-  const row = panel.getByRole('row', { name: new RegExp(email) });
+  // The gift list's row (the monthly gift is also a commitment, listed above it).
+  const row = panel.getByRole('region', { name: 'Gifts', exact: true }).getByRole('row', { name: new RegExp(email) });
   await expect(row).toContainText('Pending');
   await paystackConfirms(request, gift.reference);
   // The live stream brings the change: no reload.

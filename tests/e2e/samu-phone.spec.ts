@@ -39,7 +39,7 @@ const TABS: readonly {
   { id: 'programs', name: 'Programs', rows: '.table-scroll tbody tr' },
   { id: 'blog', name: 'Blog Posts', rows: '.table-scroll tbody tr' },
   { id: 'donations', name: 'Donations', rows: '.table-scroll tbody tr' },
-  { id: 'gifts', name: 'Gifts', rows: '.table-scroll tbody tr', above: 'Totals and monthly givers' },
+  { id: 'gifts', name: 'Gifts', rows: '.table-scroll tbody tr', above: 'Totals, monthly gifts and sponsorships' },
   { id: 'media', name: 'Media', rows: '.table-scroll tbody tr' },
   { id: 'children', name: 'Children', rows: '.table-scroll tbody tr', above: 'Consents ending within 30 days' },
   { id: 'calendar', name: 'Events', rows: '.table-scroll tbody tr' },

@@ -5,17 +5,20 @@
  * A sponsorship recorded by staff takes a child off /sponsor, whose `?child=` link then explains kindly; ending it
  * offers the child again; a sponsorship paid through Paystack does the same without staff. A consent that ended the
  * day before the daily rebuild's (injected) date takes the child off every list; a rebuild dated its last day shows
- * the child. An event added for tomorrow is upcoming, and past once the daily rebuild runs two days on.
+ * the child. An event added for tomorrow is upcoming, and past once the daily rebuild runs two days on. A monthly
+ * M-Pesa sponsorship is paid by a C2B confirmation with its own account; with the commitments job's clock named, a
+ * month without payment makes it late, then lapsed; staff end it and the child is offered again after the rebuild.
  * These specs change the lists every other page spec reads, so they run in their own project after the others
  * (playwright.config.ts).
  */
 import { readFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { staffList, staffToken } from './support/api.ts';
 import { openTab, signIn, toast } from './support/dashboard.ts';
 import { PAYSTACK, paystackConfirms } from './support/checkout.ts';
+import { E2E_MPESA } from './support/server.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -31,6 +34,20 @@ const today = (offsetDays = 0) =>
 /** The built HTML of a public page, fetched fresh. */
 async function html(page: Page, path: string): Promise<string> {
   return (await page.request.get(path)).text();
+}
+
+/** The sponsor form's post for a full monthly sponsorship, as a browser sends it without JavaScript. */
+function sponsorCheckout(request: APIRequestContext, fields: Record<string, string>) {
+  return request.post('/api/payments/checkout', {
+    form: {
+      form: 'sponsorship_application',
+      sponsorshipType: 'full',
+      paymentMethod: 'monthly',
+      website: '',
+      ...fields,
+    },
+    maxRedirects: 0,
+  });
 }
 
 /** Waits for the rebuild after which `path` does (or no longer does) hold `needle`. */
@@ -192,18 +209,7 @@ test('a sponsorship paid through Paystack takes the child off /sponsor after the
   const email = `sponsor-${randomBytes(4).toString('hex')}@example.org`;
   expect(await html(page, '/sponsor/'), 'Amani is offered before the gift').toContain('id="child-amani"');
   // The sponsor form's post, as a browser sends it without JavaScript: the tab goes to Paystack's checkout.
-  const checkout = await request.post('/api/payments/checkout', {
-    form: {
-      form: 'sponsorship_application',
-      childId: 'amani',
-      name: 'Ruth Njoroge',
-      email,
-      sponsorshipType: 'full',
-      paymentMethod: 'monthly',
-      website: '',
-    },
-    maxRedirects: 0,
-  });
+  const checkout = await sponsorCheckout(request, { childId: 'amani', name: 'Ruth Njoroge', email });
   expect(checkout.status()).toBe(303);
   expect(checkout.headers()['location']).toMatch(new RegExp(`^${PAYSTACK}/checkout/`));
   type Gift = { reference: string; donor_email: string; state: string; kind: string };
@@ -450,4 +456,72 @@ test('a team member added in /samu shows on About after the rebuild, and is gone
   await page.goto('/about/');
   await expect(page.locator('section[aria-labelledby="about-team"]')).not.toContainText(name);
   await expect(page.locator('section[aria-labelledby="about-team"]')).toContainText('Esther Wairimu Njoroge');
+});
+
+test('a monthly M-Pesa sponsorship: paid with its account, late then lapsed over unpaid months, ended by staff, and the child offered again', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(3 * REBUILD_MS);
+  const email = `mpesa-sponsor-${randomBytes(4).toString('hex')}@example.org`;
+  expect(await html(page, '/sponsor/'), 'Wanjiku is offered before the gift').toContain('id="child-wanjiku"');
+  const checkout = await sponsorCheckout(request, { childId: 'wanjiku', name: 'Joseph Mutua', email, payWith: 'mpesa' });
+  expect(checkout.status()).toBe(303);
+  type Commitment = { id: string; donor_email: string; state: string; account: string; amount_subunits: number };
+  const mine = async () => (await staffList<Commitment>(request, 'commitments')).find((c) => c.donor_email === email);
+  const pending = await mine();
+  expect(pending).toMatchObject({ state: 'pending', amount_subunits: 810000 });
+  expect(pending!.account).toMatch(/^TUM[A-Z0-9]{5}$/);
+
+  // Daraja's C2B confirmation (its published sample, with our Paybill, the account and the month's amount).
+  const nairobiNow = new Date(Date.now() + 3 * 3_600_000).toISOString().replace(/\D/g, '').slice(0, 14);
+  const c2b = await request.post(`/api/payments/mpesa/c2b/${E2E_MPESA.pathSecret}`, {
+    data: {
+      TransactionType: 'Pay Bill',
+      TransID: `RK${randomBytes(4).toString('hex').toUpperCase()}`,
+      TransTime: nairobiNow,
+      TransAmount: '8100.00',
+      BusinessShortCode: E2E_MPESA.paybill,
+      BillRefNumber: pending!.account,
+      InvoiceNumber: '',
+      OrgAccountBalance: '25.00',
+      ThirdPartyTransID: '',
+      MSISDN: '2547 ***** 126',
+      FirstName: 'NICHOLAS',
+      MiddleName: '',
+      LastName: '',
+    },
+  });
+  expect(c2b.status()).toBe(200);
+  expect((await mine())!.state).toBe('active');
+  await untilBuilt(page, '/sponsor/', 'id="child-wanjiku"', false);
+
+  // The daily job, its clock named: a month and a half without payment is late; two and a half, lapsed.
+  const runOn = async (months: number) => {
+    const day = new Date();
+    day.setUTCMonth(day.getUTCMonth() + months);
+    day.setUTCDate(day.getUTCDate() + 16);
+    const run = await request.post('/.netlify/functions/commitments-daily', { data: { now: day.toISOString() } });
+    expect(run.status()).toBe(200);
+  };
+  await runOn(1);
+  expect((await mine())!.state).toBe('late');
+  await runOn(2);
+  expect((await mine())!.state).toBe('lapsed');
+
+  // Staff are asked to contact the sponsor in /samu, and end the sponsorship there.
+  await signIn(page, request);
+  const panel = await openTab(page, 'Gifts');
+  const tasks = panel.getByRole('region', { name: 'Sponsors to contact' });
+  const task = tasks.getByRole('listitem').filter({ hasText: email });
+  await expect(task).toContainText('Contact Joseph Mutua');
+  await expect(panel.getByTestId('commitment-counts')).toContainText(/[1-9]\d* stopped paying/);
+  await expectNoAxeViolations(page);
+  await task.getByRole('button', { name: /^End sponsorship of wanjiku/ }).click();
+  await page.getByRole('dialog', { name: 'End this commitment?' }).getByRole('button', { name: 'End' }).click();
+  await expect(toast(page)).toHaveText('End: done');
+  expect((await mine())!.state).toBe('ended');
+  await untilBuilt(page, '/sponsor/', 'id="child-wanjiku"', true);
+  await page.goto('/sponsor?child=wanjiku');
+  await expect(page.getByRole('dialog', { name: 'Sponsor Wanjiku Kamau' })).toBeVisible();
 });

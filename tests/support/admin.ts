@@ -22,6 +22,7 @@ import { config as replyTemplatesConfig } from '../../netlify/functions/admin-re
 import { config as mediaFileConfig } from '../../netlify/functions/media-file.ts';
 import { createSession } from '../../netlify/functions/_shared/sessions.ts';
 import { context } from './databases.ts';
+import { startPaystack, type PaystackStandIn } from './paystack.ts';
 const text = (value: string) => new TextEncoder().encode(value);
 
 function concat(...parts: (Uint8Array | number[])[]): Uint8Array {
@@ -85,6 +86,29 @@ export function useEnv(values: Record<string, string | undefined>): void {
   });
 }
 
+/**
+ * Starts a Paystack stand-in (./paystack.ts) for the enclosing describe block and points the functions at it
+ * (`PAYSTACK_API_URL`, `PAYSTACK_SECRET_KEY`), restoring both afterwards; `current` is the running stand-in.
+ */
+export function usePaystack(): { readonly current: PaystackStandIn } {
+  const holder = {} as { current: PaystackStandIn };
+  const saved: Record<string, string | undefined> = {};
+  beforeAll(async () => {
+    holder.current = await startPaystack();
+    for (const key of ['PAYSTACK_API_URL', 'PAYSTACK_SECRET_KEY']) saved[key] = process.env[key];
+    process.env['PAYSTACK_API_URL'] = holder.current.url;
+    process.env['PAYSTACK_SECRET_KEY'] = holder.current.secretKey;
+  });
+  afterAll(async () => {
+    await holder.current.close();
+    for (const [key, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  });
+  return holder;
+}
+
 /** Every table the admin API reads or writes, for `truncate`. */
 export const ADMIN_TABLES = [
   'events',
@@ -109,6 +133,8 @@ export const ADMIN_TABLES = [
   'staff_invitations',
   'sponsorships',
   'gifts',
+  'commitments',
+  'commitment_instalments',
   'payment_events',
   'paystack_plans',
   'receipt_counter',

@@ -10,6 +10,8 @@ export const GIFT_TABLES = [
   'payment_events',
   'paystack_plans',
   'sponsorships',
+  'commitments',
+  'commitment_instalments',
   'notification_outbox',
   'rate_limits',
   'admin_users',

@@ -1,10 +1,12 @@
 /**
  * A stand-in for the part of Paystack's API the site calls, answering the shapes Paystack documents
  * (https://paystack.com/docs/api/): `POST /transaction/initialize`, `GET /transaction/verify/:reference`,
- * `POST /plan`, `GET /subscription/:code/manage/link`, plus the hosted pages they link to (checkout, and the page
- * where a donor updates a subscription's card or cancels it). Tests mark a transaction paid with `pay()` and build
- * the matching signed `charge.success` webhook with `chargeSuccess()`; `subscribe()` makes a subscription of a paid
- * transaction on a plan, as Paystack does after its first charge.
+ * `POST /plan`, `GET /subscription` (list), `GET /subscription/:code/manage/link`, plus the hosted pages they link
+ * to: the checkout, whose Pay button marks the transaction paid, starts its subscription when it is on a plan and
+ * sends the customer to its `callback_url`, and the page where a donor updates a subscription's card or cancels it.
+ * Tests mark a transaction paid with `pay()` and build the matching signed `charge.success` webhook with
+ * `chargeSuccess()`; `subscribe()` makes a subscription of a paid transaction on a plan, as Paystack does after its
+ * first charge.
  *
  *   const paystack = await startPaystack();            // a free port
  *   process.env['PAYSTACK_API_URL'] = paystack.url;
@@ -30,6 +32,8 @@ export interface StandInTransaction {
   access_code: string;
   /** What initialize was given as `metadata` (Paystack echoes it in verify answers and webhooks). */
   metadata: Record<string, unknown> | '';
+  /** Where initialize asked Paystack to send the customer after paying (`callback_url`), or null. */
+  callback_url: string | null;
 }
 
 /** A running stand-in. */
@@ -162,7 +166,9 @@ export async function startPaystack(
         res.writeHead(txn ? 200 : 404, { 'Content-Type': 'text/html; charset=utf-8' });
         res.end(
           `<!doctype html><html lang="en"><title>Paystack checkout</title><h1>Pay ${txn?.currency ?? ''} ` +
-            `${(txn?.amount ?? 0) / 100}</h1><p id="reference">${txn?.reference ?? 'unknown'}</p></html>`,
+            `${(txn?.amount ?? 0) / 100}</h1><p id="reference">${txn?.reference ?? 'unknown'}</p>` +
+            (txn ? `<form method="post" action="/checkout/${txn.access_code}/pay"><button>Pay</button></form>` : '') +
+            '</html>',
         );
         return;
       }
@@ -179,6 +185,25 @@ export async function startPaystack(
                 `<button type="button">Update card</button> <button type="button">Cancel subscription</button></html>`
             : '<!doctype html><html lang="en"><title>Link expired</title><h1>This link is not valid</h1></html>',
         );
+        return;
+      }
+      // The customer pays on the hosted page: Paystack then sends them to the transaction's callback_url with
+      // `trxref` and `reference` added.
+      const paid = /^\/checkout\/([A-Za-z0-9]+)\/pay$/.exec(path);
+      if (req.method === 'POST' && paid) {
+        const txn = [...transactions.values()].find((candidate) => candidate.access_code === paid[1]);
+        if (!txn) {
+          send(res, 404, { status: false, message: 'Not found' });
+          return;
+        }
+        standIn.pay(txn.reference);
+        // A first charge on a plan starts the customer's subscription, as at Paystack.
+        if ('plan_code' in txn.plan) standIn.subscribe(txn.reference);
+        const back = txn.callback_url ? new URL(txn.callback_url) : undefined;
+        back?.searchParams.set('trxref', txn.reference);
+        back?.searchParams.set('reference', txn.reference);
+        res.writeHead(back ? 302 : 200, back ? { Location: back.href } : { 'Content-Type': 'text/html' });
+        res.end(back ? undefined : '<!doctype html><title>Paid</title><p>Payment successful</p>');
         return;
       }
       if (req.headers.authorization !== `Bearer ${secretKey}`) {
@@ -213,6 +238,7 @@ export async function startPaystack(
           channels: Array.isArray(body['channels']) ? (body['channels'] as string[]) : [],
           access_code: accessCode,
           metadata: isRecord(body['metadata']) ? body['metadata'] : '',
+          callback_url: typeof body['callback_url'] === 'string' ? body['callback_url'] : null,
         });
         send(res, 200, {
           status: true,
@@ -252,6 +278,26 @@ export async function startPaystack(
           data: {
             link: `${url}/manage/subscriptions/${encodeURIComponent(code)}?subscription_token=${subscription.email_token}`,
           },
+        });
+        return;
+      }
+      // List subscriptions (`GET /subscription?plan=…`), filtered by plan code as Paystack filters by plan.
+      if (req.method === 'GET' && path === '/subscription') {
+        const plan = new URL(req.url ?? '/', url).searchParams.get('plan');
+        const data = [...subscriptions]
+          .filter(([, subscription]) => !plan || subscription.plan_code === plan)
+          .map(([code, subscription]) => ({
+            subscription_code: code,
+            email_token: subscription.email_token,
+            status: 'active',
+            plan: { plan_code: subscription.plan_code },
+            customer: { email: subscription.email },
+          }));
+        send(res, 200, {
+          status: true,
+          message: 'Subscriptions retrieved',
+          data,
+          meta: { total: data.length, skipped: 0, perPage: 50, page: 1, pageCount: 1 },
         });
         return;
       }

@@ -152,6 +152,19 @@ describe.each(databases)('database backup on $name', (database) => {
       `insert into gifts (reference, provider, amount_subunits, currency, method, recorded_by, parent_id)
        select 'renewal-1', 'paystack', 5000, 'USD', 'card', 'paystack', id from gifts where reference = 'TCF-0001'`,
     );
+    // A sponsorship's commitment points at the sponsor record and its first gift; its instalment at the gift too.
+    await rows(
+      database,
+      `insert into commitments (kind, child_id, donor_email, amount_subunits, currency, method, due_day, starts_on,
+         state, account, gift_id, sponsorship_id)
+       select 'sponsorship', 'amani', 's@b.org', 472500, 'KES', 'mpesa', 5, '2026-09-01', 'active', 'TUM4K7QX',
+         (select id from gifts where reference = 'TCF-0001'), (select id from sponsorships limit 1)`,
+    );
+    await rows(
+      database,
+      `insert into commitment_instalments (commitment_id, period, due_on, gift_id, paid_at)
+       select c.id, '2026-09-01', '2026-09-05', c.gift_id, now() from commitments c`,
+    );
     await rows(
       database,
       `insert into payment_events (provider, event_key, type, outcome, gift_id)

@@ -228,8 +228,13 @@ describe.each(databases)('children records on $name', (database) => {
     expect((await part(id, 'sponsorship', 'POST', sponsorship)).status).toBe(201);
     expect((await one(id))['sponsorship_state']).toBe('sponsored');
     expect((await part(id, 'sponsorship', 'POST', sponsorship)).status).toBe(409);
+    // Its commitment is paid by hand, from next month on.
+    expect(await rows(database, `select method, state, sponsorship_id is not null as linked from commitments`)).toEqual(
+      [{ method: 'other', state: 'active', linked: true }],
+    );
     expect((await part(id, 'sponsorship-end', 'POST', {})).status).toBe(200);
     expect((await one(id))['sponsorship_state']).toBe('waiting');
+    expect(await rows(database, `select state from commitments`)).toEqual([{ state: 'ended' }]);
     expect((await part(id, 'sponsorship', 'POST', sponsorship)).status).toBe(201);
     expect((await part(id, 'sponsorship-end', 'POST', { left: true })).status).toBe(200);
     expect((await one(id))['sponsorship_state']).toBe('left');

@@ -228,6 +228,13 @@ describe.each(databases)('Paystack events on $name', (database) => {
       [reference, 'confirmed', 1, 'active'],
       ['683e6787-7645-557a-a270-c9035c3a2b65', 'confirmed', 2, null],
     ]);
+    // The first payment and the renewal each paid one instalment of the commitment the checkout made.
+    expect(
+      await rows(
+        database,
+        `select g.reference from commitment_instalments i join gifts g on g.id = i.gift_id order by i.period`,
+      ),
+    ).toEqual([{ reference }, { reference: '683e6787-7645-557a-a270-c9035c3a2b65' }]);
   });
 
   test('charges the site did not start (Virtual Terminal, Pesalink) are unmatched gifts staff assign; then receipted', async () => {
@@ -280,15 +287,28 @@ describe.each(databases)('Paystack events on $name', (database) => {
     expect(receipt!.body).toContain('Water');
   });
 
-  test('subscription.create, not_renew and disable follow the monthly gift; unknown codes are recorded unmatched', async () => {
+  test('subscription.create, not_renew and disable follow the monthly gift and its commitment; unknown codes are recorded unmatched', async () => {
     const { code } = await monthlyGift();
     const state = async () => (await ledger())[0]!.subscription_state;
+    const commitment = async () =>
+      (
+        await rows<{ subscription_code: string | null; state: string; stop_reason: string | null }>(
+          database,
+          'select subscription_code, state, stop_reason from commitments',
+        )
+      )[0];
     expect(await state()).toBe('active');
+    // The commitment the checkout made learns the subscription, so Paystack's later events reach it.
+    expect(await commitment()).toMatchObject({ subscription_code: code, state: 'active', stop_reason: null });
     const notRenew = withOurs('subscription.not_renew', (data) => {
       data['subscription_code'] = code;
     });
     expect(await answer(notRenew)).toMatchObject({ outcome: 'updated' });
     expect(await state()).toBe('cancelled');
+    expect(await commitment()).toMatchObject({
+      state: 'lapsed',
+      stop_reason: 'Paystack reported subscription.not_renew: the card subscription will not renew.',
+    });
     await query(`update gifts set subscription_state = 'active'`);
     const disable = withOurs('subscription.disable', (data) => {
       data['subscription_code'] = code;

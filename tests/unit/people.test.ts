@@ -86,6 +86,20 @@ async function seedPerson(database: TestDatabase): Promise<void> {
      values ('neema', $1, 350000, 'KES', 'mpesa', $2)`,
     [NAME, mpesa!.id],
   );
+  // Her monthly M-Pesa gift (a commitment with its Paybill account), ended by staff with a reason naming her.
+  await rows(
+    database,
+    `insert into commitments (kind, cause, donor_name, donor_email, donor_phone, amount_subunits, currency, method,
+       due_day, starts_on, state, account, ended_at, ended_by, end_reason)
+     values ('donation', 'education', $1, $2, $3, 100000, 'KES', 'mpesa', 5, '2026-09-01', 'ended', 'TUMPEOP1', now(),
+       'staff:staff', $4)`,
+    [NAME, EMAIL, PHONE, `${NAME} asked to stop`],
+  );
+  await rows(
+    database,
+    `insert into commitment_instalments (commitment_id, period, due_on) select id, '2026-09-01', '2026-09-05'
+     from commitments`,
+  );
   // Cash staff recorded by her name only, with a note naming her.
   await rows(
     database,
@@ -224,6 +238,7 @@ describe.each(databases)('a person’s data on $name', (database) => {
     expect(count(person.tables, 'newsletter_subscribers')).toBe(1);
     expect(count(person.tables, 'sponsorships')).toBe(1);
     expect(count(person.tables, 'gifts')).toBe(1);
+    expect(count(person.tables, 'commitments')).toBe(1);
     expect(count(person.tables, 'consent_records')).toBe(3);
     expect(count(person.tables, 'events')).toBe(3);
     // The three staff notifications, the confirmation email and the application's acknowledgement.
@@ -474,6 +489,7 @@ describe.each(databases)('a person’s data on $name', (database) => {
     expect(answer.erased['donations']).toEqual({ deleted: 0, anonymised: 1 });
     expect(answer.erased['gifts']).toEqual({ deleted: 0, anonymised: 3, redacted: 1 });
     expect(answer.erased['sponsorships']).toEqual({ deleted: 0, anonymised: 2 });
+    expect(answer.erased['commitments']).toEqual({ deleted: 0, anonymised: 1, redacted: 0 });
     expect(answer.backupsStillHolding.map((backup) => backup.file)).toEqual(['backup-1.json']);
 
     const left = await columnsHolding(database, [EMAIL, NAME, PHONE]);
@@ -540,6 +556,23 @@ describe.each(databases)('a person’s data on $name', (database) => {
     ).toEqual([
       { child_id: 'amani', amount_subunits: 3500, sponsor_name: 'Erased sponsor', sponsor_email: null },
       { child_id: 'neema', amount_subunits: 350000, sponsor_name: 'Erased sponsor', sponsor_email: null },
+    ]);
+    expect(
+      await rows(
+        database,
+        `select amount_subunits::int as amount, account, state, donor_name, donor_email, donor_phone, end_reason
+         from commitments`,
+      ),
+    ).toEqual([
+      {
+        amount: 100000,
+        account: 'TUMPEOP1',
+        state: 'ended',
+        donor_name: null,
+        donor_email: null,
+        donor_phone: null,
+        end_reason: null,
+      },
     ]);
     expect(await rows(database, 'select name, message from contacts')).toEqual([
       { name: 'Baraka Otieno', message: 'Hello, my friend [erased] ([erased]) told me about you' },

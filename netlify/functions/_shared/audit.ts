@@ -43,6 +43,7 @@ export type AuditType =
   | 'admin.gifts.refund'
   | 'admin.gifts.confirm'
   | 'admin.gifts.assign'
+  | 'admin.commitments.decide'
   | 'admin.person.export'
   | 'admin.person.correct'
   | 'admin.person.erase'

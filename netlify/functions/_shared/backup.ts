@@ -23,8 +23,8 @@ export interface BackupTable {
 }
 
 /**
- * Tables a backup leaves out: staff accounts (password hashes), their sessions, the login throttle and the
- * rate-limit counters. A download must never hand out what signs in; a restored database gets its staff
+ * Tables a backup leaves out: staff accounts (password hashes), their sessions, the login throttle, the
+ * rate-limit counters, and donors' sign-in links and sessions. A download must never hand out what signs in; a restored database gets its staff
  * accounts from `npm run admin:create`, and the counters only matter for minutes.
  */
 export const PRIVATE_TABLES: readonly string[] = [
@@ -34,6 +34,9 @@ export const PRIVATE_TABLES: readonly string[] = [
   'rate_limits',
   // One-time links that set a staff password.
   'staff_invitations',
+  // Donors' one-time sign-in links and sessions of My giving.
+  'donor_sign_in_links',
+  'donor_sessions',
 ];
 
 /**

@@ -8,8 +8,10 @@
 import { FORMS } from '../../../src/lib/form-pages.ts';
 import { paymentUrl, type PaymentOptions } from '../../../src/lib/payment.ts';
 import { isTrackType } from '../../../src/schemas/track.ts';
+import type { z } from 'zod';
 import { escapeHtml, formPageWith, type FieldMessage, type SentField } from './form-page.ts';
-import { answer, readBodyBytes, seeOther, type Issue } from './http.ts';
+import { htmlPage } from './html-page.ts';
+import { answer, error, readBodyBytes, readJsonBody, seeOther, zodIssues, type Issue } from './http.ts';
 
 /** Largest form-encoded body accepted (as for JSON: 32 KB). */
 export const MAX_FORM_BYTES = 32 * 1024;
@@ -222,4 +224,39 @@ export function giftChoices(type: string, payload: Readonly<Record<string, unkno
     if (typeof value === 'string' || typeof value === 'number') choices[option] = String(value).trim();
   }
   return choices;
+}
+
+/**
+ * Reads a small public request that comes as a plain form post or as JSON (an address to email a link to) and checks it
+ * with `schema`: its data and whether it came from a form, or the answer to send instead: for JSON the API's 400 (413,
+ * 415), for a form a short page listing what to fix with a link back to `formPage`.
+ */
+export async function readSmallRequest<T>(
+  req: Request,
+  schema: z.ZodType<T>,
+  formPage: string,
+): Promise<{ data: T; fromForm: boolean } | Response> {
+  const fromForm = isFormContentType(req.headers.get('content-type'));
+  let raw: unknown;
+  if (fromForm) {
+    const form = await readFormBody(req);
+    raw = form.status === 'too-large' ? undefined : Object.fromEntries(form.fields);
+  } else {
+    const body = await readJsonBody(req);
+    if (!body.ok) return body.response;
+    raw = body.value;
+  }
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return { data: parsed.data, fromForm };
+  const issues = zodIssues(parsed.error);
+  if (!fromForm) return error(400, 'Invalid request', issues);
+  const items = issues.map((issue) => `<li>${escapeHtml(issue.message)}</li>`).join('');
+  return htmlPage(
+    {
+      title: 'Please check the form',
+      html: `<ul>${items}</ul>\n<a href="${escapeHtml(formPage)}">Go back to the form</a>`,
+      tone: 'problem',
+    },
+    400,
+  );
 }

@@ -7,20 +7,16 @@
 import { z } from 'zod';
 import { formatMoney } from '../../../src/lib/money.ts';
 import type { Queryable } from './db.ts';
-import { enqueue, siteUrl, type Completers, type MailCompletion } from './outbox.ts';
+import { enqueue, type Completers, type MailCompletion } from './outbox.ts';
 import { paystackConfig, PaystackError, subscriptionManageLink } from './paystack.ts';
 import { CHARITY_LINES, receiptLabel, receiptPdf, type Receipt } from './receipt.ts';
+import { myGivingUrl } from './site-links.ts';
 
 const RECEIPT_PDF = 'receipt_pdf';
 const MANAGE_LINK = 'paystack_manage_link';
 
 /** Stands in a queued email's body for the manage link until the sender asks Paystack for it. */
 export const MANAGE_LINK_PLACEHOLDER = "[the link to Paystack's page for this gift, made when this email is sent]";
-
-/** The address of the page where a donor sees their gifts and receipts. */
-export function myGivingUrl(): string {
-  return `${siteUrl()}/my-giving`;
-}
 
 /** The completion that attaches the PDF of `receipt` when its email is sent. */
 export function receiptCompletion(receipt: Receipt): MailCompletion {

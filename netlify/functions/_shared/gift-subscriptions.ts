@@ -1,9 +1,10 @@
 /**
  * What Paystack's subscription events do to a monthly gift, one function per event, each on the caller's
  * transaction: the one place where a monthly gift follows its card subscription (a donor's commitment to give each
- * month hangs off these). Each keeps the subscription state of the monthly gift's first gift, the one the later
+ * month hangs off these). Each keeps the commitment the monthly gift made in step, and the subscription state of the monthly gift's first gift, the one the later
  * charges point at, and returns that gift's id, or undefined when no monthly gift has the subscription.
  */
+import { linkSubscription, providerStopped } from './commitments.ts';
 import type { Queryable } from './db.ts';
 
 /** Why Paystack charges a subscription no more: the donor chose not to renew it, or it was disabled. */
@@ -22,31 +23,51 @@ async function setState(
   return row?.id;
 }
 
-/** Paystack made `subscriptionCode` for the monthly gift `giftId`: the gift learns the code and is active. */
+/**
+ * Paystack made `subscriptionCode` for the monthly gift `giftId`: the gift and the commitment it made learn the code
+ * (so a later stop finds the commitment), and the gift is active.
+ */
 export async function onSubscriptionStarted(tx: Queryable, giftId: string, subscriptionCode: string): Promise<string> {
   await tx.query(
     `update gifts set subscription_code = $2, subscription_state = 'active', updated_at = now() where id = $1`,
     [giftId, subscriptionCode],
   );
+  await linkSubscription(tx, giftId, subscriptionCode);
   return giftId;
 }
 
-/** Paystack will charge `subscriptionCode` no more (`reason` says why): the monthly gift is cancelled. */
-export function onSubscriptionStopped(
+const STOP_REASONS: Readonly<Record<SubscriptionStop, string>> = {
+  not_renew: 'Paystack reported subscription.not_renew: the card subscription will not renew.',
+  disable: 'Paystack reported subscription.disable: the card subscription stopped.',
+};
+
+/**
+ * Paystack will charge `subscriptionCode` no more (`reason` says why): the monthly gift is cancelled and its commitment
+ * is stopped by the provider (it lapses; a sponsorship asks staff to contact the sponsor), with the reason kept.
+ */
+export async function onSubscriptionStopped(
   tx: Queryable,
   subscriptionCode: string,
-  _reason: SubscriptionStop,
+  reason: SubscriptionStop,
 ): Promise<string | undefined> {
-  // Both end the monthly giving as far as the ledger knows; a commitment may tell them apart by the reason.
-  return setState(tx, subscriptionCode, 'cancelled');
+  const giftId = await setState(tx, subscriptionCode, 'cancelled');
+  await providerStopped(tx, subscriptionCode, STOP_REASONS[reason]);
+  return giftId;
 }
 
-/** Paystack could not take a monthly charge of `subscriptionCode`: the monthly gift has failed until a charge arrives. */
+/**
+ * Paystack could not take a monthly charge of `subscriptionCode`: the monthly gift has failed until a charge arrives.
+ * The commitment's instalment simply stays open, so the daily run makes it late, then lapsed.
+ */
 export function onPaymentFailed(tx: Queryable, subscriptionCode: string): Promise<string | undefined> {
   return setState(tx, subscriptionCode, 'failed');
 }
 
-/** A later charge of a monthly gift was confirmed as `renewal`: the monthly gift it points at is active again. */
+/**
+ * A later charge of a monthly gift was confirmed as `renewal`: the monthly gift it points at is active again. The
+ * instalment it pays was already paid by the confirmation itself (gifts.ts confirms every gift through commitments.ts,
+ * whatever the provider), so it is not paid twice here.
+ */
 export async function onRenewalCharge(tx: Queryable, renewal: { readonly parent_id: string | null }): Promise<void> {
   if (!renewal.parent_id) return;
   await tx.query(`update gifts set subscription_state = 'active', updated_at = now() where id = $1`, [

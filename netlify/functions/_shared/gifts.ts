@@ -15,13 +15,14 @@ import { kesToUsd } from '../../../src/lib/children.ts';
 import { formatMoney } from '../../../src/lib/money.ts';
 import type { Background } from './build-hook.ts';
 import { copySeedChildren, programmeChild, sponsorshipStarted } from './children.ts';
+import { giftConfirmed, receiptInstructions } from './commitments.ts';
 import { query, transaction, type Queryable } from './db.ts';
 import { GIFT_STATE_VALUES } from '../../../src/schemas/gifts.ts';
 import { onRenewalCharge } from './gift-subscriptions.ts';
 import { receiptCompletion } from './gift-mail.ts';
 import { enqueue } from './outbox.ts';
 import { planCodeOf, type PaystackTransaction } from './paystack.ts';
-import { receiptLabel, receiptText, refundText, type Receipt } from './receipt.ts';
+import { receiptLabel, receiptText, refundText, type Receipt, type Statement } from './receipt.ts';
 
 /**
  * Where a gift stands: `unmatched` is money Paystack received under a reference the site did not make, waiting for
@@ -123,10 +124,12 @@ export async function supportsText(
   gift: Pick<GiftRow, 'kind' | 'cause' | 'child_id'>,
   db: Queryable = { query },
 ): Promise<string> {
-  if (gift.kind === 'sponsorship') {
-    const child = gift.child_id ? await programmeChild(gift.child_id, db) : undefined;
-    return `sponsorship of ${child?.name ?? gift.child_id ?? 'a child'}`;
+  if (gift.child_id) {
+    const child = await programmeChild(gift.child_id, db);
+    const name = child?.name ?? gift.child_id;
+    return gift.kind === 'sponsorship' ? `sponsorship of ${name}` : `the care of ${name} (gift)`;
   }
+  if (gift.kind === 'sponsorship') return 'sponsorship of a child';
   const cause = causesContent.find((candidate) => candidate.id === gift.cause);
   return cause ? `${cause.name} (donation)` : 'where most needed (donation)';
 }
@@ -206,8 +209,21 @@ export async function giftEvent(tx: Queryable, type: string, gift: GiftRow, extr
   ]);
 }
 
-/** The receipt of a confirmed gift. */
-export async function receiptOf(gift: GiftRow, db: Queryable = { query }): Promise<Receipt> {
+/** What each gift supports, in words, looked up once per cause or child (see {@link receiptOf}). */
+export type SupportsCache = Map<string, Promise<string>>;
+
+/** The receipt of a confirmed gift; `supports` shares the look-ups of what gifts support across many receipts. */
+export async function receiptOf(
+  gift: GiftRow,
+  db: Queryable = { query },
+  supports: SupportsCache = new Map(),
+): Promise<Receipt> {
+  const key = `${gift.kind}:${gift.cause ?? ''}:${gift.child_id ?? ''}`;
+  let supported = supports.get(key);
+  if (!supported) {
+    supported = supportsText(gift, db);
+    supports.set(key, supported);
+  }
   return {
     number: Number(gift.receipt_no),
     donorName: gift.anonymous ? null : gift.donor_name,
@@ -215,7 +231,7 @@ export async function receiptOf(gift: GiftRow, db: Queryable = { query }): Promi
     currency: gift.currency,
     date: new Date(gift.confirmed_at ?? gift.ts),
     method: methodName(gift.method),
-    supports: await supportsText(gift, db),
+    supports: await supported,
     frequency:
       gift.frequency === 'one-time' ? 'One-time' : `${gift.frequency[0]?.toUpperCase()}${gift.frequency.slice(1)}`,
     transaction: gift.provider_txn,
@@ -255,8 +271,8 @@ export async function ledgerTransaction<T>(
 }
 
 /**
- * Confirms a gift on `tx` (whose row the caller has locked): the sponsor record for a sponsorship, the event for the
- * live stream, the next receipt number, and the receipt email to the donor (if there is an address), its PDF drawn
+ * Confirms a gift on `tx` (whose row the caller has locked): the instalment it pays of its commitment (which may
+ * start a sponsorship), the event for the live stream, the next receipt number, and the receipt email to the donor (if there is an address), its PDF drawn
  * when it is sent. Every other confirmation waits for the receipt counter from the moment it is taken until the
  * commit, so it is taken last and only the writes that need the number follow it.
  */
@@ -275,11 +291,11 @@ export async function confirmLocked(
     [gift.id, paid.paidAt ?? null, paid.providerTxn, paid.method],
   );
   if (!updated) throw new Error(`gift ${gift.id} vanished while it was confirmed`);
-  if (updated.kind === 'sponsorship' && updated.child_id && !updated.parent_id) {
-    await addSponsorship(tx, updated);
-  }
+  // A sponsorship starts only through its commitment (commitments.ts); a one-off gift naming a child never does.
+  await giftConfirmed(tx, updated);
   await giftEvent(tx, 'gift.confirmed', updated);
   const receipt = updated.donor_email ? await receiptOf(updated, tx) : undefined;
+  const instructions = receipt ? await receiptInstructions(updated.id, tx) : '';
   const [counter] = await tx.query<{ last: string }>(
     `insert into receipt_counter (id, last) values (true, 1)
      on conflict (id) do update set last = receipt_counter.last + 1 returning last::text as last`,
@@ -290,7 +306,8 @@ export async function confirmLocked(
   );
   if (!confirmed) throw new Error(`gift ${gift.id} vanished while it was confirmed`);
   if (receipt && confirmed.donor_email) {
-    await enqueueReceipt(tx, confirmed.id, confirmed.donor_email, { ...receipt, number: Number(confirmed.receipt_no) });
+    const numbered = { ...receipt, number: Number(confirmed.receipt_no) };
+    await enqueueReceipt(tx, confirmed.id, confirmed.donor_email, numbered, instructions);
   }
   return confirmed;
 }
@@ -305,59 +322,26 @@ export async function flagLocked(tx: Queryable, gift: GiftRow, flag: string): Pr
  * Queues the receipt email of a confirmed gift, once (its key is the gift). Its PDF is drawn by the sender from the
  * same receipt (gift-mail.ts), so the transaction that numbers the receipt holds the counter only briefly.
  */
-async function enqueueReceipt(tx: Queryable, giftId: string, email: string, receipt: Receipt): Promise<void> {
+async function enqueueReceipt(
+  tx: Queryable,
+  giftId: string,
+  email: string,
+  receipt: Receipt,
+  instructions: string,
+): Promise<void> {
   await enqueue(tx, {
     kind: 'message',
     dedupKey: `receipt:${giftId}`,
     source: 'gift_receipt',
     notice: {
       subject: `Your receipt ${receiptLabel(receipt.number)} from Tumaini Children's Foundation`,
-      body: receiptText(receipt),
+      body: [receiptText(receipt), instructions].filter(Boolean).join('\n\n'),
       resource: 'gifts',
       recordId: giftId,
     },
     recipients: [email],
     complete: receiptCompletion(receipt),
   });
-}
-
-const SPONSOR_FREQUENCY = {
-  'one-time': 'one-time',
-  monthly: 'monthly',
-  quarterly: 'monthly',
-  annual: 'yearly',
-} as const;
-
-/**
- * The sponsor record of a confirmed sponsorship gift (table `sponsorships`), noted on the transaction for the rebuild;
- * a child who already has an active sponsor keeps it, and the gift says so.
- */
-async function addSponsorship(tx: LedgerTx, gift: GiftRow): Promise<void> {
-  const by = gift.provider === 'staff' ? gift.recorded_by : gift.provider;
-  const monthly = gift.frequency === 'quarterly' ? Math.round(Number(gift.amount_subunits) / 3) : gift.amount_subunits;
-  const added = await tx.query(
-    `insert into sponsorships (child_id, sponsor_name, sponsor_email, amount_subunits, currency, frequency,
-       created_by, gift_ref)
-     values ($1, $2, $3, $4, $5, $6, $7, $8)
-     on conflict (child_id) where state = 'active' do nothing returning id`,
-    [
-      gift.child_id,
-      gift.donor_name ?? 'Anonymous sponsor',
-      gift.donor_email,
-      monthly,
-      gift.currency,
-      SPONSOR_FREQUENCY[gift.frequency],
-      by,
-      gift.id,
-    ],
-  );
-  if (added.length > 0 && gift.child_id) tx.sponsorshipsStarted.push({ childId: gift.child_id, by });
-  if (added.length === 0) {
-    await tx.query(`update gifts set note = $2 where id = $1`, [
-      gift.id,
-      'The child already had an active sponsor; no second sponsor record was made.',
-    ]);
-  }
 }
 
 /** What settling a provider's charge did. */
@@ -610,6 +594,33 @@ export async function closePendingOn(
   );
   if (row) await giftEvent(tx, `gift.${state}`, row);
   return row !== undefined;
+}
+
+/**
+ * The yearly statement of `email`'s confirmed gifts in `year` (Nairobi's calendar), oldest first; undefined when there
+ * is none. The statement carries the donor's name from their first gift not given anonymously.
+ */
+export async function statementOf(
+  email: string,
+  year: number,
+  db: Queryable = { query },
+): Promise<{ statement: Statement; gifts: GiftRow[] } | undefined> {
+  const gifts = await db.query<GiftRow>(
+    `select ${GIFT_COLUMNS} from gifts where lower(donor_email) = lower($1) and state = 'confirmed'
+       and extract(year from confirmed_at at time zone 'Africa/Nairobi') = $2 order by confirmed_at, id`,
+    [email, year],
+  );
+  if (gifts.length === 0) return undefined;
+  const named = gifts.find((gift) => !gift.anonymous && gift.donor_name);
+  const supports: SupportsCache = new Map();
+  const receipts = await Promise.all(gifts.map((gift) => receiptOf(gift, db, supports)));
+  return { statement: { year, donorName: named?.donor_name ?? null, gifts: receipts }, gifts };
+}
+
+/** Reads the gift of a checkout reference. */
+export async function giftByReference(reference: string, db: Queryable = { query }): Promise<GiftRow | undefined> {
+  const [row] = await db.query<GiftRow>(`select ${GIFT_COLUMNS} from gifts where reference = $1`, [reference]);
+  return row;
 }
 
 /** Reads one gift. */

@@ -1,6 +1,6 @@
 /**
- * Small self-contained HTML pages that the newsletter's links answer browsers with: the site's colours, one stylesheet
- * inline and nothing else loaded.
+ * Small self-contained HTML pages that functions answer browsers with (the newsletter's links, My giving, the thank-you
+ * page): the site's colours, one stylesheet inline and nothing else loaded, no script, so they work with JavaScript off.
  */
 import { escapeHtml } from './form-page.ts';
 import { answer } from './http.ts';
@@ -15,6 +15,10 @@ export interface PageContent {
   tone: 'problem' | 'success';
   /** Same-site addresses a form on the page may post to ('none' when the page has no form). */
   formAction?: 'self' | 'none';
+  /** Other origins a form's answer may send the browser on to (a payment provider's page). */
+  formTargets?: readonly string[];
+  /** A wider page, for lists and tables (My giving). */
+  wide?: boolean;
 }
 
 export { escapeHtml };
@@ -31,15 +35,28 @@ export function htmlPage(content: PageContent, status: number, headers: HeadersI
 <title>${escapeHtml(content.title)} | Tumaini Children's Foundation</title>
 <style>
 body{margin:0;font:1.05rem/1.6 system-ui,sans-serif;color:#1f2937;background:#f7f5f0}
-main{max-width:36rem;margin:3rem auto;padding:1.5rem 2rem;background:#fff;border-top:6px solid ${accent};border-radius:8px}
+header{max-width:${content.wide ? '60rem' : '36rem'};margin:1.5rem auto 0;padding:0 2rem}
+header a{display:inline;margin:0;padding:0;color:#9a3412;background:none;font-weight:700;text-decoration:none}
+main{max-width:${content.wide ? '60rem' : '36rem'};margin:1.5rem auto 3rem;padding:1.5rem 2rem;background:#fff;border-top:6px solid ${accent};border-radius:8px}
 h1{font-size:1.6rem;margin:0 0 .75rem}
 ul{padding-left:1.25rem}
 li{color:#8c1d18;font-weight:600}
 a,button{display:inline-block;margin-top:1rem;padding:.7rem 1.2rem;color:#fff;background:#0b6e4f;border:0;border-radius:6px;font:inherit;font-weight:700;text-decoration:none;cursor:pointer}
 a:focus-visible,button:focus-visible{outline:3px solid #1f2937;outline-offset:2px}
+h2{font-size:1.25rem;margin:2rem 0 .5rem}
+table{width:100%;border-collapse:collapse;margin:.5rem 0}
+th,td{text-align:left;padding:.45rem .5rem;border-bottom:1px solid #e5e0d6;vertical-align:top}
+td a,p a.plain,li a.plain{display:inline;margin:0;padding:0;color:#0b6e4f;background:none;text-decoration:underline;font-weight:600}
+form.inline{display:inline-block;margin-right:.5rem}
+.secondary{color:#0b6e4f;background:#fff;border:2px solid #0b6e4f}
+.note{color:#4b5563;font-size:.95rem}
+.files li{color:inherit;font-weight:400}
+label{display:block;font-weight:600;margin-top:.75rem}
+input{font:inherit;padding:.5rem;border:1px solid #9ca3af;border-radius:6px;max-width:100%}
 </style>
 </head>
 <body>
+<header><a href="/">Tumaini Children's Foundation</a></header>
 <main>
 <h1>${escapeHtml(content.title)}</h1>
 ${content.html}
@@ -51,9 +68,27 @@ ${content.html}
   all.set('Cache-Control', 'no-store');
   all.set(
     'Content-Security-Policy',
-    `default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action '${content.formAction ?? 'none'}'; frame-ancestors 'none'`,
+    `default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action ${formAction(content)}; frame-ancestors 'none'`,
   );
   // The page's address holds its link's token: sent to no one.
   all.set('Referrer-Policy', 'no-referrer');
   return answer(html, status, all);
+}
+
+/** The page's `form-action`: none, or the site and the origins its forms' answers may lead to. */
+function formAction(content: PageContent): string {
+  if ((content.formAction ?? 'none') === 'none') return "'none'";
+  return ["'self'", ...(content.formTargets ?? [])].join(' ');
+}
+
+/** The page for a database that cannot be reached (503): nothing has changed, try again. */
+export function unavailablePage(): Response {
+  return htmlPage(
+    {
+      title: 'Please try again shortly',
+      html: '<p>Our service is temporarily unavailable. Nothing has changed; try again in a few minutes.</p>',
+      tone: 'problem',
+    },
+    503,
+  );
 }

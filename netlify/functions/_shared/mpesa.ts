@@ -9,9 +9,10 @@ import { PAYBILL_GIFT_ACCOUNT } from '../../../src/lib/constants.ts';
 import { formatMoney, giftMinimums, MAX_GIFT_UNITS } from '../../../src/lib/money.ts';
 import { moneyAmount } from '../../../src/schemas/fields.ts';
 import type { Background } from './build-hook.ts';
+import { commitmentByTarget, FREQUENCY_OF_INTERVAL, looksLikeAccount, payInstalment } from './commitments.ts';
 import { childById, confirmLocked, flagLocked, insertGift, ledgerTransaction } from './gifts.ts';
 
-/** The account donors type for a general gift; a child's id sponsors that child. */
+/** The account donors type for a general gift; a child's id makes it a gift towards that child's care. */
 export const GENERAL_ACCOUNT = PAYBILL_GIFT_ACCOUNT;
 
 /** The shortest path secret accepted: anything shorter could be guessed. */
@@ -122,9 +123,10 @@ export function c2bRejection(field: string | undefined): (typeof C2B_RESULT)[key
 }
 
 /**
- * Records a confirmed M-Pesa gift once per TransID (a sponsorship when the account names a child who may be
- * sponsored and the amount reaches the Paybill minimum; below it, a flagged donation); `duplicate` when it was
- * recorded before.
+ * Records a confirmed M-Pesa gift once per TransID: an instalment of the commitment whose account it names, a gift
+ * towards a child's care when it names a child, else a general gift (flagged for staff when it names an account no
+ * commitment has); `duplicate` when it was recorded before. A payment below the Paybill minimum is kept and flagged
+ * for staff.
  */
 export async function recordC2B(
   payment: C2BConfirmation,
@@ -137,28 +139,37 @@ export async function recordC2B(
       [payment.TransID],
     );
     if (!recorded) return { outcome: 'duplicate' as const };
+    const billRef = payment.BillRefNumber.trim();
+    // A commitment's own account first (never the MSISDN, which Daraja masks or hashes), then a child's id: a
+    // one-off payment naming a child is a gift towards her care, which never makes her sponsored.
+    const commitment = billRef !== '' ? await commitmentByTarget({ account: billRef }, tx) : undefined;
+    const childId =
+      commitment?.child_id ?? (billRef !== '' ? ((await childById(billRef.toLowerCase(), tx))?.id ?? null) : null);
+    // A payment below the Paybill minimum is kept and flagged for staff (it is less than any instalment, so it pays
+    // none and sponsors no one).
     const minimum = giftMinimums(process.env).mpesaKes;
-    // A payment below the Paybill minimum is kept, as a donation that sponsors no one, and flagged for staff.
     const belowMinimum = payment.TransAmount < minimum;
-    const account = payment.BillRefNumber.trim().toLowerCase();
-    const childId = account !== '' && !belowMinimum ? ((await childById(account, tx))?.id ?? null) : null;
     const name = [payment.FirstName, payment.MiddleName, payment.LastName].filter((part) => part?.trim()).join(' ');
+    const unknownAccount = !commitment && looksLikeAccount(billRef);
     const pending = await insertGift(tx, {
       reference: `mpesa-${payment.TransID}`,
       provider: 'mpesa',
-      kind: childId ? 'sponsorship' : 'donation',
-      frequency: 'one-time',
-      cause: childId ? null : 'general',
+      kind: commitment?.kind ?? 'donation',
+      frequency: commitment ? (FREQUENCY_OF_INTERVAL[commitment.interval_months] ?? 'monthly') : 'one-time',
+      // A payment of a commitment hangs off the gift that started it, as a card renewal does.
+      parentId: commitment?.gift_id ?? null,
+      cause: commitment ? commitment.cause : childId ? null : 'general',
       childId,
       amountSubunits: Math.round(payment.TransAmount * 100),
       currency: 'KES',
       method: 'mpesa',
-      donorName: name || null,
+      donorName: name || commitment?.donor_name || null,
+      donorEmail: commitment?.donor_email ?? null,
       donorPhone: payment.MSISDN ?? null,
-      anonymous: name === '',
+      anonymous: commitment ? commitment.anonymous : name === '',
       recordedBy: 'mpesa',
       providerTxn: payment.TransID,
-      note: payment.BillRefNumber ? `Account: ${payment.BillRefNumber}` : null,
+      note: billRef ? `Account: ${billRef}` : null,
     });
     const confirmed = await confirmLocked(tx, pending, {
       providerTxn: payment.TransID,
@@ -170,8 +181,23 @@ export async function recordC2B(
         tx,
         confirmed,
         `This M-Pesa payment of ${formatMoney(Number(confirmed.amount_subunits), 'KES')} is below the smallest Paybill gift ` +
-          `of ${formatMoney(minimum * 100, 'KES')}, so it was recorded as a donation that sponsors no one: check it.`,
+          `of ${formatMoney(minimum * 100, 'KES')}, so it pays no instalment and sponsors no one: check it.`,
       );
+    } else if (unknownAccount) {
+      await flagLocked(
+        tx,
+        confirmed,
+        `The account ${billRef} belongs to no monthly gift or sponsorship: find whose it is before anything else.`,
+      );
+    }
+    if (commitment) {
+      const paid = await payInstalment(tx, { commitmentId: commitment.id }, confirmed);
+      if (paid.outcome === 'not-an-instalment') {
+        await tx.query("update gifts set note = concat_ws(' ', note, $2::text) where id = $1", [
+          confirmed.id,
+          `Not counted as an instalment: ${paid.why}`,
+        ]);
+      }
     }
     await tx.query(`update payment_events set gift_id = $2 where provider = 'mpesa' and event_key = $1`, [
       payment.TransID,

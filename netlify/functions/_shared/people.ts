@@ -64,9 +64,18 @@ const nameOf = (expression: string) =>
          and lower(trim(${expression})) <> all (array[${PLACEHOLDER_NAMES.map((name) => `'${name}'`).join(', ')}])
     then 'name:' || lower(regexp_replace(trim(${expression}), '\\s+', ' ', 'g')) end)`;
 
-/** Who a gift is from: the address Paystack or staff took, else the M-Pesa payer's phone, else the name staff wrote. */
+/**
+ * Who a gift or commitment is from: the address Paystack or staff took, else the M-Pesa payer's phone, else the name
+ * staff wrote.
+ */
 const giftOwner: OnAlias = (g) =>
   `coalesce(${emailOf(`${g}.donor_email`)}, ${phoneOf(`${g}.donor_phone`)}, ${nameOf(`${g}.donor_name`)})`;
+/** The identifiers a gift or commitment holds: its donor's name, email and phone columns. */
+const donorHolds: readonly OnAlias[] = [
+  (t) => nameOf(`${t}.donor_name`),
+  (t) => emailOf(`${t}.donor_email`),
+  (t) => phoneOf(`${t}.donor_phone`),
+];
 /** Who an application is from: the address it gives (every application form asks for one), else its phone. */
 const applicationOwner: OnAlias = (v) => `coalesce(${emailOf(`${v}.email`)}, ${phoneOf(`${v}.details->>'phone'`)})`;
 /** A row id held as text (an outbox row's record, a sponsorship's gift) as the bigint its table's key is, or null. */
@@ -106,10 +115,26 @@ export const PERSON_TABLES: readonly PersonTable[] = [
     correctable: { sponsor_name: 'name', sponsor_email: 'email' },
   },
   {
+    table: 'commitments',
+    label: 'Monthly gifts and sponsorships (commitments)',
+    owner: giftOwner,
+    holds: donorHolds,
+    // Staff's reason for ending it.
+    mentions: ['end_reason'],
+    // What was promised, the instalments paid and the account number stay for the accounts and for staff to decide
+    // on a sponsorship; who promised goes (without an address no reminder is sent). Staff's notes go too.
+    erase: {
+      kind: 'anonymise',
+      set: `donor_name = null, donor_email = null, donor_phone = null, anonymous = true, end_reason = null,
+        updated_at = now()`,
+    },
+    correctable: { donor_name: 'name', donor_email: 'email' },
+  },
+  {
     table: 'gifts',
     label: 'Gifts',
     owner: giftOwner,
-    holds: [(t) => nameOf(`${t}.donor_name`), (t) => emailOf(`${t}.donor_email`), (t) => phoneOf(`${t}.donor_phone`)],
+    holds: donorHolds,
     // Staff notes and the M-Pesa account text ("Cash from … at the gala", "Account: <what the payer typed>").
     mentions: ['note'],
     // The amount, date, method, receipt number and what it supported stay for the accounts; the note goes whole,
@@ -158,6 +183,18 @@ export const PERSON_TABLES: readonly PersonTable[] = [
     erase: { kind: 'delete' },
     correctable: { name: 'name', email: 'email' },
   },
+  // My giving's one-time sign-in links and donor sessions: the address they were for.
+  ...(
+    [
+      ['donor_sign_in_links', 'My giving sign-in links'],
+      ['donor_sessions', 'My giving sessions'],
+    ] as const
+  ).map(([table, label]) => ({
+    table,
+    label,
+    owner: (t: string) => emailOf(`${t}.email`),
+    erase: { kind: 'delete' } as const,
+  })),
   {
     table: 'consent_records',
     label: 'Consent records',
@@ -217,6 +254,7 @@ export const TABLES_WITHOUT_PEOPLE: Readonly<Record<string, string>> = {
   retention_runs: 'counts only',
   payment_events: 'provider event keys and outcomes, pointing at a gift',
   paystack_plans: 'Paystack plan codes per amount',
+  commitment_instalments: 'dates and the gift that paid each period of a commitment; the person is on the commitment',
   receipt_counter: 'the last receipt number',
   breaches: 'descriptions of incidents, written without listing people',
   children:

@@ -5,6 +5,7 @@
 import PDFDocument from 'pdfkit';
 import siteContent from '../../../src/content/site.json' with { type: 'json' };
 import { formatMoney } from '../../../src/lib/money.ts';
+import { myGivingUrl } from './site-links.ts';
 
 /** What a receipt states. */
 export interface Receipt {
@@ -50,8 +51,16 @@ export function receiptLabel(number: number): string {
   return `R-${String(number).padStart(6, '0')}`;
 }
 
-const nairobiDate = (date: Date) =>
-  date.toLocaleDateString('en-GB', { timeZone: 'Africa/Nairobi', day: 'numeric', month: 'long', year: 'numeric' });
+// One formatter for every date: making one per call is what a page of many gifts would spend its time on.
+const NAIROBI_DATE = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Africa/Nairobi',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+
+/** A date as receipts print it, in Nairobi: `27 November 2026`. */
+export const nairobiDate = (date: Date) => NAIROBI_DATE.format(date);
 
 /** The lines of a receipt, label and value. */
 export function receiptFields(receipt: Receipt): [string, string][] {
@@ -74,6 +83,8 @@ export function receiptText(receipt: Receipt): string {
     ...receiptFields(receipt).map(([label, value]) => `${label}: ${value}`),
     '',
     'A PDF copy is attached for your records.',
+    '',
+    `Every gift and receipt, and your monthly gifts, are on My giving: ${myGivingUrl()}`,
     '',
     ...CHARITY_LINES,
   ].join('\n');

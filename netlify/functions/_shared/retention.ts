@@ -8,7 +8,7 @@ import { retentionRules, type RetentionKey } from '../../../src/lib/retention.ts
 import { query, transaction, type Queryable } from './db.ts';
 
 /** Rows removed (or anonymised) by one run, per kind of data. */
-export type RetentionReport = Partial<Record<RetentionKey | 'events' | 'consent_records', number>>;
+export type RetentionReport = Partial<Record<RetentionKey | 'events' | 'consent_records' | 'donor_sign_ins', number>>;
 
 const APPLICATION_TYPES = [
   'volunteer_application',
@@ -69,7 +69,23 @@ export async function runRetention(
         cutoff('gifts'),
       ])
     ).length;
+    // An ended commitment keeps what was promised and paid, not who promised it, as long after its end.
+    report.gifts += (
+      await tx.query(
+        `update commitments set donor_name = null, donor_email = null, donor_phone = null, anonymous = true,
+           updated_at = now()
+         where state = 'ended' and ended_at < $1 and (donor_name is not null or donor_email is not null
+           or donor_phone is not null) returning id`,
+        [cutoff('gifts')],
+      )
+    ).length;
     await dropCopies(tx, ['donation_intent'], cutoff('gifts'), report);
+
+    // My giving's sign-in links and donor sessions: a day after they expire.
+    const dayBefore = new Date(now.getTime() - 86_400_000);
+    report.donor_sign_ins =
+      (await tx.query('delete from donor_sign_in_links where expires_at < $1 returning id', [dayBefore])).length +
+      (await tx.query('delete from donor_sessions where expires_at < $1 returning id', [dayBefore])).length;
 
     await tx.query('insert into retention_runs (ts, removed) values ($1, $2)', [now, report]);
     return report;

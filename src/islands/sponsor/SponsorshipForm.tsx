@@ -3,7 +3,7 @@ import { CHECKOUT_ACTION } from '../../lib/payment.ts';
 import { $sponsorshipType } from '../../lib/sponsorship-store.ts';
 import { SPONSORSHIP_TYPE_INFO, sponsorshipPrice } from '../../lib/sponsorship-types.ts';
 import { showToast } from '../../lib/toast.ts';
-import { SPONSORSHIP_PAYMENT_METHODS } from '../../schemas/options.ts';
+import { SPONSORSHIP_PAY_WITH, SPONSORSHIP_PAYMENT_METHODS } from '../../schemas/options.ts';
 import Field from '../shared/form/Field.tsx';
 import FormActions from '../shared/form/FormActions.tsx';
 import PersonFields from '../shared/form/PersonFields.tsx';
@@ -19,6 +19,11 @@ const FREQUENCY_LABELS: Record<(typeof SPONSORSHIP_PAYMENT_METHODS)[number], str
 };
 
 const FREQUENCY_OPTIONS = SPONSORSHIP_PAYMENT_METHODS.map((value) => ({ value, label: FREQUENCY_LABELS[value] }));
+
+const PAY_WITH_OPTIONS = [
+  { value: 'card', label: 'Card (charged each time)' },
+  { value: 'mpesa', label: 'M-Pesa (your own Paybill account number)' },
+] satisfies { value: (typeof SPONSORSHIP_PAY_WITH)[number]; label: string }[];
 
 type Props = {
   /** Id of the child to sponsor (sent with the form). */
@@ -86,6 +91,15 @@ export default function SponsorshipForm({ childId, childName, childUsd, dialogId
           defaultValue="monthly"
         />
       </div>
+      <Field
+        name="payWith"
+        label="Pay with"
+        as="select"
+        required
+        options={PAY_WITH_OPTIONS}
+        defaultValue="card"
+        hint="With M-Pesa you pay the first time on our payment partner's page, then each time to our Paybill with your own account number (a Ratiba standing order does it for you)."
+      />
       <Field
         name="message"
         label={`Message to ${childName}`}

@@ -12,13 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from '../../support/smtp.ts';
-import {
-  e2eAccountOwner,
-  e2eAdmin,
-  e2eApplicationsAdmin,
-  e2eNotifiedAdmins,
-  e2eSessionsOwner,
-} from './admin.ts';
+import { e2eAccountOwner, e2eAdmin, e2eApplicationsAdmin, e2eNotifiedAdmins, e2eSessionsOwner } from './admin.ts';
 
 process.env['E2E_PORT'] ||= String(await freePort());
 
@@ -114,6 +108,9 @@ export const e2eServer = {
     PAYSTACK_SECRET_KEY: E2E_PAYSTACK_SECRET,
     MPESA_PAYBILL: E2E_MPESA.paybill,
     MPESA_C2B_PATH_SECRET: E2E_MPESA.pathSecret,
+    // The daily commitments job takes its clock from the test's call (netlify/functions/commitments-daily.ts), so a
+    // month without payment is a named day, not a wait. Never set in production.
+    JOBS_CLOCK_FROM_REQUEST: '1',
     // Every simulated visitor comes from 127.0.0.1; the unit tests prove the real limit.
     TRACK_RATE_LIMIT_PER_MINUTE: '1000',
   },

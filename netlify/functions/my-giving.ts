@@ -1,0 +1,166 @@
+/**
+ * My giving, for a donor signed in with a one-time link (the donor session cookie; see my-giving-sign-in.ts):
+ * - `GET /my-giving/account`: the page of their gifts, receipts and yearly statements, rendered here because it is
+ *   one person's; without a live session, 303 to /my-giving/ to sign in;
+ * - `GET /my-giving/receipts/:id`: one receipt as a PDF; 404 for a gift that is not theirs;
+ * - `GET /my-giving/statements/:year`: the year's statement as a PDF; 404 when they gave nothing that year;
+ * - `POST /my-giving/sign-out`: ends the session;
+ * - `POST /my-giving/commitments/:id/card`: 303 to Paystack's page to update the card of a card gift or cancel it;
+ * - `POST /my-giving/commitments/:id/stop`: stops an M-Pesa monthly gift;
+ * - `POST /my-giving/commitments/:id/amount` (`amount`): ends a monthly gift and starts one at the new amount.
+ * A commitment that is not the session's is not found (404).
+ * Every answer is plain HTML (or a PDF) that works with JavaScript off, and never cached.
+ */
+import type { Config } from '@netlify/functions';
+import {
+  donorCookie,
+  donorCookieHeader,
+  donorSession,
+  endDonorSession,
+  isSameSitePost,
+} from './_shared/donor-sessions.ts';
+import { ChangeAmountRequest } from '../../src/schemas/my-giving.ts';
+import { isFormContentType, readFormBody } from './_shared/form-answer.ts';
+import { escapeHtml, htmlPage, unavailablePage } from './_shared/html-page.ts';
+import { answer, methodNotAllowed } from './_shared/http.ts';
+import { donorReceipt, donorStatement, myGivingHtml, pdfResponse } from './_shared/my-giving.ts';
+import {
+  changeCommitmentAmount,
+  commitmentsHtml,
+  donorCommitment,
+  stopCommitment,
+} from './_shared/my-giving-commitments.ts';
+import { paystackConfig, PaystackError, subscriptionManageLink } from './_shared/paystack.ts';
+
+const SIGN_IN_PAGE = '/my-giving/';
+
+/** 303 to `location`, never cached, with `headers` (a cookie to set or clear). */
+function seeOther(location: string, headers: Record<string, string> = {}): Response {
+  return answer(null, 303, { Location: location, 'Cache-Control': 'no-store', ...headers });
+}
+
+function notFound(what: string): Response {
+  return htmlPage(
+    {
+      title: `No such ${what}`,
+      html: `<p>There is no ${what} at this address among your gifts.</p>\n<a href="/my-giving/account">Back to My giving</a>`,
+      tone: 'problem',
+    },
+    404,
+  );
+}
+
+/** Handles one request of a signed-in donor. */
+export default async (req: Request): Promise<Response> => {
+  const path = new URL(req.url).pathname.replace(/\/+$/, '');
+  try {
+    const session = await donorSession(donorCookie(req));
+    if (path === '/my-giving/sign-out') {
+      if (req.method !== 'POST') return methodNotAllowed(['POST']);
+      if (session && isSameSitePost(req)) await endDonorSession(session);
+      return seeOther(SIGN_IN_PAGE, { 'Set-Cookie': donorCookieHeader(req, null) });
+    }
+    const action = /^\/my-giving\/commitments\/([^/]+)\/([a-z]+)$/.exec(path);
+    if (action) {
+      if (req.method !== 'POST') return methodNotAllowed(['POST']);
+      if (!session) return seeOther(SIGN_IN_PAGE);
+      if (!isSameSitePost(req)) return problem(403, 'This request did not come from your My giving page.');
+      return await commitmentAction(req, session.email, action[1] ?? '', action[2] ?? '');
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(['GET']);
+    if (!session) return seeOther(SIGN_IN_PAGE);
+    const receipt = /^\/my-giving\/receipts\/([^/]+)$/.exec(path);
+    if (receipt) {
+      const file = await donorReceipt(session.email, receipt[1] ?? '');
+      return file ? pdfResponse(file) : notFound('receipt');
+    }
+    const statement = /^\/my-giving\/statements\/([^/]+)$/.exec(path);
+    if (statement) {
+      const file = await donorStatement(session.email, statement[1] ?? '');
+      return file ? pdfResponse(file) : notFound('statement');
+    }
+    const done = NOTICES[new URL(req.url).searchParams.get('done') ?? ''];
+    const sections = [...(done ? [`<p role="status"><strong>${escapeHtml(done)}</strong></p>`] : [])];
+    sections.push(await commitmentsHtml(session.email));
+    return htmlPage(
+      {
+        title: 'My giving',
+        html: await myGivingHtml(session.email, sections),
+        tone: 'success',
+        formAction: 'self',
+        formTargets: manageTargets(),
+        wide: true,
+      },
+      200,
+    );
+  } catch (failure) {
+    console.error('my-giving: database error', failure);
+    return unavailablePage();
+  }
+};
+
+export const config: Config = {
+  path: [
+    '/my-giving/account',
+    '/my-giving/receipts/:id',
+    '/my-giving/statements/:year',
+    '/my-giving/sign-out',
+    '/my-giving/commitments/:id/:action',
+  ],
+};
+
+/** What the page says after an action, by the `done` its redirect names (never text from the address itself). */
+const NOTICES: Readonly<Record<string, string>> = {
+  stopped:
+    'Your monthly gift is stopped: we will send no more reminders. Remember to cancel your M-Pesa Ratiba standing order too.',
+  changed:
+    'Your monthly gift has its new amount from next month. An M-Pesa gift has a new account number: change your Ratiba standing order to it.',
+};
+
+/** Where Paystack's own page for a card subscription may be: Paystack, or its stand-in where the API points. */
+function manageTargets(): string[] {
+  const config = paystackConfig();
+  return [...new Set(['https://paystack.com', ...(config ? [new URL(config.apiUrl).origin] : [])])];
+}
+
+function problem(status: number, message: string): Response {
+  return htmlPage(
+    {
+      title: status === 404 ? 'No such monthly gift' : 'This could not be done',
+      html: `<p>${escapeHtml(message)} Nothing has changed.</p>\n<a href="/my-giving/account">Back to My giving</a>`,
+      tone: 'problem',
+    },
+    status,
+  );
+}
+
+/** One press of a commitment's button: update the card or cancel, stop, or change the amount. */
+async function commitmentAction(req: Request, email: string, id: string, action: string): Promise<Response> {
+  if (action === 'card') {
+    const commitment = await donorCommitment(email, id);
+    if (!commitment || commitment.method !== 'card' || !commitment.subscription_code) {
+      return problem(404, 'There is no such card gift among yours.');
+    }
+    const config = paystackConfig();
+    if (!config) return problem(503, 'Card gifts cannot be managed just now; please try again later.');
+    try {
+      return seeOther(await subscriptionManageLink(config, commitment.subscription_code));
+    } catch (failure) {
+      if (!(failure instanceof PaystackError)) throw failure;
+      console.error('my-giving: Paystack gave no manage link:', failure.message);
+      return problem(502, 'Paystack’s page could not be opened just now; please try again in a few minutes.');
+    }
+  }
+  if (action === 'stop') {
+    const outcome = await stopCommitment(email, id);
+    return outcome.ok ? seeOther('/my-giving/account?done=stopped') : problem(outcome.status, outcome.message);
+  }
+  if (action === 'amount') {
+    const form = isFormContentType(req.headers.get('content-type')) ? await readFormBody(req) : undefined;
+    const parsed = ChangeAmountRequest.safeParse(form?.status === 'ok' ? Object.fromEntries(form.fields) : {});
+    if (!parsed.success) return problem(400, parsed.error.issues[0]?.message ?? 'Enter the new amount.');
+    const outcome = await changeCommitmentAmount(email, id, parsed.data.amount);
+    return outcome.ok ? seeOther('/my-giving/account?done=changed') : problem(outcome.status, outcome.message);
+  }
+  return problem(404, 'There is no such action.');
+}

@@ -1,0 +1,243 @@
+/**
+ * My giving in the browser, with JavaScript on and off: a donor asks for a sign-in link on /my-giving, reads it at the
+ * run's SMTP server, signs in with its button, sees their gifts (and no one else's), downloads a receipt and a yearly
+ * statement as PDFs, and a used link is refused; a card monthly gift's "Update card or cancel" opens the stand-in's
+ * manage page, and an M-Pesa monthly gift shows its account and stops. And the thank-you page Paystack's checkout
+ * sends the donor back to: still processing before paying, confirmed after paying at the stand-in's hosted page.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { staffToken } from './support/api.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { giftOf, PAYSTACK, sendPaystackEvent, submitToNewTab } from './support/checkout.ts';
+import { mailTo } from './support/mailbox.ts';
+import { E2E_PAYSTACK_SECRET } from './support/server.ts';
+
+const tag = () => randomBytes(4).toString('hex');
+
+/** Records a confirmed cheque gift from `email` through the staff API; its receipt label and id. */
+async function staffGift(
+  request: APIRequestContext,
+  email: string,
+  amount: number,
+): Promise<{ label: string; id: string }> {
+  const res = await request.post('/api/admin/gifts', {
+    headers: { authorization: `Bearer ${await staffToken(request)}` },
+    data: { amount, currency: 'USD', method: 'cheque', cause: 'water', donorName: 'Wanjiru Test', donorEmail: email },
+  });
+  expect(res.status()).toBe(201);
+  const { gift } = (await res.json()) as { gift: { id: string; receipt_no: number } };
+  return { label: `R-${String(gift.receipt_no).padStart(6, '0')}`, id: gift.id };
+}
+
+/** Asks for a link on /my-giving and returns the link the email brought; `axe` checks the page (JavaScript on only). */
+async function askForLink(page: Page, email: string, axe = true): Promise<string> {
+  await page.goto('/my-giving');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('My giving');
+  if (axe) await expectNoAxeViolations(page);
+  await page.getByLabel('Email address', { exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+  await expect(page).toHaveURL(/\/my-giving\/sent\/$/);
+  await expect(page.getByText('we have sent it a link to sign in to My giving')).toBeVisible();
+  const [mail] = await mailTo(email, (candidate) => candidate.subject.startsWith('Your link to My giving'));
+  const link = /https?:\/\/\S+\/my-giving\/sign-in\?\S+/.exec(mail!.text)?.[0];
+  expect(link).toBeDefined();
+  return link!;
+}
+
+/** Downloads what clicking `name` gives; its bytes and file name. */
+async function download(page: Page, name: RegExp): Promise<{ bytes: Buffer; filename: string }> {
+  const started = page.waitForEvent('download');
+  await page.getByRole('link', { name }).click();
+  const file = await started;
+  const path = await file.path();
+  return { bytes: await readFile(path), filename: file.suggestedFilename() };
+}
+
+/** Gives $50 a month from the donate form by `method` and pays at the stand-in's checkout; the thank-you tab. */
+async function monthlyGift(page: Page, email: string, method: 'Credit or debit card' | 'M-Pesa'): Promise<Page> {
+  await page.goto('/donate');
+  const form = page.locator('form.donation-form');
+  await form.getByRole('radio', { name: 'Monthly' }).check();
+  await form.getByRole('radio', { name: 'Education', exact: true }).check();
+  await form.getByRole('radio', { name: '$50', exact: true }).check();
+  await form.getByRole('radio', { name: method, exact: true }).check();
+  await form.getByLabel('Full name').fill('Monthly Donor');
+  await form.getByLabel('Email').fill(email);
+  const tab = await submitToNewTab(page, () => form.getByRole('button', { name: /^Donate/ }).click());
+  await tab.getByRole('button', { name: 'Pay' }).click();
+  await expect(tab.getByRole('heading', { level: 1 })).toHaveText('Thank you: your gift has arrived');
+  return tab;
+}
+
+/** Signs in to My giving through an emailed link, in `page`. */
+async function signInAs(page: Page, email: string): Promise<void> {
+  const link = await askForLink(page, email, false);
+  await page.goto(link);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/my-giving\/account$/);
+}
+
+/** Sends Paystack's signed `subscription.create` for the subscription the stand-in made on `planCode`. */
+async function subscriptionCreated(request: APIRequestContext, planCode: string, email: string): Promise<string> {
+  const listed = await request.get(`${PAYSTACK}/subscription?plan=${planCode}`, {
+    headers: { authorization: `Bearer ${E2E_PAYSTACK_SECRET}` },
+  });
+  // A plan is one per amount, so other donors' subscriptions may be on it too.
+  const { data } = (await listed.json()) as { data: { subscription_code: string; customer: { email: string } }[] };
+  const code = data.find((subscription) => subscription.customer.email === email)!.subscription_code;
+  const answer = await sendPaystackEvent(
+    request,
+    JSON.stringify({
+      event: 'subscription.create',
+      data: { subscription_code: code, status: 'active', plan: { plan_code: planCode }, customer: { email } },
+    }),
+  );
+  expect(answer.status()).toBe(200);
+  return code;
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`My giving with JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test('sign in by emailed link, see only my gifts, download a receipt and a statement; the link works once', async ({
+      page,
+      request,
+    }) => {
+      // A whole journey: two gifts, an email, a sign-in, two downloads and two accessibility checks.
+      test.slow();
+      const email = `giver-${tag()}@example.org`;
+      const other = `other-${tag()}@example.org`;
+      const { label: mine } = await staffGift(request, email, 42);
+      const { label: theirs } = await staffGift(request, other, 77);
+
+      // axe runs as a script in the page: only with JavaScript on.
+      const link = await askForLink(page, email, javaScriptEnabled);
+      await page.goto(link);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in to My giving');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page).toHaveURL(/\/my-giving\/account$/);
+      await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+      const gifts = page.getByRole('table');
+      await expect(gifts.getByRole('row', { name: new RegExp(mine) })).toContainText('$42.00');
+      await expect(gifts).not.toContainText(theirs);
+      await expect(gifts).not.toContainText('$77.00');
+      if (javaScriptEnabled) await expectNoAxeViolations(page);
+
+      const receipt = await download(page, new RegExp(`Receipt ${mine} \\(PDF\\)`));
+      expect(receipt.filename).toBe(`receipt-${mine}.pdf`);
+      expect(receipt.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+      const statement = await download(page, /^Statement of \d{4} \(PDF\)$/);
+      expect(statement.filename).toMatch(/^statement-\d{4}\.pdf$/);
+      expect(statement.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+
+      // The link is used up: opening it again says so.
+      await page.goto(link);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('This link has been used');
+
+      await page.goto('/my-giving/account');
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await expect(page).toHaveURL(/\/my-giving\/$/);
+      await page.goto('/my-giving/account');
+      await expect(page).toHaveURL(/\/my-giving\/$/);
+    });
+
+    test('a card monthly gift: "Update card or cancel" opens Paystack’s manage page', async ({
+      page,
+      browser,
+      request,
+    }) => {
+      test.slow();
+      const email = `card-${tag()}@example.org`;
+      const payer = await browser.newPage();
+      const thanks = await monthlyGift(payer, email, 'Credit or debit card');
+      await thanks.close();
+      await payer.close();
+      const gift = await giftOf(request, email);
+      const code = await subscriptionCreated(request, gift.plan_code!, email);
+
+      await signInAs(page, email);
+      await expect(page.getByRole('heading', { level: 3 })).toHaveText('$50.00 a month, Education (donation)');
+      await page.getByRole('button', { name: 'Update card or cancel' }).click();
+      await expect(page).toHaveURL(new RegExp(`^${PAYSTACK}/manage/subscriptions/${code}\\?subscription_token=`));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Manage your subscription');
+    });
+
+    test('an M-Pesa monthly gift: its account on the thank-you page and My giving, then "Stop"', async ({
+      page,
+      browser,
+      request,
+    }) => {
+      test.slow();
+      const email = `mpesa-${tag()}@example.org`;
+      const payer = await browser.newPage();
+      const thanks = await monthlyGift(payer, email, 'M-Pesa');
+      const account = await thanks.locator('strong', { hasText: /^TUM[A-Z0-9]{5}$/ }).textContent();
+      expect(account).toMatch(/^TUM[A-Z0-9]{5}$/);
+      await expect(thanks.getByText('Ratiba', { exact: false }).first()).toBeVisible();
+      await thanks.close();
+      await payer.close();
+      expect((await giftOf(request, email)).state).toBe('confirmed');
+
+      await signInAs(page, email);
+      await expect(page.getByText(`account number: ${account!}`, { exact: false })).toBeVisible();
+      await page.getByRole('button', { name: 'Stop' }).click();
+      await expect(page).toHaveURL(/\/my-giving\/account\?done=stopped$/);
+      await expect(page.getByRole('status')).toContainText('Your monthly gift is stopped');
+      await expect(page.getByText('Ended.', { exact: false })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0);
+    });
+  });
+}
+
+test('another donor’s receipt cannot be read from a signed-in session', async ({ page, request }) => {
+  const email = `reader-${tag()}@example.org`;
+  await staffGift(request, email, 10);
+  const theirs = await staffGift(request, `victim-${tag()}@example.org`, 11);
+  const link = await askForLink(page, email);
+  await page.goto(link);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/my-giving\/account$/);
+  const answer = await page.request.get(`/my-giving/receipts/${theirs.id}`);
+  expect(answer.status()).toBe(404);
+});
+
+test('the thank-you page after the stand-in checkout: processing before paying, confirmed after', async ({
+  page,
+  request,
+}) => {
+  // A checkout, a payment at the stand-in, the verify and a receipt email.
+  test.slow();
+  const email = `thanks-${tag()}@example.org`;
+  await page.goto('/donate');
+  const form = page.locator('form.donation-form');
+  await form.getByRole('radio', { name: 'One-time' }).check();
+  await form.getByRole('radio', { name: 'Education', exact: true }).check();
+  await form.getByRole('radio', { name: '$50', exact: true }).check();
+  await form.getByLabel('Full name').fill('Thankful Donor');
+  await form.getByLabel('Email').fill(email);
+  const tab = await submitToNewTab(page, () => form.getByRole('button', { name: /^Donate/ }).click());
+  const gift = await giftOf(request, email);
+
+  const before = await page.context().newPage();
+  await before.goto(`/thank-you?trxref=${gift.reference}&reference=${gift.reference}`);
+  await expect(before.getByRole('heading', { level: 1 })).toHaveText('Your payment is being processed');
+  await before.close();
+
+  await tab.getByRole('button', { name: 'Pay' }).click();
+  await expect(tab).toHaveURL(/\/thank-you\?trxref=/);
+  await expect(tab.getByRole('heading', { level: 1 })).toHaveText('Thank you: your gift has arrived');
+  await expect(tab.getByText('We have received your gift of $50.00, a one-time Education (donation).')).toBeVisible();
+  await expect(tab.getByRole('link', { name: 'Go to My giving' })).toHaveAttribute('href', /\/my-giving\/$/);
+  await expect(tab.getByText(email)).toHaveCount(0);
+  await expectNoAxeViolations(tab);
+  await expect.poll(async () => (await giftOf(request, email)).state).toBe('confirmed');
+  // A refresh confirms nothing twice: one receipt arrives.
+  await tab.reload();
+  await expect(tab.getByRole('heading', { level: 1 })).toHaveText('Thank you: your gift has arrived');
+  const receipts = await mailTo(email, (mail) => mail.subject.startsWith('Your receipt R-'));
+  expect(receipts).toHaveLength(1);
+  expect(receipts[0]!.text).toContain('/my-giving/');
+});

@@ -1,0 +1,238 @@
+/**
+ * A donor's monthly gifts and sponsorships on My giving, on both databases: each with the state of its instalments,
+ * an M-Pesa one with its Paybill account and Ratiba steps; "Update card or cancel" goes to Paystack's manage page
+ * (the stand-in's), "Stop" stops an M-Pesa one, "Change amount" ends one and starts one at the new amount. Another
+ * donor's commitment is never shown nor changed (404), and a refused action changes nothing.
+ */
+import { beforeEach, describe, expect, test } from 'vitest';
+import checkout from '../../netlify/functions/payments-checkout.ts';
+import myGiving from '../../netlify/functions/my-giving.ts';
+import thankYou from '../../netlify/functions/thank-you.ts';
+import { query, transaction } from '../../netlify/functions/_shared/db.ts';
+import { useSignInLink } from '../../netlify/functions/_shared/donor-sessions.ts';
+import { context, databases, rows, truncate, useDatabase } from '../support/databases.ts';
+import { useEnv, useJwtSecret, usePaystack } from '../support/admin.ts';
+import { createHash, randomBytes } from 'node:crypto';
+
+const TABLES = [
+  'events',
+  'gifts',
+  'payment_events',
+  'paystack_plans',
+  'sponsorships',
+  'notification_outbox',
+  'rate_limits',
+  'donor_sign_in_links',
+  'donor_sessions',
+  'commitments',
+  'commitment_instalments',
+];
+const SITE = 'http://localhost:8888';
+const ALICE = 'alice@example.org';
+const BOB = 'bob@example.org';
+const PAYBILL = '600100';
+
+/** A started commitment of `email`; its id. */
+async function commitment(
+  email: string,
+  fields: { method: 'card' | 'mpesa' | 'other'; account?: string; subscription?: string; amount?: number },
+): Promise<string> {
+  const [row] = await query<{ id: string }>(
+    `insert into commitments (kind, cause, donor_name, donor_email, amount_subunits, currency, method, interval_months,
+       due_day, starts_on, state, account, subscription_code)
+     values ('donation', 'education', 'Donor', $1, $2, $3, $4, 1, 5, '2026-08-01', 'active', $5, $6)
+     returning id::text as id`,
+    [
+      email,
+      fields.amount ?? (fields.method === 'card' ? 2500 : 150000),
+      fields.method === 'card' ? 'USD' : 'KES',
+      fields.method,
+      fields.account ?? null,
+      fields.subscription ?? null,
+    ],
+  );
+  return row!.id;
+}
+
+/** A signed-in donor session for `email` (a link made and used as the emailed one would be); the cookie. */
+async function session(email: string): Promise<string> {
+  const secret = randomBytes(32).toString('base64url');
+  await query(
+    `insert into donor_sign_in_links (token_hash, email, expires_at) values ($1, $2, now() + interval '30 minutes')`,
+    [createHash('sha256').update(secret).digest('hex'), email],
+  );
+  const used = await transaction((tx) => useSignInLink(tx, { email, token: secret }));
+  if (!used.ok) throw new Error(used.reason);
+  return `tcf_giving=${used.secret}`;
+}
+
+function call(path: string, cookie: string, body?: Record<string, string>): Promise<Response> {
+  return myGiving(
+    new Request(`${SITE}${path}`, {
+      method: body ? 'POST' : 'GET',
+      headers: body ? { cookie, origin: SITE, 'content-type': 'application/x-www-form-urlencoded' } : { cookie },
+      ...(body ? { body: new URLSearchParams(body).toString() } : {}),
+    }),
+  );
+}
+
+const state = async (id: string) =>
+  (
+    await query<{ state: string; amount: number; ended_by: string | null }>(
+      'select state, amount_subunits::int as amount, ended_by from commitments where id = $1',
+      [id],
+    )
+  )[0];
+
+describe.each(databases)('My giving commitments on $name', (database) => {
+  useDatabase(database);
+  useJwtSecret();
+  const standIn = usePaystack();
+  useEnv({ SITE_URL: SITE, URL: undefined, SMTP_URL: undefined, MPESA_PAYBILL: PAYBILL });
+  beforeEach(async () => {
+    await truncate(database, TABLES);
+  });
+
+  test('lists the donor’s own commitments with each instalment’s state and the M-Pesa steps', async () => {
+    const mpesa = await commitment(ALICE, { method: 'mpesa', account: 'TUM4821' });
+    await commitment(ALICE, { method: 'card', subscription: 'SUB_alice' });
+    await commitment(BOB, { method: 'mpesa', account: 'TUMBOB22', amount: 777700 });
+    const [gift] = await query<{ id: string }>(
+      `insert into gifts (reference, provider, kind, frequency, amount_subunits, currency, method, state, donor_email,
+         recorded_by, confirmed_at, receipt_no)
+       values ('MPESA1', 'mpesa', 'donation', 'monthly', 150000, 'KES', 'mpesa', 'confirmed', $1, 'mpesa', now(), 1)
+       returning id::text as id`,
+      [ALICE],
+    );
+    await query(
+      `insert into commitment_instalments (commitment_id, period, due_on, gift_id) values
+         ($1, '2026-08-01', '2026-08-05', $2), ($1, '2026-09-01', '2026-09-05', null)`,
+      [mpesa, gift!.id],
+    );
+    const res = await call('/my-giving/account', await session(ALICE));
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<h2>Monthly gifts and sponsorships</h2>');
+    expect(html).toContain('KES 1,500.00 a month, Education (donation)');
+    expect(html).toContain('<td>5 August 2026</td><td>Paid</td>');
+    expect(html).toContain('<td>5 September 2026</td><td>Missed</td>');
+    expect(html).toContain(`account number: <strong>TUM4821</strong> (Paybill <strong>${PAYBILL}</strong>)`);
+    expect(html).toContain('Ratiba');
+    expect(html).toContain(`action="/my-giving/commitments/${mpesa}/stop"`);
+    expect(html).toContain('Update card or cancel');
+    expect(html).not.toContain('TUMBOB22');
+    expect(html).not.toContain('7,777.00');
+    // Paystack's page is a permitted destination of the page's forms.
+    expect(res.headers.get('content-security-policy')).toContain(
+      `form-action 'self' https://paystack.com ${standIn.current.url}`,
+    );
+  });
+
+  test('"Update card or cancel" opens Paystack’s manage page for the donor’s own card gift only', async () => {
+    standIn.current.subscriptions.set('SUB_alice', { email: ALICE, plan_code: 'PLN_x', email_token: 'tok123' });
+    const mine = await commitment(ALICE, { method: 'card', subscription: 'SUB_alice' });
+    const theirs = await commitment(BOB, { method: 'card', subscription: 'SUB_bob' });
+    const cookie = await session(ALICE);
+    const res = await call(`/my-giving/commitments/${mine}/card`, cookie, {});
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(
+      `${standIn.current.url}/manage/subscriptions/SUB_alice?subscription_token=tok123`,
+    );
+    const before = standIn.current.calls.length;
+    const refused = await call(`/my-giving/commitments/${theirs}/card`, cookie, {});
+    expect(refused.status).toBe(404);
+    expect(standIn.current.calls.length).toBe(before);
+    // Without a session: sign in first, nothing asked of Paystack.
+    const anonymous = await myGiving(
+      new Request(`${SITE}/my-giving/commitments/${mine}/card`, { method: 'POST', headers: { origin: SITE } }),
+    );
+    expect(anonymous.status).toBe(303);
+    expect(anonymous.headers.get('location')).toBe('/my-giving/');
+    expect(standIn.current.calls.length).toBe(before);
+  });
+
+  test('"Stop" stops the donor’s own M-Pesa gift; another donor’s, or a card gift, is refused and unchanged', async () => {
+    const mine = await commitment(ALICE, { method: 'mpesa', account: 'TUM4821' });
+    const card = await commitment(ALICE, { method: 'card', subscription: 'SUB_alice' });
+    const theirs = await commitment(BOB, { method: 'mpesa', account: 'TUMBOB22' });
+    const cookie = await session(ALICE);
+    expect((await call(`/my-giving/commitments/${theirs}/stop`, cookie, {})).status).toBe(404);
+    expect((await call(`/my-giving/commitments/${card}/stop`, cookie, {})).status).toBe(409);
+    expect(await state(theirs)).toMatchObject({ state: 'active' });
+    expect(await state(card)).toMatchObject({ state: 'active' });
+    const cross = await myGiving(
+      new Request(`${SITE}/my-giving/commitments/${mine}/stop`, {
+        method: 'POST',
+        headers: { cookie, 'sec-fetch-site': 'cross-site' },
+      }),
+    );
+    expect(cross.status).toBe(403);
+    expect(await state(mine)).toMatchObject({ state: 'active' });
+
+    const res = await call(`/my-giving/commitments/${mine}/stop`, cookie, {});
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/my-giving/account?done=stopped');
+    expect(await state(mine)).toMatchObject({ state: 'ended', ended_by: 'donor' });
+    const page = await (await call('/my-giving/account?done=stopped', cookie)).text();
+    expect(page).toContain('Your monthly gift is stopped');
+  });
+
+  test('"Change amount" ends the gift and starts one at the new amount; bad amounts and others’ gifts change nothing', async () => {
+    const mine = await commitment(ALICE, { method: 'mpesa', account: 'TUM4821' });
+    const theirs = await commitment(BOB, { method: 'mpesa', account: 'TUMBOB22' });
+    const cookie = await session(ALICE);
+    for (const amount of ['', 'abc', '-5', '0']) {
+      const res = await call(`/my-giving/commitments/${mine}/amount`, cookie, { amount });
+      expect(res.status, amount).toBe(400);
+    }
+    expect((await call(`/my-giving/commitments/${theirs}/amount`, cookie, { amount: '2000' })).status).toBe(404);
+    expect(await rows(database, 'select count(*)::int as n from commitments')).toEqual([{ n: 2 }]);
+
+    const res = await call(`/my-giving/commitments/${mine}/amount`, cookie, { amount: '2000' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/my-giving/account?done=changed');
+    expect(await state(mine)).toMatchObject({ state: 'ended', ended_by: 'donor', amount: 150000 });
+    const [replacement] = await rows<{
+      amount: number;
+      state: string;
+      method: string;
+      account: string;
+      due_day: number;
+    }>(
+      database,
+      `select amount_subunits::int as amount, state, method, account, due_day from commitments
+       where id not in ($1, $2)`,
+      [mine, theirs],
+    );
+    expect(replacement).toMatchObject({ amount: 200000, state: 'active', method: 'mpesa', due_day: 5 });
+    expect(replacement!.account).toMatch(/^TUM[A-Z0-9]{5}$/);
+    expect(await state(theirs)).toMatchObject({ state: 'active', amount: 150000 });
+  });
+
+  test('the thank-you page of an M-Pesa monthly gift shows its account and how to pay it', async () => {
+    const res = await checkout(
+      new Request(`${SITE}/api/payments/checkout`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          form: 'donation_intent',
+          type: 'monthly',
+          cause: 'education',
+          amount: '20',
+          paymentMethod: 'mpesa',
+          name: 'Faith Wanjiku',
+          email: 'faith@example.org',
+          website: '',
+        }).toString(),
+      }),
+      context('198.51.100.77'),
+    );
+    expect(res.status).toBe(303);
+    const [gift] = await rows<{ reference: string }>(database, 'select reference from gifts');
+    const [started] = await rows<{ account: string }>(database, 'select account from commitments');
+    const page = await thankYou(new Request(`${SITE}/thank-you?reference=${gift!.reference}`), context('192.0.2.50'));
+    const html = await page.text();
+    expect(html).toContain(`<strong>${started!.account}</strong>`);
+    expect(html).toContain('Ratiba');
+  });
+});
