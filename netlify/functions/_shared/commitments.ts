@@ -742,7 +742,8 @@ export function instalmentCheckoutUrl(commitment: Pick<CommitmentRow, 'id' | 'ac
   return url.href;
 }
 
-function reminderNotice(commitment: CommitmentRow, paybill: string, due: string) {
+/** The reminder email of an M-Pesa instalment due on `due` (in words). */
+export function reminderNotice(commitment: CommitmentRow, paybill: string, due: string) {
   const amount = formatMoney(commitment.amount_subunits, commitment.currency);
   const what = commitment.kind === 'sponsorship' ? 'sponsorship' : 'monthly gift';
   const account = commitment.account ?? '';
