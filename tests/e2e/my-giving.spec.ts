@@ -2,10 +2,11 @@
  * My giving in the browser, with JavaScript on and off: a donor asks for a sign-in link on /my-giving, reads it at the
  * run's SMTP server, signs in with its button, sees their gifts (and no one else's), downloads a receipt and a yearly
  * statement as PDFs, and a used link is refused; a card monthly gift's "Update card or cancel" opens the stand-in's
- * manage page, and an M-Pesa monthly gift shows its account and stops. And the thank-you page Paystack's checkout
- * sends the donor back to: still processing before paying, confirmed after paying at the stand-in's hosted page; a
- * monthly M-Pesa sponsorship's shows its Paybill account and the Ratiba steps. A card monthly gift whose charge fails
- * (Paystack's published invoice.payment_failed sample) emails the donor Paystack's manage link and My giving.
+ * manage page and "Change amount" moves it to a new subscription at the stand-in, and an M-Pesa monthly gift shows
+ * its account and stops. And the thank-you page Paystack's checkout sends the donor back to: still processing before
+ * paying, confirmed after paying at the stand-in's hosted page; a monthly M-Pesa sponsorship's shows its Paybill
+ * account and the Ratiba steps. A card monthly gift whose charge fails (Paystack's published invoice.payment_failed
+ * sample) emails the donor Paystack's manage link and My giving.
  */
 
 /** Paystack's published `invoice.payment_failed` sample (tests/fixtures/paystack/), verbatim. */
@@ -172,6 +173,43 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole('button', { name: 'Update card or cancel' }).click();
       await expect(page).toHaveURL(new RegExp(`^${PAYSTACK}/manage/subscriptions/${code}\\?subscription_token=`));
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Manage your subscription');
+    });
+
+    test('a card monthly gift: "Change amount" moves it to a new Paystack subscription on the same card', async ({
+      page,
+      browser,
+      request,
+    }) => {
+      test.slow();
+      const email = `change-${tag()}@example.org`;
+      const payer = await browser.newPage();
+      const thanks = await monthlyGift(payer, email, 'Credit or debit card');
+      await thanks.close();
+      await payer.close();
+      const gift = await giftOf(request, email);
+      const code = await subscriptionCreated(request, gift.plan_code!, email);
+
+      await signInAs(page, email);
+      await page.getByLabel('New amount (USD)').fill('40');
+      await page.getByRole('button', { name: 'Change amount' }).click();
+      await expect(page).toHaveURL(/\/my-giving\/account\?done=changed$/);
+      await expect(page.getByRole('status')).toContainText('Your monthly gift has its new amount from next month');
+      await expect(page.getByRole('heading', { level: 3, name: '$40.00 a month, Education (donation)' })).toBeVisible();
+      await expect(page.getByText('Ended.', { exact: false })).toBeVisible();
+      // At Paystack: the old subscription is disabled, a new one on the $40 plan charges the same customer.
+      const asked = async (path: string) =>
+        (await (
+          await request.get(`${PAYSTACK}${path}`, { headers: { authorization: `Bearer ${E2E_PAYSTACK_SECRET}` } })
+        ).json()) as { data: { status: string; customer: { email: string }; plan: { amount: number } } };
+      expect((await asked(`/subscription/${code}`)).data.status).toBe('cancelled');
+      const { data: all } = (await (
+        await request.get(`${PAYSTACK}/subscription`, { headers: { authorization: `Bearer ${E2E_PAYSTACK_SECRET}` } })
+      ).json()) as { data: { subscription_code: string; status: string; customer: { email: string } }[] };
+      const mine = all.filter(
+        (subscription) => subscription.customer.email === email && subscription.status === 'active',
+      );
+      expect(mine).toHaveLength(1);
+      expect((await asked(`/subscription/${mine[0]!.subscription_code}`)).data.plan.amount).toBe(4000);
     });
 
     test('an M-Pesa monthly gift: its account on the thank-you page and My giving, then "Stop"', async ({
