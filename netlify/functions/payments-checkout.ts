@@ -28,10 +28,11 @@ import {
 import { paymentUrl } from '../../src/lib/payment.ts';
 import { trackRequest, type DonationIntent, type SponsorshipApplication } from '../../src/schemas/track.ts';
 import { clientId } from './_shared/client.ts';
-import { isUniqueViolation, query, transaction, type Queryable } from './_shared/db.ts';
+import { isUniqueViolation, query, transaction } from './_shared/db.ts';
 import { formAccepted, formProblem, isFormContentType, MAX_FORM_BYTES, readFormBody } from './_shared/form-answer.ts';
 import { hasActiveSponsor, waitingChild } from './_shared/children.ts';
 import { createCommitment } from './_shared/commitments.ts';
+import { planFor } from './_shared/paystack-plans.ts';
 import { closePendingOn, childById, insertGift, newReference, type GiftRow, type NewGift } from './_shared/gifts.ts';
 import { escapeHtml, htmlPage, type PageContent } from './_shared/html-page.ts';
 import {
@@ -46,13 +47,7 @@ import {
 } from './_shared/http.ts';
 import { GIFT_COMPLETERS } from './_shared/gift-mail.ts';
 import { deliverAfterResponse } from './_shared/outbox.ts';
-import {
-  createPlan,
-  initializeTransaction,
-  paystackConfig,
-  PaystackError,
-  type PaystackConfig,
-} from './_shared/paystack.ts';
+import { initializeTransaction, paystackConfig, PaystackError, type PaystackConfig } from './_shared/paystack.ts';
 import { hit, trackRateLimit } from './_shared/rate-limit.ts';
 import { thankYouUrl } from './_shared/site-links.ts';
 import { storeSubmission } from './_shared/submissions.ts';
@@ -418,7 +413,7 @@ async function checkoutLink(
     const method = charge.method as Exclude<CheckoutMethod, 'paypal'>;
     let reference = gift.reference;
     try {
-      const plan = recurring ? await planFor(tx, config, charge, recurring) : undefined;
+      const plan = recurring ? await planFor(tx, config, charge, PLAN_INTERVALS[recurring]) : undefined;
       const initialize = () =>
         initializeTransaction(config, {
           email: charge.donorEmail ?? '',
@@ -470,41 +465,4 @@ function choicesOf(charge: Charge): Record<string, string> {
   if (charge.childId) choices['child_id'] = charge.childId;
   if (charge.sponsorshipType) choices['sponsorship_type'] = charge.sponsorshipType;
   return choices;
-}
-
-/**
- * The Paystack plan of a recurring amount, made once and kept in `paystack_plans`: the plan's row is claimed in the
- * caller's transaction before Paystack is asked, so checkouts of the same amount at the same moment wait for the
- * first one's plan instead of each making their own.
- */
-async function planFor(
-  tx: Queryable,
-  config: PaystackConfig,
-  charge: Charge,
-  frequency: keyof typeof PLAN_INTERVALS,
-): Promise<string> {
-  const interval = PLAN_INTERVALS[frequency];
-  const key = [charge.currency, charge.amountSubunits, interval] as const;
-  // An empty code is the claim; it is replaced below in the same transaction (or left by a refused call, and retried).
-  await tx.query(
-    `insert into paystack_plans (currency, amount_subunits, interval, plan_code) values ($1, $2, $3, '')
-     on conflict do nothing`,
-    key,
-  );
-  const [known] = await tx.query<{ plan_code: string }>(
-    'select plan_code from paystack_plans where currency = $1 and amount_subunits = $2 and interval = $3 for update',
-    key,
-  );
-  if (known?.plan_code) return known.plan_code;
-  const created = await createPlan(config, {
-    name: `Tumaini ${interval} gift ${charge.currency} ${charge.amountSubunits / 100}`,
-    amount: charge.amountSubunits,
-    interval,
-    currency: charge.currency,
-  });
-  await tx.query(
-    'update paystack_plans set plan_code = $4 where currency = $1 and amount_subunits = $2 and interval = $3',
-    [...key, created.plan_code],
-  );
-  return created.plan_code;
 }

@@ -2,13 +2,23 @@
  * My giving in the browser, with JavaScript on and off: a donor asks for a sign-in link on /my-giving, reads it at the
  * run's SMTP server, signs in with its button, sees their gifts (and no one else's), downloads a receipt and a yearly
  * statement as PDFs, and a used link is refused; a card monthly gift's "Update card or cancel" opens the stand-in's
- * manage page, and an M-Pesa monthly gift shows its account and stops. And the thank-you page Paystack's checkout
- * sends the donor back to: still processing before paying, confirmed after paying at the stand-in's hosted page.
+ * manage page and "Change amount" moves it to a new subscription at the stand-in, and an M-Pesa monthly gift shows
+ * its account and stops. And the thank-you page Paystack's checkout sends the donor back to: still processing before
+ * paying, confirmed after paying at the stand-in's hosted page; a monthly M-Pesa sponsorship's shows its Paybill
+ * account and the Ratiba steps. A card monthly gift whose charge fails (Paystack's published invoice.payment_failed
+ * sample) emails the donor Paystack's manage link and My giving.
  */
+
+/** Paystack's published `invoice.payment_failed` sample (tests/fixtures/paystack/), verbatim. */
+const PAYMENT_FAILED = readFileSync(
+  new URL('../fixtures/paystack/invoice.payment_failed.json', import.meta.url),
+  'utf8',
+);
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { staffToken } from './support/api.ts';
+import { staffList, staffToken } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { giftOf, PAYSTACK, sendPaystackEvent, submitToNewTab } from './support/checkout.ts';
 import { mailTo } from './support/mailbox.ts';
@@ -165,6 +175,43 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Manage your subscription');
     });
 
+    test('a card monthly gift: "Change amount" moves it to a new Paystack subscription on the same card', async ({
+      page,
+      browser,
+      request,
+    }) => {
+      test.slow();
+      const email = `change-${tag()}@example.org`;
+      const payer = await browser.newPage();
+      const thanks = await monthlyGift(payer, email, 'Credit or debit card');
+      await thanks.close();
+      await payer.close();
+      const gift = await giftOf(request, email);
+      const code = await subscriptionCreated(request, gift.plan_code!, email);
+
+      await signInAs(page, email);
+      await page.getByLabel('New amount (USD)').fill('40');
+      await page.getByRole('button', { name: 'Change amount' }).click();
+      await expect(page).toHaveURL(/\/my-giving\/account\?done=changed$/);
+      await expect(page.getByRole('status')).toContainText('Your monthly gift has its new amount from next month');
+      await expect(page.getByRole('heading', { level: 3, name: '$40.00 a month, Education (donation)' })).toBeVisible();
+      await expect(page.getByText('Ended.', { exact: false })).toBeVisible();
+      // At Paystack: the old subscription is disabled, a new one on the $40 plan charges the same customer.
+      const asked = async (path: string) =>
+        (await (
+          await request.get(`${PAYSTACK}${path}`, { headers: { authorization: `Bearer ${E2E_PAYSTACK_SECRET}` } })
+        ).json()) as { data: { status: string; customer: { email: string }; plan: { amount: number } } };
+      expect((await asked(`/subscription/${code}`)).data.status).toBe('cancelled');
+      const { data: all } = (await (
+        await request.get(`${PAYSTACK}/subscription`, { headers: { authorization: `Bearer ${E2E_PAYSTACK_SECRET}` } })
+      ).json()) as { data: { subscription_code: string; status: string; customer: { email: string } }[] };
+      const mine = all.filter(
+        (subscription) => subscription.customer.email === email && subscription.status === 'active',
+      );
+      expect(mine).toHaveLength(1);
+      expect((await asked(`/subscription/${mine[0]!.subscription_code}`)).data.plan.amount).toBe(4000);
+    });
+
     test('an M-Pesa monthly gift: its account on the thank-you page and My giving, then "Stop"', async ({
       page,
       browser,
@@ -240,4 +287,76 @@ test('the thank-you page after the stand-in checkout: processing before paying, 
   const receipts = await mailTo(email, (mail) => mail.subject.startsWith('Your receipt R-'));
   expect(receipts).toHaveLength(1);
   expect(receipts[0]!.text).toContain('/my-giving/');
+});
+
+test('a card monthly gift: Paystack’s invoice.payment_failed emails the donor the manage link and My giving', async ({
+  page,
+  browser,
+  request,
+}) => {
+  // A checkout paid at the stand-in, two webhooks and an email.
+  test.slow();
+  const email = `failing-${tag()}@example.org`;
+  const payer = await browser.newPage();
+  const thanks = await monthlyGift(payer, email, 'Credit or debit card');
+  await thanks.close();
+  await payer.close();
+  const gift = await giftOf(request, email);
+  const code = await subscriptionCreated(request, gift.plan_code!, email);
+
+  // The published sample with only our subscription and donor put in.
+  const failed = JSON.parse(PAYMENT_FAILED) as {
+    data: { subscription: { subscription_code: string }; customer: { email: string } };
+  };
+  failed.data.subscription.subscription_code = code;
+  failed.data.customer.email = email;
+  const answer = await sendPaystackEvent(request, JSON.stringify(failed));
+  expect(answer.status()).toBe(200);
+
+  const [mail] = await mailTo(email, (candidate) => candidate.subject.includes('did not go through'));
+  expect(mail!.subject).toBe("Your monthly gift to Tumaini Children's Foundation did not go through");
+  const manage = new RegExp(`${PAYSTACK}/manage/subscriptions/${code}\\?subscription_token=\\S+`).exec(mail!.text)?.[0];
+  expect(manage, 'the manage link of this gift’s subscription').toBeDefined();
+  expect(mail!.text).toMatch(/Your gifts and receipts are on My giving: https?:\/\/\S+\/my-giving\//);
+  // The link opens the stand-in's page where the donor updates the card or cancels.
+  await page.goto(manage!);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Manage your subscription');
+  await expect(page.locator('#email')).toHaveText(email);
+});
+
+test('a monthly M-Pesa sponsorship: the thank-you page shows its Paybill account and the Ratiba steps', async ({
+  page,
+  request,
+}) => {
+  const email = `mpesa-sponsor-${tag()}@example.org`;
+  // The sponsor form's post, as a browser sends it without JavaScript: to Paystack's checkout for the first month.
+  const checkout = await request.post('/api/payments/checkout', {
+    form: {
+      form: 'sponsorship_application',
+      sponsorshipType: 'full',
+      paymentMethod: 'monthly',
+      payWith: 'mpesa',
+      childId: 'kibet',
+      name: 'Mercy Achieng',
+      email,
+      website: '',
+    },
+    maxRedirects: 0,
+  });
+  expect(checkout.status()).toBe(303);
+  expect(checkout.headers()['location']).toMatch(new RegExp(`^${PAYSTACK}/checkout/`));
+  type Commitment = { donor_email: string; kind: string; method: string; account: string };
+  const commitment = (await staffList<Commitment>(request, 'commitments')).find((c) => c.donor_email === email);
+  expect(commitment).toMatchObject({ kind: 'sponsorship', method: 'mpesa' });
+  const gift = await giftOf(request, email);
+
+  // Paystack sends the donor back to the callback_url while the M-Pesa prompt on their phone is still open (the
+  // sponsorship is not paid here, so the child stays offered for the other tests).
+  await page.goto(`/thank-you?trxref=${gift.reference}&reference=${gift.reference}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your payment is being processed');
+  await expect(page.getByRole('heading', { name: 'Your next payments by M-Pesa' })).toBeVisible();
+  await expect(page.getByText(`Your M-Pesa account number: ${commitment!.account}`, { exact: false })).toBeVisible();
+  await expect(page.locator('strong', { hasText: commitment!.account })).toHaveCount(1);
+  await expect(page.getByText('M-Pesa Ratiba standing order')).toBeVisible();
+  await expectNoAxeViolations(page);
 });

@@ -1,7 +1,8 @@
 /**
  * A stand-in for the part of Paystack's API the site calls, answering the shapes Paystack documents
  * (https://paystack.com/docs/api/): `POST /transaction/initialize`, `GET /transaction/verify/:reference`,
- * `POST /plan`, `GET /subscription` (list), `GET /subscription/:code/manage/link`, plus the hosted pages they link
+ * `POST /plan`, `POST /subscription`, `GET /subscription` (list), `GET /subscription/:id_or_code`,
+ * `POST /subscription/disable`, `GET /subscription/:code/manage/link`, plus the hosted pages they link
  * to: the checkout, whose Pay button marks the transaction paid, starts its subscription when it is on a plan and
  * sends the customer to its `callback_url`, and the page where a donor updates a subscription's card or cancels it.
  * Tests mark a transaction paid with `pay()` and build the matching signed `charge.success` webhook with
@@ -27,6 +28,8 @@ export interface StandInTransaction {
   paid_at: string | null;
   created_at: string;
   customer: { id: number; email: string; customer_code: string };
+  /** The saved card a paid card transaction left (`AUTH_…`), or null. */
+  authorization_code: string | null;
   plan: { plan_code: string } | Record<string, never>;
   channels: string[];
   access_code: string;
@@ -34,6 +37,38 @@ export interface StandInTransaction {
   metadata: Record<string, unknown> | '';
   /** Where initialize asked Paystack to send the customer after paying (`callback_url`), or null. */
   callback_url: string | null;
+}
+
+/** A subscription as the stand-in keeps it. */
+export interface StandInSubscription {
+  id: number;
+  email: string;
+  plan_code: string;
+  email_token: string;
+  customer_code: string;
+  /** The saved card it charges. */
+  authorization_code: string;
+  status: 'active' | 'cancelled';
+  start_date: string | null;
+}
+
+/** A saved card, as Paystack reports an `authorization`. */
+function authorizationOf(code: string): Record<string, unknown> {
+  return {
+    authorization_code: code,
+    bin: '408408',
+    last4: '4081',
+    exp_month: '12',
+    exp_year: '2030',
+    channel: 'card',
+    card_type: 'visa',
+    bank: 'TEST BANK',
+    country_code: 'KE',
+    brand: 'visa',
+    reusable: true,
+    signature: `SIG_${code.slice(5)}`,
+    account_name: null,
+  };
 }
 
 /** A running stand-in. */
@@ -45,7 +80,7 @@ export interface PaystackStandIn {
   readonly transactions: Map<string, StandInTransaction>;
   readonly plans: { plan_code: string; amount: number; currency: string; interval: string; name: string }[];
   /** Subscriptions by code: the email of their customer and their plan. */
-  readonly subscriptions: Map<string, { email: string; plan_code: string; email_token: string }>;
+  readonly subscriptions: Map<string, StandInSubscription>;
   /** Every call, method and path. */
   readonly calls: string[];
   /** Answers initialize with this HTTP status and `status: false` (a refusing Paystack) while set. */
@@ -109,6 +144,17 @@ export async function startPaystack(
   const held = new Map<string, HeldVerify>();
   let nextId = 4_099_260_000;
   let url = '';
+  /** Customers by email: Paystack keeps one per email on an integration. */
+  const customers = new Map<string, StandInTransaction['customer']>();
+  const customerOf = (email: string): StandInTransaction['customer'] => {
+    let customer = customers.get(email.toLowerCase());
+    if (!customer) {
+      nextId += 1;
+      customer = { id: nextId, email, customer_code: `CUS_${randomBytes(7).toString('hex')}` };
+      customers.set(email.toLowerCase(), customer);
+    }
+    return customer;
+  };
 
   const standIn: PaystackStandIn = {
     get url() {
@@ -124,10 +170,16 @@ export async function startPaystack(
       const txn = transactions.get(reference);
       if (!txn || !('plan_code' in txn.plan)) throw new Error(`No transaction on a plan ${reference}`);
       const code = `SUB_${randomBytes(8).toString('hex')}`;
+      nextId += 1;
       subscriptions.set(code, {
+        id: nextId,
         email: txn.customer.email,
         plan_code: txn.plan.plan_code,
         email_token: randomBytes(8).toString('hex'),
+        customer_code: txn.customer.customer_code,
+        authorization_code: txn.authorization_code ?? `AUTH_${randomBytes(5).toString('hex')}`,
+        status: 'active',
+        start_date: null,
       });
       return code;
     },
@@ -136,6 +188,7 @@ export async function startPaystack(
       if (!txn) throw new Error(`No transaction ${reference}`);
       txn.status = 'success';
       txn.channel = channel;
+      if (channel === 'card') txn.authorization_code ??= `AUTH_${randomBytes(5).toString('hex')}`;
       txn.paid_at = new Date().toISOString();
       return txn;
     },
@@ -233,7 +286,8 @@ export async function startPaystack(
           channel: null,
           paid_at: null,
           created_at: new Date().toISOString(),
-          customer: { id: nextId, email: field(body, 'email', ''), customer_code: `CUS_${accessCode}` },
+          customer: customerOf(field(body, 'email', '')),
+          authorization_code: null,
           plan: plan ? { plan_code: plan.plan_code } : {},
           channels: Array.isArray(body['channels']) ? (body['channels'] as string[]) : [],
           access_code: accessCode,
@@ -281,6 +335,120 @@ export async function startPaystack(
         });
         return;
       }
+      // Create a subscription (`POST /subscription` {customer, plan, authorization, start_date}): the customer by
+      // code or email, charged on one of its own reusable cards.
+      if (req.method === 'POST' && path === '/subscription') {
+        const body = await readJson(req);
+        const who = field(body, 'customer', '');
+        const customer = [...customers.values()].find(
+          (candidate) => candidate.customer_code === who || candidate.email.toLowerCase() === who.toLowerCase(),
+        );
+        const plan = plans.find((candidate) => candidate.plan_code === field(body, 'plan', ''));
+        if (!customer) {
+          send(res, 404, { status: false, message: 'Customer not found' });
+          return;
+        }
+        if (!plan) {
+          send(res, 404, { status: false, message: 'Plan not found' });
+          return;
+        }
+        const cards = new Set(
+          [...transactions.values()]
+            .filter((txn) => txn.customer.customer_code === customer.customer_code && txn.authorization_code)
+            .map((txn) => txn.authorization_code),
+        );
+        const authorization = field(body, 'authorization', '');
+        if (!cards.has(authorization)) {
+          send(res, 400, { status: false, message: 'Authorization is invalid' });
+          return;
+        }
+        const code = `SUB_${randomBytes(8).toString('hex')}`;
+        nextId += 1;
+        const startDate = typeof body['start_date'] === 'string' ? body['start_date'] : null;
+        const subscription: StandInSubscription = {
+          id: nextId,
+          email: customer.email,
+          plan_code: plan.plan_code,
+          email_token: randomBytes(8).toString('hex'),
+          customer_code: customer.customer_code,
+          authorization_code: authorization,
+          status: 'active',
+          start_date: startDate,
+        };
+        subscriptions.set(code, subscription);
+        const now = new Date().toISOString();
+        send(res, 200, {
+          status: true,
+          message: 'Subscription successfully created',
+          data: {
+            customer: customer.id,
+            plan: plans.indexOf(plan) + 1,
+            integration: 100032,
+            domain: 'test',
+            start: Math.floor(Date.parse(startDate ?? now) / 1000),
+            status: 'active',
+            quantity: 1,
+            amount: plan.amount,
+            authorization: authorizationOf(authorization),
+            invoice_limit: 0,
+            subscription_code: code,
+            email_token: subscription.email_token,
+            id: subscription.id,
+            createdAt: now,
+            updatedAt: now,
+          },
+        });
+        return;
+      }
+      // Disable a subscription (`POST /subscription/disable` {code, token}), the token its email_token.
+      if (req.method === 'POST' && path === '/subscription/disable') {
+        const body = await readJson(req);
+        const subscription = subscriptions.get(field(body, 'code', ''));
+        if (!subscription || subscription.email_token !== field(body, 'token', '')) {
+          send(res, 404, { status: false, message: 'Subscription with code not found or already inactive' });
+          return;
+        }
+        subscription.status = 'cancelled';
+        send(res, 200, { status: true, message: 'Subscription disabled successfully' });
+        return;
+      }
+      // Fetch a subscription (`GET /subscription/:id_or_code`).
+      const fetched = /^\/subscription\/([^/]+)$/.exec(path);
+      if (req.method === 'GET' && fetched) {
+        const key = decodeURIComponent(fetched[1] ?? '');
+        const found = [...subscriptions].find(([code, candidate]) => code === key || String(candidate.id) === key);
+        if (!found) {
+          send(res, 404, { status: false, message: 'Subscription not found' });
+          return;
+        }
+        const [code, subscription] = found;
+        const plan = plans.find((candidate) => candidate.plan_code === subscription.plan_code);
+        const customer = customers.get(subscription.email.toLowerCase());
+        send(res, 200, {
+          status: true,
+          message: 'Subscription retrieved successfully',
+          data: {
+            invoices: [],
+            customer: { ...customer, first_name: null, last_name: null, phone: null, metadata: null },
+            plan: plan ? { ...plan, id: plans.indexOf(plan) + 1 } : { plan_code: subscription.plan_code },
+            integration: 100032,
+            authorization: authorizationOf(subscription.authorization_code),
+            domain: 'test',
+            start: Math.floor(Date.parse(subscription.start_date ?? new Date().toISOString()) / 1000),
+            status: subscription.status,
+            quantity: 1,
+            amount: plan?.amount ?? 0,
+            subscription_code: code,
+            email_token: subscription.email_token,
+            easy_cron_id: null,
+            cron_expression: '0 0 28 * *',
+            next_payment_date: null,
+            open_invoice: null,
+            id: subscription.id,
+          },
+        });
+        return;
+      }
       // List subscriptions (`GET /subscription?plan=…`), filtered by plan code as Paystack filters by plan.
       if (req.method === 'GET' && path === '/subscription') {
         const plan = new URL(req.url ?? '/', url).searchParams.get('plan');
@@ -289,9 +457,9 @@ export async function startPaystack(
           .map(([code, subscription]) => ({
             subscription_code: code,
             email_token: subscription.email_token,
-            status: 'active',
+            status: subscription.status,
             plan: { plan_code: subscription.plan_code },
-            customer: { email: subscription.email },
+            customer: { email: subscription.email, customer_code: subscription.customer_code },
           }));
         send(res, 200, {
           status: true,
@@ -342,7 +510,7 @@ function dataOf(txn: StandInTransaction): Record<string, unknown> {
     metadata: txn.metadata,
     fees: null,
     customer: { ...txn.customer, first_name: null, last_name: null, phone: null, metadata: null },
-    authorization: {},
+    authorization: txn.authorization_code ? authorizationOf(txn.authorization_code) : {},
     plan: txn.plan,
   };
 }

@@ -8,6 +8,7 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import checkout from '../../netlify/functions/payments-checkout.ts';
 import myGiving from '../../netlify/functions/my-giving.ts';
 import thankYou from '../../netlify/functions/thank-you.ts';
+import webhook from '../../netlify/functions/payments-paystack.ts';
 import { query, transaction } from '../../netlify/functions/_shared/db.ts';
 import { useSignInLink } from '../../netlify/functions/_shared/donor-sessions.ts';
 import { context, databases, rows, truncate, useDatabase } from '../support/databases.ts';
@@ -84,6 +85,28 @@ const state = async (id: string) =>
     )
   )[0];
 
+/** A form post of the donate form (JavaScript off): `fields` over a monthly $25 card gift to education. */
+function donate(fields: Record<string, string>): Promise<Response> {
+  return checkout(
+    new Request(`${SITE}/api/payments/checkout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        form: 'donation_intent',
+        type: 'monthly',
+        cause: 'education',
+        amount: '25',
+        paymentMethod: 'card',
+        name: 'Alice Card',
+        email: ALICE,
+        website: '',
+        ...fields,
+      }).toString(),
+    }),
+    context('198.51.100.78'),
+  );
+}
+
 describe.each(databases)('My giving commitments on $name', (database) => {
   useDatabase(database);
   useJwtSecret();
@@ -129,7 +152,16 @@ describe.each(databases)('My giving commitments on $name', (database) => {
   });
 
   test('"Update card or cancel" opens Paystack’s manage page for the donor’s own card gift only', async () => {
-    standIn.current.subscriptions.set('SUB_alice', { email: ALICE, plan_code: 'PLN_x', email_token: 'tok123' });
+    standIn.current.subscriptions.set('SUB_alice', {
+      id: 1,
+      email: ALICE,
+      plan_code: 'PLN_x',
+      email_token: 'tok123',
+      customer_code: 'CUS_alice',
+      authorization_code: 'AUTH_alice',
+      status: 'active',
+      start_date: null,
+    });
     const mine = await commitment(ALICE, { method: 'card', subscription: 'SUB_alice' });
     const theirs = await commitment(BOB, { method: 'card', subscription: 'SUB_bob' });
     const cookie = await session(ALICE);
@@ -234,5 +266,156 @@ describe.each(databases)('My giving commitments on $name', (database) => {
     const html = await page.text();
     expect(html).toContain(`<strong>${started!.account}</strong>`);
     expect(html).toContain('Ratiba');
+  });
+
+  /** Sends a signed Paystack event from the stand-in to the site's webhook; expects 200. */
+  async function event(body: string): Promise<void> {
+    const res = await webhook(
+      new Request(`${SITE}/api/payments/paystack`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-paystack-signature': standIn.current.sign(body) },
+        body,
+      }),
+      context('52.31.139.75'),
+    );
+    expect(res.status).toBe(200);
+  }
+
+  /**
+   * Alice's $25 monthly card gift through checkout, paid at the stand-in, with the charge.success and the
+   * subscription.create Paystack sends (carrying the customer, the saved card and the email token when `keys`);
+   * the commitment's id and the subscription's code.
+   */
+  async function cardGift(keys = true): Promise<{ id: string; code: string }> {
+    standIn.current.subscriptions.clear();
+    expect((await donate({})).status).toBe(303);
+    const [gift] = await rows<{ reference: string }>(database, 'select reference from gifts order by id desc limit 1');
+    standIn.current.pay(gift!.reference);
+    await event(standIn.current.chargeSuccess(gift!.reference));
+    const code = standIn.current.subscribe(gift!.reference);
+    const made = standIn.current.subscriptions.get(code)!;
+    await event(
+      JSON.stringify({
+        event: 'subscription.create',
+        data: {
+          domain: 'test',
+          status: 'active',
+          subscription_code: code,
+          ...(keys ? { email_token: made.email_token } : {}),
+          amount: 2500,
+          plan: { plan_code: made.plan_code, amount: 2500, interval: 'monthly', currency: 'USD' },
+          ...(keys ? { authorization: { authorization_code: made.authorization_code, reusable: true } } : {}),
+          customer: { email: ALICE, ...(keys ? { customer_code: made.customer_code } : {}) },
+        },
+      }),
+    );
+    const [row] = await rows<{ id: string; subscription_code: string }>(
+      database,
+      `select id::text as id, subscription_code from commitments where state = 'active'`,
+    );
+    expect(row!.subscription_code).toBe(code);
+    return { id: row!.id, code };
+  }
+
+  const active = (code: string) => standIn.current.subscriptions.get(code)?.status;
+
+  for (const keys of [true, false]) {
+    test(`"Change amount" of a card gift moves it at Paystack: a new subscription on the same card, the old one disabled (keys ${keys ? 'from subscription.create' : 'fetched from Paystack'})`, async () => {
+      const { id, code } = await cardGift(keys);
+      const cookie = await session(ALICE);
+      const page = await (await call('/my-giving/account', cookie)).text();
+      expect(page).toContain(`action="/my-giving/commitments/${id}/amount"`);
+      expect(page).toContain('Change amount');
+
+      const res = await call(`/my-giving/commitments/${id}/amount`, cookie, { amount: '40' });
+      expect(res.status).toBe(303);
+      expect(res.headers.get('location')).toBe('/my-giving/account?done=changed');
+      expect(active(code)).toBe('cancelled');
+      const old = standIn.current.subscriptions.get(code)!;
+      const [made] = [...standIn.current.subscriptions].filter(([, s]) => s.status === 'active');
+      expect(made![1]).toMatchObject({
+        email: ALICE,
+        customer_code: old.customer_code,
+        authorization_code: old.authorization_code,
+      });
+      const plan = standIn.current.plans.find((p) => p.plan_code === made![1].plan_code);
+      expect(plan).toMatchObject({ amount: 4000, currency: 'USD', interval: 'monthly' });
+      // First charged when the new commitment's first instalment is due, next month: not twice this month.
+      expect(made![1].start_date).toMatch(/^\d{4}-\d{2}-\d{2}T09:00:00\+03:00$/);
+      expect(await state(id)).toMatchObject({ state: 'ended', ended_by: 'donor', amount: 2500 });
+      const [replacement] = await rows<{ amount: number; state: string; method: string; subscription_code: string }>(
+        database,
+        `select amount_subunits::int as amount, state, method, subscription_code from commitments where id <> $1`,
+        [id],
+      );
+      expect(replacement).toMatchObject({ amount: 4000, state: 'active', method: 'card', subscription_code: made![0] });
+      const after = await (await call('/my-giving/account?done=changed', cookie)).text();
+      expect(after).toContain('$40.00 a month, Education (donation)');
+
+      // Paystack's disable of the old subscription changes nothing more; the new one's first charge pays the new
+      // commitment, and its failed payment later emails the donor about this gift.
+      await event(
+        JSON.stringify({ event: 'subscription.disable', data: { subscription_code: code, status: 'complete' } }),
+      );
+      expect(await rows(database, `select count(*)::int as n from commitments where state = 'active'`)).toEqual([
+        { n: 1 },
+      ]);
+      const charge = {
+        id: 9_100_001,
+        status: 'success',
+        reference: `renewal_${randomBytes(4).toString('hex')}`,
+        amount: 4000,
+        currency: 'USD',
+        channel: 'card',
+        paid_at: new Date().toISOString(),
+        customer: { email: ALICE, customer_code: old.customer_code },
+        plan: { plan_code: made![1].plan_code },
+      };
+      await event(JSON.stringify({ event: 'charge.success', data: charge }));
+      const [paid] = await rows<{ n: number }>(
+        database,
+        `select count(*)::int as n from commitment_instalments i join commitments c on c.id = i.commitment_id
+         where c.amount_subunits = 4000 and i.gift_id is not null`,
+      );
+      expect(paid).toEqual({ n: 1 });
+      const [newGift] = await rows<{ subscription_code: string; state: string }>(
+        database,
+        'select subscription_code, state from gifts where reference = $1',
+        [charge.reference],
+      );
+      expect(newGift).toEqual({ subscription_code: made![0], state: 'confirmed' });
+    });
+  }
+
+  test('"Change amount" of a card gift Paystack refuses changes nothing here nor at Paystack, and says so', async () => {
+    const { id, code } = await cardGift();
+    const cookie = await session(ALICE);
+    // The saved card is no longer one Paystack can charge.
+    standIn.current.subscriptions.get(code)!.authorization_code = 'AUTH_gone';
+    await query(`update commitments set paystack_authorization = 'AUTH_gone' where id = $1`, [id]);
+    const res = await call(`/my-giving/commitments/${id}/amount`, cookie, { amount: '40' });
+    expect(res.status).toBe(409);
+    expect(await res.text()).toContain('Paystack could not move your card gift to the new amount');
+    expect(active(code)).toBe('active');
+    expect([...standIn.current.subscriptions.values()].filter((s) => s.status === 'active')).toHaveLength(1);
+    expect(await state(id)).toMatchObject({ state: 'active', amount: 2500 });
+    expect(await rows(database, 'select count(*)::int as n from commitments')).toEqual([{ n: 1 }]);
+  });
+
+  test('a card gift’s amount: bad amounts and another donor’s gift are refused before Paystack is asked', async () => {
+    const { id, code } = await cardGift();
+    const theirs = await commitment(BOB, { method: 'card', subscription: 'SUB_bob' });
+    const cookie = await session(ALICE);
+    const before = standIn.current.calls.length;
+    for (const amount of ['', 'abc', '-5', '0', '0.001', '99999999999']) {
+      const res = await call(`/my-giving/commitments/${id}/amount`, cookie, { amount });
+      expect(res.status, amount).toBe(400);
+    }
+    expect((await call(`/my-giving/commitments/${theirs}/amount`, cookie, { amount: '40' })).status).toBe(404);
+    expect((await call(`/my-giving/commitments/${theirs}/amount`, await session(BOB), {})).status).toBe(400);
+    expect(standIn.current.calls.length).toBe(before);
+    expect(active(code)).toBe('active');
+    expect(await state(id)).toMatchObject({ state: 'active', amount: 2500 });
+    expect(await state(theirs)).toMatchObject({ state: 'active', amount: 2500 });
   });
 });

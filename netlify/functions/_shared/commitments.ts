@@ -526,13 +526,15 @@ async function stopped(tx: Queryable, commitment: CommitmentRow, reason: string,
 /**
  * The supporter changed the amount (My giving): the commitment ends, and a new one at `amountSubunits` takes its
  * place from the next month, due on the same day and paying for the same sponsor record (an M-Pesa one with an account
- * number of its own). Undefined when there is no such commitment or it has ended.
+ * number of its own; a card one charged by the new Paystack subscription `card`, which the caller made). Undefined
+ * when there is no such commitment or it has ended.
  */
 export async function supporterChangedAmount(
   tx: Queryable,
   commitmentId: string,
   amountSubunits: number,
   now: Date = new Date(),
+  card?: NewCardSubscription,
 ): Promise<CommitmentRow | undefined> {
   const old = await lockCommitment(tx, { commitmentId });
   if (!old || old.state === 'ended') return undefined;
@@ -553,13 +555,24 @@ export async function supporterChangedAmount(
       currency: old.currency,
       method: old.method,
       intervalMonths: old.interval_months as NewCommitment['intervalMonths'],
+      planCode: card?.planCode ?? null,
     },
     now,
   );
   const [row] = await tx.query<CommitmentRow>(
-    `update commitments set due_day = $2, starts_on = $3, sponsorship_id = $4, updated_at = now() where id = $1
-     returning ${COMMITMENT_COLUMNS}`,
-    [created.id, old.due_day, addMonths(nairobiDay(now), 1), old.sponsorship_id],
+    `update commitments set due_day = $2, starts_on = $3, sponsorship_id = $4, subscription_code = $5,
+       paystack_customer = $6, paystack_authorization = $7, paystack_email_token = $8, updated_at = now()
+     where id = $1 returning ${COMMITMENT_COLUMNS}`,
+    [
+      created.id,
+      old.due_day,
+      addMonths(nairobiDay(now), 1),
+      old.sponsorship_id,
+      card?.subscriptionCode ?? null,
+      card?.keys.customer ?? null,
+      card?.keys.authorization ?? null,
+      card?.keys.emailToken ?? null,
+    ],
   );
   if (old.sponsorship_id) {
     await tx.query('update sponsorships set commitment_id = $2 where id = $1', [old.sponsorship_id, created.id]);
@@ -567,12 +580,73 @@ export async function supporterChangedAmount(
   return settleState(tx, row ?? created, now);
 }
 
+/** The Paystack subscription a card commitment's new amount is charged by (made by My giving before it changes). */
+export interface NewCardSubscription {
+  readonly subscriptionCode: string;
+  readonly planCode: string;
+  readonly keys: PaystackKeys;
+}
+
+/**
+ * The card commitment My giving started at a new amount whose Paystack subscription has not charged yet, found as a
+ * renewal is (by the charge's plan and the donor's email), locked; undefined when there is none.
+ */
+export async function uncharged(tx: Queryable, planCode: string, email: string): Promise<CommitmentRow | undefined> {
+  const [row] = await tx.query<CommitmentRow>(
+    `select ${COMMITMENT_COLUMNS} from commitments where plan_code = $1 and lower(donor_email) = lower($2)
+       and method = 'card' and gift_id is null and subscription_code is not null and state <> 'ended'
+     order by id desc limit 1 for update`,
+    [planCode, email],
+  );
+  return row;
+}
+
+/** Makes `giftId` the first gift of the commitment `commitmentId` (later charges name it as their parent). */
+export async function setFirstGift(tx: Queryable, commitmentId: string, giftId: string): Promise<void> {
+  await tx.query('update commitments set gift_id = $2, updated_at = now() where id = $1', [commitmentId, giftId]);
+}
+
 /** Links a Paystack subscription to the commitment its first gift made (a `subscription.create`). */
-export async function linkSubscription(tx: Queryable, giftId: string, subscriptionCode: string): Promise<void> {
+export async function linkSubscription(
+  tx: Queryable,
+  giftId: string,
+  subscriptionCode: string,
+  keys: PaystackKeys = {},
+): Promise<void> {
   await tx.query(
     `update commitments set subscription_code = $2, updated_at = now() where gift_id = $1 and subscription_code is null`,
     [giftId, subscriptionCode],
   );
+  await keepPaystackKeys(tx, subscriptionCode, keys);
+}
+
+/** What changing a card commitment's amount asks Paystack for: its customer, saved card and email token. */
+export interface PaystackKeys {
+  readonly customer?: string | null | undefined;
+  readonly authorization?: string | null | undefined;
+  readonly emailToken?: string | null | undefined;
+}
+
+/** Keeps the keys Paystack reported for the commitment of `subscriptionCode` (an unreported one stays as it was). */
+export async function keepPaystackKeys(tx: Queryable, subscriptionCode: string, keys: PaystackKeys): Promise<void> {
+  if (!keys.customer && !keys.authorization && !keys.emailToken) return;
+  await tx.query(
+    `update commitments set paystack_customer = coalesce($2, paystack_customer),
+       paystack_authorization = coalesce($3, paystack_authorization),
+       paystack_email_token = coalesce($4, paystack_email_token), updated_at = now()
+     where subscription_code = $1`,
+    [subscriptionCode, keys.customer || null, keys.authorization || null, keys.emailToken || null],
+  );
+}
+
+/** The Paystack keys kept for a commitment. */
+export async function paystackKeysOf(tx: Queryable, commitmentId: string): Promise<PaystackKeys> {
+  const [row] = await tx.query<{ customer: string | null; authorization: string | null; token: string | null }>(
+    `select paystack_customer as customer, paystack_authorization as authorization, paystack_email_token as token
+     from commitments where id = $1`,
+    [commitmentId],
+  );
+  return { customer: row?.customer, authorization: row?.authorization, emailToken: row?.token };
 }
 
 /**
@@ -668,7 +742,8 @@ export function instalmentCheckoutUrl(commitment: Pick<CommitmentRow, 'id' | 'ac
   return url.href;
 }
 
-function reminderNotice(commitment: CommitmentRow, paybill: string, due: string) {
+/** The reminder email of an M-Pesa instalment due on `due` (in words). */
+export function reminderNotice(commitment: CommitmentRow, paybill: string, due: string) {
   const amount = formatMoney(commitment.amount_subunits, commitment.currency);
   const what = commitment.kind === 'sponsorship' ? 'sponsorship' : 'monthly gift';
   const account = commitment.account ?? '';

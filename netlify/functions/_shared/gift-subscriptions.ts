@@ -4,7 +4,7 @@
  * month hangs off these). Each keeps the commitment the monthly gift made in step, and the subscription state of the monthly gift's first gift, the one the later
  * charges point at, and returns that gift's id, or undefined when no monthly gift has the subscription.
  */
-import { linkSubscription, providerStopped } from './commitments.ts';
+import { linkSubscription, providerStopped, type PaystackKeys } from './commitments.ts';
 import type { Queryable } from './db.ts';
 
 /** Why Paystack charges a subscription no more: the donor chose not to renew it, or it was disabled. */
@@ -25,14 +25,19 @@ async function setState(
 
 /**
  * Paystack made `subscriptionCode` for the monthly gift `giftId`: the gift and the commitment it made learn the code
- * (so a later stop finds the commitment), and the gift is active.
+ * (so a later stop finds the commitment) and the Paystack `keys` reported with it, and the gift is active.
  */
-export async function onSubscriptionStarted(tx: Queryable, giftId: string, subscriptionCode: string): Promise<string> {
+export async function onSubscriptionStarted(
+  tx: Queryable,
+  giftId: string,
+  subscriptionCode: string,
+  keys: PaystackKeys = {},
+): Promise<string> {
   await tx.query(
     `update gifts set subscription_code = $2, subscription_state = 'active', updated_at = now() where id = $1`,
     [giftId, subscriptionCode],
   );
-  await linkSubscription(tx, giftId, subscriptionCode);
+  await linkSubscription(tx, giftId, subscriptionCode, keys);
   return giftId;
 }
 

@@ -15,7 +15,7 @@ import { kesToUsd } from '../../../src/lib/children.ts';
 import { formatMoney } from '../../../src/lib/money.ts';
 import type { Background } from './build-hook.ts';
 import { copySeedChildren, programmeChild, sponsorshipStarted } from './children.ts';
-import { giftConfirmed, receiptInstructions } from './commitments.ts';
+import { FREQUENCY_OF_INTERVAL, giftConfirmed, receiptInstructions, setFirstGift, uncharged } from './commitments.ts';
 import { query, transaction, type Queryable } from './db.ts';
 import { GIFT_STATE_VALUES } from '../../../src/schemas/gifts.ts';
 import { onRenewalCharge } from './gift-subscriptions.ts';
@@ -493,6 +493,8 @@ async function settleRenewal(
   const planCode = planCodeOf(charge.plan);
   const email = charge.customer?.email;
   if (!planCode || !email) return undefined;
+  const started = await firstChargeOfChange(tx, charge, planCode, email);
+  if (started) return started;
   const [parent] = await tx.query<GiftRow>(
     `select ${GIFT_COLUMNS} from gifts where plan_code = $1 and lower(donor_email) = lower($2)
        and parent_id is null and state = 'confirmed' order by id desc limit 1 for update`,
@@ -525,6 +527,50 @@ async function settleRenewal(
     paidAt: charge.paid_at ? new Date(charge.paid_at) : null,
   });
   await onRenewalCharge(tx, confirmed);
+  return { outcome: 'renewal', giftId: confirmed.id };
+}
+
+/**
+ * The first charge of a subscription My giving made when a donor changed a card gift's amount: it becomes the first
+ * gift of the new commitment (which it pays), carrying the subscription, so later charges are its renewals.
+ */
+async function firstChargeOfChange(
+  tx: LedgerTx,
+  charge: PaystackTransaction,
+  planCode: string,
+  email: string,
+): Promise<{ outcome: ChargeOutcome; giftId: string } | undefined> {
+  const commitment = await uncharged(tx, planCode, email);
+  if (!commitment || !commitment.subscription_code) return undefined;
+  if (charge.amount !== Number(commitment.amount_subunits) || charge.currency !== commitment.currency) return undefined;
+  const first = await insertGift(tx, {
+    reference: charge.reference,
+    provider: 'paystack',
+    kind: commitment.kind,
+    frequency: FREQUENCY_OF_INTERVAL[commitment.interval_months] ?? 'monthly',
+    cause: commitment.cause,
+    childId: commitment.child_id,
+    sponsorshipType: commitment.sponsorship_type,
+    amountSubunits: charge.amount,
+    currency: charge.currency,
+    method: methodOfChannel(charge.channel, 'card'),
+    donorName: commitment.donor_name,
+    donorEmail: commitment.donor_email,
+    donorPhone: commitment.donor_phone,
+    anonymous: commitment.anonymous,
+    recordedBy: 'paystack',
+    planCode,
+  });
+  await tx.query(
+    `update gifts set subscription_code = $2, subscription_state = 'active', updated_at = now() where id = $1`,
+    [first.id, commitment.subscription_code],
+  );
+  await setFirstGift(tx, commitment.id, first.id);
+  const confirmed = await confirmLocked(tx, first, {
+    providerTxn: String(charge.id),
+    method: first.method,
+    paidAt: charge.paid_at ? new Date(charge.paid_at) : null,
+  });
   return { outcome: 'renewal', giftId: confirmed.id };
 }
 

@@ -1,14 +1,20 @@
 /**
  * A donor's monthly gifts and sponsorships (commitments.ts) on My giving, and what the donor may do with them: open
- * Paystack's page to update the card or cancel (card), stop (M-Pesa), change the amount (M-Pesa and by hand). Every
+ * Paystack's page to update the card or cancel (card), stop (M-Pesa), change the amount (all). Every
  * read and action is bounded by the session's address: a commitment that is not the donor's is not found.
  */
 import { formatMoney, subunitsPerUnit } from '../../../src/lib/money.ts';
 import { mpesaInstructions } from '../../../src/lib/mpesa-instructions.ts';
 import {
+  addMonths,
   commitmentByTarget,
   COMMITMENT_COLUMNS,
+  dueOn,
   instalmentsOf,
+  keepPaystackKeys,
+  nairobiDay,
+  paystackKeysOf,
+  type PaystackKeys,
   instalmentState,
   sponsorshipMinimum,
   supporterChangedAmount,
@@ -20,6 +26,17 @@ import {
 import { query, transaction, type Queryable } from './db.ts';
 import { supportsText } from './gifts.ts';
 import { escapeHtml } from './html-page.ts';
+import { logFailure } from './log.ts';
+import {
+  createSubscription,
+  disableSubscription,
+  fetchSubscription,
+  paystackConfig,
+  PaystackError,
+  type PaystackConfig,
+  type PaystackSubscription,
+} from './paystack.ts';
+import { planFor, PLAN_INTERVAL_OF_MONTHS } from './paystack-plans.ts';
 import { nairobiDate } from './receipt.ts';
 
 /** The donor's commitments that have started (a checkout not yet paid is not one), newest first. */
@@ -130,17 +147,11 @@ export async function commitmentsHtml(email: string, now = new Date()): Promise<
         `<form class="inline" method="post" action="${base}/stop"><button type="submit" class="secondary">Stop</button></form>`,
       );
     }
-    if (commitment.method !== 'card') {
-      parts.push(
-        `<form method="post" action="${base}/amount"><label for="amount-${escapeHtml(commitment.id)}">New amount (${unit})</label>` +
-          `<input id="amount-${escapeHtml(commitment.id)}" name="amount" type="number" inputmode="decimal" min="1" step="0.01" required> ` +
-          `<button type="submit" class="secondary">Change amount</button></form>`,
-      );
-    } else {
-      parts.push(
-        '<p class="note">To give a different amount by card, cancel this gift on Paystack’s page and start a new monthly gift on <a class="plain" href="/donate/">the donate page</a>.</p>',
-      );
-    }
+    parts.push(
+      `<form method="post" action="${base}/amount"><label for="amount-${escapeHtml(commitment.id)}">New amount (${unit})</label>` +
+        `<input id="amount-${escapeHtml(commitment.id)}" name="amount" type="number" inputmode="decimal" min="1" step="0.01" required> ` +
+        `<button type="submit" class="secondary">Change amount</button></form>`,
+    );
   }
   return parts.join('\n');
 }
@@ -161,38 +172,138 @@ export async function stopCommitment(email: string, id: string, now = new Date()
   });
 }
 
-/** Ends the donor's commitment `id` and starts one at `amount` (in the currency's units) in its place. */
+/** What the donor is told when Paystack will not start the card gift's new amount. */
+const CARD_REFUSED =
+  'Paystack could not move your card gift to the new amount, so your gift continues as before. Try again later, ' +
+  'or cancel it on Paystack’s page and start a new monthly gift on the donate page.';
+
+/** The least `commitment` may be, or the donor's problem with `subunits`. */
+function amountProblem(commitment: CommitmentRow, subunits: number): CommitmentActionOutcome | undefined {
+  const least = commitment.kind === 'sponsorship' ? sponsorshipMinimum(commitment.currency) : 1;
+  if (Number.isSafeInteger(subunits) && subunits >= least && subunits <= MOST_SUBUNITS) return undefined;
+  if (subunits > MOST_SUBUNITS) {
+    return {
+      ok: false,
+      status: 400,
+      message: `The most a monthly gift can be here is ${formatMoney(MOST_SUBUNITS, commitment.currency)}.`,
+    };
+  }
+  return {
+    ok: false,
+    status: 400,
+    message: `The least a ${commitment.kind === 'sponsorship' ? 'sponsorship' : 'monthly gift'} can be is ${formatMoney(least, commitment.currency)}.`,
+  };
+}
+
+/** The largest instalment My giving changes a commitment to (in subunits): what one checkout takes at most. */
+const MOST_SUBUNITS = 100_000_000;
+
+/**
+ * Ends the donor's commitment `id` and starts one at `amount` (in the currency's units) in its place. A card
+ * commitment first moves at Paystack ({@link moveCardSubscription}); when Paystack refuses, nothing changes.
+ */
 export async function changeCommitmentAmount(
   email: string,
   id: string,
   amount: number,
   now = new Date(),
 ): Promise<CommitmentActionOutcome> {
+  const found = await lockDonorCommitment({ query }, email, id, false);
+  if (!found) return { ok: false, status: 404, message: 'There is no such monthly gift among yours.' };
+  if (found.state === 'ended') return { ok: false, status: 409, message: 'This monthly gift has ended.' };
+  const subunits = Math.round(amount * subunitsPerUnit(found.currency));
+  const problem = amountProblem(found, subunits);
+  if (problem) return problem;
+  if (subunits === Number(found.amount_subunits)) return { ok: true };
+  if (found.method === 'card') return moveCardSubscription(email, found, subunits, now);
   return transaction(async (tx) => {
     const commitment = await lockDonorCommitment(tx, email, id);
-    if (!commitment) return { ok: false, status: 404, message: 'There is no such monthly gift among yours.' };
-    if (commitment.state === 'ended') return { ok: false, status: 409, message: 'This monthly gift has ended.' };
-    if (commitment.method === 'card') {
-      return {
-        ok: false,
-        status: 409,
-        message: 'A card gift’s amount is set with Paystack: cancel it there and start a new monthly gift.',
-      };
+    if (!commitment || commitment.state === 'ended') {
+      return { ok: false, status: 409, message: 'This monthly gift has ended.' };
     }
-    const subunits = Math.round(amount * subunitsPerUnit(commitment.currency));
-    const least = commitment.kind === 'sponsorship' ? sponsorshipMinimum(commitment.currency) : 1;
-    if (subunits < least) {
-      return {
-        ok: false,
-        status: 400,
-        message: `The least a ${commitment.kind === 'sponsorship' ? 'sponsorship' : 'monthly gift'} can be is ${formatMoney(least, commitment.currency)}.`,
-      };
-    }
-    if (subunits !== Number(commitment.amount_subunits)) {
-      await supporterChangedAmount(tx, commitment.id, subunits, now);
-    }
+    await supporterChangedAmount(tx, commitment.id, subunits, now);
     return { ok: true };
   });
+}
+
+/**
+ * A card commitment's new amount, at Paystack first: the plan of the new amount (made once per currency, amount and
+ * interval), a subscription to it on the same customer and saved card, first charged when the new commitment's first
+ * instalment is due, then the old subscription disabled; only then the old commitment ends and the new one starts,
+ * charged by the new subscription. When Paystack refuses a step, what was made there is undone and nothing changes.
+ */
+async function moveCardSubscription(
+  email: string,
+  commitment: CommitmentRow,
+  subunits: number,
+  now: Date,
+): Promise<CommitmentActionOutcome> {
+  const config = paystackConfig();
+  const oldCode = commitment.subscription_code;
+  const interval = PLAN_INTERVAL_OF_MONTHS[commitment.interval_months];
+  if (!config || !oldCode || !interval) return { ok: false, status: 409, message: CARD_REFUSED };
+  let keys = await paystackKeysOf({ query }, commitment.id);
+  let made: PaystackSubscription | undefined;
+  let planCode: string;
+  try {
+    if (!keys.customer || !keys.authorization || !keys.emailToken) {
+      // A commitment older than the keys, or whose subscription.create did not carry them all: Paystack knows them.
+      const current = await fetchSubscription(config, oldCode);
+      keys = {
+        customer: keys.customer ?? (typeof current.customer === 'object' ? current.customer?.customer_code : undefined),
+        authorization: keys.authorization ?? current.authorization?.authorization_code,
+        emailToken: keys.emailToken ?? current.email_token,
+      };
+      await transaction((tx) => keepPaystackKeys(tx, oldCode, keys));
+    }
+    if (!keys.customer || !keys.authorization || !keys.emailToken) {
+      return { ok: false, status: 409, message: CARD_REFUSED };
+    }
+    planCode = await transaction((tx) =>
+      planFor(tx, config, { currency: commitment.currency, amountSubunits: subunits }, interval),
+    );
+    const firstPeriod = `${addMonths(nairobiDay(now), commitment.interval_months).slice(0, 7)}-01`;
+    made = await createSubscription(config, {
+      customer: keys.customer,
+      plan: planCode,
+      authorization: keys.authorization,
+      start_date: `${dueOn(firstPeriod, commitment.due_day)}T09:00:00+03:00`,
+    });
+    await disableSubscription(config, oldCode, keys.emailToken);
+  } catch (failure) {
+    if (!(failure instanceof PaystackError)) throw failure;
+    logFailure('my-giving: card amount', failure);
+    if (made?.email_token) await undoSubscription(config, made.subscription_code, made.email_token);
+    return { ok: false, status: 409, message: CARD_REFUSED };
+  }
+  const newKeys: PaystackKeys = {
+    customer: keys.customer,
+    authorization: keys.authorization,
+    emailToken: made.email_token,
+  };
+  const changed = await transaction(async (tx) => {
+    const locked = await lockDonorCommitment(tx, email, commitment.id);
+    if (!locked || locked.state === 'ended' || locked.subscription_code !== oldCode) return false;
+    await supporterChangedAmount(tx, locked.id, subunits, now, {
+      subscriptionCode: made.subscription_code,
+      planCode,
+      keys: newKeys,
+    });
+    return true;
+  });
+  if (changed) return { ok: true };
+  // Another press ended it meanwhile: the subscription made for this one is not needed.
+  if (made.email_token) await undoSubscription(config, made.subscription_code, made.email_token);
+  return { ok: false, status: 409, message: 'This monthly gift has ended.' };
+}
+
+/** Disables a subscription this change made and will not use; a refusal is logged (staff see it at Paystack). */
+async function undoSubscription(config: PaystackConfig, code: string, token: string): Promise<void> {
+  try {
+    await disableSubscription(config, code, token);
+  } catch (failure) {
+    logFailure(`my-giving: disabling unused subscription ${code}`, failure);
+  }
 }
 
 /** The M-Pesa account of the commitment a checkout's gift made or paid, if it is one. */

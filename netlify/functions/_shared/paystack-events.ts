@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { formatMoney } from '../../../src/lib/money.ts';
 import type { Background } from './build-hook.ts';
 import { transaction, type Queryable } from './db.ts';
+import { keepPaystackKeys } from './commitments.ts';
 import { enqueueCardProblem, type CardProblem } from './gift-mail.ts';
 import {
   onPaymentFailed,
@@ -58,7 +59,12 @@ const Subunits = z.union([
 ]);
 const Currency = z.string().regex(/^[A-Z]{3}$/);
 const Customer = z
-  .object({ email: z.string().nullish(), first_name: z.string().nullish(), last_name: z.string().nullish() })
+  .object({
+    email: z.string().nullish(),
+    first_name: z.string().nullish(),
+    last_name: z.string().nullish(),
+    customer_code: z.string().max(100).nullish(),
+  })
   .nullish();
 const Id = z.union([z.string().min(1).max(100), z.number()]);
 const Reference = z.string().regex(PAYSTACK_REFERENCE, 'Not a Paystack reference');
@@ -83,8 +89,10 @@ const Charge = z.object({
 const Subscription = z.object({
   subscription_code: z.string().min(1).max(100),
   status: z.string().nullish(),
+  email_token: z.string().max(100).nullish(),
   plan: z.object({ plan_code: z.string().nullish() }).nullish(),
   customer: Customer,
+  authorization: z.object({ authorization_code: z.string().max(100).nullish() }).nullish(),
 });
 
 /** The documented `data` of the invoice events. */
@@ -235,7 +243,14 @@ async function settleSubscription(type: string, data: z.infer<typeof Subscriptio
           [planCode, email],
         );
       }
-      if (gift) giftId = await onSubscriptionStarted(tx, gift.id, code);
+      // What changing the amount later asks Paystack for; a commitment My giving made already has its code.
+      const keys = {
+        customer: data.customer?.customer_code,
+        authorization: data.authorization?.authorization_code,
+        emailToken: data.email_token,
+      };
+      if (gift) giftId = await onSubscriptionStarted(tx, gift.id, code, keys);
+      else await keepPaystackKeys(tx, code, keys);
     }
     if (!giftId) return undefined;
     await subscriptionEvent(tx, giftId);

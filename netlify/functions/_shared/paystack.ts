@@ -1,8 +1,8 @@
 /**
  * The part of Paystack's API the site calls (https://paystack.com/docs/api/): initialize a transaction, verify one,
- * create a plan for monthly gifts, and ask for the page where a donor updates the card of a subscription or
- * cancels it. `PAYSTACK_SECRET_KEY` signs every call; `PAYSTACK_API_URL` (default
- * https://api.paystack.co) is where paths are appended, so tests point it at their stand-in.
+ * create a plan for monthly gifts, create, fetch and disable a subscription (a card gift's new amount), and ask for
+ * the page where a donor updates the card of a subscription or cancels it. `PAYSTACK_SECRET_KEY` signs every call;
+ * `PAYSTACK_API_URL` (default https://api.paystack.co) is where paths are appended, so tests point it at their stand-in.
  */
 
 /**
@@ -130,6 +130,37 @@ export function createPlan(
   plan: { name: string; amount: number; interval: 'monthly' | 'quarterly' | 'annually'; currency: string },
 ): Promise<{ plan_code: string }> {
   return call(config, 'POST', '/plan', plan);
+}
+
+/** A subscription as `POST /subscription` and `GET /subscription/:code` describe it (the fields the site reads). */
+export interface PaystackSubscription {
+  readonly subscription_code: string;
+  readonly email_token?: string | null | undefined;
+  readonly status?: string | null | undefined;
+  /** The customer's id (create answers) or the customer (fetch answers). */
+  readonly customer?: number | { readonly customer_code?: string | null | undefined } | null | undefined;
+  readonly authorization?: { readonly authorization_code?: string | null | undefined } | null | undefined;
+}
+
+/**
+ * Subscribes a customer (code or email) to `plan`, charged on the saved card `authorization` (`POST /subscription`),
+ * first on `start_date` (ISO 8601) when given.
+ */
+export function createSubscription(
+  config: PaystackConfig,
+  request: { customer: string; plan: string; authorization: string; start_date?: string },
+): Promise<PaystackSubscription> {
+  return call(config, 'POST', '/subscription', request);
+}
+
+/** A subscription with its customer, saved card and email token (`GET /subscription/:id_or_code`). */
+export function fetchSubscription(config: PaystackConfig, subscriptionCode: string): Promise<PaystackSubscription> {
+  return call(config, 'GET', `/subscription/${encodeURIComponent(subscriptionCode)}`);
+}
+
+/** Stops a subscription (`POST /subscription/disable` with its code and email token). */
+export async function disableSubscription(config: PaystackConfig, code: string, token: string): Promise<void> {
+  await call(config, 'POST', '/subscription/disable', { code, token });
 }
 
 /**

@@ -109,6 +109,8 @@ export function refundText(receipt: Receipt, refundedNow: number): string {
     '',
     `If you did not expect this refund, please write to us at ${charity.contact.email}.`,
     '',
+    `Every gift and receipt, and your monthly gifts, are on My giving: ${myGivingUrl()}`,
+    '',
     ...CHARITY_LINES,
   ].join('\n');
 }
@@ -180,6 +182,8 @@ export function statementText(statement: Statement): string {
     `Total: ${statementTotals(statement).join(' + ')}`,
     '',
     'A PDF copy is attached for your records.',
+    '',
+    `Every gift and receipt, and your monthly gifts, are on My giving: ${myGivingUrl()}`,
     '',
     ...CHARITY_LINES,
   ].join('\n');
