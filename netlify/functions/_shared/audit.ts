@@ -32,6 +32,7 @@ export type AuditType =
   | 'admin.password_change'
   | 'admin.session_end'
   | 'admin.sessions_end_others'
+  | 'admin.account.profile'
   | 'admin.media.upload'
   | 'admin.db.backup'
   | 'admin.staff.invite'

@@ -5,6 +5,7 @@
  * the moment as `now`, so tests inject the clock.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { UNNAMED_SIGNATURE } from '../../../src/lib/applications.ts';
 import { audit } from './audit.ts';
 import { query, transaction, type Queryable } from './db.ts';
 import { error } from './http.ts';
@@ -194,6 +195,41 @@ export async function removeStaff(actor: string, userId: string): Promise<void> 
     await tx.query('delete from staff_seen where username = lower($1)', [account.username]);
     await audit(tx, 'admin.staff.remove', actor, { account: account.username });
   });
+}
+
+/** The staff member's own details under "Your account": the username they sign in with and the name they sign with. */
+export interface StaffProfile {
+  username: string;
+  /** The name replies are signed with, or null when not set. */
+  displayName: string | null;
+}
+
+/** The profile of account `username` (matched case-insensitively), or undefined when there is no such account. */
+export async function getProfile(db: Queryable, username: string): Promise<StaffProfile | undefined> {
+  const [row] = await db.query<{ username: string; display_name: string | null }>(
+    'select username, display_name from admin_users where lower(username) = lower($1)',
+    [username],
+  );
+  return row && { username: row.username, displayName: row.display_name };
+}
+
+/** Sets (or, with null, clears) the name account `username` signs with; audited. */
+export async function saveDisplayName(username: string, displayName: string | null): Promise<StaffProfile> {
+  return transaction(async (tx) => {
+    const [row] = await tx.query<{ username: string; display_name: string | null }>(
+      `update admin_users set display_name = $2, updated_at = now() where lower(username) = lower($1)
+       returning username, display_name`,
+      [username, displayName],
+    );
+    if (!row) throw new AccountRefusal(404, 'Staff member not found');
+    await audit(tx, 'admin.account.profile', username, { displayName: row.display_name });
+    return { username: row.username, displayName: row.display_name };
+  });
+}
+
+/** The name a reply from staff member `username` is signed with: their display name, or the charity's team. */
+export async function signatureOf(db: Queryable, username: string): Promise<string> {
+  return (await getProfile(db, username))?.displayName ?? UNNAMED_SIGNATURE;
 }
 
 /** What an open link is for, for the set-password form. */
