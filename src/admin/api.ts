@@ -584,6 +584,11 @@ export async function inviteStaff(email: string): Promise<void> {
   await callJson('/api/admin/staff/invitations', { method: 'POST', json: { email } });
 }
 
+/** Withdraws an open invitation: its link stops working at once. */
+export async function withdrawInvitation(id: string): Promise<void> {
+  await callJson(`/api/admin/staff/invitations/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
 /** Emails a staff member a link to set a new password. */
 export async function resetStaffPassword(id: string): Promise<void> {
   await callJson(`/api/admin/staff/${encodeURIComponent(id)}/reset`, { method: 'POST' });

@@ -38,6 +38,7 @@ export type AuditType =
   | 'admin.staff.invite'
   | 'admin.staff.reset'
   | 'admin.staff.remove'
+  | 'admin.staff.withdraw'
   | 'admin.staff.join'
   | 'admin.gifts.create'
   | 'admin.gifts.statement'
