@@ -8,9 +8,11 @@
  * - `POST /api/admin/account/sessions/end-others` → `{ended}`: "sign out everywhere else", ends every live session
  *   of the account but the caller's own; their next request gets 401.
  * - `DELETE /api/admin/account/sessions/<id>` → 204: ends one of them; 404 for any other id.
+ * - `GET /api/admin/account/profile` → `{profile: {username, displayName}}`; `PUT` `{displayName}` → the same, saved
+ *   and audited: the name replies to applicants are signed with (blank clears it).
  */
 import type { Config, Context } from '@netlify/functions';
-import { PasswordChangeSchema } from '../../src/schemas/admin.ts';
+import { PasswordChangeSchema, ProfileSchema } from '../../src/schemas/admin.ts';
 import { staffFunction } from './_shared/admin-resource.ts';
 import { audit } from './_shared/audit.ts';
 import { signToken } from './_shared/auth.ts';
@@ -37,6 +39,7 @@ import {
   SESSION_ID,
   type SessionOwner,
 } from './_shared/sessions.ts';
+import { AccountRefusal, getProfile, saveDisplayName } from './_shared/staff-accounts.ts';
 
 export default staffFunction(async (req, actor, context, session) => {
   const { pathname } = new URL(req.url);
@@ -44,6 +47,7 @@ export default staffFunction(async (req, actor, context, session) => {
     if (req.method !== 'POST') return methodNotAllowed(['POST']);
     return changePassword(req, context, session);
   }
+  if (pathname.replace(/\/$/, '').endsWith('/profile')) return profile(req, session);
   if (pathname.replace(/\/$/, '').endsWith('/sessions/end-others')) {
     if (req.method !== 'POST') return methodNotAllowed(['POST']);
     const ended = await transaction(async (tx) => {
@@ -67,6 +71,24 @@ export default staffFunction(async (req, actor, context, session) => {
   });
   return ended ? noContent() : error(404, 'Session not found');
 });
+
+async function profile(req: Request, session: SessionOwner): Promise<Response> {
+  if (req.method === 'GET') {
+    const found = await getProfile({ query }, session.username);
+    return found ? json({ profile: found }) : error(404, 'Staff member not found');
+  }
+  if (req.method !== 'PUT') return methodNotAllowed(['GET', 'PUT']);
+  const body = await readJsonBody(req);
+  if (!body.ok) return body.response;
+  const parsed = ProfileSchema.safeParse(body.value);
+  if (!parsed.success) return invalid(parsed.error, 'Invalid display name');
+  try {
+    return json({ profile: await saveDisplayName(session.username, parsed.data.displayName) });
+  } catch (failure) {
+    if (failure instanceof AccountRefusal) return failure.response;
+    throw failure;
+  }
+}
 
 async function changePassword(req: Request, context: Context, session: SessionOwner): Promise<Response> {
   const body = await readJsonBody(req);
@@ -108,6 +130,7 @@ async function changePassword(req: Request, context: Context, session: SessionOw
 export const config: Config = {
   path: [
     '/api/admin/account/password',
+    '/api/admin/account/profile',
     '/api/admin/account/sessions',
     '/api/admin/account/sessions/end-others',
     '/api/admin/account/sessions/:id',

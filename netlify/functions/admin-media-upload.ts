@@ -9,13 +9,12 @@ import { audit } from './_shared/audit.ts';
 import { transaction } from './_shared/db.ts';
 import { detectFileType, safeFileName } from './_shared/file-types.ts';
 import { badRequest, error, json, methodNotAllowed, readBodyBytes, unsupportedMediaType } from './_shared/http.ts';
+import { MAX_UPLOAD_BYTES, TOO_LARGE } from '../../src/lib/uploads.ts';
 
-/** Largest file accepted (the platform's binary request limit is about 4.5 MB). */
-export const MAX_UPLOAD_BYTES = 4 * 1024 * 1024;
 // Room for the multipart boundaries and part headers around the file.
 const MAX_BODY_BYTES = MAX_UPLOAD_BYTES + 64 * 1024;
 
-const tooLarge = () => error(413, 'The file is larger than 4 MB');
+const tooLarge = () => error(413, TOO_LARGE);
 
 export default staffFunction(async (req, actor) => {
   if (req.method !== 'POST') return methodNotAllowed(['POST']);

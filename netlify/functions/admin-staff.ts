@@ -3,6 +3,8 @@
  * - `GET /api/admin/staff` → `{staff: [{id, username, email, createdAt, lastSignIn}], invitations: [{id, email, createdBy, expiresAt}]}`.
  * - `POST /api/admin/staff/invitations` `{email}` → 201 `{invitation: {id}}`: emails a one-time link (72 hours) to
  *   choose a username and password; 409 for an address a staff member already uses.
+ * - `DELETE /api/admin/staff/invitations/<id>` → 204: withdraws an open invitation, whose link then answers 410;
+ *   404 for no such invitation, 409 for one already used, withdrawn or expired.
  * - `POST /api/admin/staff/<id>/reset` → 202: emails that account a one-time link to set a new password.
  * - `DELETE /api/admin/staff/<id>` → 204: removes the account, ending its sessions at once; 409 for the last one.
  */
@@ -11,7 +13,14 @@ import { InvitationSchema } from '../../src/schemas/applications.ts';
 import { IdSchema, staffFunction } from './_shared/admin-resource.ts';
 import { error, invalid, json, methodNotAllowed, noContent, readJsonBody } from './_shared/http.ts';
 import { deliverAfterResponse } from './_shared/outbox.ts';
-import { AccountRefusal, invite, listStaff, removeStaff, sendReset } from './_shared/staff-accounts.ts';
+import {
+  AccountRefusal,
+  invite,
+  listStaff,
+  removeStaff,
+  sendReset,
+  withdrawInvitation,
+} from './_shared/staff-accounts.ts';
 
 export default staffFunction(async (req: Request, actor: string, context: Context) => {
   const { pathname } = new URL(req.url);
@@ -25,6 +34,15 @@ export default staffFunction(async (req: Request, actor: string, context: Contex
       const id = await invite(actor, parsed.data.email);
       deliverAfterResponse(context);
       return json({ invitation: { id } }, 201);
+    }
+    // `/staff/invitations/<id>` also fits `/staff/:id/:action`, so it is told apart by its path.
+    const invitation = /\/staff\/invitations\/([^/]+)\/?$/.exec(pathname)?.[1];
+    if (invitation !== undefined) {
+      if (req.method !== 'DELETE') return methodNotAllowed(['DELETE']);
+      const invitationId = IdSchema.safeParse(decodeURIComponent(invitation));
+      if (!invitationId.success) return invalid(invitationId.error, 'Malformed id', 'id');
+      await withdrawInvitation(actor, invitationId.data);
+      return noContent();
     }
     const rawId = context.params['id'];
     if (rawId === undefined) {
@@ -50,5 +68,11 @@ export default staffFunction(async (req: Request, actor: string, context: Contex
 });
 
 export const config: Config = {
-  path: ['/api/admin/staff', '/api/admin/staff/invitations', '/api/admin/staff/:id', '/api/admin/staff/:id/:action'],
+  path: [
+    '/api/admin/staff',
+    '/api/admin/staff/invitations',
+    '/api/admin/staff/invitations/:invitation',
+    '/api/admin/staff/:id',
+    '/api/admin/staff/:id/:action',
+  ],
 };

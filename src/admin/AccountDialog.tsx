@@ -1,11 +1,20 @@
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
-import { ApiError, changePassword, endOtherSessions, fetchSessions, type StaffSession } from './api.ts';
+import {
+  ApiError,
+  changePassword,
+  endOtherSessions,
+  fetchProfile,
+  fetchSessions,
+  saveProfile,
+  type StaffSession,
+} from './api.ts';
 import { groupIssues } from './lib/issues.ts';
 import SessionList from './SessionList.tsx';
 import { useModalDialog } from './useModalDialog.ts';
 import { replaceToken } from './stores/session.ts';
 import { notify } from './stores/toast.ts';
-import { MIN_PASSWORD_LENGTH, PasswordChangeSchema } from '../schemas/admin.ts';
+import { UNNAMED_SIGNATURE } from '../lib/applications.ts';
+import { DISPLAY_NAME_MAX, MIN_PASSWORD_LENGTH, PasswordChangeSchema } from '../schemas/admin.ts';
 
 type Props = {
   /** Called when the dialog closes. */
@@ -16,7 +25,10 @@ type Errors = Readonly<Partial<Record<'currentPassword' | 'newPassword', string>
 
 const FIELDS = ['currentPassword', 'newPassword'] as const;
 
-/** The signed-in staff member's sessions (with "Sign out everywhere else") and the change-password form. */
+/**
+ * The signed-in staff member's name they sign replies with, their sessions (with "Sign out everywhere else") and the
+ * change-password form.
+ */
 export default function AccountDialog({ onClose }: Props) {
   const ref = useModalDialog();
   const [sessions, setSessions] = useState<readonly StaffSession[] | null>(null);
@@ -28,6 +40,34 @@ export default function AccountDialog({ onClose }: Props) {
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
   const id = useId();
+  const [displayName, setDisplayName] = useState<string | null>(null);
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [savingName, setSavingName] = useState(false);
+
+  useEffect(() => {
+    fetchProfile()
+      .then((profile) => setDisplayName(profile.displayName ?? ''))
+      .catch(() => setDisplayName(''));
+  }, []);
+
+  async function onSaveName(event: SubmitEvent<HTMLFormElement>): Promise<void> {
+    event.preventDefault();
+    if (savingName || displayName === null) return;
+    setSavingName(true);
+    setNameError(null);
+    try {
+      const profile = await saveProfile(displayName);
+      setDisplayName(profile.displayName ?? '');
+      notify(profile.displayName ? `Replies will be signed "${profile.displayName}"` : 'Display name cleared');
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return;
+      setNameError(
+        error instanceof ApiError && error.issues[0] ? error.issues[0].message : 'Could not save the display name.',
+      );
+    } finally {
+      setSavingName(false);
+    }
+  }
 
   async function load(): Promise<void> {
     try {
@@ -118,6 +158,36 @@ export default function AccountDialog({ onClose }: Props) {
       }}
     >
       <h2 id={`${id}-title`}>Your account</h2>
+      <form onSubmit={(event) => void onSaveName(event)} noValidate aria-labelledby={`${id}-name-title`}>
+        <h3 id={`${id}-name-title`}>Your name</h3>
+        <div className={`field${nameError ? ' has-error' : ''}`}>
+          <label htmlFor={`${id}-display-name`}>Display name</label>
+          <input
+            id={`${id}-display-name`}
+            type="text"
+            autoComplete="name"
+            maxLength={DISPLAY_NAME_MAX}
+            value={displayName ?? ''}
+            disabled={displayName === null}
+            aria-invalid={nameError ? true : undefined}
+            aria-describedby={`${id}-display-name-hint${nameError ? ` ${id}-display-name-error` : ''}`}
+            onChange={(event) => setDisplayName(event.target.value)}
+          />
+          <p className="hint" id={`${id}-display-name-hint`}>
+            Replies to applicants are signed with this name. Until you set one, they are signed &ldquo;
+            {UNNAMED_SIGNATURE}
+            &rdquo;.
+          </p>
+          {nameError && (
+            <p className="field-error" id={`${id}-display-name-error`}>
+              {nameError}
+            </p>
+          )}
+        </div>
+        <button type="submit" className="button" disabled={savingName || displayName === null}>
+          {savingName ? 'Saving name...' : 'Save name'}
+        </button>
+      </form>
       <section aria-labelledby={`${id}-sessions`}>
         <h3 id={`${id}-sessions`}>Signed-in sessions</h3>
         {loadError && <p role="alert">{loadError}</p>}

@@ -1,6 +1,14 @@
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { ApiError, fetchStaff, inviteStaff, removeStaffAccount, resetStaffPassword, type StaffList } from './api.ts';
+import {
+  ApiError,
+  fetchStaff,
+  inviteStaff,
+  removeStaffAccount,
+  resetStaffPassword,
+  withdrawInvitation,
+  type StaffList,
+} from './api.ts';
 import { breakableAddress } from './columns.tsx';
 import { formatNairobi } from './lib/dates.ts';
 import { tokenSubject } from './lib/token.ts';
@@ -11,6 +19,7 @@ import ConfirmDialog from './ConfirmDialog.tsx';
 type Props = { readonly label: string };
 
 type Member = StaffList['staff'][number];
+type Invitation = StaffList['invitations'][number];
 
 /** Staff accounts: who has one and when they last signed in, invitations, reset links and removal. */
 export default function StaffPanel({ label }: Props) {
@@ -21,6 +30,7 @@ export default function StaffPanel({ label }: Props) {
   const [inviteError, setInviteError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [toRemove, setToRemove] = useState<Member | null>(null);
+  const [toWithdraw, setToWithdraw] = useState<Invitation | null>(null);
   const emailId = useId();
   const errorId = useId();
 
@@ -120,10 +130,24 @@ export default function StaffPanel({ label }: Props) {
       {list && list.invitations.length > 0 && (
         <>
           <h3>Open invitations</h3>
-          <ul className="plain-list">
+          <ul className="invitation-list">
             {list.invitations.map((invitation) => (
               <li key={invitation.id}>
-                {breakableAddress(invitation.email)} · until {formatNairobi(invitation.expiresAt)}
+                <div>
+                  {breakableAddress(invitation.email)}
+                  <br />
+                  <span className="muted">Link works until {formatNairobi(invitation.expiresAt)}</span>
+                </div>
+                <div className="row-actions">
+                  <button
+                    type="button"
+                    className="button small danger"
+                    disabled={pending}
+                    onClick={() => setToWithdraw(invitation)}
+                  >
+                    Withdraw invitation<span className="visually-hidden"> to {invitation.email}</span>
+                  </button>
+                </div>
               </li>
             ))}
           </ul>
@@ -153,6 +177,19 @@ export default function StaffPanel({ label }: Props) {
           Send invitation
         </button>
       </form>
+      {toWithdraw && (
+        <ConfirmDialog
+          title={`Withdraw the invitation to ${toWithdraw.email}?`}
+          text="The link in their email stops working at once. You can invite them again later."
+          confirmLabel="Withdraw invitation"
+          onCancel={() => setToWithdraw(null)}
+          onConfirm={() => {
+            const invitation = toWithdraw;
+            setToWithdraw(null);
+            void run(() => withdrawInvitation(invitation.id), `Invitation to ${invitation.email} withdrawn`);
+          }}
+        />
+      )}
       {toRemove && (
         <ConfirmDialog
           title={`Remove ${toRemove.username}?`}

@@ -1,6 +1,8 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { ApiError, uploadFile } from './api.ts';
+import { shrinkImage } from './lib/shrink-image.ts';
 import { notify } from './stores/toast.ts';
+import { formatBytes, tooLargeReason, UPLOAD_LIMIT_TEXT } from '../lib/uploads.ts';
 
 type Props = {
   /** What the file is for, e.g. 'Image URL'; names the button. */
@@ -11,10 +13,11 @@ type Props = {
   readonly onBusy: (busy: boolean) => void;
 };
 
-/** The API's upload limit (docs/api.md: 413 over 4 MB). */
-const MAX_BYTES = 4 * 1024 * 1024;
-
-/** Picks a file, sends it to /api/admin/media/upload and hands back its URL; says 'Upload failed' otherwise (spec §8). */
+/**
+ * Picks a file, sends it to /api/admin/media/upload and hands back its URL. A photo over the upload limit is made
+ * smaller in the browser first; a file that still cannot be taken says 'Upload failed' (spec §8) with the reason and
+ * the limit, in the toast and under the field.
+ */
 export default function UploadField({ forLabel, accept, onUploaded, onBusy }: Props) {
   const id = useId();
   const [busy, setBusy] = useState(false);
@@ -25,22 +28,28 @@ export default function UploadField({ forLabel, accept, onUploaded, onBusy }: Pr
     const file = input.files?.[0];
     if (!file) return;
     setProblem(null);
-    if (file.size > MAX_BYTES) {
-      setProblem('The file is larger than 4 MB.');
-      notify('Upload failed', 'error');
-      input.value = '';
-      return;
-    }
+    const fail = (reason: string | null) => {
+      setProblem(reason);
+      notify(reason ? `Upload failed: ${reason}` : 'Upload failed', 'error');
+    };
     setBusy(true);
     onBusy(true);
     try {
-      const url = await uploadFile(file);
-      onUploaded(url, file);
-      notify(`Uploaded ${file.name}`);
+      const fitted = await shrinkImage(file);
+      if ('cause' in fitted) {
+        fail(tooLargeReason(file.name, file.size, fitted.cause));
+        return;
+      }
+      const url = await uploadFile(fitted.file);
+      onUploaded(url, fitted.file);
+      notify(
+        fitted.file === file
+          ? `Uploaded ${file.name}`
+          : `Uploaded ${fitted.file.name}, made smaller from ${formatBytes(file.size)} to ${formatBytes(fitted.file.size)}`,
+      );
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return;
-      setProblem(error instanceof ApiError && error.serverText ? error.serverText : null);
-      notify('Upload failed', 'error');
+      fail(error instanceof ApiError && error.serverText ? error.serverText : null);
     } finally {
       setBusy(false);
       onBusy(false);
@@ -59,8 +68,11 @@ export default function UploadField({ forLabel, accept, onUploaded, onBusy }: Pr
         accept={accept}
         disabled={busy}
         onChange={(event) => void onChange(event)}
-        aria-describedby={problem ? `${id}-problem` : undefined}
+        aria-describedby={problem ? `${id}-hint ${id}-problem` : `${id}-hint`}
       />
+      <p id={`${id}-hint`} className="hint">
+        Up to {UPLOAD_LIMIT_TEXT}; a larger JPEG, PNG or WebP photo is made smaller before it is sent.
+      </p>
       {problem && (
         <p id={`${id}-problem`} className="field-error">
           Upload failed: {problem}

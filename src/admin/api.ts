@@ -228,6 +228,28 @@ export async function endOtherSessions(): Promise<number> {
   return typeof ended === 'number' ? ended : 0;
 }
 
+/** The signed-in staff member's profile: the username and the name replies are signed with (null when not set). */
+export type StaffProfile = { readonly username: string; readonly displayName: string | null };
+
+function readProfile(body: unknown): StaffProfile {
+  const profile = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['profile'] : undefined;
+  const row = typeof profile === 'object' && profile !== null ? (profile as Record<string, unknown>) : {};
+  return {
+    username: typeof row['username'] === 'string' ? row['username'] : '',
+    displayName: typeof row['displayName'] === 'string' ? row['displayName'] : null,
+  };
+}
+
+/** Reads the signed-in staff member's profile. */
+export async function fetchProfile(): Promise<StaffProfile> {
+  return readProfile(await callJson('/api/admin/account/profile'));
+}
+
+/** Saves the name replies are signed with (blank clears it); field problems come back as `ApiError.issues`. */
+export async function saveProfile(displayName: string): Promise<StaffProfile> {
+  return readProfile(await callJson('/api/admin/account/profile', { method: 'PUT', json: { displayName } }));
+}
+
 /** Changes the password; resolves to the token of the fresh session the server starts (all others end). */
 export async function changePassword(currentPassword: string, newPassword: string): Promise<string> {
   const body = await callJson('/api/admin/account/password', {
@@ -560,6 +582,11 @@ export async function fetchStaff(): Promise<StaffList> {
 /** Emails a colleague an invitation; field problems come back as `ApiError.issues`. */
 export async function inviteStaff(email: string): Promise<void> {
   await callJson('/api/admin/staff/invitations', { method: 'POST', json: { email } });
+}
+
+/** Withdraws an open invitation: its link stops working at once. */
+export async function withdrawInvitation(id: string): Promise<void> {
+  await callJson(`/api/admin/staff/invitations/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
 /** Emails a staff member a link to set a new password. */

@@ -217,10 +217,13 @@ export function isReplyOutcome(value: unknown): value is ReplyOutcome {
  * The placeholders a reply template may use, and what each is filled with when a reply is composed. The templates
  * themselves are stored in the database (`reply_templates`) and edited by staff in /samu.
  */
+/** How a reply is signed while its staff member has set no display name: by the charity, never by a username. */
+export const UNNAMED_SIGNATURE = "The team at Tumaini Children's Foundation";
+
 export const REPLY_PLACEHOLDERS = {
   name: "the applicant's name",
   opportunity: 'what the application is for: the role, school, hospital or child',
-  staffName: 'the staff member sending the reply (their username)',
+  staffName: 'the name the staff member sending the reply signs with, set under Your account',
 } as const;
 /** One of the keys of {@link REPLY_PLACEHOLDERS}. */
 export type ReplyPlaceholder = keyof typeof REPLY_PLACEHOLDERS;

@@ -279,3 +279,21 @@ export type ProgramRow = StoredRecord & Program & PublishedState;
 export type BlogPostRow = StoredRecord & BlogPost & PublishedState;
 /** A media entry as the admin API answers it. */
 export type MediaRow = StoredRecord & Media;
+
+/** Longest name a staff member signs with. */
+export const DISPLAY_NAME_MAX = 80;
+
+/**
+ * `PUT /api/admin/account/profile`: the name the staff member signs replies with ("Amina Wanjiku"); blank clears it,
+ * and replies are then signed by the charity's team.
+ */
+export const ProfileSchema = z.object({
+  /** @example "Amina Wanjiku" */
+  displayName: z
+    .string('Display name must be text')
+    .trim()
+    .max(DISPLAY_NAME_MAX, `Display name must be at most ${DISPLAY_NAME_MAX} characters`)
+    .refine((value) => !/[\r\n]/.test(value), 'Display name must be one line')
+    .transform((value) => (value === '' ? null : value)),
+});
+export type Profile = z.infer<typeof ProfileSchema>;

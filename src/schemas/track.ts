@@ -221,8 +221,11 @@ export const donationIntent = z.object({
   address: optional('Address', TRACK_LIMITS.address),
   /** Whether the donor asked to stay anonymous. */
   anonymous: z.boolean('Anonymous must be true or false').default(false),
-  /** Whether the donor wants the newsletter. */
-  newsletter: z.boolean('Newsletter must be true or false').default(true),
+  /**
+   * Whether the donor asked for the newsletter: only a box they ticked themselves (Kenya's Data Protection Act 2019
+   * s.32, docs/decisions.md), so a payload without it subscribes no one.
+   */
+  newsletter: z.boolean('Newsletter must be true or false').default(false),
   /** When the form was submitted (ISO 8601). */
   timestamp: isoTimestamp,
 });

@@ -3,6 +3,7 @@
  * the content forms with an upload, live activity from a second page, search, CSV export, backup, expiry and logout.
  */
 import { readFile } from 'node:fs/promises';
+import { crc32, deflateSync } from 'node:zlib';
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Download, type Page, type Response } from '@playwright/test';
 import { e2eAdmin } from './support/admin.ts';
@@ -266,6 +267,82 @@ test('creates, edits and deletes a program, a blog post and a media item with an
     1,
   );
   await expect(panel.getByRole('row').filter({ hasText: 'Media item deleted' }).first()).toBeVisible();
+});
+
+/**
+ * A phone-sized PNG of `width` × `height`: a gradient with a little grain, stored without compression so the file is
+ * as large as its pixels (3 bytes each), as a photo straight off a phone is.
+ */
+function largePng(width: number, height: number): Buffer {
+  const row = 1 + width * 3;
+  const pixels = Buffer.alloc(row * height);
+  let seed = 42;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      seed = (seed * 1_103_515_245 + 12_345) >>> 0;
+      const grain = (seed >>> 24) % 16;
+      const at = y * row + 1 + x * 3;
+      pixels[at] = (x * 255) / width + grain;
+      pixels[at + 1] = (y * 255) / height + grain;
+      pixels[at + 2] = 120 + grain;
+    }
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels, { level: 0 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+test('a photo over the upload limit is made smaller in the browser; a file that cannot be says why, with the limit', async ({
+  page,
+  request,
+}) => {
+  const id = tag();
+  await signIn(page, request);
+  const panel = await openTab(page, 'Media');
+  const upload = panel.getByLabel('Upload a file for Media');
+  await expect(upload).toHaveAccessibleDescription(/Up to 4 MB/);
+
+  // A 5 MB PDF cannot be made smaller here: refused before sending, with its size, the limit and what to do.
+  await upload.setInputFiles({
+    name: `minutes-${id}.pdf`,
+    mimeType: 'application/pdf',
+    buffer: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(5 * 1024 * 1024, 32)]),
+  });
+  const reason = `minutes-${id}.pdf is 5.0 MB, and files can be at most 4 MB.`;
+  await expect(toast(page).filter({ hasText: `Upload failed: ${reason}` })).toBeVisible();
+  await expect(upload).toHaveAccessibleDescription(new RegExp(`Upload failed: ${reason.replaceAll('.', '\\.')}`));
+  await expect(panel.getByRole('row').filter({ hasText: `minutes-${id}` })).toHaveCount(0);
+
+  // A 9.6 MB photo (2400 × 1400) is redrawn smaller and sent: it arrives whole, aspect kept, well under the limit.
+  const photo = largePng(2400, 1400);
+  expect(photo.length).toBeGreaterThan(9 * 1024 * 1024);
+  await upload.setInputFiles({ name: `phone-${id}.png`, mimeType: 'image/png', buffer: photo });
+  await expect(toast(page).filter({ hasText: `Uploaded phone-${id}.webp, made smaller from 9.` })).toBeVisible({
+    timeout: 30_000,
+  });
+  const row = panel.getByRole('row').filter({ hasText: `phone-${id}.webp` });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('image/webp');
+  await expect(row.locator('img')).toHaveJSProperty('naturalWidth', 2400);
+  await expect(row.locator('img')).toHaveJSProperty('naturalHeight', 1400);
+  await panel.getByRole('button', { name: `Delete media item phone-${id}.webp` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete media item' }).click();
+  await expect(row).toHaveCount(0);
 });
 
 test('a contact and a newsletter subscription sent from a second page appear live', async ({

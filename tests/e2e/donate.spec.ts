@@ -101,9 +101,20 @@ test.describe('donate page', () => {
     await expect(form.getByRole('radio', { name: 'PayPal' })).toHaveCount(0);
     await expect(form.getByRole('radio', { name: 'Bank transfer' })).not.toBeChecked();
     await expect(form.getByLabel('Keep my donation anonymous')).not.toBeChecked();
-    await expect(form.getByLabel('Send me news about the children and our work')).toBeChecked();
+    // Consent is a box the donor ticks (Data Protection Act 2019 s.32): it starts unticked.
+    await expect(form.getByLabel('Send me news about the children and our work')).not.toBeChecked();
     await expect(form.getByLabel('Phone (optional)')).not.toHaveAttribute('required');
     await expect(form.getByRole('button', { name: /^Donate \$50/ })).toBeVisible();
+  });
+
+  test('without JavaScript the news box starts unticked too', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/donate');
+    const form = page.locator('form.donation-form');
+    await expect(form.getByLabel('Send me news about the children and our work')).toBeVisible();
+    await expect(form.getByLabel('Send me news about the children and our work')).not.toBeChecked();
+    await context.close();
   });
 
   test('the cause panel follows the chosen cause', async ({ page }) => {
@@ -211,7 +222,7 @@ test.describe('donate page', () => {
       phone: '+254 700 000 001',
       address: 'Westlands, Nairobi',
       anonymous: false,
-      newsletter: true,
+      newsletter: false,
     });
     const timestamp = Date.parse(String(stored['timestamp']));
     expect(timestamp).toBeGreaterThanOrEqual(before - 1000);
@@ -243,7 +254,14 @@ test.describe('donate page', () => {
       cause: 'healthcare',
       paymentMethod: 'mpesa',
       name,
+      newsletter: false,
     });
+    // The news box was left as it started, unticked: the gift subscribed no one (the donation is stored in the
+    // same transaction as any sign-up, so it is already there to see).
+    const subscribers = await request.get('/api/admin/newsletter', { headers });
+    expect(subscribers.ok()).toBe(true);
+    const { newsletter } = (await subscribers.json()) as { newsletter: { email: string }[] };
+    expect(newsletter.map((row) => row.email)).not.toContain(email);
   });
 
   test('a one-time preset donation keeps an anonymous donor nameless for staff', async ({ page, context, request }) => {

@@ -380,3 +380,37 @@ test('staff invite a colleague by email: the one-time link sets a password and s
   await colleague.context().close();
   await page.context().close();
 });
+
+test('an open invitation is withdrawn from the Staff tab: its link then says it was withdrawn (issue 42)', async ({
+  browser,
+}) => {
+  const page = await signIn(browser, e2eApplicationsAdmin);
+  const address = `withdrawn.${tag}@tumaini.example`;
+  const staff = await openTab(page, 'Staff');
+  await staff.getByLabel('Their email address').fill(address);
+  await staff.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.locator('.toast-region').getByRole('status')).toHaveText(`Invitation sent to ${address}`);
+  await expect.poll(async () => (await receivedMail()).some((mail) => mail.to.includes(address))).toBe(true);
+  const invitation = (await receivedMail()).find((mail) => mail.to.includes(address));
+  const link = /\/samu#set-password=[A-Za-z0-9_-]+/.exec(invitation?.text ?? '')?.[0] ?? '/samu#set-password=missing';
+
+  const entry = staff.getByRole('listitem').filter({ hasText: address });
+  await entry.getByRole('button', { name: `Withdraw invitation to ${address}` }).click();
+  await page
+    .getByRole('dialog', { name: `Withdraw the invitation to ${address}?` })
+    .getByRole('button', { name: 'Withdraw invitation' })
+    .click();
+  await expect(
+    page
+      .locator('.toast-region')
+      .getByRole('status')
+      .filter({ hasText: `Invitation to ${address} withdrawn` }),
+  ).toBeVisible();
+  await expect(staff.getByRole('listitem').filter({ hasText: address })).toHaveCount(0);
+
+  const colleague = await (await browser.newContext()).newPage();
+  await colleague.goto(link);
+  await expect(colleague.getByRole('alert')).toHaveText(/This invitation was withdrawn/);
+  await colleague.context().close();
+  await page.context().close();
+});

@@ -67,3 +67,29 @@ test('changes the password: every other session ends, this one goes on', async (
   const fresh = await page.evaluate(() => localStorage.getItem('adminToken'));
   expect(await opens(request, fresh!)).toBe(true);
 });
+
+test('sets the display name replies are signed with, and blank clears it', async ({ page, request }) => {
+  await page.goto('/samu');
+  await page.getByLabel('Username').fill(owner.username);
+  await page.getByLabel('Password').fill(owner.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Staff dashboard' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Your account' });
+  const name = dialog.getByLabel('Display name');
+  await expect(name).toBeEnabled();
+  await expect(name).toHaveAccessibleDescription(/signed “The team at Tumaini Children's Foundation”/);
+  await name.fill('Wanjiru Kamau');
+  await dialog.getByRole('button', { name: 'Save name' }).click();
+  const toasts = page.locator('.toast-region').getByRole('status');
+  await expect(toasts.filter({ hasText: 'Replies will be signed "Wanjiru Kamau"' })).toBeVisible();
+
+  const token = await signInOverHttp(request, owner);
+  const profile = await request.get('/api/admin/account/profile', { headers: { authorization: `Bearer ${token}` } });
+  expect(await profile.json()).toEqual({ profile: { username: owner.username, displayName: 'Wanjiru Kamau' } });
+
+  await name.fill('');
+  await dialog.getByRole('button', { name: 'Save name' }).click();
+  await expect(toasts.filter({ hasText: 'Display name cleared' })).toBeVisible();
+});

@@ -86,6 +86,8 @@ describe.each(databases)('uploads on $name', (database) => {
   test('refuses a 5 MB file with 413 and takes one of exactly 4 MB', async () => {
     const big = await send(form(bytesOf('png', 5 * 1024 * 1024), 'big.png'));
     expect(big.status).toBe(413);
+    // The refusal names the limit, which the dashboard shows as the reason.
+    expect(await big.json()).toEqual({ error: 'The file is larger than 4 MB, the most that can be uploaded' });
     const declared = await send(form(bytesOf('png'), 'small.png'), { 'Content-Length': String(6 * 1024 * 1024) });
     expect(declared.status).toBe(413);
     expect((await send(form(bytesOf('png', 4 * 1024 * 1024), 'max.png'))).status).toBe(201);

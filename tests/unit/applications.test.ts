@@ -8,6 +8,7 @@ import type { Context } from '@netlify/functions';
 import track from '../../netlify/functions/track.ts';
 import adminApplications from '../../netlify/functions/admin-applications.ts';
 import adminVolunteers from '../../netlify/functions/admin-volunteers.ts';
+import adminAccount from '../../netlify/functions/admin-account.ts';
 import { queueDigests } from '../../netlify/functions/_shared/digest.ts';
 import { countOverdue } from '../../netlify/functions/_shared/applications.ts';
 import { deliverDue } from '../../netlify/functions/_shared/outbox.ts';
@@ -203,7 +204,8 @@ describe.each(databases)('applications queue on $name', (database) => {
     const draft = (await read('1'))['draft'] as { subject: string; body: string };
     expect(draft.subject).toBe('Your volunteer application: welcome aboard');
     expect(draft.body).toMatch(/^Dear Brian Otieno,\n\nThank you for applying to volunteer with us\./);
-    expect(draft.body).toMatch(/\n\nWith thanks,\namina$/);
+    // Amina has not set the name she signs with: the reply is signed by the charity, never with her username.
+    expect(draft.body).toMatch(/\n\nWith thanks,\nThe team at Tumaini Children's Foundation$/);
     const noAddress = await act('1', 'reply', draft);
     expect(noAddress.status).toBe(409);
     expect(await errorOf(noAddress)).toContain('Notifications');
@@ -236,6 +238,43 @@ describe.each(databases)('applications queue on $name', (database) => {
       ['state', 'in_review', 'accepted'],
       ['reply', null, null],
     ]);
+  });
+
+  test('a reply is signed with the display name the staff member set under Your account, and the change is audited', async () => {
+    await submit('volunteer_application', VOLUNTEER);
+    await act('1', 'state', { state: 'in_review' });
+    await act('1', 'state', { state: 'accepted' });
+    const profileCall = (method: string, json?: unknown) =>
+      call(adminAccount, method, '/api/admin/account/profile', { token, ...(json === undefined ? {} : { json }) });
+    const unset = await profileCall('GET');
+    expect(unset.status).toBe(200);
+    expect(await unset.json()).toEqual({ profile: { username: 'amina', displayName: null } });
+
+    // Bad names are a clear 400 and change nothing.
+    expect((await profileCall('PUT', { displayName: 'A'.repeat(81) })).status).toBe(400);
+    expect((await profileCall('PUT', { displayName: 'Amina\nWanjiku' })).status).toBe(400);
+    expect((await profileCall('PUT', { displayName: 7 })).status).toBe(400);
+
+    const saved = await profileCall('PUT', { displayName: '  Amina Wanjiku ' });
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toEqual({ profile: { username: 'amina', displayName: 'Amina Wanjiku' } });
+    const draft = (await read('1'))['draft'] as { subject: string; body: string };
+    expect(draft.body).toMatch(/\n\nWith thanks,\nAmina Wanjiku$/);
+    expect(draft.body).not.toContain('amina');
+    expect((await auditEvents()).filter((event) => event.type === 'admin.account.profile')).toMatchObject([
+      { payload: { actor: 'amina', displayName: 'Amina Wanjiku' } },
+    ]);
+
+    // Another staff member's draft of the same reply carries their own signature.
+    const brian = await staffToken('brian');
+    const theirs = await call(adminApplications, 'GET', '/api/admin/applications/1', { token: brian });
+    const { application } = (await theirs.json()) as { application: { draft: { body: string } } };
+    expect(application.draft.body).toMatch(/\n\nWith thanks,\nThe team at Tumaini Children's Foundation$/);
+
+    // Blank clears it.
+    expect(await (await profileCall('PUT', { displayName: '  ' })).json()).toEqual({
+      profile: { username: 'amina', displayName: null },
+    });
   });
 
   test('holder and notes: only staff can hold it, notes are kept with their author, each change audited', async () => {

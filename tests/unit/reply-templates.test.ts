@@ -113,7 +113,7 @@ describe.each(databases)('reply templates on $name', (database) => {
     const id = await decided('internship_application', { hospital: 'Uhuru National Referral Hospital' }, 'declined');
     expect(await draftOf(id)).toEqual({
       subject: 'Your hospital internship application',
-      body: 'Dear Brian Otieno,\n\nThank you for applying for a hospital internship. We are not able to offer you a placement at this time.\n\nYou are welcome to apply again for a later intake.\n\nWith thanks,\namina',
+      body: "Dear Brian Otieno,\n\nThank you for applying for a hospital internship. We are not able to offer you a placement at this time.\n\nYou are welcome to apply again for a later intake.\n\nWith thanks,\nThe team at Tumaini Children's Foundation",
     });
   });
 
@@ -152,7 +152,7 @@ describe.each(databases)('reply templates on $name', (database) => {
     const draft = await draftOf(id);
     expect(draft).toEqual({
       subject: 'Welcome aboard, Brian Otieno',
-      body: 'Dear Brian Otieno,\n\nYou are our new Classroom Teaching Assistant.\n\nKaribu,\namina',
+      body: "Dear Brian Otieno,\n\nYou are our new Classroom Teaching Assistant.\n\nKaribu,\nThe team at Tumaini Children's Foundation",
     });
     // Staff adjust it before sending; what they send is what is queued, Reply-To themselves.
     await rows(
@@ -171,7 +171,7 @@ describe.each(databases)('reply templates on $name', (database) => {
       {
         recipients: 'brian@example.org',
         subject: 'Welcome aboard, Brian Otieno',
-        body: 'Dear Brian Otieno,\n\nYou are our new Classroom Teaching Assistant.\n\nKaribu,\namina\n\nPS: bring a hat.',
+        body: "Dear Brian Otieno,\n\nYou are our new Classroom Teaching Assistant.\n\nKaribu,\nThe team at Tumaini Children's Foundation\n\nPS: bring a hat.",
         reply_to: 'amina@tumaini.example',
       },
     ]);
@@ -193,7 +193,7 @@ describe.each(databases)('reply templates on $name', (database) => {
     const id = await decided('sponsorship_application', { childId: 'achieng' }, 'declined');
     expect(await draftOf(id)).toEqual({
       subject: 'About Achieng Wambui',
-      body: 'Dear Brian Otieno, Achieng Wambui already has a sponsor. amina',
+      body: "Dear Brian Otieno, Achieng Wambui already has a sponsor. The team at Tumaini Children's Foundation",
     });
   });
 

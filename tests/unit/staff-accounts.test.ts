@@ -160,6 +160,62 @@ describe.each(databases)('staff accounts on $name', (database) => {
     expect(bad.status).toBe(400);
   });
 
+  test('an open invitation can be withdrawn: it leaves the list, its link is refused with a clear 410, audited', async () => {
+    const sent = await call(adminStaff, 'POST', '/api/admin/staff/invitations', {
+      token,
+      json: { email: 'chebet@example.org' },
+    });
+    const { invitation } = (await sent.json()) as { invitation: { id: string } };
+    const secret = await linkSentTo('chebet@example.org');
+    const listed = async () =>
+      ((await (await call(adminStaff, 'GET', '/api/admin/staff', { token })).json()) as { invitations: unknown[] })
+        .invitations;
+    expect(await listed()).toMatchObject([{ id: invitation.id, email: 'chebet@example.org' }]);
+
+    const path = `/api/admin/staff/invitations/${invitation.id}`;
+    expect((await call(adminStaff, 'DELETE', path)).status).toBe(401);
+    expect((await call(adminStaff, 'GET', path, { token })).status).toBe(405);
+    expect((await call(adminStaff, 'DELETE', path, { token })).status).toBe(204);
+    expect(await listed()).toEqual([]);
+
+    const withdrawn =
+      'This invitation was withdrawn, so the link no longer works. Ask a colleague if you need a new one.';
+    const look = await call(setPassword, 'GET', `/api/auth/set-password?token=${secret}`);
+    expect(look.status).toBe(410);
+    expect(await look.json()).toEqual({ error: withdrawn });
+    const before = await accountState();
+    const use = await call(setPassword, 'POST', '/api/auth/set-password', {
+      json: { token: secret, username: 'chebet', password: PASSWORD },
+    });
+    expect(use.status).toBe(410);
+    expect(await use.json()).toEqual({ error: withdrawn });
+    expect(await accountState()).toEqual(before);
+
+    const again = await call(adminStaff, 'DELETE', path, { token });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ error: 'This invitation was already withdrawn' });
+    expect((await call(adminStaff, 'DELETE', '/api/admin/staff/invitations/999', { token })).status).toBe(404);
+    expect((await call(adminStaff, 'DELETE', '/api/admin/staff/invitations/abc', { token })).status).toBe(400);
+    const events = await auditEvents();
+    expect(events.map((event) => event.type)).toEqual(['admin.staff.invite', 'admin.staff.withdraw']);
+    expect(events[1]?.payload).toMatchObject({
+      actor: 'amina',
+      invitation: invitation.id,
+      email: 'chebet@example.org',
+    });
+
+    // A used invitation cannot be withdrawn (the account is removed instead); a new invitation works as before.
+    await invite('amina', 'chebet@example.org');
+    const fresh = await linkSentTo('chebet@example.org');
+    await useLink({ secret: fresh, username: 'chebet', password: PASSWORD, client: 'c', userAgent: '' });
+    const [used] = await rows<{ id: string }>(
+      database,
+      `select id::text as id from staff_invitations where used_at is not null and withdrawn_at is null`,
+    );
+    const refused = await call(adminStaff, 'DELETE', `/api/admin/staff/invitations/${used?.id ?? ''}`, { token });
+    expect(refused.status).toBe(409);
+  });
+
   test('links expire after 72 hours (injected clock)', async () => {
     const start = new Date();
     await invite('amina', 'chebet@example.org', start);

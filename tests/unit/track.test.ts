@@ -116,6 +116,21 @@ describe.each(databases)('POST /api/admin/track on $name', (database) => {
     expect(await count(database, 'events')).toBe(2);
   });
 
+  test('a gift whose news box was not ticked subscribes no one (Data Protection Act 2019 s.32)', async () => {
+    const { newsletter: _ticked, ...unticked } = samples.donation_intent.payload;
+    expect((await post({ type: 'donation_intent', payload: unticked })).status).toBe(202);
+    expect((await post({ type: 'donation_intent', payload: { ...unticked, newsletter: false } })).status).toBe(202);
+    expect(await count(database, 'donations')).toBe(2);
+    expect(await count(database, 'newsletter_subscribers')).toBe(0);
+    const events = await rows<{ payload: Record<string, unknown> }>(database, 'select payload from events');
+    expect(events.map((event) => event.payload['newsletter'])).toEqual([false, false]);
+    // Ticked, it asks for the newsletter (a pending subscriber until the emailed link is followed).
+    expect((await post(samples.donation_intent)).status).toBe(202);
+    expect(await rows(database, 'select email, status from newsletter_subscribers')).toEqual([
+      { email: 'faith@example.org', status: 'pending' },
+    ]);
+  });
+
   test('stores a contact message with type general when left blank', async () => {
     expect((await post(samples.contact_submit)).status).toBe(202);
     expect(await rows(database, 'select name, email, subject, type, message from contacts')).toEqual([

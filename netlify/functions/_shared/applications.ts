@@ -18,6 +18,7 @@ import { query, transaction, type Queryable } from './db.ts';
 import { error, type Issue } from './http.ts';
 import { enqueue } from './outbox.ts';
 import { composeReply } from './reply-templates.ts';
+import { signatureOf } from './staff-accounts.ts';
 import { getPreferences } from './staff-preferences.ts';
 
 /** The charity's name as emails to applicants sign it. */
@@ -152,7 +153,12 @@ export async function getApplication(
   const kind = kindOf(row.details);
   const draft =
     kind && (row.state === 'accepted' || row.state === 'declined')
-      ? await composeReply({ query }, { kind, name: row.name, details: row.details }, row.state, staff.toLowerCase())
+      ? await composeReply(
+          { query },
+          { kind, name: row.name, details: row.details },
+          row.state,
+          await signatureOf({ query }, staff),
+        )
       : null;
   return {
     id: row.id,

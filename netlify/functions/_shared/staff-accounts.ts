@@ -5,6 +5,7 @@
  * the moment as `now`, so tests inject the clock.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { UNNAMED_SIGNATURE } from '../../../src/lib/applications.ts';
 import { audit } from './audit.ts';
 import { query, transaction, type Queryable } from './db.ts';
 import { error } from './http.ts';
@@ -78,7 +79,7 @@ export async function listStaff(
   );
   const invitations = await query<{ id: string; email: string; created_by: string; expires_at: Date | string }>(
     `select id::text as id, email, created_by, expires_at from staff_invitations
-     where purpose = 'invite' and used_at is null and expires_at > $1 order by id`,
+     where purpose = 'invite' and used_at is null and withdrawn_at is null and expires_at > $1 order by id`,
     [now],
   );
   return {
@@ -107,7 +108,8 @@ async function issueLink(
   const expires = new Date(link.now.getTime() + LINK_HOURS * 60 * 60 * 1000);
   // A new link replaces any earlier unused one for the same address and purpose.
   await tx.query(
-    `update staff_invitations set used_at = $3 where lower(email) = lower($1) and purpose = $2 and used_at is null`,
+    `update staff_invitations set used_at = $3
+     where lower(email) = lower($1) and purpose = $2 and used_at is null and withdrawn_at is null`,
     [link.email, link.purpose, link.now],
   );
   const [row] = await tx.query<{ id: string }>(
@@ -162,6 +164,39 @@ export async function invite(actor: string, email: string, now: Date = new Date(
   });
 }
 
+/**
+ * Withdraws the open invitation `invitationId`: its link is refused from now on (410, saying it was withdrawn).
+ * Refused with 404 for no such invitation, 409 for one already used, withdrawn or expired at `now`. Audited.
+ */
+export async function withdrawInvitation(actor: string, invitationId: string, now: Date = new Date()): Promise<void> {
+  await transaction(async (tx) => {
+    const [row] = await tx.query<{
+      email: string;
+      used_at: Date | string | null;
+      withdrawn_at: Date | string | null;
+      expires_at: Date | string;
+    }>(
+      `select email, used_at, withdrawn_at, expires_at from staff_invitations
+       where id = $1 and purpose = 'invite' for update`,
+      [invitationId],
+    );
+    if (!row) throw new AccountRefusal(404, 'Invitation not found');
+    if (row.withdrawn_at !== null) throw new AccountRefusal(409, 'This invitation was already withdrawn');
+    if (row.used_at !== null) {
+      throw new AccountRefusal(409, 'This invitation was already used: remove the account instead');
+    }
+    if (new Date(row.expires_at).getTime() <= now.getTime()) {
+      throw new AccountRefusal(409, 'This invitation has already expired');
+    }
+    await tx.query('update staff_invitations set withdrawn_at = $2, withdrawn_by = lower($3) where id = $1', [
+      invitationId,
+      now,
+      actor,
+    ]);
+    await audit(tx, 'admin.staff.withdraw', actor, { invitation: invitationId, email: row.email });
+  });
+}
+
 /** Sends account `userId` a one-time link to set a new password, to the address under its Notifications. */
 export async function sendReset(actor: string, userId: string, now: Date = new Date()): Promise<void> {
   await transaction(async (tx) => {
@@ -196,6 +231,41 @@ export async function removeStaff(actor: string, userId: string): Promise<void> 
   });
 }
 
+/** The staff member's own details under "Your account": the username they sign in with and the name they sign with. */
+export interface StaffProfile {
+  username: string;
+  /** The name replies are signed with, or null when not set. */
+  displayName: string | null;
+}
+
+/** The profile of account `username` (matched case-insensitively), or undefined when there is no such account. */
+export async function getProfile(db: Queryable, username: string): Promise<StaffProfile | undefined> {
+  const [row] = await db.query<{ username: string; display_name: string | null }>(
+    'select username, display_name from admin_users where lower(username) = lower($1)',
+    [username],
+  );
+  return row && { username: row.username, displayName: row.display_name };
+}
+
+/** Sets (or, with null, clears) the name account `username` signs with; audited. */
+export async function saveDisplayName(username: string, displayName: string | null): Promise<StaffProfile> {
+  return transaction(async (tx) => {
+    const [row] = await tx.query<{ username: string; display_name: string | null }>(
+      `update admin_users set display_name = $2, updated_at = now() where lower(username) = lower($1)
+       returning username, display_name`,
+      [username, displayName],
+    );
+    if (!row) throw new AccountRefusal(404, 'Staff member not found');
+    await audit(tx, 'admin.account.profile', username, { displayName: row.display_name });
+    return { username: row.username, displayName: row.display_name };
+  });
+}
+
+/** The name a reply from staff member `username` is signed with: their display name, or the charity's team. */
+export async function signatureOf(db: Queryable, username: string): Promise<string> {
+  return (await getProfile(db, username))?.displayName ?? UNNAMED_SIGNATURE;
+}
+
 /** What an open link is for, for the set-password form. */
 export interface LinkInfo {
   purpose: LinkPurpose;
@@ -205,6 +275,9 @@ export interface LinkInfo {
 }
 
 const LINK_GONE = 'This link has expired or was already used. Ask a colleague for a new one.';
+/** What a link whose invitation staff withdrew answers. */
+const LINK_WITHDRAWN =
+  'This invitation was withdrawn, so the link no longer works. Ask a colleague if you need a new one.';
 
 /** The open link a secret names at `now`, locked in the caller's transaction; refused (410) otherwise. */
 async function openLink(
@@ -219,8 +292,10 @@ async function openLink(
     email: string;
     user_id: string | null;
     username: string | null;
+    withdrawn: boolean;
   }>(
-    `select i.id::text as id, i.purpose, i.email, i.user_id::text as user_id, u.username
+    `select i.id::text as id, i.purpose, i.email, i.user_id::text as user_id, u.username,
+       i.withdrawn_at is not null as withdrawn
      from staff_invitations i left join admin_users u on u.id = i.user_id
      where i.token_hash = $1 and i.used_at is null and i.expires_at > $2
        and (i.purpose = 'invite' or u.id is not null)
@@ -228,6 +303,7 @@ async function openLink(
     [digest(secret), now],
   );
   if (!row) throw new AccountRefusal(410, LINK_GONE);
+  if (row.withdrawn) throw new AccountRefusal(410, LINK_WITHDRAWN);
   return { id: row.id, purpose: row.purpose, email: row.email, userId: row.user_id, username: row.username };
 }
 

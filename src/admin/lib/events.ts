@@ -65,6 +65,8 @@ const LABELS: Readonly<Record<string, string>> = {
   'admin.password_change': 'Staff password changed',
   'admin.session_end': 'Staff session ended',
   'admin.sessions_end_others': 'Staff signed out everywhere else',
+  'admin.account.profile': 'Staff member changed the name they sign with',
+  'admin.staff.withdraw': 'Staff invitation withdrawn',
   'admin.db.backup': 'Backup created',
   'admin.media.upload': 'File uploaded',
   'admin.gifts.create': 'Gift recorded by staff',

@@ -230,7 +230,7 @@ export default function DonationForm({ causes, defaultCause, paypal = true }: Pr
             Keep my donation anonymous
           </label>
           <label className="check">
-            <input type="checkbox" name="newsletter" defaultChecked />
+            <input type="checkbox" name="newsletter" defaultChecked={false} />
             {NEWSLETTER_CONSENT}
           </label>
         </div>
