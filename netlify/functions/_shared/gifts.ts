@@ -361,6 +361,12 @@ export async function recordEventOnce(tx: Queryable, provider: string, key: stri
   return recorded !== undefined;
 }
 
+/** True when a provider's event was recorded (and so settled: both happen in one transaction). */
+export async function eventRecorded(provider: string, key: string): Promise<boolean> {
+  const rows = await query('select 1 from payment_events where provider = $1 and event_key = $2', [provider, key]);
+  return rows.length > 0;
+}
+
 /** What a recorded event did, and the gift it concerned (none when it matched no gift). */
 export async function settledEvent(
   tx: Queryable,
@@ -389,6 +395,9 @@ export async function settlePaystackCharge(
   background: Background = {},
 ): Promise<{ outcome: ChargeOutcome; giftId?: string }> {
   const key = `charge:${charge.id}`;
+  // A repeat of an event already settled is answered without a transaction (the embedded database runs one at a
+  // time); one arriving while its original is still being settled waits for it in recordEventOnce below.
+  if (await eventRecorded('paystack', key)) return { outcome: 'duplicate' };
   return ledgerTransaction(async (tx) => {
     if (!(await recordEventOnce(tx, 'paystack', key, via === 'webhook' ? 'charge.success' : 'verify'))) {
       return { outcome: 'duplicate' as const };
