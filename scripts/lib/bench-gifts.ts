@@ -42,6 +42,9 @@ export function giftBenchSizes(single: number): GiftBenchSizes {
 /** The single webhook's p50 over HTTP that issue 29 asks for. */
 export const WEBHOOK_P50_TARGET_MS = 50;
 
+/** The webhook burst's p50 over HTTP (concurrency 50, 30 % duplicates) that issue 40 asks for, on both databases. */
+export const WEBHOOK_BURST_P50_TARGET_MS = 200;
+
 /** Untimed calls of each kind first, as the other rows warm up. */
 const WARM_UP = 5;
 const PAYBILL = '600100';
@@ -323,7 +326,13 @@ export async function benchGifts(
   const sends = burstRefs.map(webhookOf);
   const jobs = plan.jobs.filter((job) => job.every((i) => i < sends.length)).map((job) => job.map((i) => sends[i]!));
   const webhooks = await burst(jobs, sizes.concurrency);
-  row(database, 'webhook', sizes.concurrency, webhooks.answers, webhooks.seconds);
+  const burstSorted = row(database, 'webhook', sizes.concurrency, webhooks.answers, webhooks.seconds);
+  const burstP50 = percentile(burstSorted, 50);
+  if (!(burstP50 <= WEBHOOK_BURST_P50_TARGET_MS)) {
+    failures.push(
+      `${database}: the webhook burst's p50 is ${burstP50.toFixed(1)} ms (target ≤ ${WEBHOOK_BURST_P50_TARGET_MS} ms)`,
+    );
+  }
   const sent = jobs.reduce((sum, job) => sum + job.length, 0);
   expectOutcomes(
     `webhook burst (${sent} calls, ${sent - burstRefs.length} duplicates)`,
@@ -450,8 +459,9 @@ export async function checkGifts(database: string, target: DatabaseTarget, run: 
     [],
     target,
   );
-  const [emails] = await query<{ n: number }>(
-    `select count(*)::int as n from gifts where state = 'confirmed' and donor_email is not null`,
+  const [emails] = await query<{ n: number; donors: number }>(
+    `select count(*)::int as n, count(distinct donor_email)::int as donors
+     from gifts where state = 'confirmed' and donor_email is not null`,
     [],
     target,
   );
@@ -482,7 +492,8 @@ export async function checkGifts(database: string, target: DatabaseTarget, run: 
   console.log(
     `${database.padEnd(9)} receipts outbox ${outbox?.['rows']} rows (${outbox?.['keys']} keys, ${outbox?.['sent']} sent, ` +
       `${outbox?.['orphans']} without a gift) for ${emails?.n} confirmed gifts with an email; SMTP received ` +
-      `${mails.length} receipts (${distinctMails} distinct Message-IDs, ${distinctRecipients} recipients, ` +
+      `${mails.length} receipts (${distinctMails} distinct Message-IDs, ${distinctRecipients} recipients for ` +
+      `${emails?.donors} donors, ` +
       `${mails.filter((mail) => mail.pdf).length} with a PDF)`,
   );
   if (ledger?.['paid_rows'] !== run.paid.length || ledger['paid_confirmed'] !== run.paid.length) {
@@ -505,7 +516,8 @@ export async function checkGifts(database: string, target: DatabaseTarget, run: 
     fail('receipt emails queued are not one per confirmed gift');
   }
   if (outbox?.['sent'] !== queued) fail('not every receipt email was sent');
-  if (mails.length !== queued || distinctMails !== queued || distinctRecipients !== queued) {
+  // My giving's donor (bench-my-giving.ts) has many gifts: one receipt per gift, so as many recipients as donors.
+  if (mails.length !== queued || distinctMails !== queued || distinctRecipients !== emails?.donors) {
     fail('the SMTP server did not receive exactly one receipt per gift');
   }
   if (mails.some((mail) => !mail.pdf)) fail('a receipt email came without its PDF');

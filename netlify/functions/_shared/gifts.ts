@@ -272,9 +272,10 @@ export async function ledgerTransaction<T>(
 
 /**
  * Confirms a gift on `tx` (whose row the caller has locked): the instalment it pays of its commitment (which may
- * start a sponsorship), the event for the live stream, the next receipt number, and the receipt email to the donor (if there is an address), its PDF drawn
- * when it is sent. Every other confirmation waits for the receipt counter from the moment it is taken until the
- * commit, so it is taken last and only the writes that need the number follow it.
+ * start a sponsorship), the event for the live stream, the next receipt number, and the receipt email to the donor (if
+ * there is an address), its PDF drawn when it is sent. Every other confirmation waits for the receipt counter from the
+ * moment it is taken until the commit, so it is taken last, in the statement that numbers the gift, and only the
+ * receipt email that needs the number follows it: a caller records what else it settles before calling this.
  */
 export async function confirmLocked(
   tx: LedgerTx,
@@ -296,13 +297,13 @@ export async function confirmLocked(
   await giftEvent(tx, 'gift.confirmed', updated);
   const receipt = updated.donor_email ? await receiptOf(updated, tx) : undefined;
   const instructions = receipt ? await receiptInstructions(updated.id, tx) : '';
-  const [counter] = await tx.query<{ last: string }>(
-    `insert into receipt_counter (id, last) values (true, 1)
-     on conflict (id) do update set last = receipt_counter.last + 1 returning last::text as last`,
-  );
+  // The counter and the gift's number in one statement: the counter is held from here to the commit.
   const [confirmed] = await tx.query<GiftRow>(
-    `update gifts set receipt_no = $2 where id = $1 returning ${GIFT_COLUMNS}`,
-    [gift.id, counter?.last],
+    `with counter as (
+       insert into receipt_counter (id, last) values (true, 1)
+       on conflict (id) do update set last = receipt_counter.last + 1 returning last)
+     update gifts set receipt_no = (select last from counter) where id = $1 returning ${GIFT_COLUMNS}`,
+    [gift.id],
   );
   if (!confirmed) throw new Error(`gift ${gift.id} vanished while it was confirmed`);
   if (receipt && confirmed.donor_email) {
@@ -360,6 +361,12 @@ export async function recordEventOnce(tx: Queryable, provider: string, key: stri
   return recorded !== undefined;
 }
 
+/** True when a provider's event was recorded (and so settled: both happen in one transaction). */
+export async function eventRecorded(provider: string, key: string): Promise<boolean> {
+  const rows = await query('select 1 from payment_events where provider = $1 and event_key = $2', [provider, key]);
+  return rows.length > 0;
+}
+
 /** What a recorded event did, and the gift it concerned (none when it matched no gift). */
 export async function settledEvent(
   tx: Queryable,
@@ -388,6 +395,9 @@ export async function settlePaystackCharge(
   background: Background = {},
 ): Promise<{ outcome: ChargeOutcome; giftId?: string }> {
   const key = `charge:${charge.id}`;
+  // A repeat of an event already settled is answered without a transaction (the embedded database runs one at a
+  // time); one arriving while its original is still being settled waits for it in recordEventOnce below.
+  if (await eventRecorded('paystack', key)) return { outcome: 'duplicate' };
   return ledgerTransaction(async (tx) => {
     if (!(await recordEventOnce(tx, 'paystack', key, via === 'webhook' ? 'charge.success' : 'verify'))) {
       return { outcome: 'duplicate' as const };
@@ -395,9 +405,8 @@ export async function settlePaystackCharge(
     const [gift] = await tx.query<GiftRow>(`select ${GIFT_COLUMNS} from gifts where reference = $1 for update`, [
       charge.reference,
     ]);
-    const settled = gift
-      ? await settleKnown(tx, gift, charge)
-      : ((await settleRenewal(tx, charge)) ?? (await settleUnmatched(tx, charge)));
+    if (gift) return settleKnown(tx, gift, charge, key);
+    const settled = (await settleRenewal(tx, charge)) ?? (await settleUnmatched(tx, charge));
     await settledEvent(tx, 'paystack', key, settled.outcome, settled.giftId);
     return settled;
   }, background);
@@ -455,13 +464,19 @@ async function settleUnmatched(
   return { outcome: 'unmatched', giftId: gift.id };
 }
 
+/** Settles a charge of a gift of the site and records what it did against the event `key`. */
 async function settleKnown(
   tx: LedgerTx,
   gift: GiftRow,
   charge: PaystackTransaction,
+  key: string,
 ): Promise<{ outcome: ChargeOutcome; giftId: string }> {
+  const settled = (outcome: ChargeOutcome) => settledEvent(tx, 'paystack', key, outcome, gift.id);
   // A refunded gift was confirmed once: it keeps its receipt and is never confirmed again.
-  if (gift.state === 'confirmed' || gift.state === 'refunded') return { outcome: 'already-confirmed', giftId: gift.id };
+  if (gift.state === 'confirmed' || gift.state === 'refunded') {
+    await settled('already-confirmed');
+    return { outcome: 'already-confirmed', giftId: gift.id };
+  }
   if (charge.amount !== Number(gift.amount_subunits) || charge.currency !== gift.currency) {
     const flag =
       `Paystack charged ${formatMoney(charge.amount, charge.currency)} (transaction ${charge.id}) but the gift is ` +
@@ -472,8 +487,11 @@ async function settleKnown(
       String(charge.id),
     ]);
     await giftEvent(tx, 'gift.flagged', gift);
+    await settled('flagged');
     return { outcome: 'flagged', giftId: gift.id };
   }
+  // Recorded before the receipt counter is taken, which other confirmations wait for until the commit.
+  await settled('confirmed');
   const confirmed = await confirmLocked(tx, gift, {
     providerTxn: String(charge.id),
     method: methodOfChannel(charge.channel, gift.method),

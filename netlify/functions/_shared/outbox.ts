@@ -305,19 +305,51 @@ export async function deliverDue(
   return report;
 }
 
+/** The delivery run of this instance after answers, per set of completers, and whether another pass is asked for. */
+const afterAnswers = new Map<string, { run: Promise<void>; again: boolean }>();
+
+/**
+ * Sends what is due with one run per instance at a time: a call while a run is under way asks it for one more pass
+ * (which sends what the call queued) and shares its promise, rather than starting a second sender. Concurrent runs
+ * would only race for the same rows: each claim, PDF and send of one run slows every other answer the instance (or
+ * the embedded database, which has one connection) is making, and a burst of 50 webhooks started 50 of them.
+ */
+function deliverCoalesced(completers: Completers | undefined): Promise<void> {
+  const key = Object.keys(completers ?? {})
+    .sort()
+    .join(',');
+  const current = afterAnswers.get(key);
+  if (current) {
+    current.again = true;
+    return current.run;
+  }
+  const state = { run: Promise.resolve(), again: true };
+  state.run = (async () => {
+    try {
+      while (state.again) {
+        state.again = false;
+        await deliverDue({ ...(completers ? { completers } : {}) }).catch((failure: unknown) => {
+          console.error('outbox: delivery run failed', failure);
+        });
+      }
+    } finally {
+      afterAnswers.delete(key);
+    }
+  })();
+  afterAnswers.set(key, state);
+  return state.run;
+}
+
 /**
  * Sends what is due once the answer has gone out (`context.waitUntil`), so a slow or broken mail server never slows
  * or breaks a submission; whatever fails here stays pending for the scheduled retry, which is also what sends it
  * where the platform offers no `waitUntil` (work started after an answer could be frozen half-way there).
- * `completers` are those of the emails the caller queues (a receipt's PDF…).
+ * `completers` are those of the emails the caller queues (a receipt's PDF…). One run per instance at a time
+ * ({@link deliverCoalesced}).
  */
 export function deliverAfterResponse(context: Pick<Context, 'waitUntil'>, completers?: Completers): void {
   if (typeof context.waitUntil !== 'function') return;
-  context.waitUntil(
-    deliverDue({ ...(completers ? { completers } : {}) }).catch((failure: unknown) => {
-      console.error('outbox: delivery run failed', failure);
-    }),
-  );
+  context.waitUntil(deliverCoalesced(completers));
 }
 
 /**
@@ -335,7 +367,7 @@ export async function queueAfterResponse(
     console.error(`${what}: could not queue its email`, failure);
   });
   if (typeof context.waitUntil !== 'function') return queued;
-  context.waitUntil(queued.then(() => deliverDue().then(() => undefined)).catch(() => undefined));
+  context.waitUntil(queued.then(() => deliverCoalesced(undefined)).catch(() => undefined));
 }
 
 /** True when emails are really sent (`SMTP_URL` set). */
