@@ -278,27 +278,37 @@ describe('the password hashing queue', () => {
   };
   const settle = () => new Promise((resolve) => setImmediate(resolve));
 
-  test('runs a few at once, lets a few wait, refuses the next with a wait, and puts known staff ahead', async () => {
-    const queue = new HashQueue({ running: 2, waiting: 2, maxWaitMs: 60_000 });
+  test('runs a few at once, lets a few wait, refuses the next with a wait, and starts known staff at once', async () => {
+    const queue = new HashQueue({ running: 2, waiting: 2, spare: 1, maxWaitMs: 60_000 });
     const started: string[] = [];
     const [a, b, c, d] = ['a', 'b', 'c', 'd'].map((name) => controlled(queue, started, name, 'ordinary'));
     await expect(queue.run('ordinary', async () => {})).rejects.toBeInstanceOf(HashingBusy);
     const refusal = await queue.run('ordinary', async () => {}).catch((failure: unknown) => failure);
     expect((refusal as HashingBusy).retryAfterSeconds).toBeGreaterThan(0);
+    // A known staff member's hash takes the spare turn: it waits for no stranger's.
     const staff = controlled(queue, started, 'staff', 'ahead');
-    expect(queue.state).toMatchObject({ running: 2, waiting: 3 });
     await settle();
-    expect(started).toEqual(['a', 'b']);
+    expect(started).toEqual(['a', 'b', 'staff']);
+    expect(queue.state).toMatchObject({ running: 3, waiting: 2 });
+    // A second one while the spare turn is taken goes ahead of the strangers still waiting.
+    const owner = controlled(queue, started, 'owner', 'ahead');
+    expect(queue.state).toMatchObject({ running: 3, waiting: 3 });
+    // The spare turn ends without starting anyone: the ordinary turns stay two.
+    staff.finish();
+    await staff.done;
+    await settle();
+    expect(started).toEqual(['a', 'b', 'staff']);
+    expect(queue.state).toMatchObject({ running: 2, waiting: 3 });
     a!.finish();
     await a!.done;
     await settle();
-    expect(started).toEqual(['a', 'b', 'staff']);
-    for (const job of [b, staff, c, d]) {
+    expect(started).toEqual(['a', 'b', 'staff', 'owner']);
+    for (const job of [b, owner, c, d]) {
       job!.finish();
       await job!.done;
       await settle();
     }
-    expect(started).toEqual(['a', 'b', 'staff', 'c', 'd']);
-    expect(queue.state).toMatchObject({ running: 0, waiting: 0, started: 5 });
+    expect(started).toEqual(['a', 'b', 'staff', 'owner', 'c', 'd']);
+    expect(queue.state).toMatchObject({ running: 0, waiting: 0, started: 6 });
   });
 });

@@ -7,7 +7,8 @@
  * waiting, and the rest refused with {@link HashingBusy} (the functions answer 429 with `Retry-After`). A flood of
  * sign-ins therefore waits its turn or is refused at once, never runs the machine out of memory or time. Work for
  * someone already known (a staff member on a device they signed in from, a password change behind a session, a
- * valid one-time link) goes ahead of the queue, so a flood of other names does not keep staff out.
+ * valid one-time link) goes ahead of the queue, and one such hash starts at once in a spare turn of its own, so a
+ * flood of other names does not keep staff out.
  */
 import { argon2, randomBytes, timingSafeEqual } from 'node:crypto';
 
@@ -30,9 +31,19 @@ export const HASH_QUEUE = {
   running: 2,
   /** Hashes that may wait for a turn; one more is refused. Work ahead of the queue is never refused. */
   waiting: 16,
+  /** Turns kept for work ahead of the queue beyond `running`: a known staff member never waits for a stranger's hash. */
+  spare: 1,
   /** Longest expected wait (from the recent hashes' duration) an ordinary hash is queued for; a longer one is refused. */
   maxWaitMs: 5_000,
 } as const;
+
+/** How many hashes run and wait at once. */
+export interface QueueLimits {
+  readonly running: number;
+  readonly waiting: number;
+  readonly spare: number;
+  readonly maxWaitMs: number;
+}
 
 /** Thrown when the queue is full: the caller answers 429, asking to come back after `retryAfterSeconds`. */
 export class HashingBusy extends Error {
@@ -53,15 +64,17 @@ interface Waiter {
 
 /** A queue of hashes: {@link HASH_QUEUE}'s limits unless told otherwise. */
 export class HashQueue {
-  readonly #limits: { running: number; waiting: number; maxWaitMs: number };
+  readonly #limits: QueueLimits;
   #running = 0;
+  /** Work ahead of the queue running in a spare turn (counted in `#running` too). */
+  #spareRunning = 0;
   #started = 0;
   readonly #ahead: Waiter[] = [];
   readonly #ordinary: Waiter[] = [];
   /** A running average of one hash's duration, for `Retry-After`. */
   #averageMs = 250;
 
-  constructor(limits: { running: number; waiting: number; maxWaitMs: number } = HASH_QUEUE) {
+  constructor(limits: QueueLimits = HASH_QUEUE) {
     this.#limits = limits;
   }
 
@@ -72,7 +85,15 @@ export class HashQueue {
 
   /** Runs `work` when its turn comes; throws {@link HashingBusy} when an ordinary one finds the queue full. */
   async run<T>(priority: HashPriority, work: () => Promise<T>): Promise<T> {
-    if (this.#running >= this.#limits.running || this.#ahead.length + this.#ordinary.length > 0) {
+    let spare = false;
+    const queued = this.#ahead.length + this.#ordinary.length;
+    if (this.#running < this.#limits.running + this.#spareRunning && queued === 0) {
+      this.#running += 1;
+    } else if (priority === 'ahead' && this.#spareRunning < this.#limits.spare) {
+      spare = true;
+      this.#spareRunning += 1;
+      this.#running += 1;
+    } else {
       // Turns until this one runs, each as long as a recent hash: on a slow or busy machine the queue is shorter.
       const waitMs = ((this.#ahead.length + this.#ordinary.length) / this.#limits.running + 1) * this.#averageMs;
       if (
@@ -82,8 +103,6 @@ export class HashQueue {
         throw new HashingBusy(Math.max(1, Math.ceil(waitMs / 1000)));
       }
       await new Promise<void>((start) => (priority === 'ahead' ? this.#ahead : this.#ordinary).push({ start }));
-    } else {
-      this.#running += 1;
     }
     this.#started += 1;
     const began = performance.now();
@@ -91,10 +110,13 @@ export class HashQueue {
       return await work();
     } finally {
       this.#averageMs = 0.8 * this.#averageMs + 0.2 * (performance.now() - began);
-      const next = this.#ahead.shift() ?? this.#ordinary.shift();
-      // The slot passes straight to the next waiter; with none, it is freed.
+      const next = spare ? undefined : (this.#ahead.shift() ?? this.#ordinary.shift());
+      // An ordinary turn passes straight to the next waiter; a spare turn, or one nobody waits for, is freed.
       if (next) next.start();
-      else this.#running -= 1;
+      else {
+        this.#running -= 1;
+        if (spare) this.#spareRunning -= 1;
+      }
     }
   }
 }
