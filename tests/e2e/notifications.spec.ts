@@ -264,8 +264,9 @@ test('an application is acknowledged on arrival, worked new → in review → ac
   await expect(dialog.locator('.application-state')).toHaveText('Accepted');
 
   // The reply starts from the template as edited in the case above, placeholders filled; the staff member adds a line.
-  const staffName = e2eApplicationsAdmin.username.toLowerCase();
-  const drafted = `Dear ${name},\n\nYou join us as a Classroom Teaching Assistant (${tag}).\n\nKaribu,\n${staffName}`;
+  // Signed with the staff member's display name; this one has set none, so the team signs (never the username).
+  const signature = "The team at Tumaini Children's Foundation";
+  const drafted = `Dear ${name},\n\nYou join us as a Classroom Teaching Assistant (${tag}).\n\nKaribu,\n${signature}`;
   const subject = `Welcome aboard, ${name} (${tag})`;
   await expect(dialog.getByLabel('Subject')).toHaveValue(subject);
   const message = dialog.getByLabel('Message');

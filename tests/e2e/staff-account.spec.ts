@@ -7,6 +7,9 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { e2eAccountOwner as owner } from './support/admin.ts';
 import { adminStatuses, CLOSED, signInOverHttp, streamStatus, streamTokenOf } from './support/sessions.ts';
 
+// Both tests sign in as the same staff member, and one ends every other session: they run one after the other.
+test.describe.configure({ mode: 'default' });
+
 /** Whether `token` still opens the API (one call; sessions.spec.ts walks every endpoint). */
 async function opens(request: APIRequestContext, token: string): Promise<boolean> {
   const res = await request.get('/api/admin/stats', { headers: { authorization: `Bearer ${token}` } });

@@ -76,6 +76,8 @@ export const CASES: FormCase[] = [
       await form.getByLabel('Phone (optional)').fill('+254 700 000 001');
       await form.getByLabel('Address (optional)').fill('Box 1, Nakuru');
       await form.getByLabel('Keep my donation anonymous').check();
+      // News only when asked for: the box starts unticked (Data Protection Act 2019 s.32).
+      await form.getByLabel(/^Send me news/).check();
     },
     stored: {
       type: 'monthly',
