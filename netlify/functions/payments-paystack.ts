@@ -3,7 +3,8 @@
  * HMAC-SHA512 of its raw body with `PAYSTACK_SECRET_KEY` (401 otherwise, nothing stored). Every event Paystack
  * documents is settled once (_shared/paystack-events.ts); a signed event the site cannot match is recorded and
  * answered 200 too, so Paystack does not retry it, and a replay answers 200 and changes nothing. The answer goes out
- * as soon as the ledger has the event; emails (a receipt and its PDF, a manage link) are made and sent after it.
+ * as soon as the ledger has the event: a successful charge arriving behind others is stored and answered `received`,
+ * then settled after the answer; emails (a receipt and its PDF, a manage link) are made and sent after it.
  */
 import type { Config, Context } from '@netlify/functions';
 import { z } from 'zod';
@@ -21,7 +22,7 @@ import {
 } from './_shared/http.ts';
 import { deliverAfterResponse } from './_shared/outbox.ts';
 import { paystackConfig } from './_shared/paystack.ts';
-import { settlePaystackEvent } from './_shared/paystack-events.ts';
+import { receivePaystackEvent } from './_shared/paystack-events.ts';
 import { verifyPaystackSignature } from './_shared/signatures.ts';
 
 /** Largest webhook body accepted; Paystack's events are a few KB. */
@@ -57,7 +58,7 @@ export default async (req: Request, context: Context): Promise<Response> => {
   const event = Event.safeParse(value);
   if (!event.success) return badRequest('Not a Paystack event');
   try {
-    const settled = await settlePaystackEvent(event.data.event, event.data.data, raw, context);
+    const settled = await receivePaystackEvent(event.data.event, event.data.data, raw, context);
     if ('problem' in settled) return badRequest(settled.problem);
     // What the event queued (a receipt, a manage link) is made and sent once the answer has gone.
     deliverAfterResponse(context, GIFT_COMPLETERS);

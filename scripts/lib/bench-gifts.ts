@@ -290,11 +290,19 @@ export async function benchGifts(
     }
     return counts;
   };
-  const expectOutcomes = (name: string, counts: Map<string, number>, confirmed: number, repeats: number) => {
+  const expectOutcomes = (
+    name: string,
+    counts: Map<string, number>,
+    confirmed: number,
+    repeats: number,
+    stored = false,
+  ) => {
     const said = [...counts].map(([outcome, count]) => `${outcome} ${count}`).join(', ');
     console.log(`${' '.repeat(10)}${name}: ${said} (expected confirmed ${confirmed}, repeats ${repeats})`);
     const repeated = (counts.get('duplicate') ?? 0) + (counts.get('already-confirmed') ?? 0);
-    if ((counts.get('confirmed') ?? 0) !== confirmed || repeated !== repeats) {
+    // A Paystack charge is answered `received` once stored and settled after its answer: the ledger check counts it.
+    const settling = (counts.get('confirmed') ?? 0) + (stored ? (counts.get('received') ?? 0) : 0);
+    if (settling !== confirmed || repeated !== repeats) {
       failures.push(`${database}: ${name} outcomes ${said}; expected confirmed ${confirmed} and ${repeats} repeats`);
     }
   };
@@ -306,13 +314,14 @@ export async function benchGifts(
     outcomes('warm-up webhooks', (await oneByOne(warm.map(webhookOf))).answers),
     WARM_UP,
     0,
+    true,
   );
 
   // Alone: checkouts one at a time, then their webhooks one at a time.
   const alone = await checkouts(sizes.single, 1);
   const single = await oneByOne(alone.map(webhookOf));
   const singleSorted = row(database, 'webhook', 1, single.answers, single.seconds);
-  expectOutcomes('webhook c=1', outcomes('webhook c=1', single.answers), alone.length, 0);
+  expectOutcomes('webhook c=1', outcomes('webhook c=1', single.answers), alone.length, 0, true);
   const p50 = percentile(singleSorted, 50);
   if (!(p50 <= WEBHOOK_P50_TARGET_MS)) {
     failures.push(
@@ -339,6 +348,7 @@ export async function benchGifts(
     outcomes('webhook burst', webhooks.answers),
     burstRefs.length,
     sent - burstRefs.length,
+    true,
   );
 
   // M-Pesa sent to the Paybill: Daraja's confirmations, alone and in a burst with repeats of the same TransID.
@@ -390,6 +400,10 @@ export async function benchGifts(
   );
 
   const paid = [...warm, ...alone, ...burstRefs];
+  const settled = await settleStored(url, staff);
+  if (!settled.ok)
+    failures.push(`${database}: gifts still pending ${settled.seconds.toFixed(1)} s after the last answer`);
+  console.log(`${' '.repeat(10)}every stored charge settled ${settled.seconds.toFixed(1)} s after the last answer`);
   const drained = await drainOutbox(url, staff);
   if (!drained.ok) failures.push(`${database}: the outbox did not drain: ${JSON.stringify(drained.counts)}`);
   const receiptMails = smtp.messages
@@ -405,6 +419,18 @@ export async function benchGifts(
       `the SMTP server received ${smtp.messages.length} emails, ${receiptMails.length} of them receipts`,
   );
   return { paid, transIds, receiptMails, failures };
+}
+
+/** Waits until no gift is pending: the charges answered `received` are settled after their answers. */
+async function settleStored(url: string, staff: Record<string, string>) {
+  const started = performance.now();
+  let pending = 1;
+  while (pending > 0 && performance.now() - started < 120_000) {
+    const response = await fetch(`${url}/api/admin/gifts?state=pending&limit=1`, { headers: staff });
+    pending = ((await response.json()) as { gifts: unknown[] }).gifts.length;
+    if (pending > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { ok: pending === 0, seconds: (performance.now() - started) / 1000 };
 }
 
 /** Waits until the outbox has nothing pending (the sends each call started after its answer), up to two minutes. */

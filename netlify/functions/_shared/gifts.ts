@@ -349,21 +349,41 @@ async function enqueueReceipt(
 export type ChargeOutcome = 'confirmed' | 'already-confirmed' | 'flagged' | 'duplicate' | 'renewal' | 'unmatched';
 
 /**
- * Records a provider's event once on `tx` (unique provider and key): false when it was recorded before, so the
- * caller changes nothing. {@link settledEvent} then says what it did.
+ * Claims a provider's event on `tx` (unique provider and key): true when this transaction settles it, because it is
+ * new or because a webhook stored it with its body ({@link storeEvent}) and nobody has settled it yet; false when it
+ * was settled before, so the caller changes nothing. The claim clears the stored body, so once the transaction
+ * commits no one claims the event again; a claim that waits for another transaction's finds it settled. {@link
+ * settledEvent} then says what it did.
  */
 export async function recordEventOnce(tx: Queryable, provider: string, key: string, type: string): Promise<boolean> {
   const [recorded] = await tx.query(
     `insert into payment_events (provider, event_key, type, outcome) values ($1, $2, $3, 'received')
-     on conflict (provider, event_key) do nothing returning id`,
+     on conflict (provider, event_key) do update set payload = null where payment_events.payload is not null
+     returning id`,
     [provider, key, type],
   );
   return recorded !== undefined;
 }
 
-/** True when a provider's event was recorded (and so settled: both happen in one transaction). */
-export async function eventRecorded(provider: string, key: string): Promise<boolean> {
-  const rows = await query('select 1 from payment_events where provider = $1 and event_key = $2', [provider, key]);
+/**
+ * Stores a signed event with its body, unsettled, in one statement of its own: false when the event was stored or
+ * settled before (a repeat). {@link recordEventOnce} claims it later.
+ */
+export async function storeEvent(provider: string, key: string, type: string, body: string): Promise<boolean> {
+  const rows = await query(
+    `insert into payment_events (provider, event_key, type, outcome, payload) values ($1, $2, $3, 'received', $4)
+     on conflict (provider, event_key) do nothing returning id`,
+    [provider, key, type, body],
+  );
+  return rows.length > 0;
+}
+
+/** True when a provider's event was settled (one stored by a webhook and not settled yet is not). */
+export async function eventSettled(provider: string, key: string): Promise<boolean> {
+  const rows = await query('select 1 from payment_events where provider = $1 and event_key = $2 and payload is null', [
+    provider,
+    key,
+  ]);
   return rows.length > 0;
 }
 
@@ -383,6 +403,9 @@ export async function settledEvent(
   ]);
 }
 
+/** The key a Paystack charge is recorded under, whether a webhook or a verify brought it. */
+export const chargeEventKey = (charge: Pick<PaystackTransaction, 'id'>) => `charge:${charge.id}`;
+
 /**
  * Settles one successful Paystack charge (a `charge.success` webhook or a verify answer): confirms the pending gift
  * its reference names when amount and currency match, flags it otherwise, records a later charge of a monthly gift
@@ -394,10 +417,10 @@ export async function settlePaystackCharge(
   via: 'webhook' | 'verify',
   background: Background = {},
 ): Promise<{ outcome: ChargeOutcome; giftId?: string }> {
-  const key = `charge:${charge.id}`;
+  const key = chargeEventKey(charge);
   // A repeat of an event already settled is answered without a transaction (the embedded database runs one at a
   // time); one arriving while its original is still being settled waits for it in recordEventOnce below.
-  if (await eventRecorded('paystack', key)) return { outcome: 'duplicate' };
+  if (await eventSettled('paystack', key)) return { outcome: 'duplicate' };
   return ledgerTransaction(async (tx) => {
     if (!(await recordEventOnce(tx, 'paystack', key, via === 'webhook' ? 'charge.success' : 'verify'))) {
       return { outcome: 'duplicate' as const };

@@ -14,14 +14,19 @@
  *
  * An event the site cannot match to a gift is still recorded once, with the outcome `unmatched`; the webhook answers
  * 200 to every signed event it can read, so Paystack does not retry it.
+ *
+ * A successful charge, the event that comes in bursts (an appeal, a gala night), is stored with its body in one
+ * statement and answered; it is settled after the answer, one at a time per instance ({@link receivePaystackEvent}):
+ * settling many at once only queues them behind each other for the receipt counter and the database. Whatever a
+ * crash left stored is settled by the scheduled sweep ({@link settleStoredEvents}).
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { formatMoney } from '../../../src/lib/money.ts';
 import type { Background } from './build-hook.ts';
-import { transaction, type Queryable } from './db.ts';
+import { query, transaction, type Queryable } from './db.ts';
 import { keepPaystackKeys } from './commitments.ts';
-import { enqueueCardProblem, type CardProblem } from './gift-mail.ts';
+import { enqueueCardProblem, GIFT_COMPLETERS, type CardProblem } from './gift-mail.ts';
 import {
   onPaymentFailed,
   onSubscriptionStarted,
@@ -29,15 +34,18 @@ import {
   type SubscriptionStop,
 } from './gift-subscriptions.ts';
 import {
+  chargeEventKey,
   GIFT_COLUMNS,
   giftEvent,
   recordEventOnce,
   refundLocked,
   settledEvent,
   settlePaystackCharge,
+  storeEvent,
   supportsText,
   type GiftRow,
 } from './gifts.ts';
+import { deliverAfterResponse } from './outbox.ts';
 import { PAYSTACK_REFERENCE, planCodeOf } from './paystack.ts';
 
 const PROVIDER = 'paystack';
@@ -132,6 +140,93 @@ const Dispute = z.object({
   transaction_reference: z.string().nullish(),
   transaction: z.object({ reference: z.string().nullish() }).nullish(),
 });
+
+/** The settling under way in this instance: one event at a time. */
+let settling: Promise<unknown> = Promise.resolve();
+
+/** Runs `work` once the events ahead of it in this instance are settled. */
+function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  const settled = settling.then(work);
+  settling = settled.catch(() => undefined);
+  return settled;
+}
+
+/**
+ * Receives one signed event for the webhook. A successful charge is stored with its body and answered at once: a
+ * repeat `duplicate`, otherwise `received`. It is settled after the answer, in this instance's turn, and what it
+ * queued (a receipt) is sent then; a failure is logged and left to the scheduled sweep. Every other event, and every
+ * event where the platform keeps nothing running after the answer, is settled before the answer, which says what it
+ * did.
+ */
+export async function receivePaystackEvent(
+  type: string,
+  data: unknown,
+  raw: Uint8Array,
+  context: Background,
+): Promise<EventOutcome | { problem: string }> {
+  const charge = type === 'charge.success' ? Charge.safeParse(data) : undefined;
+  const { waitUntil } = context;
+  if (!charge?.success || charge.data.status !== 'success' || typeof waitUntil !== 'function') {
+    return settlePaystackEvent(type, data, raw, context);
+  }
+  const body = new TextDecoder().decode(raw);
+  if (!(await storeEvent(PROVIDER, chargeEventKey(charge.data), type, body))) return { outcome: 'duplicate' };
+  const settled = inTurn(() => settlePaystackCharge(charge.data, 'webhook', context)).then(
+    () => deliverAfterResponse({ waitUntil }, GIFT_COMPLETERS),
+    (failure: unknown) => {
+      console.error(`paystack: charge ${charge.data.id} is stored; the scheduled sweep settles it:`, failure);
+    },
+  );
+  waitUntil(settled);
+  return { outcome: 'received' };
+}
+
+const StoredEvent = z.object({ data: z.unknown() });
+
+/** `text` as JSON, or undefined when it is not. */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A stored event is left to the instance that received it for this long before the sweep settles it. */
+export const SWEEP_AFTER_MS = 60_000;
+
+/** Most stored events one sweep settles (a scheduled function stops after 30 s). */
+export const SWEEP_LIMIT = 200;
+
+/**
+ * Settles the events a webhook stored that are still unsettled a while later (the instance that received them
+ * stopped before it settled them). Returns how many it settled; one whose body no longer reads as the event is
+ * closed as `unreadable` so it is not tried again.
+ */
+export async function settleStoredEvents(now: Date, background: Background = {}): Promise<number> {
+  const stored = await query<{ event_key: string; type: string; payload: string }>(
+    `select event_key, type, payload from payment_events
+      where provider = $1 and payload is not null and ts < $2 order by ts limit $3`,
+    [PROVIDER, new Date(now.getTime() - SWEEP_AFTER_MS), SWEEP_LIMIT],
+  );
+  let settled = 0;
+  for (const event of stored) {
+    const raw = new TextEncoder().encode(event.payload);
+    const parsed = StoredEvent.safeParse(parseJson(event.payload));
+    const outcome = parsed.success
+      ? await settlePaystackEvent(event.type, parsed.data.data, raw, background)
+      : undefined;
+    if (!outcome || 'problem' in outcome) {
+      await query(
+        `update payment_events set payload = null, outcome = 'unreadable' where provider = $1 and event_key = $2`,
+        [PROVIDER, event.event_key],
+      );
+      continue;
+    }
+    if (outcome.outcome !== 'duplicate') settled += 1;
+  }
+  return settled;
+}
 
 /** Settles one signed event; `problem` when its `data` is not what Paystack documents for its type (400). */
 export async function settlePaystackEvent(

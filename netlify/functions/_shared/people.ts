@@ -252,7 +252,8 @@ export const TABLES_WITHOUT_PEOPLE: Readonly<Record<string, string>> = {
   staff_seen: 'what each staff member has seen',
   staff_invitations: "one-time links to staff members' own addresses",
   retention_runs: 'counts only',
-  payment_events: 'provider event keys and outcomes, pointing at a gift',
+  payment_events:
+    "provider event keys and outcomes, pointing at a gift; a Paystack charge's body (the donor's name and email) only until it is settled, seconds after it arrived",
   paystack_plans: 'Paystack plan codes per amount',
   commitment_instalments: 'dates and the gift that paid each period of a commitment; the person is on the commitment',
   receipt_counter: 'the last receipt number',

@@ -73,6 +73,27 @@ export function sendPaystackEvent(request: APIRequestContext, body: string): Pro
   });
 }
 
+/**
+ * Sends a signed `charge.success` and waits until the site has settled it. The answer says what the charge did
+ * (`outcome`) when nothing was ahead of it on the server, or `received` when another test's charge was: it is then
+ * settled just after the answer. Either way the gift of `reference` reaches `state`.
+ */
+export async function chargeSettles(
+  request: APIRequestContext,
+  body: string,
+  settled: { reference: string; outcome: string; state: string },
+): Promise<void> {
+  const answer = await sendPaystackEvent(request, body);
+  expect(answer.status()).toBe(200);
+  expect([settled.outcome, 'received']).toContain(((await answer.json()) as { outcome: string }).outcome);
+  await expect
+    .poll(
+      async () => (await staffList<Gift>(request, 'gifts')).find((gift) => gift.reference === settled.reference)?.state,
+      { message: `the gift ${settled.reference} is ${settled.state}` },
+    )
+    .toBe(settled.state);
+}
+
 /** Sends the signed charge.success Paystack sends once the visitor has paid the transaction of `reference`. */
 export async function paystackConfirms(request: APIRequestContext, reference: string): Promise<void> {
   const paid = await providerTransaction(request, reference);
@@ -80,9 +101,7 @@ export async function paystackConfirms(request: APIRequestContext, reference: st
     event: 'charge.success',
     data: { ...paid, status: 'success', channel: 'card', paid_at: new Date().toISOString() },
   });
-  const answer = await sendPaystackEvent(request, body);
-  expect(answer.status()).toBe(200);
-  expect(await answer.json()).toMatchObject({ outcome: 'confirmed' });
+  await chargeSettles(request, body, { reference, outcome: 'confirmed', state: 'confirmed' });
 }
 
 type ProviderTransaction = {
