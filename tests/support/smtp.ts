@@ -65,6 +65,7 @@ export async function startSmtpServer(
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
+    disableReverseLookup: true,
     logger: false,
     closeTimeout: 100,
     onData(stream, session, callback) {

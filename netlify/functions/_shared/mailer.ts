@@ -68,11 +68,15 @@ export function splitAddresses(value: string): string[] {
   return [...new Set(all)];
 }
 
-/** The mailer for `SMTP_URL`, or undefined when it is unset. */
+/**
+ * The mailer for `SMTP_URL`, or undefined when it is unset. It keeps one connection open for all it sends until it
+ * is closed: a delivery run sends many emails, and opening a connection (greeting, EHLO, TLS) for each cost more than
+ * the email itself.
+ */
 export function openMailer(url: string | undefined = smtpUrl()): Mailer | undefined {
   if (!url) return undefined;
   const from = process.env['NOTIFY_FROM']?.trim() || DEFAULT_FROM;
-  const transport = createTransport({ url, ...TIMEOUTS }, { from });
+  const transport = createTransport({ url, pool: true, maxConnections: 1, ...TIMEOUTS }, { from });
   return {
     async send(message) {
       const sending = transport.sendMail({
