@@ -216,22 +216,20 @@ export default function GiftFigures({ summary, onChoose }: Props) {
               href={`/api/admin/gifts/month-end.csv?${query}`}
               onClick={(event) => void onDownload(event)}
             >
-              Month-end CSV<span className="visually-hidden">, {figures.period.label}</span>
+              CSV of {figures.period.label}
             </a>
             <a
               className="button small"
               href={`/api/admin/gifts/month-end.pdf?${query}`}
               onClick={(event) => void onDownload(event)}
             >
-              PDF summary<span className="visually-hidden">, {figures.period.label}</span>
+              PDF summary of {figures.period.label}
             </a>
           </p>
         </>
       )}
       <form className="period-chooser" aria-labelledby={`${id}-rate`} onSubmit={(event) => void onRate(event)}>
-        <h4 id={`${id}-rate`} className="visually-hidden">
-          Exchange rate
-        </h4>
+        <h4 id={`${id}-rate`}>Exchange rate for the totals</h4>
         <div className="field">
           <label htmlFor={`${id}-kes`}>Shillings per US dollar</label>
           <input id={`${id}-kes`} name="kesPerUsd" inputMode="decimal" required placeholder="129.50" />
