@@ -36,15 +36,28 @@ export default function GiftsPanel({ label }: Props) {
   const stateId = useId();
   const donorId = useId();
 
-  // The totals follow the list: each live change that reloads it reloads them too.
+  // The totals follow the list: each live change that reloads it reloads them too. An answer for a period chosen
+  // before the last one is dropped.
   useEffect(() => {
+    let current = true;
     fetchGiftSummary(period.query).then(
       (answer) => {
+        if (!current) return;
         setSummary(answer);
         setSummaryError(null);
       },
-      (error: unknown) => setSummaryError(error instanceof ApiError ? error.message : 'Could not load the totals.'),
+      (error: unknown) => {
+        if (!current) return;
+        setSummaryError(
+          error instanceof ApiError
+            ? [error.message, ...error.issues.map((issue) => issue.message)].join(': ')
+            : 'Could not load the totals.',
+        );
+      },
     );
+    return () => {
+      current = false;
+    };
   }, [list.rows, period]);
 
   const shown = useMemo(() => {
