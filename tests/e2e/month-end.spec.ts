@@ -68,9 +68,13 @@ function totalsByKey(records: readonly Record<string, string>[], key: string): M
 /** The period chooser of the Gifts tab, its fold opened. */
 async function chooser(page: Page): Promise<Locator> {
   const panel = await openTab(page, 'Gifts');
-  const fold = panel.locator('details.fold').first();
-  if ((await fold.getAttribute('open')) === null) await fold.locator('summary').click();
-  return panel.getByRole('form', { name: 'Period of the totals' });
+  const form = panel.getByRole('form', { name: 'Period of the totals' });
+  // Folded on a phone so the list is on the first screen: staff open it.
+  if (!(await form.isVisible())) {
+    await panel.getByText('Totals, monthly gifts and sponsorships', { exact: true }).click();
+  }
+  await expect(form).toBeVisible();
+  return form;
 }
 
 async function chooseMonth(form: Locator, month: string): Promise<void> {
