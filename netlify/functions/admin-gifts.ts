@@ -3,8 +3,13 @@
  * - `GET /api/admin/gifts[?state=&email=&cursor=&limit=]`: gifts newest first (one donor's history with `email`);
  * - `POST /api/admin/gifts`: a gift made any other way (cash, bank transfer, cheque), confirmed at once, receipted,
  *   with who recorded it;
- * - `GET /api/admin/gifts/summary`: totals this month and this year by cause and by method, and whether the providers
- *   are connected (monthly gifts and sponsorships are commitments: `GET /api/admin/commitments`);
+ * - `GET /api/admin/gifts/summary[?period=&month=&quarter=&year=&from=&to=]`: the chosen period's totals by received
+ *   date (default this month) by cause, method and kind, per currency and in KES and USD at the rate staff set; the
+ *   same three breakdowns this month and this year; whether the providers are connected (monthly gifts and
+ *   sponsorships are commitments: `GET /api/admin/commitments`);
+ * - `GET /api/admin/gifts/month-end.csv` and `/month-end.pdf` (same query): the gifts the period's totals add up, and
+ *   the summary a treasurer files;
+ * - `POST /api/admin/gifts/rate`: the KES per USD rate the totals are converted at from now on (kept, audited);
  * - `POST /api/admin/gifts/statement`: emails a donor the statement of their confirmed gifts in a year;
  * - `POST /api/admin/gifts/refund`: marks a gift that came outside Paystack refunded, in full or in part, with why;
  * - `POST /api/admin/gifts/confirm`: confirms a PayPal gift from PayPal's own notification (receipted), once per
@@ -15,9 +20,12 @@
  */
 import type { Config, Context } from '@netlify/functions';
 import { subunitsPerUnit } from '../../src/lib/money.ts';
+import { nairobiDay, resolvePeriod, type GiftPeriod } from '../../src/lib/periods.ts';
 import {
+  ExchangeRateRequest,
   GiftAssignment,
   giftActionRefusal,
+  GiftPeriodQuery,
   GiftListQuery,
   GiftRefundRequest,
   PaypalConfirmation,
@@ -38,7 +46,8 @@ import {
   statementOf,
   type GiftRow,
 } from './_shared/gifts.ts';
-import { error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/http.ts';
+import { figuresOf, giftsReceivedIn, monthEndCsv, monthEndPdf, setRate } from './_shared/gift-figures.ts';
+import { answer, error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/http.ts';
 import { GIFT_COMPLETERS } from './_shared/gift-mail.ts';
 import { deliverAfterResponse, enqueue } from './_shared/outbox.ts';
 import { paystackConfig } from './_shared/paystack.ts';
@@ -76,31 +85,63 @@ async function list(req: Request): Promise<Response> {
   return json({ gifts: page, nextCursor: rows.length > limit ? (page.at(-1)?.['id'] ?? null) : null, eventsThrough });
 }
 
-/** Confirmed gifts of this month or year (Nairobi calendar) summed by cause or method, per currency. */
-async function totals(column: 'cause' | 'method', period: 'month' | 'year') {
-  return query<{ key: string; currency: string; total: number; count: number }>(
-    `select coalesce(case when kind = 'sponsorship' then 'sponsorship' else ${column} end, 'general') as key,
-       currency, sum(amount_subunits - refunded_subunits)::float8 as total, count(*)::int as count
-     from gifts
-     where state = 'confirmed'
-       and (confirmed_at at time zone 'Africa/Nairobi') >= date_trunc($1, now() at time zone 'Africa/Nairobi')
-     group by 1, 2 order by 1, 2`,
-    [period],
-  );
+/** The period a request asks for, or the 400 answer to give (empty fields of a GET form count as left out). */
+function periodOf(req: Request, now: Date): GiftPeriod | Response {
+  const params = [...new URL(req.url).searchParams].filter(([, value]) => value.trim() !== '');
+  const parsed = GiftPeriodQuery.safeParse(Object.fromEntries(params));
+  if (!parsed.success) return invalid(parsed.error, 'Invalid period');
+  return resolvePeriod(parsed.data, nairobiDay(now));
 }
 
-async function summary(): Promise<Response> {
-  const [monthByCause, monthByMethod, yearByCause, yearByMethod] = await Promise.all([
-    totals('cause', 'month'),
-    totals('method', 'month'),
-    totals('cause', 'year'),
-    totals('method', 'year'),
+/** The three breakdowns of a period, as the month and year of the summary carry them. */
+async function breakdowns(period: GiftPeriod) {
+  const { byCause, byMethod, byKind } = await figuresOf(period);
+  return { byCause, byMethod, byKind };
+}
+
+async function summary(req: Request): Promise<Response> {
+  const now = new Date();
+  const period = periodOf(req, now);
+  if (period instanceof Response) return period;
+  const today = nairobiDay(now);
+  const [figures, month, year] = await Promise.all([
+    figuresOf(period),
+    breakdowns(resolvePeriod({ period: 'month' }, today)),
+    breakdowns(resolvePeriod({ period: 'year' }, today)),
   ]);
   return json({
     connected: { paystack: paystackConfig() !== undefined, mpesa: mpesaConfig() !== undefined },
-    month: { byCause: monthByCause, byMethod: monthByMethod },
-    year: { byCause: yearByCause, byMethod: yearByMethod },
+    figures,
+    month,
+    year,
   });
+}
+
+/** The month-end CSV or PDF of the period asked for, as a download. */
+async function monthEnd(req: Request, actor: string, format: 'csv' | 'pdf'): Promise<Response> {
+  const now = new Date();
+  const period = periodOf(req, now);
+  if (period instanceof Response) return period;
+  const headers = (type: string, name: string) => ({
+    'Content-Type': type,
+    'Content-Disposition': `attachment; filename="${name}"`,
+    'Cache-Control': 'no-store',
+  });
+  if (format === 'csv') {
+    const csv = monthEndCsv(await giftsReceivedIn(period));
+    return answer(csv, 200, headers('text/csv; charset=utf-8', `gifts-${period.slug}.csv`));
+  }
+  const pdf = await monthEndPdf(await figuresOf(period), actor, now);
+  return answer(new Uint8Array(pdf), 200, headers('application/pdf', `gift-totals-${period.slug}.pdf`));
+}
+
+async function rate(req: Request, actor: string): Promise<Response> {
+  const body = await readJsonBody(req);
+  if (!body.ok) return body.response;
+  const parsed = ExchangeRateRequest.safeParse(body.value);
+  if (!parsed.success) return invalid(parsed.error, 'Invalid rate');
+  const saved = await transaction((tx) => setRate(tx, parsed.data.kesPerUsd, actor));
+  return json({ rate: saved }, 201);
 }
 
 async function record(req: Request, actor: string, context: Context): Promise<Response> {
@@ -298,16 +339,19 @@ async function assign(req: Request, actor: string, context: Context): Promise<Re
 }
 
 /** The POST-only actions under /api/admin/gifts/. */
-const ACTIONS = ['statement', 'refund', 'confirm', 'assign'] as const;
+const ACTIONS = ['statement', 'refund', 'confirm', 'assign', 'rate'] as const;
 
 export default staffFunction(async (req, actor, context) => {
   const path = new URL(req.url).pathname.replace(/\/$/, '');
-  if (path.endsWith('/summary')) return req.method === 'GET' ? summary() : methodNotAllowed(['GET']);
+  if (path.endsWith('/summary')) return req.method === 'GET' ? summary(req) : methodNotAllowed(['GET']);
+  const download = /\/month-end\.(csv|pdf)$/.exec(path)?.[1] as 'csv' | 'pdf' | undefined;
+  if (download) return req.method === 'GET' ? monthEnd(req, actor, download) : methodNotAllowed(['GET']);
   const action = ACTIONS.find((name) => path.endsWith(`/${name}`));
   if (action) {
     if (req.method !== 'POST') return methodNotAllowed(['POST']);
     if (action === 'statement') return statement(req, actor, context);
     if (action === 'assign') return assign(req, actor, context);
+    if (action === 'rate') return rate(req, actor);
     return action === 'refund' ? refund(req, actor) : confirmPaypal(req, actor, context);
   }
   if (req.method === 'GET') return list(req);
@@ -323,5 +367,8 @@ export const config: Config = {
     '/api/admin/gifts/refund',
     '/api/admin/gifts/confirm',
     '/api/admin/gifts/assign',
+    '/api/admin/gifts/rate',
+    '/api/admin/gifts/month-end.csv',
+    '/api/admin/gifts/month-end.pdf',
   ],
 };

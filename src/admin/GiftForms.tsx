@@ -5,7 +5,7 @@ import { ApiError, recordGift, sendStatement } from './api.ts';
 import { humanizeKey } from './lib/details.ts';
 import { reloadResource } from './stores/data.ts';
 import { notify } from './stores/toast.ts';
-import { methodLabel } from './giftColumns.tsx';
+import { methodLabel, receiptLabel } from './giftColumns.tsx';
 
 /** The form's fields without the empty ones. */
 function filled(form: HTMLFormElement): Record<string, string> {
@@ -79,7 +79,7 @@ export default function GiftForms() {
     setBusy(true);
     try {
       const gift = await recordGift(filled(form));
-      notify(`Gift recorded, receipt R-${String(gift['receipt_no']).padStart(6, '0')}`);
+      notify(`Gift recorded, receipt ${receiptLabel(gift)}`);
       form.reset();
       setError(null);
       await reloadResource('gifts');

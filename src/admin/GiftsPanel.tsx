@@ -1,12 +1,11 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { formatMoney } from '../lib/money.ts';
 import { GIFT_STATE_VALUES } from '../schemas/gifts.ts';
-import { ApiError, fetchGiftSummary, type GiftSummary, type GiftTotal } from './api.ts';
-import { humanizeKey } from './lib/details.ts';
+import { ApiError, fetchGiftSummary, type GiftSummary } from './api.ts';
 import { text } from './lib/format.ts';
 import { $lists, ensureLoaded, loadMore, reloadResource } from './stores/data.ts';
-import { GIFT_COLUMNS, GIFT_CSV, GIFT_STATE_LABELS, methodLabel } from './giftColumns.tsx';
+import { GIFT_COLUMNS, GIFT_CSV, GIFT_STATE_LABELS } from './giftColumns.tsx';
+import GiftFigures from './GiftFigures.tsx';
 import CommitmentsPanel from './CommitmentsPanel.tsx';
 import DataTable from './DataTable.tsx';
 import Fold from './Fold.tsx';
@@ -19,50 +18,9 @@ type Props = { readonly label: string };
 /** The button of each action a gift's row offers. */
 const ACTION_LABELS: Readonly<Record<GiftAction, string>> = { assign: 'Assign', confirm: 'Confirm', refund: 'Refund' };
 
-/** Totals of one period as "USD $120.00 · KES 6,750.00" per key. */
-function TotalsTable({
-  caption,
-  rows,
-  keyLabel,
-}: {
-  caption: string;
-  rows: readonly GiftTotal[];
-  keyLabel: (key: string) => string;
-}) {
-  const byKey = new Map<string, GiftTotal[]>();
-  for (const row of rows) byKey.set(row.key, [...(byKey.get(row.key) ?? []), row]);
-  return (
-    <table className="gift-totals">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{caption.startsWith('By cause') ? 'Cause' : 'Method'}</th>
-          <th scope="col">Gifts</th>
-          <th scope="col">Total</th>
-        </tr>
-      </thead>
-      <tbody>
-        {byKey.size === 0 ? (
-          <tr>
-            <td colSpan={3}>No confirmed gifts yet.</td>
-          </tr>
-        ) : (
-          [...byKey].map(([key, totals]) => (
-            <tr key={key}>
-              <th scope="row">{keyLabel(key)}</th>
-              <td>{totals.reduce((n, total) => n + total.count, 0)}</td>
-              <td>{totals.map((total) => formatMoney(total.total, total.currency)).join(' + ')}</td>
-            </tr>
-          ))
-        )}
-      </tbody>
-    </table>
-  );
-}
-
 /**
- * Gifts: the ledger of every gift (pending, confirmed, failed, refunded, abandoned) with totals this month and year
- * by cause and by method (refunds left out), the monthly gifts and sponsorships (commitments), a donor's history, CSV export, a gift
+ * Gifts: the ledger of every gift (pending, confirmed, failed, refunded, abandoned) with the totals of a period staff
+ * choose by the day the money was received (GiftFigures.tsx, refunds left out), the monthly gifts and sponsorships (commitments), a donor's history, CSV export, a gift
  * recorded by hand, a refund of a gift that came outside Paystack, the confirmation of a PayPal gift, the assignment
  * of a payment that matched no gift (then receipted), and a donor's yearly statement. The list follows the live stream like every other tab.
  */
@@ -71,22 +29,36 @@ export default function GiftsPanel({ label }: Props) {
   useEffect(() => ensureLoaded('gifts'), []);
   const [summary, setSummary] = useState<GiftSummary | null>(null);
   const [summaryError, setSummaryError] = useState<string | null>(null);
+  const [period, setPeriod] = useState({ query: '' });
   const [state, setState] = useState('');
   const [donor, setDonor] = useState('');
   const [acting, setActing] = useState<{ action: GiftAction; row: Row } | null>(null);
   const stateId = useId();
   const donorId = useId();
 
-  // The totals follow the list: each live change that reloads it reloads them too.
+  // The totals follow the list: each live change that reloads it reloads them too. An answer for a period chosen
+  // before the last one is dropped.
   useEffect(() => {
-    fetchGiftSummary().then(
+    let current = true;
+    fetchGiftSummary(period.query).then(
       (answer) => {
+        if (!current) return;
         setSummary(answer);
         setSummaryError(null);
       },
-      (error: unknown) => setSummaryError(error instanceof ApiError ? error.message : 'Could not load the totals.'),
+      (error: unknown) => {
+        if (!current) return;
+        setSummaryError(
+          error instanceof ApiError
+            ? [error.message, ...error.issues.map((issue) => issue.message)].join(': ')
+            : 'Could not load the totals.',
+        );
+      },
     );
-  }, [list.rows]);
+    return () => {
+      current = false;
+    };
+  }, [list.rows, period]);
 
   const shown = useMemo(() => {
     const email = donor.trim().toLowerCase();
@@ -96,7 +68,6 @@ export default function GiftsPanel({ label }: Props) {
     return { ...list, rows };
   }, [list, state, donor]);
 
-  const causeLabel = (key: string) => humanizeKey(key);
   const connected = summary?.connected;
 
   return (
@@ -115,20 +86,7 @@ export default function GiftsPanel({ label }: Props) {
       )}
       {summaryError && <p role="alert">{summaryError}</p>}
       <Fold summary="Totals, monthly gifts and sponsorships">
-        {summary && (
-          <div className="gift-summary">
-            <div className="gift-summary__part">
-              <h3>This month</h3>
-              <TotalsTable caption="By cause, this month" rows={summary.month.byCause} keyLabel={causeLabel} />
-              <TotalsTable caption="By method, this month" rows={summary.month.byMethod} keyLabel={methodLabel} />
-            </div>
-            <div className="gift-summary__part">
-              <h3>This year</h3>
-              <TotalsTable caption="By cause, this year" rows={summary.year.byCause} keyLabel={causeLabel} />
-              <TotalsTable caption="By method, this year" rows={summary.year.byMethod} keyLabel={methodLabel} />
-            </div>
-          </div>
-        )}
+        <GiftFigures summary={summary} onChoose={(query) => setPeriod({ query })} />
         <CommitmentsPanel reloadKey={list.rows} />
       </Fold>
       <div className="table-tools">

@@ -3,7 +3,8 @@ import { CommitmentList, type COMMITMENT_ACTIONS } from '../schemas/commitments.
 import { readIssues, type Issue } from './lib/issues.ts';
 import { filenameFromDisposition } from './lib/format.ts';
 import { $token, expireSession, tokenReplacing } from './stores/session.ts';
-import type { GiftAction } from '../schemas/gifts.ts';
+import type { ExchangeRate } from '../lib/money.ts';
+import type { GiftAction, GiftTotal as Total, PeriodFigures } from '../schemas/gifts.ts';
 
 /** A failed call: its HTTP status (0 for a network failure), the server's text and any field problems. */
 export class ApiError extends Error {
@@ -410,24 +411,42 @@ export async function saveReplyTemplate(
   return body.template;
 }
 
-/** Totals of confirmed gifts in one period, per key (cause or method) and currency. */
-export type GiftTotal = {
-  readonly key: string;
-  readonly currency: string;
-  readonly total: number;
-  readonly count: number;
+/** Totals of confirmed gifts in one period, per key (cause, method or kind) and currency. */
+export type GiftTotal = Total;
+
+/** The three breakdowns of this month or this year. */
+type Breakdowns = {
+  readonly byCause: readonly GiftTotal[];
+  readonly byMethod: readonly GiftTotal[];
+  readonly byKind: readonly GiftTotal[];
 };
 
-/** The Gifts view's summary: providers connected, totals this month and year. */
+/** The Gifts view's summary: providers connected, the chosen period's figures, this month and this year. */
 export type GiftSummary = {
   readonly connected: { readonly paystack: boolean; readonly mpesa: boolean };
-  readonly month: { readonly byCause: readonly GiftTotal[]; readonly byMethod: readonly GiftTotal[] };
-  readonly year: { readonly byCause: readonly GiftTotal[]; readonly byMethod: readonly GiftTotal[] };
+  readonly figures: PeriodFigures;
+  readonly month: Breakdowns;
+  readonly year: Breakdowns;
 };
 
-/** Reads the Gifts view's summary. */
-export async function fetchGiftSummary(): Promise<GiftSummary> {
-  return (await callJson('/api/admin/gifts/summary')) as GiftSummary;
+/** Reads the Gifts view's summary for the period `query` names (`period=month&month=2026-10`; this month without). */
+export async function fetchGiftSummary(query = ''): Promise<GiftSummary> {
+  return (await callJson(`/api/admin/gifts/summary${query ? `?${query}` : ''}`)) as GiftSummary;
+}
+
+/** Sets the KES per USD rate the totals are converted at; resolves to the rate as saved. */
+export async function setExchangeRate(kesPerUsd: string): Promise<ExchangeRate> {
+  const body = (await callJson('/api/admin/gifts/rate', { method: 'POST', json: { kesPerUsd } })) as {
+    rate: ExchangeRate;
+  };
+  return body.rate;
+}
+
+/** Fetches a month-end download (`/api/admin/gifts/month-end.csv?…`); resolves to the file and its name. */
+export async function fetchDownload(path: string): Promise<{ readonly blob: Blob; readonly filename: string }> {
+  const response = await call(path);
+  const filename = filenameFromDisposition(response.headers.get('content-disposition')) ?? path.split('?')[0]!;
+  return { blob: await response.blob(), filename };
 }
 
 /** Records a gift made outside the site (cash, bank transfer, cheque…); resolves to the confirmed gift. */

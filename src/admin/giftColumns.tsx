@@ -1,4 +1,6 @@
+import { KIND_LABELS, METHOD_LABELS, receiptLabel as printedReceipt } from '../lib/gift-labels.ts';
 import { formatMoney } from '../lib/money.ts';
+import { nairobiDay } from '../lib/periods.ts';
 import type { GIFT_STATE_VALUES } from '../schemas/gifts.ts';
 import { humanizeKey } from './lib/details.ts';
 import { nairobiSortable } from './lib/dates.ts';
@@ -19,20 +21,37 @@ export const GIFT_STATE_LABELS: Readonly<Record<string, string>> &
   unmatched: 'Unmatched (to assign)',
 };
 
-const METHOD_LABELS: Readonly<Record<string, string>> = {
-  card: 'Card',
-  mpesa: 'M-Pesa',
-  bank: 'Bank transfer',
-  bank_transfer: 'Bank transfer',
-  cash: 'Cash',
-  cheque: 'Cheque',
-  paypal: 'PayPal',
-};
-
-/** A payment method in words. */
+/** A payment method in words (the list receipts use too). */
 export function methodLabel(method: unknown): string {
   const key = text(method);
   return METHOD_LABELS[key] ?? humanizeKey(key);
+}
+
+/** A kind of gift in words. */
+export function kindLabel(kind: unknown): string {
+  const key = text(kind);
+  return KIND_LABELS[key] ?? humanizeKey(key);
+}
+
+/**
+ * When the money was received: its confirmation (staff give the day a cash or PayPal gift arrived); an unmatched gift
+ * is dated when the provider received it. Nothing for a gift not paid yet.
+ */
+export function receivedAt(row: Row): unknown {
+  return row['confirmed_at'] ?? (row['state'] === 'unmatched' ? row['ts'] : null);
+}
+
+const RECEIVED_DAY = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Africa/Nairobi',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
+
+/** The day the money was received, `30 Oct 2026`; '' when it has not been. */
+function receivedDay(row: Row): string {
+  const day = nairobiDay(receivedAt(row));
+  return day ? RECEIVED_DAY.format(new Date(`${day}T12:00:00+03:00`)) : '';
 }
 
 /** A gift's amount with its currency, and what of it was refunded. */
@@ -47,7 +66,7 @@ export function giftAmount(row: Row): string {
 
 /** The receipt number as printed, R-000012. */
 export function receiptLabel(row: Row): string {
-  return row['receipt_no'] ? `R-${text(row['receipt_no']).padStart(6, '0')}` : '';
+  return row['receipt_no'] ? printedReceipt(text(row['receipt_no'])) : '';
 }
 
 /** What the gift supports: its cause, or the child it sponsors. */
@@ -73,7 +92,17 @@ const donor = (row: Row) => (row['anonymous'] ? `${text(row['donor_name'])} (ano
 
 /** The Gifts table's columns. */
 export const GIFT_COLUMNS: readonly Column[] = [
-  timeColumn,
+  {
+    key: 'received',
+    header: 'Received',
+    className: 'col-time',
+    cell: (row) => {
+      const day = receivedDay(row);
+      return day ? <time dateTime={nairobiDay(receivedAt(row))}>{day}</time> : '';
+    },
+    text: receivedDay,
+  },
+  { ...timeColumn, header: 'Entered (Nairobi)' },
   {
     key: 'state',
     header: 'State',
@@ -123,14 +152,15 @@ export const GIFT_COLUMNS: readonly Column[] = [
     key: 'receipt_no',
     header: 'Receipt',
     cell: receiptLabel,
-    text: (row) => text(row['receipt_no']),
+    text: receiptLabel,
   },
 ];
 
 /** The Gifts CSV: the same fields as the table, plain values. */
 export const GIFT_CSV: readonly CsvColumn<Row>[] = [
   { header: 'ID', value: (row) => row.id },
-  { header: 'Received (Nairobi)', value: (row) => nairobiSortable(row['ts']) },
+  { header: 'Received (Nairobi)', value: (row) => nairobiDay(receivedAt(row)) },
+  { header: 'Entered (Nairobi)', value: (row) => nairobiSortable(row['ts']) },
   { header: 'State', value: giftState },
   { header: 'Donor', value: donor },
   { header: 'Email', value: (row) => text(row['donor_email']) },
@@ -140,7 +170,7 @@ export const GIFT_CSV: readonly CsvColumn<Row>[] = [
   { header: 'Cause', value: giftSupports },
   { header: 'Type', value: giftFrequency },
   { header: 'Method', value: (row) => methodLabel(row['method']) },
-  { header: 'Receipt', value: (row) => text(row['receipt_no']) },
+  { header: 'Receipt', value: receiptLabel },
   { header: 'Provider transaction', value: (row) => text(row['provider_txn']) },
   { header: 'Recorded by', value: (row) => text(row['recorded_by']) },
   { header: 'Note', value: (row) => text(row['note']) },

@@ -115,3 +115,47 @@ export function minimumSubunits(currency: string, minimums: GiftMinimums = DEFAU
   const units = currency === 'USD' || currency === 'KES' ? minimums[currency] : 0;
   return Math.round(units * subunitsPerUnit(currency));
 }
+
+/** A rate staff set for the totals: shillings per US dollar, who set it and when (ISO). */
+export interface ExchangeRate {
+  readonly kesPerUsd: number;
+  readonly setBy: string;
+  readonly setAt: string;
+}
+
+/**
+ * Totals per currency (in subunits) as one figure in KES and one in USD at `kesPerUsd`, each rounded to the cent.
+ * Gifts are charged in USD and KES only; a total in any other currency is not in either figure.
+ */
+export function convertTotals(
+  totals: readonly { readonly currency: string; readonly total: number }[],
+  kesPerUsd: number,
+): { KES: number; USD: number } {
+  const sum = (currency: string) =>
+    totals.filter((row) => row.currency === currency).reduce((n, row) => n + Number(row.total), 0);
+  const kes = sum('KES');
+  const usd = sum('USD');
+  return { KES: Math.round(kes + usd * kesPerUsd), USD: Math.round(usd + kes / kesPerUsd) };
+}
+
+const RATE_DAY = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Africa/Nairobi',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
+
+/** The rate as stated next to converted totals: `KES 129.50 = USD 1, set by amina on 3 Nov 2026`. */
+export function rateText(rate: ExchangeRate): string {
+  const kes = formatMoney(Math.round(rate.kesPerUsd * 100), 'KES');
+  return `${kes} = USD 1, set by ${rate.setBy} on ${RATE_DAY.format(new Date(rate.setAt))}`;
+}
+
+/** Converted totals with the rate they are at, as the dashboard and the month-end PDF state them. */
+export function convertedText(
+  converted: { readonly KES: number; readonly USD: number } | null,
+  rate: ExchangeRate | null,
+): string {
+  if (!converted || !rate) return 'No exchange rate is set: totals are in the currency received only.';
+  return `${formatMoney(converted.KES, 'KES')} or ${formatMoney(converted.USD, 'USD')}, at ${rateText(rate)}`;
+}

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { MAX_GIFT_UNITS } from '../lib/money.ts';
+import { PERIOD_KINDS } from '../lib/periods.ts';
 import { moneyAmount, rowId } from './fields.ts';
 import { DONATION_CAUSES } from './options.ts';
 
@@ -154,3 +155,76 @@ export function giftActionRefusal(action: GiftAction, gift: { provider: unknown;
  * left for PayPal and did not pay (an eCheck, PayPal's slowest payment, clears within about a week).
  */
 export const PAYPAL_ABANDON_DAYS = 30;
+
+/**
+ * The period of the totals and month-end reports, `GET /api/admin/gifts/summary` and `/month-end.csv|pdf`: a month
+ * (default, this month), a quarter, a year or a date range of Nairobi days. Parts left out mean the one holding today.
+ */
+export const GiftPeriodQuery = z
+  .object({
+    /** month, quarter, year or range. */
+    period: z.enum(PERIOD_KINDS, 'Choose a month, quarter, year or date range').default('month'),
+    /** The month, e.g. 2026-10. */
+    month: z
+      .string()
+      .regex(/^(20[0-9]{2}|2100)-(0[1-9]|1[0-2])$/, 'Use a month such as 2026-10')
+      .optional(),
+    /** The quarter, 1 to 4. */
+    quarter: z.coerce.number('Choose a quarter').int().min(1, 'Choose a quarter').max(4, 'Choose a quarter').optional(),
+    /** The year of a quarter or year, e.g. 2026. */
+    year: z.coerce.number('Use a year such as 2026').int().min(2000).max(2100).optional(),
+    /** First day of a range. */
+    from: z.iso.date('Use a date such as 2026-10-01').optional(),
+    /** Last day of a range, included. */
+    to: z.iso.date('Use a date such as 2026-10-31').optional(),
+  })
+  .refine((query) => query.period !== 'range' || (query.from !== undefined && query.to !== undefined), {
+    message: 'Give the first and last day of the range',
+    path: ['from'],
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    message: 'The first day comes before the last',
+    path: ['to'],
+  });
+/** A period staff chose. */
+export type GiftPeriodQuery = z.infer<typeof GiftPeriodQuery>;
+
+/** `POST /api/admin/gifts/rate`: the shillings one US dollar is counted at in the totals from now on. */
+export const ExchangeRateRequest = z
+  .object({
+    /** KES per USD, e.g. 129.50. */
+    kesPerUsd: moneyAmount('Rate').pipe(
+      z.number().min(1, 'A rate is at least 1 shilling').max(10_000, 'A rate is at most 10,000 shillings'),
+    ),
+  })
+  .strict();
+
+/** Totals of confirmed gifts, per key and currency, in subunits; refunded amounts left out. */
+export const GiftTotal = z.object({ key: z.string(), currency: z.string(), total: z.number(), count: z.number() });
+/** One line of totals. */
+export type GiftTotal = z.infer<typeof GiftTotal>;
+
+/** A rate as the answers carry it. */
+export const ExchangeRateAnswer = z.object({ kesPerUsd: z.number(), setBy: z.string(), setAt: z.string() });
+
+/** The figures of one period: three breakdowns, the totals per currency, and both in KES and USD at the rate. */
+export const PeriodFigures = z.object({
+  period: z.object({
+    kind: z.enum(PERIOD_KINDS),
+    from: z.string(),
+    to: z.string(),
+    label: z.string(),
+    slug: z.string(),
+  }),
+  byCause: z.array(GiftTotal),
+  byMethod: z.array(GiftTotal),
+  byKind: z.array(GiftTotal),
+  /** Totals per currency (key is the currency). */
+  byCurrency: z.array(GiftTotal),
+  /** The rate the converted totals use; null until staff set one. */
+  rate: ExchangeRateAnswer.nullable(),
+  /** All of the period in KES and in USD at {@link rate}, in subunits; null without a rate. */
+  converted: z.object({ KES: z.number(), USD: z.number() }).nullable(),
+});
+/** The figures of one period. */
+export type PeriodFigures = z.infer<typeof PeriodFigures>;

@@ -45,6 +45,7 @@ export type AuditType =
   | 'admin.gifts.refund'
   | 'admin.gifts.confirm'
   | 'admin.gifts.assign'
+  | 'admin.gifts.rate'
   | 'admin.commitments.decide'
   | 'admin.person.export'
   | 'admin.person.correct'

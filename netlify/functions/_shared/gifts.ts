@@ -12,6 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import causesContent from '../../../src/content/causes.json' with { type: 'json' };
 import { kesToUsd } from '../../../src/lib/children.ts';
+import { methodName } from '../../../src/lib/gift-labels.ts';
 import { formatMoney } from '../../../src/lib/money.ts';
 import type { Background } from './build-hook.ts';
 import { copySeedChildren, programmeChild, sponsorshipStarted } from './children.ts';
@@ -134,22 +135,8 @@ export async function supportsText(
   return cause ? `${cause.name} (donation)` : 'where most needed (donation)';
 }
 
-const METHOD_NAMES: Readonly<Record<string, string>> = {
-  card: 'Card',
-  mpesa: 'M-Pesa',
-  bank: 'Bank transfer',
-  bank_transfer: 'Bank transfer',
-  cash: 'Cash',
-  cheque: 'Cheque',
-  paypal: 'PayPal',
-  ussd: 'USSD',
-  qr: 'QR',
-};
-
-/** A payment method in words. */
-export function methodName(method: string): string {
-  return METHOD_NAMES[method] ?? method;
-}
+/** A payment method in words (the one list the dashboard uses too). */
+export { methodName };
 
 /** The ledger's method for a Paystack channel (`mobile_money` is M-Pesa in Kenya). */
 export function methodOfChannel(channel: string | null | undefined, fallback: string): string {

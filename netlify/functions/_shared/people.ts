@@ -257,6 +257,7 @@ export const TABLES_WITHOUT_PEOPLE: Readonly<Record<string, string>> = {
   paystack_plans: 'Paystack plan codes per amount',
   commitment_instalments: 'dates and the gift that paid each period of a commitment; the person is on the commitment',
   receipt_counter: 'the last receipt number',
+  exchange_rates: 'the KES per USD rate staff set for the totals, and which staff member set it',
   breaches: 'descriptions of incidents, written without listing people',
   children:
     "children of the programme, shown only as their guardian's consent allows; kept and removed through the child's own record in /samu, never found by an email or phone",

@@ -4,6 +4,7 @@
  */
 import PDFDocument from 'pdfkit';
 import siteContent from '../../../src/content/site.json' with { type: 'json' };
+import { receiptLabel } from '../../../src/lib/gift-labels.ts';
 import { formatMoney } from '../../../src/lib/money.ts';
 import { myGivingUrl } from './site-links.ts';
 
@@ -46,10 +47,7 @@ export const CHARITY_LINES: readonly string[] = [
   `${charity.contact.email} · ${charity.contact.phone}`,
 ];
 
-/** `R-000042`. */
-export function receiptLabel(number: number): string {
-  return `R-${String(number).padStart(6, '0')}`;
-}
+export { receiptLabel };
 
 // One formatter for every date: making one per call is what a page of many gifts would spend its time on.
 const NAIROBI_DATE = new Intl.DateTimeFormat('en-GB', {
@@ -115,8 +113,8 @@ export function refundText(receipt: Receipt, refundedNow: number): string {
   ].join('\n');
 }
 
-/** Renders a PDF to bytes. */
-function render(draw: (doc: PDFKit.PDFDocument) => void, title: string): Promise<Buffer> {
+/** Renders a PDF to bytes: A4, the charity as author, `title` in its properties. */
+export function render(draw: (doc: PDFKit.PDFDocument) => void, title: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: title, Author: charity.name } });
     const chunks: Buffer[] = [];
@@ -128,13 +126,15 @@ function render(draw: (doc: PDFKit.PDFDocument) => void, title: string): Promise
   });
 }
 
-function letterhead(doc: PDFKit.PDFDocument, heading: string): void {
+/** The charity's name and details at the top, then `heading`. */
+export function letterhead(doc: PDFKit.PDFDocument, heading: string): void {
   doc.fillColor('#c2410c').font('Helvetica-Bold').fontSize(20).text(charity.name);
   doc.fillColor('#291a0f').font('Helvetica').fontSize(10).text(CHARITY_LINES.slice(1).join('\n'));
   doc.moveDown(1.5).font('Helvetica-Bold').fontSize(16).text(heading).moveDown(0.5);
 }
 
-function fields(doc: PDFKit.PDFDocument, rows: readonly [string, string][]): void {
+/** Lines of `label: value`, the label bold. */
+export function fields(doc: PDFKit.PDFDocument, rows: readonly [string, string][]): void {
   for (const [label, value] of rows) {
     doc.font('Helvetica-Bold').fontSize(11).text(`${label}: `, { continued: true }).font('Helvetica').text(value);
   }
