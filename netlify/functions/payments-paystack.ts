@@ -60,8 +60,10 @@ export default async (req: Request, context: Context): Promise<Response> => {
   try {
     const settled = await receivePaystackEvent(event.data.event, event.data.data, raw, context);
     if ('problem' in settled) return badRequest(settled.problem);
-    // What the event queued (a receipt, a manage link) is made and sent once the answer has gone.
-    deliverAfterResponse(context, GIFT_COMPLETERS);
+    // What the event queued (a receipt, a manage link) is made and sent once the answer has gone; a charge answered
+    // `received` is sent once it is settled, and a repeat queued nothing.
+    if (settled.outcome !== 'received' && settled.outcome !== 'duplicate')
+      deliverAfterResponse(context, GIFT_COMPLETERS);
     return json(settled);
   } catch (failure) {
     return failureAnswer(failure, '/api/payments/paystack');
