@@ -28,7 +28,8 @@ export function initOfficeMaps(): void {
         return;
       }
       status.textContent = '';
-      button.remove();
+      // Hidden rather than removed: the page's other buttons keep their places.
+      button.hidden = true;
       // The map takes the button's place, so it takes its focus too (Leaflet's container pans with the arrow keys).
       frame.querySelector<HTMLElement>('.leaflet-container')?.focus();
     };
