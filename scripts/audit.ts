@@ -3,10 +3,13 @@
  * bytes transferred (total, first load without images, JS, CSS, images, fonts), request count, Lighthouse mobile
  * scores with LCP, CLS and TBT, axe violations, and whether any dashboard code was loaded; then one row per public
  * form with axe's violations in each state a visitor meets (empty, errors, not sent, sent). With
- * `--baseline <audit.json>` (an earlier run's file) it adds each page's growth of its first load. It reports
- * numbers; it never fails a build.
+ * `--baseline <audit.json>` (an earlier run's file) it adds each page's growth of its first load. A second table
+ * gives each page's JavaScript as a visitor's browser fetches it (gzipped): once the page has loaded and the network
+ * is idle, without any interaction, and in all after scrolling to its end; and which frameworks (React, Leaflet) were
+ * among it. `--js-only` prints that table alone, without Lighthouse and axe. It reports numbers; it never fails a
+ * build.
  *
- *   node scripts/audit.ts [--no-build] [--baseline file] [/path ...]      (Lighthouse runs Debian's Chromium)
+ *   node scripts/audit.ts [--no-build] [--js-only] [--baseline file] [/path ...]   (Lighthouse runs Debian's Chromium)
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,6 +21,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { NOT_SENT } from '../src/lib/forms.ts';
 import { chromiumArgs, chromiumPath } from '../tests/e2e/support/chromium.ts';
 import { CASES, openHydratedForm } from '../tests/e2e/support/form-cases.ts';
+import { gzipTotal, scrollThrough, watchScripts } from '../tests/e2e/support/page-scripts.ts';
 import { PUBLIC_PAGES } from '../tests/e2e/support/pages.ts';
 import { startSite } from './serve.ts';
 
@@ -50,6 +54,16 @@ type Row = {
   dashboardCode: 'none' | 'LOADED';
 };
 
+type ScriptRow = {
+  page: string;
+  /** Gzipped JavaScript fetched once the page has loaded and the network is idle, without interaction. */
+  jsIdleKB: number;
+  /** Gzipped JavaScript fetched in all once the page has been scrolled to its end. */
+  jsScrolledKB: number;
+  /** The frameworks among what was fetched after the scroll. */
+  frameworks: string;
+};
+
 type NetworkItem = { url: string; transferSize?: number; resourceType?: string };
 
 type FormRow = { form: string; empty: number; errors: number; notSent: number; sent: number };
@@ -57,22 +71,25 @@ type FormRow = { form: string; empty: number; errors: number; notSent: number; s
 const args = process.argv.slice(2);
 const baselineAt = args.indexOf('--baseline');
 const baselineFile = baselineAt >= 0 ? args[baselineAt + 1] : undefined;
+const jsOnly = args.includes('--js-only');
 const paths = args.filter((arg, index) => arg.startsWith('/') && index !== baselineAt + 1);
 const baseline = baselineFile ? (JSON.parse(await readFile(baselineFile, 'utf8')) as Row[]) : [];
 const port = 8890 + Math.floor(Math.random() * 90);
 const dataDir = await mkdtemp(join(tmpdir(), 'watoto-audit-'));
 const site = await startSite({ port, build: !args.includes('--no-build'), dataDir });
 const rows: Row[] = [];
+const scriptRows: ScriptRow[] = [];
 let forms: FormRow[] = [];
 
-const chrome = await chromeLauncher.launch({
-  chromePath: chromiumPath(),
-  chromeFlags: ['--headless=new', ...chromiumArgs],
-});
+const chrome = jsOnly
+  ? undefined
+  : await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: ['--headless=new', ...chromiumArgs] });
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
 try {
   for (const path of paths.length > 0 ? paths : DEFAULT_PATHS) {
     const url = `${site.url}${path}`;
+    scriptRows.push({ page: path, ...(await scriptBytes(browser, url)) });
+    if (!chrome) continue;
     const result = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
@@ -126,23 +143,47 @@ try {
     for (const audit of failing) console.error(`  ${path}: ${audit.id} — ${audit.title}`);
     for (const violation of axe.violations) console.error(`  ${path}: axe ${violation.id} (${violation.nodes.length})`);
   }
-  if (paths.length === 0) forms = await formStates(browser, site.url);
+  if (paths.length === 0 && !jsOnly) forms = await formStates(browser, site.url);
 } finally {
   await browser.close();
-  chrome.kill();
+  chrome?.kill();
   await site.close();
   await rm(dataDir, { recursive: true, force: true });
 }
 
-printTable(rows);
+if (rows.length > 0) printTable(rows);
+printTable(scriptRows);
 if (forms.length > 0) printTable(forms);
 await mkdir('audit-report', { recursive: true });
-await writeFile(join('audit-report', 'audit.json'), `${JSON.stringify(rows, null, 2)}\n`);
-await writeFile(join('audit-report', 'forms.json'), `${JSON.stringify(forms, null, 2)}\n`);
-console.log('\nWritten to audit-report/audit.json');
+if (!jsOnly) {
+  await writeFile(join('audit-report', 'audit.json'), `${JSON.stringify(rows, null, 2)}\n`);
+  await writeFile(join('audit-report', 'forms.json'), `${JSON.stringify(forms, null, 2)}\n`);
+}
+await writeFile(join('audit-report', 'scripts.json'), `${JSON.stringify(scriptRows, null, 2)}\n`);
+console.log(`\nWritten to audit-report/${jsOnly ? 'scripts.json' : 'audit.json, forms.json and scripts.json'}`);
 
 function kb(bytes: number): number {
   return Math.round(bytes / 102.4) / 10;
+}
+
+/** The page's JavaScript (gzipped) after load and network idle, and after a scroll to its end; its frameworks. */
+async function scriptBytes(browser: Browser, url: string): Promise<Omit<ScriptRow, 'page'>> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const scripts = watchScripts(page);
+  await page.goto(url, { waitUntil: 'load' });
+  await scripts.quiet();
+  const idle = await scripts.files();
+  await scrollThrough(page);
+  await scripts.quiet();
+  const scrolled = await scripts.files();
+  await context.close();
+  const frameworks = new Set(scrolled.flatMap((file) => (file.framework ? [file.framework] : [])));
+  return {
+    jsIdleKB: kb(gzipTotal(idle)),
+    jsScrolledKB: kb(gzipTotal(scrolled)),
+    frameworks: [...frameworks].join(' + ') || 'none',
+  };
 }
 
 /** axe's violations for each public form: empty, with errors, not sent (offline), and sent. */

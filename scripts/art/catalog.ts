@@ -1,4 +1,5 @@
 /** Which picture the site needs where: slides, children, team, events and galleries, blog covers, partners. */
+import { officeMap } from './map.ts';
 import { avatar, skin, type AvatarOptions } from './portraits.ts';
 import { scene, type SceneOptions } from './scenes.ts';
 
@@ -211,3 +212,6 @@ card('opportunities/technology-training.jpg', {
 
 // About page.
 blogCover('about/our-story.jpg', { palette: 'sunrise', motifs: ['skyline', 'family'], seed: 91 });
+
+// The footer's picture of the office's street (16:9), shown until a visitor asks for the interactive map.
+jobs.push({ out: 'map/office.jpg', svg: officeMap(), quality: 78 });

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import leafletStylesheet from 'leaflet/dist/leaflet.css?url';
+import { loadStylesheet } from '../lib/stylesheet.ts';
 
 type Props = {
   center: [number, number];
@@ -9,17 +10,6 @@ type Props = {
   /** Link to a maps search, the fallback when the map cannot load. */
   directionsUrl: string;
 };
-
-/** Resolves once the stylesheet has loaded (or failed: the map then shows unstyled rather than never). */
-function loadStylesheet(href: string): Promise<void> {
-  return new Promise((done) => {
-    const link = document.createElement('link');
-    link.rel = 'stylesheet';
-    link.href = href;
-    link.onload = link.onerror = () => done();
-    document.head.append(link);
-  });
-}
 
 // Leaflet's stylesheet is fetched with the map code, so pages that never scroll to a map never download either.
 const NairobiMap = lazy(async () => {

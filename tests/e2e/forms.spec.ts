@@ -13,7 +13,7 @@ import { expectStaffRow, staffList, staffToken } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expectCheckout, giftsOf, submitToNewTab } from './support/checkout.ts';
 import { CASES, openHydratedForm, type FormCase } from './support/form-cases.ts';
-import { holdScripts, waitForHydration } from './support/hydration.ts';
+import { expectNotHydrated, holdScripts, waitForHydration } from './support/hydration.ts';
 
 type Event = { type: string; payload: Record<string, unknown> };
 
@@ -135,7 +135,7 @@ test.describe('submitted before the island hydrates', () => {
       const email = uniqueEmail('early');
       const scope = await openForm(page, form, 'commit');
       await form.fill(scope, email);
-      await expect(page.locator('astro-island[ssr]', { has: scope }).first()).toBeAttached();
+      await expectNotHydrated(page, scope);
       const answer = await press(page, scope, form);
       if (!form.checkout) await expect(answer).toHaveURL(sentPage(form));
       release();
@@ -153,7 +153,7 @@ test.describe('refused when pressed before the island hydrates', () => {
       const invalid = `early-${randomBytes(4).toString('hex')}@example`;
       const scope = await openForm(page, form, 'commit');
       await form.fill(scope, invalid);
-      await expect(page.locator('astro-island[ssr]', { has: scope }).first()).toBeAttached();
+      await expectNotHydrated(page, scope);
       const answer = await press(page, scope, form);
       await expect(answer).toHaveTitle(/^Error: /);
       release();
@@ -176,7 +176,7 @@ for (const type of ['contact_submit', 'donation_intent'] as const) {
     const email = uniqueEmail('adopted');
     const scope = await openForm(page, form, 'commit');
     await form.fill(scope, email);
-    await expect(page.locator('astro-island[ssr]', { has: scope }).first()).toBeAttached();
+    await expectNotHydrated(page, scope);
     release();
     await waitForHydration(page, scope);
     if (form.checkout) {

@@ -86,19 +86,32 @@ test.describe('Navigation bar and footer', () => {
     await expect(page).toHaveURL(/\/blog\/?$/);
   });
 
-  test('the footer map loads only when it nears the viewport', async ({ page }) => {
+  test('the footer shows a picture of where we are, and loads the map only when asked, on the first press', async ({
+    page,
+  }) => {
     const mapScripts: string[] = [];
     page.on('request', (request) => {
       if (/NairobiMap|leaflet/i.test(request.url())) mapScripts.push(request.url());
     });
     await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
     await page.goto('/about');
+    const footer = page.getByRole('contentinfo');
+    await footer.scrollIntoViewIfNeeded();
+    await expect(footer.getByRole('img', { name: /street map of Westlands, Nairobi/i })).toBeVisible();
+    await expect(footer.getByRole('link', { name: /Open in a map/ })).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(mapScripts).toEqual([]);
-    await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
-    await expect(page.locator('.leaflet-container')).toBeVisible();
+
+    // By keyboard: the button takes Enter, and the map takes its focus.
+    await footer.getByRole('button', { name: 'Show the map' }).focus();
+    await page.keyboard.press('Enter');
+    const map = footer.getByRole('region', { name: /Map of Nairobi/ });
+    await expect(map.locator('.leaflet-container')).toBeFocused();
+    await expect(map.locator('.leaflet-interactive')).toBeVisible();
     await expect(page.getByText('Map images could not load; the marker shows our office.')).toBeVisible();
+    await expect(footer.getByRole('button', { name: 'Show the map' })).toHaveCount(0);
     expect(mapScripts.length).toBeGreaterThan(0);
+    await expectNoAxeViolations(page);
   });
 
   test('newsletter subscription reaches the database', async ({ page, request }) => {

@@ -83,7 +83,7 @@ test('no public page scrolls sideways or logs an error; carousel controls and fo
     await page.setViewportSize({ width: WIDTHS[0], height: 760 });
     await page.goto(path);
     await expectNoSidewaysScroll(page, `${path} at ${WIDTHS[0]} px`);
-    // Scrolled to the end, every scroll-revealed section and the footer's islands are in place.
+    // Scrolled to the end, every scroll-revealed section and the footer are in place.
     await page.locator('.site-footer').scrollIntoViewIfNeeded();
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 760 });
@@ -92,6 +92,7 @@ test('no public page scrolls sideways or logs an error; carousel controls and fo
   }
 
   await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('button', { name: 'Show the map' }).click();
   const footerMap = page.locator('.site-footer .nairobi-map');
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 760 });

@@ -30,7 +30,6 @@ async function subscriberStatus(request: APIRequestContext, email: string): Prom
 async function signUp(page: Page, email: string, js: boolean): Promise<ReceivedMail> {
   await page.goto('/');
   const form = page.locator('form.newsletter');
-  // The footer's form wakes up when it scrolls into view.
   await form.scrollIntoViewIfNeeded();
   if (js) await waitForHydration(page, form);
   await form.getByLabel('Email address').fill(email);

@@ -1,11 +1,28 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
+/** The form holding `inner` (or `inner` itself, when it is a form). */
+const formOf = (inner: Locator) => inner.locator('xpath=ancestor-or-self::form[1]');
+
 /**
- * Waits until the Astro island holding `inner` has hydrated (Astro drops its `ssr` attribute then).
- * `inner` must be found from the page without ancestors outside the island, e.g. `page.getByRole('region', …)`.
+ * Waits until the script that brings `inner` to life has run: the Astro island holding it has hydrated (Astro drops
+ * its `ssr` attribute then), or, outside any island, the plain form holding it has been enhanced by its page script
+ * (which marks it `data-enhanced`). `inner` must be found from the page without ancestors outside the island, e.g.
+ * `page.getByRole('region', …)`.
  */
 export async function waitForHydration(page: Page, inner: Locator): Promise<void> {
-  await expect(page.locator('astro-island', { has: inner }).last()).not.toHaveAttribute('ssr');
+  const island = page.locator('astro-island', { has: inner });
+  if ((await island.count()) === 0) await expect(formOf(inner)).toHaveAttribute('data-enhanced');
+  else await expect(island.last()).not.toHaveAttribute('ssr');
+}
+
+/**
+ * Checks that the script that brings `inner` to life has not run yet: its island is still server-rendered, or its
+ * plain form is not enhanced yet (it still posts natively).
+ */
+export async function expectNotHydrated(page: Page, inner: Locator): Promise<void> {
+  const island = page.locator('astro-island', { has: inner });
+  if ((await island.count()) === 0) await expect(formOf(inner)).not.toHaveAttribute('data-enhanced');
+  else await expect(page.locator('astro-island[ssr]', { has: inner }).first()).toBeAttached();
 }
 
 /**

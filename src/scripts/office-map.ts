@@ -1,0 +1,39 @@
+/**
+ * The footer's office map on request: each `[data-office-map]` shows a picture of where the office is, and its
+ * "Show the map" button (shown once this script runs; without JavaScript the picture and the link to a maps site
+ * remain) loads React and Leaflet on its first press and draws the interactive map in the picture's place.
+ */
+import type { MapProps } from '../islands/mountNairobiMap.tsx';
+
+/** Says that the map could not load (offline, or the server did not answer); the button can be pressed again. */
+const MAP_FAILED = 'The map could not load. Try again, or open it on a maps site.';
+
+/** Wires every office map holder on the page. */
+export function initOfficeMaps(): void {
+  for (const holder of document.querySelectorAll<HTMLElement>('[data-office-map]')) {
+    const button = holder.querySelector<HTMLButtonElement>('[data-show-map]');
+    const frame = holder.querySelector<HTMLElement>('[data-map-frame]');
+    const status = holder.querySelector<HTMLElement>('[data-map-status]');
+    if (!button || !frame || !status) continue;
+    const props = JSON.parse(holder.dataset['map'] ?? '{}') as MapProps;
+    const show = async () => {
+      button.disabled = true;
+      status.textContent = 'Loading the map…';
+      try {
+        const { mountNairobiMap } = await import('../islands/mountNairobiMap.tsx');
+        await mountNairobiMap(frame, props);
+      } catch {
+        button.disabled = false;
+        status.textContent = MAP_FAILED;
+        return;
+      }
+      status.textContent = '';
+      // Hidden rather than removed: the page's other buttons keep their places.
+      button.hidden = true;
+      // The map takes the button's place, so it takes its focus too (Leaflet's container pans with the arrow keys).
+      frame.querySelector<HTMLElement>('.leaflet-container')?.focus();
+    };
+    button.addEventListener('click', () => void show());
+    button.hidden = false;
+  }
+}
