@@ -16,7 +16,7 @@ import { query, transaction, type Queryable } from './_shared/db.ts';
 import { error, invalid, json, methodNotAllowed, readJsonBody, tooManyRequests } from './_shared/http.ts';
 import { admitAttempt, failed, signedIn, withdrawn } from './_shared/login-throttle.ts';
 import { checkLogin, HashingBusy } from './_shared/passwords.ts';
-import { createSession } from './_shared/sessions.ts';
+import { createSession, KNOWN_CLIENT_DAYS, knownClientSql } from './_shared/sessions.ts';
 
 /** Signs a staff member in. */
 export default async (req: Request, context: Context): Promise<Response> => {
@@ -37,16 +37,17 @@ export default async (req: Request, context: Context): Promise<Response> => {
 export const config: Config = { path: '/api/auth/login' };
 
 async function login({ username, password }: Login, client: string, userAgent: string): Promise<Response> {
-  const [account] = await query<{ id: string; username: string; password_hash: string }>(
-    'select id::text as id, username, password_hash from admin_users where lower(username) = lower($1)',
-    [username],
+  const [account] = await query<{ id: string; username: string; password_hash: string; known: boolean }>(
+    `select id::text as id, username, password_hash, ${knownClientSql('$1', '$2', '$3')} as known
+     from admin_users where lower(username) = lower($1)`,
+    [username, client, KNOWN_CLIENT_DAYS],
   );
   // What was typed is kept only when it names an account: a password typed into the wrong box is never stored, in
   // the audit nor in the throttle, which counts attempts at an unknown name under its keyed hash.
   const refused = (tx: Queryable, reason: string) =>
     audit(tx, 'admin.login_failed', account?.username ?? null, { reason });
   const throttled = account ? account.username : `unknown:${hashAddress(username)}`;
-  const attempt = await admitAttempt(throttled, client, (tx) => refused(tx, 'throttled'));
+  const attempt = await admitAttempt(throttled, client, (tx) => refused(tx, 'throttled'), account?.known);
   if ('retryAfter' in attempt) return tooManyRequests(attempt.retryAfter);
   let matches: boolean;
   try {

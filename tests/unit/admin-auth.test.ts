@@ -3,7 +3,8 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import login from '../../netlify/functions/auth-login.ts';
 import programs from '../../netlify/functions/admin-programs.ts';
 import { ISSUER, signToken, TOKEN_KINDS } from '../../netlify/functions/_shared/auth.ts';
-import { CLIENT_THROTTLE } from '../../netlify/functions/_shared/login-throttle.ts';
+import { admitAttempt, CLIENT_THROTTLE } from '../../netlify/functions/_shared/login-throttle.ts';
+import { transaction } from '../../netlify/functions/_shared/db.ts';
 import { HashingBusy, HashQueue, PASSWORD_COST } from '../../netlify/functions/_shared/passwords.ts';
 import { ADMIN_TABLES, auditEvents, call, createStaff, TEST_JWT_SECRET, useJwtSecret } from '../support/admin.ts';
 import { databases, rows, truncate, useDatabase } from '../support/databases.ts';
@@ -174,6 +175,56 @@ describe.each(databases)('POST /api/auth/login on $name', (database) => {
     }
     expect(tally(flood)[429]).toBeGreaterThanOrEqual(50 - CLIENT_THROTTLE.failures);
   }, 120_000);
+
+  /** The keyed hash the throttle stores for the address `ip`. */
+  async function clientOf(ip: string): Promise<string> {
+    await rows(database, 'delete from login_failures');
+    await attempt('nobody', 'x', ip);
+    const [row] = await rows<{ client: string }>(database, 'select client from login_failures');
+    await rows(database, 'delete from login_failures');
+    return row!.client;
+  }
+
+  // The embedded database runs one transaction at a time, so a lock held by another cannot be shown there.
+  test.runIf(database.name === 'postgres')(
+    "a known device gets in while a flood from its own address holds that address's lock",
+    async () => {
+      expect((await attempt('staff', PASSWORD, '198.51.100.7')).status).toBe(200);
+      const client = await clientOf('198.51.100.7');
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const held = transaction(async (tx) => {
+        await tx.query(`select pg_advisory_xact_lock(hashtextextended('login-client:' || $1, 0))`, [client]);
+        await released;
+      });
+      const order: string[] = [];
+      const signIn = attempt('staff', PASSWORD, '198.51.100.7').then((res) => {
+        order.push('signed in');
+        return res;
+      });
+      // Let go after a while in any case, so a sign-in that waits for the lock fails rather than hangs.
+      const fallback = setTimeout(() => {
+        order.push('released');
+        release();
+      }, 10_000);
+      const res = await signIn;
+      clearTimeout(fallback);
+      release();
+      await held;
+      expect(res.status).toBe(200);
+      expect(order).toEqual(['signed in']);
+    },
+    30_000,
+  );
+
+  test('a device that is no longer known when the limits are read is counted as unknown, under both locks', async () => {
+    const client = await clientOf('198.51.100.8');
+    const refused: string[] = [];
+    const admitted = await admitAttempt('staff', client, () => Promise.resolve(void refused.push('refused')), true);
+    expect(admitted).toMatchObject({ known: false });
+    expect(refused).toEqual([]);
+    expect(await rows(database, `select username from login_failures`)).toEqual([{ username: 'staff' }]);
+  });
 
   test('keeps the failure count in the database, never the client address', async () => {
     await attempt('staff', 'wrong', '192.0.2.55');

@@ -14,7 +14,7 @@
  * through.
  */
 import { transaction, type Queryable } from './db.ts';
-import { isKnownClient } from './sessions.ts';
+import { KNOWN_CLIENT_DAYS, knownClientSql } from './sessions.ts';
 
 /** A limit: this many failures within the window block until the oldest of them leaves it. */
 interface Limit {
@@ -31,26 +31,6 @@ export const ACCOUNT_THROTTLE: Limit = { failures: 20, windowMinutes: 15 };
 /** The client limit: failures from one client, whatever the usernames, within the window that block the client. */
 export const CLIENT_THROTTLE: Limit = { failures: 30, windowMinutes: 15 };
 
-/**
- * Seconds until the failures matching `where` (over `$3` and on, given in `values`) fall below `limit`, or 0 when
- * they are below it now.
- */
-async function delayUnder(db: Queryable, limit: Limit, where: string, values: readonly string[]): Promise<number> {
-  const [row] = await db.query<{ retry: number }>(
-    `select ceil(extract(epoch from ts + make_interval(mins => $1) - now()))::int as retry
-     from login_failures
-     where ts > now() - make_interval(mins => $1) and ${where}
-     order by ts desc offset $2 limit 1`,
-    [limit.windowMinutes, limit.failures - 1, ...values],
-  );
-  return row ? Math.max(1, row.retry) : 0;
-}
-
-/** Seconds until `username` may try again from `client` under the per-pair limit, or 0 when it may try now. */
-export function blockedFor(db: Queryable, username: string, client: string): Promise<number> {
-  return delayUnder(db, LOGIN_THROTTLE, 'username = lower($3) and client = $4', [username, client]);
-}
-
 // Rows this old count for nothing; removed now and then so the table stays small.
 const PURGE_PROBABILITY = 0.02;
 
@@ -62,42 +42,96 @@ export interface Attempt {
 }
 
 /**
+ * Seconds until the failures of `limit` matching `where` fall below it (at least 1), or null when they are below it
+ * now: a SQL subquery over `login_failures`, its window and offset given as placeholders.
+ */
+function delaySql(where: string, window: string, offset: string): string {
+  return `(select greatest(1, ceil(extract(epoch from ts + make_interval(mins => ${window}) - now()))::int)
+           from login_failures where ts > now() - make_interval(mins => ${window}) and ${where}
+           order by ts desc offset ${offset} limit 1)`;
+}
+
+/**
+ * One statement that reads the limits of an attempt at `$1` from `$2` and, when none is reached, writes the attempt
+ * as a failure: whether the client is known, the seconds to wait (0 when admitted) and the attempt's id. A client
+ * that signed in to the account before meets only the per-pair limit (docs/decisions.md says why).
+ */
+const ADMIT = `with
+  known as (select ${knownClientSql('$1', '$2', '$3')} as known),
+  delays as (
+    select ${delaySql('username = lower($1) and client = $2', '$4', '$5')} as pair,
+           ${delaySql('username = lower($1)', '$6', '$7')} as account,
+           ${delaySql('client = $2', '$8', '$9')} as by_client
+  ),
+  verdict as (
+    select known.known,
+           coalesce(delays.pair, case when known.known then null else coalesce(delays.account, delays.by_client) end, 0)
+             as retry
+    from known, delays
+  ),
+  admitted as (
+    insert into login_failures (username, client) select lower($1), $2 from verdict where retry = 0
+    returning id::text as id
+  )
+select verdict.known, verdict.retry, (select id from admitted) as id from verdict`;
+
+/**
  * Counts an attempt at `username` from `client` before its password is checked: the attempt, or the seconds to wait
- * when a limit is reached. `onRefused` runs in the same transaction (to audit the refusal).
+ * when a limit is reached. `onRefused` runs in the same transaction (to audit the refusal). The limits are read and
+ * the attempt written in one statement, under advisory locks per client and per username taken in one statement
+ * before it (client first, then username, in every transaction, so two attempts never wait for each other's second
+ * lock): a flood of attempts holds each lock, and the embedded database's one connection, as briefly as it can.
+ * A client `known` to have signed in to the account before (as the caller read it) meets only the per-pair limit,
+ * so it takes only the username's lock and never waits behind a flood of other names from the same address; should
+ * it no longer be known when the limits are read, the attempt is counted again under both locks.
  */
 export async function admitAttempt(
   username: string,
   client: string,
   onRefused: (tx: Queryable) => Promise<void>,
+  known = false,
 ): Promise<Attempt | { retryAfter: number }> {
-  return transaction(async (tx) => {
-    // Client first, then username, in every transaction: two attempts never wait for each other's second lock.
-    await tx.query(`select pg_advisory_xact_lock(hashtextextended('login-client:' || $1, 0))`, [client]);
-    await tx.query(`select pg_advisory_xact_lock(hashtextextended('login:' || lower($1), 0))`, [username]);
-    const known = await isKnownClient(tx, username, client);
-    // A client that signed in to the account before meets only the per-pair limit (docs/decisions.md says why).
-    const retryAfter =
-      (await blockedFor(tx, username, client)) ||
-      (known
-        ? 0
-        : (await delayUnder(tx, ACCOUNT_THROTTLE, 'username = lower($3)', [username])) ||
-          (await delayUnder(tx, CLIENT_THROTTLE, 'client = $3', [client])));
-    if (retryAfter > 0) {
-      await onRefused(tx);
-      return { retryAfter };
+  const admitted = await transaction(async (tx) => {
+    if (known) {
+      await tx.query(`select pg_advisory_xact_lock(hashtextextended('login:' || lower($1), 0))`, [username]);
+    } else {
+      await tx.query(
+        `select pg_advisory_xact_lock(hashtextextended('login-client:' || $1, 0)),
+                pg_advisory_xact_lock(hashtextextended('login:' || lower($2), 0))`,
+        [client, username],
+      );
     }
-    const [row] = await tx.query<{ id: string }>(
-      'insert into login_failures (username, client) values (lower($1), $2) returning id::text as id',
-      [username, client],
-    );
+    const [row] = await tx.query<{ known: boolean; retry: number; id: string | null }>(ADMIT, [
+      username,
+      client,
+      KNOWN_CLIENT_DAYS,
+      LOGIN_THROTTLE.windowMinutes,
+      LOGIN_THROTTLE.failures - 1,
+      ACCOUNT_THROTTLE.windowMinutes,
+      ACCOUNT_THROTTLE.failures - 1,
+      CLIENT_THROTTLE.windowMinutes,
+      CLIENT_THROTTLE.failures - 1,
+    ]);
+    if (known && !row?.known) throw new NoLongerKnown();
+    if (!row?.id) {
+      await onRefused(tx);
+      return { retryAfter: Math.max(1, row?.retry ?? 1) };
+    }
     if (Math.random() < PURGE_PROBABILITY) {
       await tx.query('delete from login_failures where ts < now() - make_interval(mins => $1)', [
         LOGIN_THROTTLE.windowMinutes,
       ]);
     }
-    return { id: row!.id, known };
+    return { id: row.id, known: row.known };
+  }).catch((failure: unknown) => {
+    if (failure instanceof NoLongerKnown) return undefined;
+    throw failure;
   });
+  return admitted ?? admitAttempt(username, client, onRefused);
 }
+
+/** The client's sign-ins to the account ended between the caller's read and the limits': count it as unknown. */
+class NoLongerKnown extends Error {}
 
 /** Takes back an attempt whose password was never checked (the hashing queue was full): it counts for nothing. */
 export async function withdrawn(db: Queryable, attempt: Attempt): Promise<void> {

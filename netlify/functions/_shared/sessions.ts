@@ -148,14 +148,13 @@ export async function listSessions(owner: SessionOwner, db: Queryable = { query 
   }));
 }
 
-/** True when `client` started a session of `username`'s account within {@link KNOWN_CLIENT_DAYS} days. */
-export async function isKnownClient(db: Queryable, username: string, client: string): Promise<boolean> {
-  const [row] = await db.query<{ known: boolean }>(
-    `select exists (
-       select 1 from admin_sessions s join admin_users u on u.id = s.user_id
-       where lower(u.username) = lower($1) and s.client = $2 and s.created_at > now() - make_interval(days => $3)
-     ) as known`,
-    [username, client, KNOWN_CLIENT_DAYS],
-  );
-  return row?.known === true;
+/**
+ * A SQL expression, true when the client `$client` started a session of the account named `$username` within
+ * `$days` days ({@link KNOWN_CLIENT_DAYS}): the parameters are given as their placeholders.
+ */
+export function knownClientSql(username: string, client: string, days: string): string {
+  return `exists (
+    select 1 from admin_sessions s join admin_users u on u.id = s.user_id
+    where lower(u.username) = lower(${username}) and s.client = ${client}
+      and s.created_at > now() - make_interval(days => ${days}))`;
 }
