@@ -11,31 +11,23 @@ import { chargeEventKey, settlePaystackCharge, storeEvent } from '../../netlify/
 import { SWEEP_AFTER_MS, settleStoredEvents } from '../../netlify/functions/_shared/paystack-events.ts';
 import type { PaystackTransaction } from '../../netlify/functions/_shared/paystack.ts';
 import { query } from '../../netlify/functions/_shared/db.ts';
-import { context, databases, rows, truncate, useDatabase } from '../support/databases.ts';
-import { useEnv } from '../support/admin.ts';
-import { GIFT_TABLES, postCheckout } from '../support/gifts.ts';
-import { startPaystack, type PaystackStandIn } from '../support/paystack.ts';
+import { context, databases, rows, useDatabase } from '../support/databases.ts';
+import { postCheckout } from '../support/gifts.ts';
+import type { PaystackStandIn } from '../support/paystack.ts';
+import { usePayments } from '../support/payments.ts';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp.ts';
 
 describe.each(databases)('Paystack charges answered first on $name', (database) => {
   useDatabase(database);
-  useEnv({ PAYSTACK_SECRET_KEY: undefined, PAYSTACK_API_URL: undefined, SMTP_URL: undefined });
+  const standIn = usePayments(database, { paybill: '600100', pathSecret: 'answer-first-path-secret-0123' });
   let paystack: PaystackStandIn;
   let smtp: TestSmtpServer;
-
   beforeAll(async () => {
-    paystack = await startPaystack();
+    paystack = standIn();
     smtp = await startSmtpServer();
-    process.env['PAYSTACK_SECRET_KEY'] = paystack.secretKey;
-    process.env['PAYSTACK_API_URL'] = paystack.url;
   });
-  afterAll(async () => {
-    await paystack.close();
-    await smtp.close();
-  });
-  beforeEach(async () => {
-    await truncate(database, GIFT_TABLES);
-    await query('delete from receipt_counter');
+  afterAll(() => smtp.close());
+  beforeEach(() => {
     smtp.messages.length = 0;
   });
 
