@@ -21,7 +21,7 @@ import { mpesaInstructions, mpesaInstructionsText } from '../../../src/lib/mpesa
 import { audit } from './audit.ts';
 import { childChanged, rebuildForChild } from './children.ts';
 import { isUniqueViolation, query, transaction, type Queryable } from './db.ts';
-import type { GiftRow, LedgerTx } from './gifts.ts';
+import type { GiftRow, LedgerTx, NewGift } from './gifts.ts';
 import { enqueue, siteUrl } from './outbox.ts';
 import { myGivingUrl } from './site-links.ts';
 
@@ -44,6 +44,30 @@ export const FREQUENCY_OF_INTERVAL: Readonly<Record<number, 'monthly' | 'quarter
   3: 'quarterly',
   12: 'annual',
 };
+
+/**
+ * A Paystack gift paying `commitment`: who gives, what it supports, how often and how much, as the commitment says;
+ * the caller adds its reference and method, and whatever the charge itself says otherwise.
+ */
+export function giftPaying(
+  commitment: CommitmentRow,
+): Omit<NewGift, 'reference' | 'method'> & Pick<NewGift, 'provider' | 'recordedBy'> {
+  return {
+    provider: 'paystack',
+    kind: commitment.kind,
+    frequency: FREQUENCY_OF_INTERVAL[commitment.interval_months] ?? 'monthly',
+    cause: commitment.cause,
+    childId: commitment.child_id,
+    sponsorshipType: commitment.sponsorship_type,
+    amountSubunits: commitment.amount_subunits,
+    currency: commitment.currency,
+    donorName: commitment.donor_name,
+    donorEmail: commitment.donor_email,
+    donorPhone: commitment.donor_phone,
+    anonymous: commitment.anonymous,
+    recordedBy: 'paystack',
+  };
+}
 
 /** Days after its due day an unpaid instalment counts as missed (until then it is late). */
 export const MISSED_AFTER_DAYS = 14;

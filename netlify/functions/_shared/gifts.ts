@@ -16,7 +16,7 @@ import { methodName } from '../../../src/lib/gift-labels.ts';
 import { formatMoney } from '../../../src/lib/money.ts';
 import type { Background } from './build-hook.ts';
 import { copySeedChildren, programmeChild, sponsorshipStarted } from './children.ts';
-import { FREQUENCY_OF_INTERVAL, giftConfirmed, receiptInstructions, setFirstGift, uncharged } from './commitments.ts';
+import { giftConfirmed, giftPaying, receiptInstructions, setFirstGift, uncharged } from './commitments.ts';
 import { query, transaction, type Queryable } from './db.ts';
 import { GIFT_STATE_VALUES } from '../../../src/schemas/gifts.ts';
 import { onRenewalCharge } from './gift-subscriptions.ts';
@@ -572,21 +572,11 @@ async function firstChargeOfChange(
   if (!commitment || !commitment.subscription_code) return undefined;
   if (charge.amount !== Number(commitment.amount_subunits) || charge.currency !== commitment.currency) return undefined;
   const first = await insertGift(tx, {
+    ...giftPaying(commitment),
     reference: charge.reference,
-    provider: 'paystack',
-    kind: commitment.kind,
-    frequency: FREQUENCY_OF_INTERVAL[commitment.interval_months] ?? 'monthly',
-    cause: commitment.cause,
-    childId: commitment.child_id,
-    sponsorshipType: commitment.sponsorship_type,
     amountSubunits: charge.amount,
     currency: charge.currency,
     method: methodOfChannel(charge.channel, 'card'),
-    donorName: commitment.donor_name,
-    donorEmail: commitment.donor_email,
-    donorPhone: commitment.donor_phone,
-    anonymous: commitment.anonymous,
-    recordedBy: 'paystack',
     planCode,
   });
   await tx.query(

@@ -6,7 +6,7 @@
 import {
   addMonths,
   commitmentByTarget,
-  FREQUENCY_OF_INTERVAL,
+  giftPaying,
   instalmentsOf,
   nairobiDay,
   type CommitmentRow,
@@ -51,24 +51,7 @@ export async function openInstalmentCheckout(
   if (known?.checkout_url) return { status: 'open', url: known.checkout_url, commitment, period };
   if (!known) {
     await ledgerTransaction((tx) =>
-      insertGift(tx, {
-        reference,
-        provider: 'paystack',
-        kind: commitment.kind,
-        frequency: FREQUENCY_OF_INTERVAL[commitment.interval_months] ?? 'monthly',
-        cause: commitment.cause,
-        childId: commitment.child_id,
-        sponsorshipType: commitment.sponsorship_type,
-        amountSubunits: commitment.amount_subunits,
-        currency: commitment.currency,
-        method: 'mpesa',
-        donorName: commitment.donor_name,
-        donorEmail: commitment.donor_email,
-        donorPhone: commitment.donor_phone,
-        anonymous: commitment.anonymous,
-        recordedBy: 'paystack',
-        parentId: commitment.gift_id,
-      }),
+      insertGift(tx, { ...giftPaying(commitment), reference, method: 'mpesa', parentId: commitment.gift_id }),
     );
   }
   const started = await initializeTransaction(config, {
