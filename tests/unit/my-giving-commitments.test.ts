@@ -387,6 +387,35 @@ describe.each(databases)('My giving commitments on $name', (database) => {
     });
   }
 
+  test('a moved card gift whose first new charge fails emails the donor the manage link', async () => {
+    const { id } = await cardGift();
+    expect((await call(`/my-giving/commitments/${id}/amount`, await session(ALICE), { amount: '40' })).status).toBe(
+      303,
+    );
+    const [moved] = await rows<{ code: string }>(
+      database,
+      `select subscription_code as code from commitments where state = 'active'`,
+    );
+    await event(
+      JSON.stringify({
+        event: 'invoice.payment_failed',
+        data: {
+          invoice_code: 'INV_moved1',
+          status: 'failed',
+          amount: 4000,
+          subscription: { subscription_code: moved!.code },
+        },
+      }),
+    );
+    const mails = await rows<{ recipients: string; body: string }>(
+      database,
+      `select recipients, body from notification_outbox where source = 'gift_payment_failed'`,
+    );
+    expect(mails).toEqual([{ recipients: ALICE, body: expect.any(String) as unknown }]);
+    expect(mails[0]!.body).toContain("Paystack could not take this month's payment of $40.00");
+    expect(mails[0]!.body).toContain('Education (donation)');
+  });
+
   test('"Change amount" of a card gift Paystack refuses changes nothing here nor at Paystack, and says so', async () => {
     const { id, code } = await cardGift();
     const cookie = await session(ALICE);

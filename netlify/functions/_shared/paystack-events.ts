@@ -25,7 +25,7 @@ import { z } from 'zod';
 import { formatMoney } from '../../../src/lib/money.ts';
 import type { Background } from './build-hook.ts';
 import { query, transaction, type Queryable } from './db.ts';
-import { keepPaystackKeys } from './commitments.ts';
+import { commitmentByTarget, keepPaystackKeys } from './commitments.ts';
 import { enqueueCardProblem, GIFT_COMPLETERS, type CardProblem } from './gift-mail.ts';
 import {
   onPaymentFailed,
@@ -389,12 +389,41 @@ async function settleInvoice(type: string, data: z.infer<typeof Invoice>): Promi
       return gift ? { outcome: 'noted', giftId: gift.id } : undefined;
     }
     const giftId = await onPaymentFailed(tx, code);
-    if (!giftId) return undefined;
+    if (!giftId) return emailBeforeFirstCharge(tx, key, code, data.amount ?? null);
     await subscriptionEvent(tx, giftId);
     const gift = await monthlyGift(tx, code);
     if (gift) await emailCardProblem(tx, key, gift, { kind: 'payment_failed', amountSubunits: data.amount ?? null });
     return { outcome: 'updated', giftId };
   });
+}
+
+/**
+ * A failed payment of a subscription no gift has yet: one My giving moved to a new amount, failing before its first
+ * charge. Its commitment knows the donor, who is emailed the manage link as for any monthly gift.
+ */
+async function emailBeforeFirstCharge(
+  tx: Queryable,
+  key: string,
+  code: string,
+  amountSubunits: number | null,
+): Promise<EventOutcome | undefined> {
+  const commitment = await commitmentByTarget({ subscriptionCode: code }, tx);
+  if (!commitment?.donor_email || commitment.state === 'ended') return undefined;
+  await enqueueCardProblem(
+    tx,
+    key,
+    {
+      giftId: commitment.gift_id ?? '',
+      donorName: commitment.anonymous ? null : commitment.donor_name,
+      donorEmail: commitment.donor_email,
+      amountSubunits: commitment.amount_subunits,
+      currency: commitment.currency,
+      supports: await supportsText(commitment, tx),
+      subscriptionCode: code,
+    },
+    { kind: 'payment_failed', amountSubunits },
+  );
+  return { outcome: 'emailed' };
 }
 
 async function settleExpiringCards(cards: z.infer<typeof ExpiringCard>[]): Promise<EventOutcome> {
