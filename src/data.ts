@@ -96,12 +96,12 @@ export async function allChildren(): Promise<Child[]> {
   return childrenOnSite();
 }
 
-/** The children still waiting for a sponsor, in the chosen order. */
+/** The children still waiting for a sponsor, in the chosen order: /children lists them all. */
 export async function waitingChildren(): Promise<Child[]> {
   return (await childrenOnSite()).filter((child) => child.state === 'waiting');
 }
 
-/** The first `n` waiting children (at most CHILDREN_SHOWN): /children and /sponsor show these, Home picks 2 of them. */
+/** The first `n` waiting children (at most CHILDREN_SHOWN): /sponsor lists these, Home picks 2 of them. */
 export async function firstChildren(n: number = CHILDREN_SHOWN): Promise<Child[]> {
   return (await waitingChildren()).slice(0, Math.min(n, CHILDREN_SHOWN));
 }
