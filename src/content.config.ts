@@ -164,6 +164,10 @@ const blog = defineCollection({
       date: isoDate(),
       tags: z.array(z.string().min(1)).optional().describe('Keywords, without the leading #'),
       draft: z.boolean().default(false).describe('true hides the story from the site'),
+      formerSlugs: z
+        .array(z.string())
+        .default([])
+        .describe('Set by the build for stories made in /samu: earlier slugs, each redirected to this one'),
     }),
 });
 

@@ -185,6 +185,18 @@ async function publishedEntries(): Promise<CollectionEntry<'blog'>[]> {
   return entries.sort((a, b) => b.data.date.localeCompare(a.data.date) || a.id.localeCompare(b.id));
 }
 
+/**
+ * Each earlier address of a published story (a slug staff changed in /samu) and the story's slug now, leaving out an
+ * earlier slug a published story answers at again.
+ */
+export async function storyRedirects(): Promise<{ from: string; to: string }[]> {
+  const entries = await publishedEntries();
+  const live = new Set(entries.map((entry) => entry.data.slug));
+  return entries.flatMap(({ data }) =>
+    data.formerSlugs.filter((from) => !live.has(from)).map((from) => ({ from, to: data.slug })),
+  );
+}
+
 /** Published blog stories, newest first. */
 export async function publishedPosts(): Promise<Post[]> {
   return (await publishedEntries()).map(toPost);
