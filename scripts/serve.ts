@@ -210,7 +210,13 @@ function publishedRedirects(
     );
     if (changed === undefined) return undefined;
     if (loaded?.changed !== changed) {
-      const handler = new RedirectsHandler({ projectDir: dist, publicDir: dist, jwtRoleClaim: '', jwtSecret: '' });
+      const handler = new RedirectsHandler({
+        configRedirects: [],
+        projectDir: dist,
+        publicDir: dist,
+        jwtRoleClaim: '',
+        jwtSecret: '',
+      });
       loaded = { changed, handler };
     }
     const match = await loaded.handler.match(request);

@@ -43,7 +43,7 @@ export type Site = CollectionEntry<'site'>['data'];
 export type Figure = Site['statsBand'][number];
 
 /** A published blog story (spec §3 Blog story); `content` holds its paragraphs as plain text. */
-export type Post = Omit<CollectionEntry<'blog'>['data'], 'draft'> & { id: string; content: string[] };
+export type Post = Omit<CollectionEntry<'blog'>['data'], 'draft' | 'formerSlugs'> & { id: string; content: string[] };
 
 const siteEntry = await getEntry('site', 'site');
 if (!siteEntry) throw new Error('src/content/site.json must hold one record with "id": "site"');

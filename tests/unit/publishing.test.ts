@@ -575,7 +575,8 @@ describe.each(databases)("a story's address on $name", (database) => {
         title: 'Reading Week',
         slug: 'reading-week',
         previous_slug: 'reading-weak',
-        change: 'address changed from /blog/reading-weak/ to /blog/reading-week/; the old address redirects after the next build',
+        change:
+          'address changed from /blog/reading-weak/ to /blog/reading-week/; the old address redirects after the next build',
       },
     ]);
     expect(await formerSlugs()).toEqual({ 'reading-week': ['reading-weak'] });
