@@ -15,7 +15,7 @@
  *     netlify.toml's, as `netlify dev --functions` does.
  */
 import { randomUUID } from 'node:crypto';
-import { readFile, rm } from 'node:fs/promises';
+import { readFile, rm, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -62,7 +62,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     lock?.release();
     throw error;
   });
-  const { NetlifyDev, HeadersHandler, prepareRuntime } = serving;
+  const { NetlifyDev, HeadersHandler, RedirectsHandler, prepareRuntime } = serving;
   const port = options.port ?? 8888;
   // The functions build (the longest part of a start) while the database starts and the site builds: none needs
   // another. Their workers start at the first call, after the database's variables are in the environment below.
@@ -118,6 +118,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     functions: functions.handler,
     notFoundPage,
     headers,
+    redirects: publishedRedirects(RedirectsHandler, join(root, 'dist')),
     loopbackOnly: isLoopback(host),
   };
 
@@ -163,12 +164,13 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
  * seconds to load on a busy machine and a second server on a locked folder stops before that.
  */
 async function loadServing() {
-  const [config, dev, devUtils, functionsDev, headers, runtime] = await Promise.all([
+  const [config, dev, devUtils, functionsDev, headers, redirects, runtime] = await Promise.all([
     import('@netlify/config'),
     import('@netlify/dev'),
     import('@netlify/dev-utils'),
     import('@netlify/functions-dev'),
     import('@netlify/headers'),
+    import('@netlify/redirects'),
     import('./lib/runtime.ts'),
   ]);
   return {
@@ -178,7 +180,48 @@ async function loadServing() {
     Reactive: devUtils.Reactive,
     FunctionsHandler: functionsDev.FunctionsHandler,
     HeadersHandler: headers.HeadersHandler,
+    RedirectsHandler: redirects.RedirectsHandler,
     prepareRuntime: runtime.prepareRuntime,
+  };
+}
+
+/** A redirect a rule of the published folder's `_redirects` asks for. */
+interface PublishedRedirect {
+  status: number;
+  location: string;
+}
+
+/**
+ * The rules of `dist/_redirects`, which the build writes (a story's earlier addresses): Netlify reads that file from
+ * the published folder, but @netlify/dev reads only the project's own and reads it once, so the file is read here,
+ * again whenever a build has replaced it. Asked only for a path nothing else answers, as Netlify applies a rule
+ * that is not forced only where no file is.
+ */
+function publishedRedirects(
+  RedirectsHandler: typeof import('@netlify/redirects').RedirectsHandler,
+  dist: string,
+): (request: Request) => Promise<PublishedRedirect | undefined> {
+  const file = join(dist, '_redirects');
+  let loaded: { changed: number; handler: InstanceType<typeof RedirectsHandler> } | undefined;
+  return async (request) => {
+    const changed = await stat(file).then(
+      (info) => info.mtimeMs,
+      () => undefined,
+    );
+    if (changed === undefined) return undefined;
+    if (loaded?.changed !== changed) {
+      const handler = new RedirectsHandler({
+        configRedirects: [],
+        projectDir: dist,
+        publicDir: dist,
+        jwtRoleClaim: '',
+        jwtSecret: '',
+      });
+      loaded = { changed, handler };
+    }
+    const match = await loaded.handler.match(request);
+    if (!match?.redirect || match.external) return undefined;
+    return { status: match.statusCode, location: match.targetRelative };
   };
 }
 
@@ -189,6 +232,8 @@ interface LocalSite {
   notFoundPage: Buffer;
   /** netlify.toml's header rules, for the answers the server makes itself. */
   headers: HeadersHandler;
+  /** The redirect `dist/_redirects` asks for at a path nothing else answers, if any. */
+  redirects: (request: Request) => Promise<PublishedRedirect | undefined>;
   /** True when the server listens on this machine only: it then answers only requests naming this machine. */
   loopbackOnly: boolean;
 }
@@ -354,9 +399,12 @@ async function respond(
 }
 
 async function handle(site: LocalSite, req: IncomingMessage, res: ServerResponse) {
-  const answer = await respond(site, await webRequest(req));
+  const request = await webRequest(req);
+  const answer = await respond(site, request);
   if (!answer) {
-    await ownAnswer(site, req, res, 404, site.notFoundPage);
+    const redirect = await site.redirects(request);
+    if (redirect) await ownAnswer(site, req, res, redirect.status, '', { location: redirect.location });
+    else await ownAnswer(site, req, res, 404, site.notFoundPage);
     return;
   }
   const { response } = answer;

@@ -122,10 +122,10 @@ const events = defineCollection({
         expectedImpact: textList('Planned results (featured and upcoming events)').optional(),
         actualImpact: textList('Results achieved (past events)').optional(),
         itemsNeeded: textList('Donations in kind that help'),
-        impact: text('One-line headline of the impact, e.g. "1,200 patients seen"'),
+        impact: text('One-line headline of the impact, e.g. "1,200 patients seen" (after the event)').optional(),
         gallery: z.array(image()).min(1).describe('Illustrations shown in the details modal'),
         testimonials: z.array(testimonial).describe('Quotes from people who took part'),
-        longTermImpact: text('What lasts beyond the day'),
+        longTermImpact: text('What lasts beyond the day').optional(),
         paymentLink: z
           .object({
             label: text('Button label, e.g. "Contribute to this event"'),
@@ -133,7 +133,7 @@ const events = defineCollection({
           })
           .optional()
           .describe('Contribution link, shown while the event is upcoming; the URL comes from src/lib/payment.ts'),
-        message: text('A closing message to supporters'),
+        message: text('A closing message to supporters (after the event)').optional(),
         cancelled: z
           .boolean()
           .default(false)
@@ -164,6 +164,10 @@ const blog = defineCollection({
       date: isoDate(),
       tags: z.array(z.string().min(1)).optional().describe('Keywords, without the leading #'),
       draft: z.boolean().default(false).describe('true hides the story from the site'),
+      formerSlugs: z
+        .array(z.string())
+        .default([])
+        .describe('Set by the build for stories made in /samu: earlier slugs, each redirected to this one'),
     }),
 });
 

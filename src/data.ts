@@ -43,7 +43,7 @@ export type Site = CollectionEntry<'site'>['data'];
 export type Figure = Site['statsBand'][number];
 
 /** A published blog story (spec §3 Blog story); `content` holds its paragraphs as plain text. */
-export type Post = Omit<CollectionEntry<'blog'>['data'], 'draft'> & { id: string; content: string[] };
+export type Post = Omit<CollectionEntry<'blog'>['data'], 'draft' | 'formerSlugs'> & { id: string; content: string[] };
 
 const siteEntry = await getEntry('site', 'site');
 if (!siteEntry) throw new Error('src/content/site.json must hold one record with "id": "site"');
@@ -96,12 +96,12 @@ export async function allChildren(): Promise<Child[]> {
   return childrenOnSite();
 }
 
-/** The children still waiting for a sponsor, in the chosen order. */
+/** The children still waiting for a sponsor, in the chosen order: /children lists them all. */
 export async function waitingChildren(): Promise<Child[]> {
   return (await childrenOnSite()).filter((child) => child.state === 'waiting');
 }
 
-/** The first `n` waiting children (at most CHILDREN_SHOWN): /children and /sponsor show these, Home picks 2 of them. */
+/** The first `n` waiting children (at most CHILDREN_SHOWN): /sponsor lists these, Home picks 2 of them. */
 export async function firstChildren(n: number = CHILDREN_SHOWN): Promise<Child[]> {
   return (await waitingChildren()).slice(0, Math.min(n, CHILDREN_SHOWN));
 }
@@ -183,6 +183,18 @@ function toPost(entry: CollectionEntry<'blog'>): Post {
 async function publishedEntries(): Promise<CollectionEntry<'blog'>[]> {
   const entries = await getCollection('blog', (e) => !e.data.draft);
   return entries.sort((a, b) => b.data.date.localeCompare(a.data.date) || a.id.localeCompare(b.id));
+}
+
+/**
+ * Each earlier address of a published story (a slug staff changed in /samu) and the story's slug now, leaving out an
+ * earlier slug a published story answers at again.
+ */
+export async function storyRedirects(): Promise<{ from: string; to: string }[]> {
+  const entries = await publishedEntries();
+  const live = new Set(entries.map((entry) => entry.data.slug));
+  return entries.flatMap(({ data }) =>
+    data.formerSlugs.filter((from) => !live.has(from)).map((from) => ({ from, to: data.slug })),
+  );
 }
 
 /** Published blog stories, newest first. */

@@ -1,9 +1,32 @@
-/** `/api/admin/blog[/<id>]`: list, read, create, update and delete blog posts; publishing asks for a site build. */
+/**
+ * `/api/admin/blog[/<id>]`: list, read, create, update and delete blog posts; publishing asks for a site build. A
+ * changed slug keeps the old address (the database records it, and each build redirects it to the new one); the
+ * change is audited with both addresses.
+ */
 import type { Config } from '@netlify/functions';
 import { BlogPostSchema } from '../../src/schemas/admin.ts';
 import { resourceFunction } from './_shared/admin-resource.ts';
+import { audit } from './_shared/audit.ts';
+import type { Queryable } from './_shared/db.ts';
 import { publishable } from './_shared/publishing.ts';
 import { SITE_STATE_COLUMNS } from './_shared/site-builds.ts';
+
+/** Audits the address change this transaction's update made, if it made one (the trigger recorded it just now). */
+async function auditSlugChange(tx: Queryable, row: Record<string, unknown>, actor: string): Promise<void> {
+  const [changed] = await tx.query<{ old_slug: string }>(
+    'select old_slug from blog_slug_history where post_id = $1 and changed_at = now()',
+    [row['id']],
+  );
+  if (!changed) return;
+  const slug = String(row['slug']);
+  await audit(tx, 'admin.blog.update', actor, {
+    id: row['id'],
+    title: row['title'],
+    slug,
+    previous_slug: changed.old_slug,
+    change: `address changed from /blog/${changed.old_slug}/ to /blog/${slug}/; the old address redirects after the next build`,
+  });
+}
 
 export default resourceFunction({
   resource: 'blog',
@@ -14,6 +37,9 @@ export default resourceFunction({
   deletable: true,
   auditColumns: ['title', 'slug', 'status'],
   select: SITE_STATE_COLUMNS,
+  within: async (tx, op, row, actor) => {
+    if (op === 'update') await auditSlugChange(tx, row, actor);
+  },
   ...publishable('blog', 'cover'),
 });
 

@@ -1,5 +1,6 @@
 /** The Children tab: a child's profile form (with the first consent when adding one) and its list. */
 import { CHILD_COLUMNS, ChildSchema, NewChildSchema } from '../schemas/children.ts';
+import { CHILDREN_SHOWN } from '../lib/constants.ts';
 import { text } from './lib/format.ts';
 import type { Row } from './lib/list.ts';
 import { values } from './content.tsx';
@@ -25,6 +26,9 @@ function consentCell(row: Row): string {
   if (typeof consent !== 'object' || consent === null) return 'No consent: not on the site';
   return `Until ${text((consent as Record<string, unknown>)['valid_until'])}`;
 }
+
+/** Says plainly whether Home and /sponsor show the child (the first waiting children in the site's order). */
+export const FIRST_SHOWN_MARK = 'Shown on home and /sponsor';
 
 const checkProfile = checkWith(ChildSchema, PROFILE_FIELDS);
 const checkNewChild = checkWith(NewChildSchema, [...PROFILE_FIELDS, ...CONSENT_NAMES]);
@@ -57,7 +61,12 @@ export const CHILDREN = recordTab({
     { name: 'family', label: 'Family', kind: 'text', hint: 'One sentence about who the child lives with.' },
     { name: 'achievements', label: 'Achievements', kind: 'textarea', rows: 2, hint: 'One per line.' },
     { name: 'dream_job', label: 'Dream job', kind: 'text' },
-    { name: 'position', label: 'Order', kind: 'number', hint: 'Place in the lists, smallest first.' },
+    {
+      name: 'position',
+      label: 'Order',
+      kind: 'number',
+      hint: `Place in the lists, smallest first. The first ${CHILDREN_SHOWN} waiting children are shown on home and /sponsor; /children shows every waiting child.`,
+    },
     STATUS_FIELD,
     {
       name: 'programme',
@@ -78,6 +87,7 @@ export const CHILDREN = recordTab({
   columns: [
     textColumn('sponsorship_state', 'Sponsorship', (row) => SPONSORSHIP_LABELS[text(row['sponsorship_state'])] ?? ''),
     textColumn('consent', 'Consent', consentCell),
+    textColumn('first_shown', 'Home and /sponsor', (row) => (row['first_shown'] === true ? FIRST_SHOWN_MARK : '')),
   ],
   record: (row) => <ChildRecord key={row.id} id={row.id} />,
   above: <ConsentsEnding />,

@@ -211,7 +211,10 @@ export const CONTENT: Readonly<Record<'programs' | 'blog' | 'media', ContentConf
     loadError: 'Failed to load post',
     fields: [
       { name: 'title', label: 'Title', kind: 'text', required: true },
-      slugField('Slug', 'part of the address.'),
+      slugField(
+        'Slug',
+        'part of the address. Changing it keeps the old address working: it leads to the new one after the next build.',
+      ),
       { name: 'excerpt', label: 'Excerpt', kind: 'textarea', rows: 3 },
       { name: 'content', label: 'Content', kind: 'markdown', rows: 12, hint: MARKDOWN_HINT },
       { name: 'cover', label: 'Cover image', kind: 'media', hint: MEDIA_HINT, upload: IMAGES },

@@ -37,7 +37,9 @@ interface PublishedRow {
 const QUERIES: Record<PublishedKind, string> = {
   blog: `select p.slug, p.content, p.cover as image, u.data as image_data,
            json_build_object('title', p.title, 'excerpt', p.excerpt, 'imageAlt', p.alt, 'category', p.category,
-             'author', p.author, 'date', p.date, 'tags', p.tags) as fields
+             'author', p.author, 'date', p.date, 'tags', p.tags,
+             'formerSlugs', coalesce((select json_agg(h.old_slug order by h.changed_at, h.old_slug)
+                                      from blog_slug_history h where h.post_id = p.id), '[]'::json)) as fields
          from blog_posts p left join uploads u on '/media/' || u.id || '/' || u.name = p.cover
          where p.status = 'published' order by p.id`,
   programs: `select p.slug, p.content, p.image, u.data as image_data,

@@ -68,12 +68,13 @@ function eventData(row: EventRow, image: string): Record<string, unknown> {
     ...(row.expected_impact.length > 0 ? { expectedImpact: row.expected_impact } : {}),
     ...(row.actual_impact.length > 0 ? { actualImpact: row.actual_impact } : {}),
     itemsNeeded: row.items_needed,
-    impact: row.impact,
+    // Written after the event: left out while empty, so the pages leave them out too.
+    ...(row.impact ? { impact: row.impact } : {}),
     gallery: [image],
     testimonials: [],
-    longTermImpact: row.long_term_impact,
+    ...(row.long_term_impact ? { longTermImpact: row.long_term_impact } : {}),
     ...(row.campaign ? { paymentLink: { label: 'Contribute to this event', campaign: row.campaign } } : {}),
-    message: row.message,
+    ...(row.message ? { message: row.message } : {}),
     cancelled: row.cancelled,
   };
 }

@@ -19,7 +19,10 @@ export function scheduleOf(text: string): { time: string; activity: string }[] {
     .map((match) => ({ time: match[1]!.trim(), activity: match[2]!.trim() }));
 }
 
-/** Fields a published event needs, with their labels. */
+/**
+ * Fields a published event needs, with their labels: what is known before the day. The impact headline, long-term
+ * impact and closing message come after it, so they stay optional and the site leaves out what is missing.
+ */
 const TO_PUBLISH = {
   subtitle: 'Subtitle',
   venue: 'Venue',
@@ -33,9 +36,6 @@ const TO_PUBLISH = {
   contact_phone: 'Contact phone',
   schedule: 'Schedule',
   items_needed: 'Items needed',
-  impact: 'Impact headline',
-  long_term_impact: 'Long-term impact',
-  message: 'Closing message',
 } as const;
 
 /** An event's create and edit form. */
@@ -83,11 +83,11 @@ export const SiteEventSchema = z
     actual_impact: lines('Impact achieved'),
     /** Donations in kind that help, one per line. */
     items_needed: lines('Items needed'),
-    /** One-line headline of the impact. */
+    /** One-line headline of the impact (after the event; optional). */
     impact: line('Impact headline'),
-    /** What lasts beyond the day. */
+    /** What lasts beyond the day (optional). */
     long_term_impact: line('Long-term impact', 600),
-    /** A closing message to supporters. */
+    /** A closing message to supporters (after the event; optional). */
     message: line('Closing message', 600),
     /** Campaign tag of the contribution link; empty for none. */
     campaign: line('Campaign', 80),

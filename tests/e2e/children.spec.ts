@@ -1,13 +1,28 @@
 /**
- * Meet Our Children (/children, issue 6): search, age, location and sort live on every change, the empty state and
- * Clear All Filters, the need in KES and USD, links to /sponsor?child={id}#child-{id}, and filters kept in a shareable URL.
+ * Meet Our Children (/children): every waiting child, with search, age, location and sort live on every change, the
+ * empty state and Clear All Filters, the need in KES and USD, links to /sponsor?child={id}#child-{id} (which opens the
+ * form for any waiting child, not only the four /sponsor lists), and filters kept in a shareable URL. /samu's Children
+ * tab marks the four children Home and /sponsor show.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { openTab, signIn } from './support/dashboard.ts';
 import { holdScripts } from './support/hydration.ts';
 
-/** The first four children of children.json, sorted by name (the unfiltered view). */
-const BY_NAME = ['Achieng Odhiambo', 'Amani Otieno', 'Baraka Mwangi', 'Wanjiku Kamau'];
+/** Every waiting child of children.json, sorted by name (the unfiltered view). */
+const BY_NAME = [
+  'Achieng Odhiambo',
+  'Amani Otieno',
+  'Baraka Mwangi',
+  'Kibet Cheruiyot',
+  'Musa Abdi',
+  'Neema Atieno',
+  'Wanjiku Kamau',
+  'Zawadi Njeri',
+];
+
+/** The first four children of children.json: the ones Home and /sponsor show. */
+const FIRST_FOUR = ['Amani Otieno', 'Wanjiku Kamau', 'Baraka Mwangi', 'Achieng Odhiambo'];
 
 function grid(page: Page): Locator {
   return page.locator('.children-explorer');
@@ -30,7 +45,7 @@ async function open(page: Page, path = '/children'): Promise<void> {
 }
 
 test.describe('Meet Our Children', () => {
-  test('shows the first four children unfiltered, in HTML before any script runs', async ({ browser }) => {
+  test('shows every waiting child unfiltered, in HTML before any script runs', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto('/children');
@@ -72,7 +87,7 @@ test.describe('Meet Our Children', () => {
     await expect(page.locator('#child-amani .child-card__need')).toContainText('(about $40)');
     const teaser = await achieng.locator('.card__body > p').nth(1).textContent();
     expect(teaser).toBe('Achieng wants to become a doctor and already volunteers at t…');
-    await expect(grid(page).getByRole('status')).toHaveText('Showing all 4 children');
+    await expect(grid(page).getByRole('status')).toHaveText('Showing all 8 children');
   });
 
   test('search matches name, dream job or location, ignoring case, and lands in the URL', async ({ page }) => {
@@ -81,12 +96,14 @@ test.describe('Meet Our Children', () => {
     await search.fill('DOCTOR');
     await expect(names(page)).toHaveText(['Achieng Odhiambo']);
     await search.fill('kibera');
-    await expect(names(page)).toHaveText(['Amani Otieno']);
+    await expect(names(page)).toHaveText(['Amani Otieno', 'Zawadi Njeri']);
     await search.fill('engineer');
     await expect(names(page)).toHaveText(['Amani Otieno', 'Baraka Mwangi']);
+    await search.fill('SOFTWARE');
+    await expect(names(page)).toHaveText(['Musa Abdi']);
     await search.fill('wanj');
     await expect(names(page)).toHaveText(['Wanjiku Kamau']);
-    await expect(grid(page).getByRole('status')).toHaveText('Showing 1 of 4 children');
+    await expect(grid(page).getByRole('status')).toHaveText('Showing 1 of 8 children');
     await expect(page).toHaveURL(/\/children\?q=wanj$/);
   });
 
@@ -94,10 +111,10 @@ test.describe('Meet Our Children', () => {
     await open(page);
     const age = page.getByLabel('Age');
     await age.selectOption('young');
-    await expect(names(page)).toHaveText(['Amani Otieno', 'Baraka Mwangi']);
+    await expect(names(page)).toHaveText(['Amani Otieno', 'Baraka Mwangi', 'Kibet Cheruiyot', 'Zawadi Njeri']);
     await expect(page).toHaveURL(/age=young/);
     await age.selectOption('teen');
-    await expect(names(page)).toHaveText(['Achieng Odhiambo', 'Wanjiku Kamau']);
+    await expect(names(page)).toHaveText(['Achieng Odhiambo', 'Musa Abdi', 'Neema Atieno', 'Wanjiku Kamau']);
     await age.selectOption('all');
     await expect(names(page)).toHaveText(BY_NAME);
     await expect(page).toHaveURL(/\/children$/);
@@ -108,13 +125,15 @@ test.describe('Meet Our Children', () => {
     const location = page.getByLabel('Location');
     await expect(location.locator('option')).toHaveText([
       'All locations',
+      'Eastleigh',
       'Kawangware',
       'Kibera',
       'Mathare',
+      'Mukuru',
       'Westlands',
     ]);
     await location.selectOption('Mathare');
-    await expect(names(page)).toHaveText(['Wanjiku Kamau']);
+    await expect(names(page)).toHaveText(['Neema Atieno', 'Wanjiku Kamau']);
     await expect(page).toHaveURL(/location=Mathare/);
   });
 
@@ -122,18 +141,38 @@ test.describe('Meet Our Children', () => {
     await open(page);
     const sort = page.getByLabel('Sort by');
     await sort.selectOption('age');
-    await expect(names(page)).toHaveText(['Amani Otieno', 'Baraka Mwangi', 'Wanjiku Kamau', 'Achieng Odhiambo']);
+    await expect(names(page)).toHaveText([
+      'Zawadi Njeri',
+      'Amani Otieno',
+      'Kibet Cheruiyot',
+      'Baraka Mwangi',
+      'Neema Atieno',
+      'Wanjiku Kamau',
+      'Musa Abdi',
+      'Achieng Odhiambo',
+    ]);
     await expect(page).toHaveURL(/sort=age/);
     await sort.selectOption('location');
-    // Kawangware, Kibera, Mathare, Westlands.
-    await expect(names(page)).toHaveText(['Baraka Mwangi', 'Amani Otieno', 'Wanjiku Kamau', 'Achieng Odhiambo']);
+    // Eastleigh, Kawangware, Kibera, Mathare, Mukuru, Westlands; by name within one.
+    await expect(names(page)).toHaveText([
+      'Musa Abdi',
+      'Baraka Mwangi',
+      'Amani Otieno',
+      'Zawadi Njeri',
+      'Neema Atieno',
+      'Wanjiku Kamau',
+      'Kibet Cheruiyot',
+      'Achieng Odhiambo',
+    ]);
     await sort.selectOption('need');
-    // 5,400 · 6,750 · 8,100 · 10,125 KES.
-    await expect(names(page)).toHaveText(['Amani Otieno', 'Baraka Mwangi', 'Wanjiku Kamau', 'Achieng Odhiambo']);
     await expect(grid(page).locator('.child-card__need strong')).toHaveText([
       'KES 5,400',
+      'KES 6,075',
       'KES 6,750',
+      'KES 7,425',
       'KES 8,100',
+      'KES 8,775',
+      'KES 9,450',
       'KES 10,125',
     ]);
     await sort.selectOption('name');
@@ -162,9 +201,10 @@ test.describe('Meet Our Children', () => {
     await expect(page.getByLabel('Age')).toHaveValue('teen');
     await expect(page.getByLabel('Sort by')).toHaveValue('need');
     await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('a');
-    await expect(names(page)).toHaveText(['Wanjiku Kamau', 'Achieng Odhiambo']);
+    const teensByNeed = ['Wanjiku Kamau', 'Musa Abdi', 'Neema Atieno', 'Achieng Odhiambo'];
+    await expect(names(page)).toHaveText(teensByNeed);
     await page.reload();
-    await expect(names(page)).toHaveText(['Wanjiku Kamau', 'Achieng Odhiambo']);
+    await expect(names(page)).toHaveText(teensByNeed);
   });
 
   test('a card or its button leads to /sponsor?child={id}', async ({ page }) => {
@@ -175,6 +215,41 @@ test.describe('Meet Our Children', () => {
     await open(page);
     await page.getByRole('link', { name: 'Sponsor Wanjiku' }).click();
     await expect(page).toHaveURL(/\/sponsor\?child=wanjiku#child-wanjiku$/);
+  });
+
+  test('a child beyond the four /sponsor lists is found by search and reached on /sponsor, with JavaScript', async ({
+    page,
+  }) => {
+    await open(page);
+    await page.getByRole('searchbox', { name: 'Search' }).fill('athlete');
+    await expect(names(page)).toHaveText(['Kibet Cheruiyot']);
+    await page.getByRole('link', { name: 'Sponsor Kibet' }).click();
+    await expect(page).toHaveURL(/\/sponsor\?child=kibet#child-kibet$/);
+    await expect(page.getByRole('dialog', { name: 'Sponsor Kibet Cheruiyot' })).toBeVisible({
+      timeout: HYDRATION_TIMEOUT,
+    });
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    // /sponsor still lists the first four; Kibet's card stays shown while the address names him.
+    await expect(page.locator('main .child-card:visible .child-card__name')).toHaveText([
+      ...FIRST_FOUR,
+      'Kibet Cheruiyot',
+    ]);
+  });
+
+  test('without JavaScript every waiting child has a card on /children and a form on /sponsor', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/children');
+    await expect(names(page)).toHaveText(BY_NAME);
+    await page.getByRole('link', { name: 'Sponsor Neema' }).click();
+    await expect(page).toHaveURL(/\/sponsor\?child=neema#child-neema$/);
+    await expect(page.locator('#child-neema')).toBeInViewport();
+    await page.locator('#child-neema').getByRole('button', { name: 'Sponsor Neema' }).click();
+    await expect(page.getByRole('dialog', { name: 'Sponsor Neema Atieno' })).toBeVisible();
+    // Opened plainly, /sponsor shows only the first four.
+    await page.goto('/sponsor');
+    await expect(page.locator('main .child-card:visible .child-card__name')).toHaveText(FIRST_FOUR);
+    await context.close();
   });
 
   test('links to /sponsor and /contact and has no axe violations', async ({ page }) => {
@@ -196,6 +271,15 @@ test('text typed in the search before the page is live survives hydration and fi
     timeout: HYDRATION_TIMEOUT,
   });
   await expect(search).toHaveValue('kibera');
-  await expect(names(page)).toHaveText(['Amani Otieno']);
+  await expect(names(page)).toHaveText(['Amani Otieno', 'Zawadi Njeri']);
   await expect(page).toHaveURL(/[?&]q=kibera(&|$)/);
+});
+
+test('the Children tab of /samu marks the four children Home and /sponsor show', async ({ page, request }) => {
+  await signIn(page, request);
+  const panel = await openTab(page, 'Children');
+  const marked = panel.getByRole('row').filter({ hasText: 'Shown on home and /sponsor' });
+  await expect(marked).toHaveCount(FIRST_FOUR.length);
+  for (const name of FIRST_FOUR) await expect(marked.filter({ hasText: name })).toHaveCount(1);
+  await expect(panel.getByRole('row').filter({ hasText: 'Kibet Cheruiyot' })).not.toContainText('Shown on home');
 });

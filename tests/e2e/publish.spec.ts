@@ -1,7 +1,8 @@
 /**
- * Publishing from /samu reaches the public site (issue 12, "Done when"): upload an image, write a post that uses it,
- * publish, and after the local background rebuild /blog, the story page, RSS and the sitemap show it; unpublish and
- * all four drop it. Markdown that tries to run script stays inert.
+ * Publishing from /samu reaches the public site: upload an image, write a post that uses it, publish, and after the
+ * local background rebuild /blog, the story page, RSS and the sitemap show it; unpublish and all four drop it.
+ * Markdown that tries to run script stays inert. A story whose address staff correct answers at the new one, and
+ * the old one redirects there (301).
  */
 import { readFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
@@ -136,4 +137,78 @@ test('a post written and published in /samu reaches /blog, its page, RSS and the
   expect(unpublished.rss).not.toContain(`/blog/${slug}/`);
   expect(unpublished.sitemap).not.toContain(`/blog/${slug}/`);
   expect(dialogs).toEqual([]);
+});
+
+test("correcting a story's address in /samu serves it at the new one after the rebuild, and the old one redirects there", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(3 * REBUILD_MS);
+  const id = randomBytes(3).toString('hex');
+  // Both addresses stay among those other specs leave out of the story lists.
+  const typo = `reading-week-${id}-reeding`;
+  const slug = `reading-week-${id}-reading`;
+  expect(isPublishedFromSamu(`/blog/${typo}/`) && isPublishedFromSamu(`/blog/${slug}/`)).toBe(true);
+  await signIn(page, request);
+
+  let panel = await openTab(page, 'Media');
+  const fileName = `shelf-${id}.jpg`;
+  await panel.getByLabel('Upload a file for Media').setInputFiles({
+    name: fileName,
+    mimeType: 'image/jpeg',
+    buffer: await readFile('src/assets/events/nairobi-back-to-school-day.jpg'),
+  });
+  await expect(panel.getByRole('row').filter({ hasText: fileName })).toContainText('image/jpeg');
+
+  panel = await openTab(page, 'Blog Posts');
+  await panel.getByRole('button', { name: 'New blog post' }).click();
+  await panel.getByRole('textbox', { name: /^Title/ }).fill(`Reeding Week ${id}`);
+  await panel.getByRole('textbox', { name: /^Slug/ }).fill(typo);
+  await panel.getByRole('textbox', { name: 'Excerpt' }).fill('A week of stories in Kibera.');
+  await panel.getByRole('textbox', { name: 'Content' }).fill('Pupils read every day of the week.');
+  await panel.getByText('Choose cover image from Media').click();
+  await panel.getByRole('button', { name: `Use ${fileName} as cover image` }).click();
+  await panel.getByRole('textbox', { name: 'Image description' }).fill('Illustration of children reading');
+  await panel.getByRole('combobox', { name: 'Category' }).selectOption('Education');
+  await panel.getByRole('textbox', { name: 'Author' }).fill('Grace Muthoni');
+  await panel.getByLabel('Publish date').fill('2026-11-21');
+  await panel.getByRole('combobox', { name: 'Status' }).selectOption('published');
+  await panel.getByRole('button', { name: 'Create blog post' }).click();
+  await expect(toast(page)).toHaveText(/Created blog post/);
+  const row = panel.getByRole('row').filter({ hasText: `Week ${id}` });
+  await expect(row.getByRole('link', { name: /^Live/ })).toHaveAttribute('href', `/blog/${typo}/`, {
+    timeout: REBUILD_MS,
+  });
+
+  // Fix the title and the address.
+  await panel.getByRole('button', { name: `Edit blog post Reeding Week ${id}` }).click();
+  await panel.getByRole('textbox', { name: /^Title/ }).fill(`Reading Week ${id}`);
+  await panel.getByRole('textbox', { name: /^Slug/ }).fill(slug);
+  await panel.getByRole('button', { name: 'Update blog post' }).click();
+  await expect(toast(page)).toHaveText(/Updated blog post/);
+  await expect(row.getByRole('link', { name: /^Live/ })).toHaveAttribute('href', `/blog/${slug}/`, {
+    timeout: REBUILD_MS,
+  });
+
+  const moved = await page.request.get(`/blog/${typo}/`, { maxRedirects: 0 });
+  expect(moved.status()).toBe(301);
+  expect(new URL(moved.headers()['location'] ?? '', page.url()).pathname).toBe(`/blog/${slug}/`);
+  expect((await page.request.get(`/blog/${typo}`, { maxRedirects: 0 })).status()).toBe(301);
+
+  // A visitor with the old link lands on the story.
+  await page.goto(`/blog/${typo}/`);
+  await expect(page).toHaveURL(new RegExp(`/blog/${slug}/$`));
+  await expect(page.getByRole('heading', { level: 1, name: `Reading Week ${id}` })).toBeVisible();
+
+  // The change is on the audit trail with both addresses.
+  await page.goto('/samu');
+  await page.getByRole('tab', { name: 'Recent Activity' }).click();
+  await expect(page.getByRole('tabpanel').getByText(`/blog/${typo}/`).first()).toBeVisible();
+
+  // Unpublished again, so the story lists other specs read are as they were.
+  panel = await openTab(page, 'Blog Posts');
+  await panel.getByRole('button', { name: `Edit blog post Reading Week ${id}` }).click();
+  await panel.getByRole('combobox', { name: 'Status' }).selectOption('draft');
+  await panel.getByRole('button', { name: 'Update blog post' }).click();
+  await expect(toast(page)).toHaveText(/Updated blog post/);
 });

@@ -371,9 +371,7 @@ test('an event added in /samu for tomorrow shows as upcoming, and as past after 
   await field('Schedule').fill('9:00 AM | First story\n4:00 PM | Last page and songs');
   await field('Expected impact').fill('300 new library books');
   await field('Items needed').fill('Storybooks');
-  await field('Impact headline').fill('300 books for the library');
-  await field('Long-term impact').fill('A library that stays open after school.');
-  await field('Closing message').fill('Thank you for reading with us.');
+  // The impact headline, long-term impact and closing message are written after the day: left empty, it publishes.
   await panel.getByRole('combobox', { name: 'Status' }).selectOption('published');
 
   // Without a date nothing is saved.
@@ -398,6 +396,13 @@ test('an event added in /samu for tomorrow shows as upcoming, and as past after 
   await expect(
     page.locator('#featured-event, section[aria-labelledby="upcoming-events"]').filter({ hasText: title }),
   ).toHaveCount(1);
+  // Its details leave out what is not written yet, rather than an empty heading or message.
+  await page.getByRole('button', { name: `View details of ${title}` }).click();
+  const details = page.getByRole('dialog', { name: title });
+  await expect(details).toContainText('300 new library books');
+  await expect(details.getByRole('heading', { name: 'Long-term impact' })).toHaveCount(0);
+  await expect(details.locator('.event-details__message')).toHaveCount(0);
+  await expectNoAxeViolations(page);
 
   // The daily rebuild, its date injected two days on: the event is over.
   expect((await request.post(`/.netlify/local-build-hook?site_date=${today(3)}`)).status()).toBe(200);
@@ -407,6 +412,8 @@ test('an event added in /samu for tomorrow shows as upcoming, and as past after 
   await page.goto('/programs/');
   await expect(page.locator('section[aria-labelledby="past-events"]')).toContainText(title);
   await expect(page.locator('#featured-event')).not.toContainText(title);
+  // Past without an impact headline: its card has no empty "Impact:" line.
+  await expect(page.locator('.event-card').filter({ hasText: title }).locator('.event-card__impact')).toHaveCount(0);
 });
 
 test('a team member added in /samu shows on About after the rebuild, and is gone after the rebuild that follows their removal', async ({
@@ -465,7 +472,12 @@ test('a monthly M-Pesa sponsorship: paid with its account, late then lapsed over
   test.setTimeout(3 * REBUILD_MS);
   const email = `mpesa-sponsor-${randomBytes(4).toString('hex')}@example.org`;
   expect(await html(page, '/sponsor/'), 'Wanjiku is offered before the gift').toContain('id="child-wanjiku"');
-  const checkout = await sponsorCheckout(request, { childId: 'wanjiku', name: 'Joseph Mutua', email, payWith: 'mpesa' });
+  const checkout = await sponsorCheckout(request, {
+    childId: 'wanjiku',
+    name: 'Joseph Mutua',
+    email,
+    payWith: 'mpesa',
+  });
   expect(checkout.status()).toBe(303);
   type Commitment = { id: string; donor_email: string; state: string; account: string; amount_subunits: number };
   const mine = async () => (await staffList<Commitment>(request, 'commitments')).find((c) => c.donor_email === email);

@@ -117,6 +117,7 @@ export const ADMIN_TABLES = [
   'volunteers',
   'programs',
   'blog_posts',
+  'blog_slug_history',
   'media',
   'donations',
   'admin_users',

@@ -102,6 +102,8 @@ describe.each(databases)('database backup on $name', (database) => {
     );
     // Published before the build below: Live, and still Live once restored.
     await rows(database, `insert into blog_posts (title, slug, status) values ('Post', 'post', 'published')`);
+    // Its address before a correction, redirected to the current one.
+    await rows(database, `update blog_posts set slug = 'the-post' where slug = 'post'`);
     await rows(database, `insert into media (name, url, meta) values ('Van', '/media/1/van.png', '{"alt":"A van"}')`);
     await rows(
       database,

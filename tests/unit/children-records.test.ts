@@ -200,6 +200,30 @@ describe.each(databases)('children records on $name', (database) => {
     expect(history.trail[0]).toMatchObject({ change: 'edited: school, story' });
   });
 
+  test('marks the first four waiting children, the ones Home and /sponsor show, in the order staff set', async () => {
+    const listed = async () =>
+      ((await (await call(children, 'GET', '/api/admin/children', { token })).json()) as { children: Json[] }).children;
+    const marked = async () =>
+      (await listed())
+        .filter((child) => child['first_shown'] === true)
+        .map((child) => child['slug'])
+        .sort();
+    expect(await marked()).toEqual(['achieng', 'amani', 'baraka', 'wanjiku']);
+
+    // Sponsoring one of them offers the next waiting child in its place.
+    const amani = (await listed()).find((child) => child['slug'] === 'amani');
+    const sponsorship = { sponsor_name: 'Peter Hall', sponsor_email: 'peter@example.org', amount: 5400 };
+    expect((await part(String(amani?.['id']), 'sponsorship', 'POST', sponsorship)).status).toBe(201);
+    expect(await marked()).toEqual(['achieng', 'baraka', 'kibet', 'wanjiku']);
+
+    // A child without consent in force is never among them; moving a child up the order brings them in.
+    const wanjiku = (await listed()).find((child) => child['slug'] === 'wanjiku');
+    expect((await part(String(wanjiku?.['id']), 'consent-withdrawal', 'POST', { note: 'By phone' })).status).toBe(200);
+    expect(await marked()).toEqual(['achieng', 'baraka', 'kibet', 'zawadi']);
+    await rows(database, `update children set position = -1 where slug = 'neema'`);
+    expect(await marked()).toEqual(['achieng', 'baraka', 'kibet', 'neema']);
+  });
+
   test('withdrawing consent takes it away and keeps the record of it', async () => {
     const id = String((((await (await create(newChild())).json()) as Json)['child'] as Json)['id']);
     expect((await part(id, 'consent-withdrawal', 'POST', { note: 'Mother asked by phone' })).status).toBe(200);

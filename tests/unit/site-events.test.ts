@@ -1,7 +1,10 @@
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import calendar from '../../netlify/functions/admin-calendar.ts';
 import { buildDay, classifyEvents } from '../../src/lib/events.ts';
-import { scheduleOf } from '../../src/schemas/site-events.ts';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import EventDetails, { type EventDetailsData } from '../../src/islands/programs/EventDetails.tsx';
+import { scheduleOf, SiteEventSchema } from '../../src/schemas/site-events.ts';
 import { call, staffToken, useJwtSecret } from '../support/admin.ts';
 import { databases, rows, truncate, useDatabase } from '../support/databases.ts';
 
@@ -41,6 +44,72 @@ describe('event dates', () => {
       { time: '9:00 AM', activity: 'Registration' },
       { time: '1:00 PM', activity: 'Lunch' },
     ]);
+  });
+});
+
+/** An upcoming event with everything known before the day: no impact headline, long-term impact or closing message. */
+const upcoming = {
+  title: 'Reading Marathon',
+  slug: 'reading-marathon',
+  date: '2026-12-12',
+  status: 'published',
+  subtitle: 'A day of reading aloud',
+  venue: 'Kibera Primary School, Nairobi',
+  image: '/media/1/marathon.jpg',
+  alt: 'Children reading',
+  theme: 'Reading for all',
+  description: 'Children read aloud all day to raise funds for the school library.',
+  full_description: 'Pupils and volunteers take turns reading from morning to evening.',
+  contact_name: 'Grace',
+  contact_email: 'grace@example.org',
+  contact_phone: '+254 700 000 000',
+  schedule: '9:00 AM | Start',
+  expected_impact: 'Books for 300 pupils',
+  items_needed: 'Books',
+};
+
+describe('what an event needs before it happens', () => {
+  test('an upcoming event publishes without the after-the-event fields', () => {
+    const parsed = SiteEventSchema.safeParse(upcoming);
+    expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+    expect(parsed.data).toMatchObject({ impact: '', long_term_impact: '', message: '' });
+  });
+
+  test('publishing still needs what is known before the day', () => {
+    const parsed = SiteEventSchema.safeParse({ ...upcoming, venue: '', expected_impact: '' });
+    expect(parsed.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['venue', 'expected_impact']);
+  });
+
+  test('the details of an event without them leave those parts out', () => {
+    const event: EventDetailsData = {
+      id: 'reading-marathon',
+      title: upcoming.title,
+      subtitle: upcoming.subtitle,
+      date: upcoming.date,
+      dateLabel: '12 December 2026',
+      venue: upcoming.venue,
+      theme: upcoming.theme,
+      description: upcoming.description,
+      fullDescription: upcoming.full_description,
+      schedule: scheduleOf(upcoming.schedule),
+      impactHeading: 'Expected impact',
+      impact: [upcoming.expected_impact],
+      itemsNeeded: [upcoming.items_needed],
+      gallery: [],
+      testimonials: [],
+      contact: { name: 'Grace', email: 'grace@example.org', phone: '+254 700 000 000' },
+    };
+    const html = renderToStaticMarkup(createElement(EventDetails, { events: [event] }));
+    expect(html).toContain('Books for 300 pupils');
+    expect(html).not.toContain('Long-term impact');
+    expect(html).not.toContain('event-details__message');
+    const full = renderToStaticMarkup(
+      createElement(EventDetails, {
+        events: [{ ...event, longTermImpact: 'A library that lasts', message: 'Thank you, readers' }],
+      }),
+    );
+    expect(full).toContain('Long-term impact');
+    expect(full).toContain('Thank you, readers');
   });
 });
 
@@ -97,5 +166,19 @@ describe.each(databases)('/api/admin/calendar on $name', (database) => {
     expect(published.status).toBe(400);
     expect(((await published.json()) as { issues: { path: string }[] }).issues[0]?.path).toBe('image');
     expect(await rows(database, 'select count(*)::int as n from site_events')).toEqual([{ n: 0 }]);
+  });
+
+  test('publishes an upcoming event without impact headline, long-term impact or closing message', async () => {
+    await rows(
+      database,
+      `insert into uploads (name, content_type, size, data, uploaded_by) values ('marathon.jpg', 'image/jpeg', 1, '\\x00', 'officer')`,
+    );
+    const published = await create(upcoming);
+    expect(published.status, await published.clone().text()).toBe(201);
+    expect(
+      await rows(database, 'select status, impact, long_term_impact, message from site_events where slug = $1', [
+        upcoming.slug,
+      ]),
+    ).toEqual([{ status: 'published', impact: '', long_term_impact: '', message: '' }]);
   });
 });

@@ -52,8 +52,8 @@ export interface ResourceSpec {
   select?: readonly string[];
   /** Checks a write against more than its body (e.g. slugs used by files); an answer refuses the write. */
   guard?: (write: ResourceWrite) => Promise<Response | undefined>;
-  /** Runs inside a write's transaction with the written row (e.g. removing the file of a deleted entry). */
-  within?: (tx: Queryable, op: ResourceAction, row: Record<string, unknown>) => Promise<void>;
+  /** Runs inside a write's transaction with the written row and who wrote it (e.g. removing the file of a deleted entry). */
+  within?: (tx: Queryable, op: ResourceAction, row: Record<string, unknown>, actor: string) => Promise<void>;
   /** Runs after a write is committed, with its answer row (e.g. asking for a site build). */
   after?: (op: ResourceAction, row: Record<string, unknown>, context: Context) => Promise<void>;
 }
@@ -244,7 +244,7 @@ async function create(
       );
       if (!created) throw new Error(`insert into ${spec.table} returned no row`);
       await audit(tx, `admin.${spec.resource as AdminResource}.create`, actor, auditDetails(spec, created));
-      await spec.within?.(tx, 'create', created);
+      await spec.within?.(tx, 'create', created, actor);
       return created;
     });
     const answer = toAnswer(spec, row);
@@ -278,7 +278,7 @@ async function update(
       );
       if (updated) {
         await audit(tx, `admin.${spec.resource as AdminResource}.update`, actor, auditDetails(spec, updated));
-        await spec.within?.(tx, 'update', updated);
+        await spec.within?.(tx, 'update', updated, actor);
       }
       return updated;
     });
@@ -303,7 +303,7 @@ async function remove(spec: ResourceSpec, id: string, actor: string, context: Co
     );
     if (row) {
       await audit(tx, `admin.${spec.resource as AdminResource}.delete`, actor, auditDetails(spec, row));
-      await spec.within?.(tx, 'delete', row);
+      await spec.within?.(tx, 'delete', row, actor);
     }
     return row;
   });

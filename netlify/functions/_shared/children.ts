@@ -9,6 +9,7 @@ import { audit } from './audit.ts';
 import { requestBuild, type Background } from './build-hook.ts';
 import { query, transaction, type Queryable } from './db.ts';
 import { copySeed } from './seed-copy.ts';
+import { CHILDREN_SHOWN } from '../../../src/lib/constants.ts';
 
 /** A child of src/content/children.json as the seed copy reads it. */
 type SeedChild = (typeof seed)[number];
@@ -73,6 +74,16 @@ export const CHILD_STATE_COLUMNS = [
   `case when programme = 'left' then 'left'
      when exists (select 1 from sponsorships s where s.child_id = t.slug and s.state = 'active') then 'sponsored'
      else 'waiting' end as sponsorship_state`,
+  // Whether the child is one of the first waiting children Home and /sponsor show: published, in the programme,
+  // without an active sponsor, its latest consent covering the profile today, in the site's order (position, then a
+  // record edited in /samu before a file copy, then id), as the next build will pick them.
+  `t.id in (select w.id from children w
+     where w.status = 'published' and w.programme = 'in'
+       and not exists (select 1 from sponsorships s where s.child_id = w.slug and s.state = 'active')
+       and coalesce((select c.given_on <= current_date and c.valid_until >= current_date and 'profile' = any (c.covers)
+                     from child_consents c where c.child_id = w.id and c.withdrawn_at is null
+                     order by c.id desc limit 1), false)
+     order by w.position, w.file_copy, w.slug collate "C" limit ${CHILDREN_SHOWN}) as first_shown`,
 ] as const;
 
 /**

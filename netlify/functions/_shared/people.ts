@@ -239,6 +239,7 @@ export const TABLES_WITHOUT_PEOPLE: Readonly<Record<string, string>> = {
   schema_migrations: 'the applied migrations',
   programs: 'published content',
   blog_posts: 'published content',
+  blog_slug_history: "stories' earlier addresses",
   media: 'published content',
   uploads: 'files staff upload for the site',
   content_files: 'paths of committed content',

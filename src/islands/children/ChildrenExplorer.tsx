@@ -20,7 +20,7 @@ import ChildCard from './ChildCard.tsx';
 import './ChildrenExplorer.css';
 
 type Props = {
-  /** The children the page may show (at most CHILDREN_SHOWN), in file order. */
+  /** Every child waiting for a sponsor, in the chosen order. */
   cards: ChildCardData[];
 };
 

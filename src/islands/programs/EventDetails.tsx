@@ -23,9 +23,10 @@ export type EventDetailsData = {
   itemsNeeded: string[];
   gallery: { image: ResponsiveImage; alt: string }[];
   testimonials: { name: string; role: string; quote: string }[];
-  longTermImpact: string;
+  /** What lasts beyond the day, and a closing message to supporters: left out until staff write them. */
+  longTermImpact?: string | undefined;
   contact: { name: string; email: string; phone: string };
-  message: string;
+  message?: string | undefined;
   /** The featured event's contribution link (already built by src/lib/payment.ts). */
   contribution?: { label: string; url: string } | undefined;
 };
@@ -110,8 +111,12 @@ export default function EventDetails({ events }: Props) {
           </section>
         )}
 
-        <h3>Long-term impact</h3>
-        <p>{event.longTermImpact}</p>
+        {event.longTermImpact && (
+          <>
+            <h3>Long-term impact</h3>
+            <p>{event.longTermImpact}</p>
+          </>
+        )}
 
         <div className="event-details__columns">
           <section aria-labelledby={`${event.id}-items`}>
@@ -136,7 +141,7 @@ export default function EventDetails({ events }: Props) {
           </section>
         </div>
 
-        <p className="event-details__message">{event.message}</p>
+        {event.message && <p className="event-details__message">{event.message}</p>}
 
         <div className="button-row">
           {event.contribution && (

@@ -5,8 +5,13 @@ import Modal, { openDialog, opensDialog } from '../shared/Modal.tsx';
 import SponsorshipForm from './SponsorshipForm.tsx';
 
 type Props = {
-  /** The children on the page (at most CHILDREN_SHOWN). */
+  /** The children the page lists (at most CHILDREN_SHOWN). */
   cards: ChildCardData[];
+  /**
+   * The other children waiting for a sponsor: each card stays hidden until the address names the child (a link
+   * from /children, `?child={id}#child-{id}`), so every waiting child can be sponsored, with or without JavaScript.
+   */
+  linked: ChildCardData[];
   /** Children who already have a sponsor: `?child=` for one of them explains and points at the waiting ones. */
   sponsored: { id: string; firstName: string }[];
   /** The spec §8 alert once the server has accepted the form (from src/lib/form-pages.ts, passed in so no script ships it). */
@@ -18,26 +23,39 @@ const dialogId = (child: ChildCardData) => `sponsor-${child.id}`;
 
 /**
  * The sponsor page's children: each Sponsor button opens that child's sponsorship form (a dialog in the page from
- * the start, opened natively, so the first tap works before hydration), and so does `?child={id}` for a child on
- * the page once hydrated (which also scrolls to the card).
+ * the start, opened natively, so the first tap works before hydration), and so does `?child={id}` for a waiting
+ * child once hydrated (which also scrolls to the card).
  */
-export default function SponsorChildren({ cards, sponsored, success }: Props) {
+export default function SponsorChildren({ cards, linked, sponsored, success }: Props) {
   const [taken, setTaken] = useState<string | null>(null);
+  const [requested, setRequested] = useState<string | null>(null);
   // A link from /children: open the form for that child once, scrolled to its card. A sponsored child's id says so
   // instead; other unknown ids do nothing.
   useEffect(() => {
-    const requested = new URLSearchParams(window.location.search).get('child');
-    const known = cards.find((c) => c.id === requested);
+    const wanted = new URLSearchParams(window.location.search).get('child');
+    const known = [...cards, ...linked].find((c) => c.id === wanted);
     if (!known) {
-      setTaken(sponsored.find((child) => child.id === requested)?.firstName ?? null);
+      setTaken(sponsored.find((child) => child.id === wanted)?.firstName ?? null);
       return;
     }
+    setRequested(known.id);
     const card = document.getElementById(childCardId(known.id));
     card?.scrollIntoView({ block: 'center' });
     // Focus returns to the card's button when the dialog closes.
     card?.querySelector<HTMLButtonElement>('button')?.focus({ preventScroll: true });
     openDialog(dialogId(known));
-  }, [cards, sponsored]);
+  }, [cards, linked, sponsored]);
+
+  const card = (c: ChildCardData) => (
+    <ChildCard
+      child={c}
+      action={
+        <button type="button" className="button" {...opensDialog(dialogId(c))}>
+          Sponsor {firstName(c)}
+        </button>
+      }
+    />
+  );
 
   return (
     <>
@@ -49,19 +67,19 @@ export default function SponsorChildren({ cards, sponsored, success }: Props) {
       )}
       <ul className="grid plain-list sponsor-children">
         {cards.map((c) => (
-          <li key={c.id}>
-            <ChildCard
-              child={c}
-              action={
-                <button type="button" className="button" {...opensDialog(dialogId(c))}>
-                  Sponsor {firstName(c)}
-                </button>
-              }
-            />
-          </li>
+          <li key={c.id}>{card(c)}</li>
         ))}
       </ul>
-      {cards.map((child) => (
+      {linked.length > 0 && (
+        <ul className="grid plain-list sponsor-linked">
+          {linked.map((c) => (
+            <li key={c.id} className={c.id === requested ? 'is-requested' : undefined}>
+              {card(c)}
+            </li>
+          ))}
+        </ul>
+      )}
+      {[...cards, ...linked].map((child) => (
         <Modal key={child.id} id={dialogId(child)} title={`Sponsor ${child.name}`} className="modal--wide">
           <p className="sponsor-modal__summary">
             {child.age} years old{child.location ? `, ${child.location}` : ''}. Full sponsorship for {firstName(child)}{' '}
