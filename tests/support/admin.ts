@@ -147,6 +147,7 @@ export const ADMIN_TABLES = [
   'site_events',
   'team_members',
   'team_seed_copies',
+  'exchange_rates',
 ] as const;
 
 /**

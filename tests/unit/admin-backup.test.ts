@@ -137,6 +137,7 @@ describe.each(databases)('database backup on $name', (database) => {
       `insert into staff_preferences (username, email, notify) values ('staff', 's@b.org', 'digest')`,
     );
     await rows(database, `insert into staff_seen (username, resource, last_id) values ('staff', 'contacts', 1)`);
+    await rows(database, `insert into exchange_rates (kes_per_usd, set_by) values (129.5, 'staff')`);
     await rows(
       database,
       `insert into sponsorships (child_id, sponsor_name, sponsor_email, amount_subunits, currency, created_by)
