@@ -263,10 +263,10 @@ test('creates, edits and deletes a program, a blog post and a media item with an
 
   // Every change is in the audit trail, which reached Recent Activity live.
   panel = await openTab(page, 'Recent Activity');
-  await expect(panel.getByRole('row').filter({ hasText: 'Program created' }).filter({ hasText: program })).toHaveCount(
-    1,
-  );
-  await expect(panel.getByRole('row').filter({ hasText: 'Media item deleted' }).first()).toBeVisible();
+  await expect(
+    panel.getByRole('row').filter({ hasText: 'added the program' }).filter({ hasText: program }),
+  ).toHaveCount(1);
+  await expect(panel.getByRole('row').filter({ hasText: 'deleted the media item' }).first()).toBeVisible();
 });
 
 /**
