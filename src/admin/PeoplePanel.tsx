@@ -48,7 +48,8 @@ function RecordList(props: { tables: PersonAnswer['tables']; rows: PersonAnswer[
             {table.label} ({rows.length})
           </summary>
           <p>{recordsSentence(table.label, rows)}</p>
-          <div className="table-scroll">
+          {/* Focusable, so a keyboard can scroll a table wider than the screen. */}
+          <div className="table-scroll" role="region" aria-label={table.label} tabIndex={0}>
             <table className="people-records">
               <caption className="visually-hidden">{table.label}</caption>
               <thead>
