@@ -7,7 +7,11 @@ import { methodName, receiptLabel } from '../lib/gift-labels.ts';
 import { applicationForName, causeTitle, childName } from '../lib/plain-names.ts';
 
 /** An event as the list and the stream give it. */
-export type ActivityEvent = { readonly type: unknown; readonly payload?: unknown; readonly about?: unknown };
+export type ActivityEvent = Readonly<Record<string, unknown>> & {
+  readonly type?: unknown;
+  readonly payload?: unknown;
+  readonly about?: unknown;
+};
 
 type Fields = Readonly<Record<string, unknown>>;
 
