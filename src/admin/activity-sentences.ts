@@ -258,7 +258,8 @@ export function activitySentence(event: ActivityEvent): string {
   if (gift?.[1]) return capital(giftSentence(gift[1], payload, about));
   const commitment = /^commitment\.([a-z_]+)$/.exec(type);
   if (commitment?.[1]) return capital(commitmentSentence(commitment[1], payload, about));
-  if (type === 'admin.children.create' && !payload['actor']) {
+  // The copy of the site's first list of children, which no staff member made (older databases say 'seed file').
+  if (type === 'admin.children.create' && (!payload['actor'] || payload['actor'] === 'seed file')) {
     return `${possessive(str(about['child']) || childName(str(payload['child'])))} record was added from the website's first list of children`;
   }
   const sentence =

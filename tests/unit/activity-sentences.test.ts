@@ -204,6 +204,17 @@ describe('activitySentence: staff actions', () => {
       {},
       "Wanjiku's record was added from the website's first list of children",
     ],
+    [
+      'admin.children.create',
+      {
+        actor: 'seed file',
+        id: '1',
+        child: 'baraka',
+        change: 'copied from src/content/children.json with its consent',
+      },
+      { child: 'Baraka' },
+      "Baraka's record was added from the website's first list of children",
+    ],
   ];
   test.each(cases)('%s', (type, payload, about, sentence) => {
     expect(activitySentence({ type, payload, about })).toBe(sentence);

@@ -10,6 +10,17 @@ import { requestBuild, type Background } from './build-hook.ts';
 import { query, transaction, type Queryable } from './db.ts';
 import { copySeed } from './seed-copy.ts';
 
+/** What the history of a child copied from the site's first list says about that copy. */
+export const SEED_CHANGE = "added from the website's first list of children, with their guardian's consent";
+
+/**
+ * A history entry as staff read it: the copy of the first list, which older databases stored with a file's path
+ * and a made-up actor, is told like the copies stored now.
+ */
+export function plainTrailEntry<T extends { actor: string | null; change: string | null }>(entry: T): T {
+  return entry.actor === 'seed file' ? { ...entry, actor: null, change: SEED_CHANGE } : entry;
+}
+
 /** A child of src/content/children.json as the seed copy reads it. */
 type SeedChild = (typeof seed)[number];
 
@@ -53,11 +64,7 @@ export async function copySeedChildren(): Promise<void> {
         [id, consent.guardian, consent.relation, consent.givenOn, consent.validUntil, consent.covers, consent.formRef],
       );
       // No staff member did this: the event has no actor, and says where the child came from in words.
-      await audit(tx, 'admin.children.create', null, {
-        id,
-        child: child.id,
-        change: "added from the website's first list of children, with their guardian's consent",
-      });
+      await audit(tx, 'admin.children.create', null, { id, child: child.id, change: SEED_CHANGE });
     },
   });
 }
