@@ -246,7 +246,7 @@ test('an application is acknowledged on arrival, worked new → in review → ac
   await panel.getByLabel('Kind').selectOption({ label: 'Volunteer' });
   const row = panel.getByRole('row').filter({ hasText: name });
   await expect(row).toContainText('New');
-  await expect(row).toContainText('education-general');
+  await expect(row).toContainText('Classroom Teaching Assistant');
   await expect(row).toContainText('0 of 5 business days');
   await expect(row.locator('.badge-overdue')).toHaveCount(0);
 

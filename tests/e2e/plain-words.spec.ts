@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { staffToken, trackFromPage } from './support/api.ts';
 import { giftOf, paystackConfirms } from './support/checkout.ts';
 import { openTab, signIn } from './support/dashboard.ts';
@@ -60,7 +60,10 @@ async function developerWords(): Promise<{ readonly why: string; readonly patter
     // Field names: lowercase words joined by underscores (`amount_subunits`, `dedup_key`, `contact_submit`).
     { why: 'a field name', pattern: /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/ },
     { why: 'raw JSON', pattern: /\{"[a-zA-Z_]+":/ },
-    { why: 'a raw id where a name belongs', pattern: /\b(?:For|Sponsorship|Child|Cause): [a-z0-9]+(?:-[a-z0-9]+)*\b/ },
+    {
+      why: 'a raw id where a name belongs',
+      pattern: /\b(?:For|Sponsorship|Child|Cause|Opportunity|School|Hospital): [a-z0-9]+(?:-[a-z0-9]+)*\b/,
+    },
     { why: 'a frequency where a payment method belongs', pattern: /Payment method: (?:monthly|yearly|once)\b/i },
     { why: 'a wrong plural', pattern: /(?:^|[^\d,.])1 [a-z]+s shown\b|\b1 (?:gifts|events|people|records|rows)\b/ },
     { why: 'a copied-from note', pattern: /copied from/i },
@@ -105,9 +108,9 @@ function brokenWords(page: Page): Promise<string[]> {
   });
 }
 
-/** The dashboard's words on the current screen, and any word broken in a cell. */
-async function problemsOnScreen(page: Page, where: string): Promise<string[]> {
-  const text = await page.locator('main').innerText();
+/** The dashboard's words on the current screen (or in `within`), and any word broken in a cell. */
+async function problemsOnScreen(page: Page, where: string, within: Locator = page.locator('main')): Promise<string[]> {
+  const text = await within.innerText();
   const words = (await findDeveloperWords(text)).map((problem) => `${where} — ${problem}`);
   const broken = (await brokenWords(page)).map((word) => `${where} — a word broken in a cell: ${word}`);
   return [...words, ...broken];
@@ -167,6 +170,7 @@ test('every tab, the person page and Recent Activity speak to staff in plain wor
     name: `Juma ${tag}`,
     email,
     phone: '+254700000000',
+    opportunity: 'education-general',
     age: 30,
     nationality: 'Kenyan',
     availability: 'Weekends only',
@@ -189,6 +193,18 @@ test('every tab, the person page and Recent Activity speak to staff in plain wor
   const activity = await openTab(page, 'Recent Activity');
   await expect(activity.getByText(name).first()).toBeVisible();
   problems.push(...(await problemsOnScreen(page, 'Recent Activity')));
+
+  // An application, opened.
+  const applications = await openTab(page, 'Applications');
+  await applications
+    .getByRole('row')
+    .filter({ hasText: `Juma ${tag}` })
+    .getByRole('button', { name: /^Open/ })
+    .click();
+  const dialog = page.getByRole('dialog', { name: `Volunteer application from Juma ${tag}` });
+  await expect(dialog.getByText('Acknowledgement sent')).toBeVisible();
+  problems.push(...(await problemsOnScreen(page, 'Application', dialog)));
+  await dialog.getByRole('button', { name: 'Close' }).click();
 
   // The Blog Posts list shows no column of another list.
   const blog = await openTab(page, 'Blog Posts');

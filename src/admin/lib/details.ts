@@ -1,4 +1,4 @@
-import { causeTitle, childName } from '../../lib/plain-names.ts';
+import { applicationForName, causeTitle, childName } from '../../lib/plain-names.ts';
 import { formatNairobi } from './dates.ts';
 
 /** One labelled value of a free-form record (a volunteer's details, an event's payload). */
@@ -41,6 +41,9 @@ function fieldText(key: string, value: unknown): string {
   if (typeof value === 'string' && (key === 'childId' || key === 'child_id' || key === 'child'))
     return childName(value);
   if (typeof value === 'string' && key === 'cause') return causeTitle(value);
+  if (typeof value === 'string' && (key === 'opportunity' || key === 'school' || key === 'hospital')) {
+    return applicationForName(value);
+  }
   return valueText(value);
 }
 
