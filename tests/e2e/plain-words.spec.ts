@@ -64,6 +64,7 @@ async function developerWords(): Promise<{ readonly why: string; readonly patter
       why: 'a raw id where a name belongs',
       pattern: /\b(?:For|Sponsorship|Child|Cause|Opportunity|School|Hospital): [a-z0-9]+(?:-[a-z0-9]+)*\b/,
     },
+    { why: 'a raw id after its noun', pattern: /\b(?:Sponsorship of|Gift to|sponsor) [a-z][a-z0-9]*(?:-[a-z0-9]+)*\b/ },
     { why: 'a frequency where a payment method belongs', pattern: /Payment method: (?:monthly|yearly|once)\b/i },
     { why: 'a wrong plural', pattern: /(?:^|[^\d,.])1 [a-z]+s shown\b|\b1 (?:gifts|events|people|records|rows)\b/ },
     { why: 'a copied-from note', pattern: /copied from/i },
