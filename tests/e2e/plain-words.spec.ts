@@ -201,7 +201,8 @@ test('every tab, the person page and Recent Activity speak to staff in plain wor
 
   // Recent Activity lists what was just done.
   const activity = await openTab(page, 'Recent Activity');
-  await expect(activity.getByText(name).first()).toBeVisible();
+  await expect(activity.getByText(`${name}'s gift of $40.00 was confirmed by Paystack`)).toBeVisible();
+  await expect(activity.getByText(`Juma ${tag} applied to volunteer as Classroom Teaching Assistant`)).toBeVisible();
   problems.push(...(await problemsOnScreen(page, 'Recent Activity')));
 
   // An application, opened.
@@ -228,6 +229,7 @@ test('every tab, the person page and Recent Activity speak to staff in plain wor
   await privacy.getByRole('button', { name: 'Find everything held' }).click();
   await expect(privacy.getByRole('button', { name: 'Erase this person' })).toBeVisible();
   await openFolds(privacy);
+  await expect(privacy.getByText(/^Gifts: 3 — .*\$40\.00 on \d+ \w+ \d{4} \(confirmed, R-\d{6}\)/)).toBeVisible();
   problems.push(...(await problemsOnScreen(page, 'Person page')));
 
   // Someone else, erased: the summary of what was erased.
