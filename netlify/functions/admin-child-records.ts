@@ -18,7 +18,7 @@ import {
   WithdrawalSchema,
 } from '../../src/schemas/children.ts';
 import { IdSchema, staffFunction } from './_shared/admin-resource.ts';
-import { childChanged, rebuildForChild } from './_shared/children.ts';
+import { childChanged, plainTrailEntry, rebuildForChild } from './_shared/children.ts';
 import { commitmentForStaffSponsorship, sponsorshipEndedByStaff } from './_shared/commitments.ts';
 import { query, transaction, type Queryable } from './_shared/db.ts';
 import { error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/http.ts';
@@ -64,12 +64,12 @@ async function history(id: string): Promise<Response> {
      from sponsorships where child_id = $1 order by id desc`,
     [child.slug],
   );
-  const trail = await query(
+  const trail = await query<{ id: string; ts: Date; type: string; actor: string | null; change: string | null }>(
     `select id::text as id, ts, type, payload->>'actor' as actor, payload->>'change' as change
      from events where type like 'admin.children.%' and payload->>'child' = $1 order by id desc limit 200`,
     [child.slug],
   );
-  return json({ consents, sponsorships, trail });
+  return json({ consents, sponsorships, trail: trail.map(plainTrailEntry) });
 }
 
 async function readBody<S extends z.ZodType>(

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { detailEntries, detailsText } from './lib/details.ts';
-import { describeEventType } from './lib/events.ts';
-import { text } from './lib/format.ts';
+import { detailEntries } from './lib/details.ts';
+import type { Row } from './lib/list.ts';
+import { activitySentence } from './activity-sentences.ts';
 import { $lists, ensureLoaded, loadMore, reloadResource } from './stores/data.ts';
 import type { Column } from './table.ts';
 import { timeColumn } from './columns.tsx';
@@ -14,26 +14,31 @@ import { linkedItem } from './lib/linked.ts';
 
 type Props = { readonly label: string };
 
+/** What a visitor's form sent, for the events of the public forms; staff actions say all in their sentence. */
+function formDetails(row: Row) {
+  return typeof row['type'] === 'string' && !row['type'].includes('.')
+    ? detailEntries(row['payload'], ['form', 'name', 'website'])
+    : [];
+}
+
 const COLUMNS: readonly Column[] = [
   { ...timeColumn, header: 'Time (Nairobi)' },
   {
     key: 'type',
     header: 'What happened',
-    cell: (row) => (
-      <>
-        {describeEventType(row['type'])}
-        <br />
-        <code className="muted">{text(row['type'])}</code>
-      </>
-    ),
-    text: (row) => `${describeEventType(row['type'])} ${text(row['type'])}`,
+    className: 'col-long',
+    cell: (row) => activitySentence(row),
+    text: (row) => activitySentence(row),
   },
   {
     key: 'payload',
-    header: 'Details',
+    header: 'What they sent',
     className: 'col-long',
-    cell: (row) => <DetailsList details={detailEntries(row['payload'])} />,
-    text: (row) => detailsText(row['payload']),
+    cell: (row) => <DetailsList details={formDetails(row)} />,
+    text: (row) =>
+      formDetails(row)
+        .map((detail) => `${detail.label}: ${detail.value}`)
+        .join('; '),
   },
 ];
 

@@ -255,7 +255,7 @@ export default function ChildRecord({ id }: Props) {
           {history.trail.map((entry) => (
             <tr key={text(entry['id'])}>
               <td>{formatNairobi(entry['ts'])}</td>
-              <td>{text(entry['actor'])}</td>
+              <td>{text(entry['actor']) || 'The website'}</td>
               <td>{text(entry['change'])}</td>
             </tr>
           ))}

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { causeTitle, childName } from '../lib/plain-names.ts';
 import { formatMoney } from '../lib/money.ts';
 import type { CommitmentAnswer, CommitmentList } from '../schemas/commitments.ts';
 import { ApiError, decideCommitment, fetchCommitments } from './api.ts';
@@ -31,9 +32,14 @@ function who(commitment: CommitmentAnswer): string {
   return `${commitment.donor_name ?? 'Anonymous'}${contact ? ` (${contact})` : ''}`;
 }
 
+/** A label inside a sentence: its first letter small, the names in it as they are. */
+const inSentence = (label: string) => label.charAt(0).toLowerCase() + label.slice(1);
+
 function what(commitment: CommitmentAnswer): string {
-  if (commitment.kind === 'sponsorship') return `Sponsorship of ${commitment.child_id ?? 'a child'}`;
-  return `Gift to ${commitment.cause ?? 'where most needed'}`;
+  if (commitment.kind === 'sponsorship') {
+    return `Sponsorship of ${commitment.child_id ? childName(commitment.child_id) : 'a child'}`;
+  }
+  return `Gift to ${causeTitle(commitment.cause)}`;
 }
 
 function how(commitment: CommitmentAnswer): string {
@@ -138,7 +144,7 @@ export default function CommitmentsPanel({ reloadKey }: Props) {
         {DECISION_TEXT[action].label}
         <span className="visually-hidden">
           {' '}
-          {what(commitment).toLowerCase()} from {commitment.donor_name ?? 'an anonymous supporter'}
+          {inSentence(what(commitment))} from {commitment.donor_name ?? 'an anonymous supporter'}
         </span>
       </button>
     ));
@@ -160,7 +166,7 @@ export default function CommitmentsPanel({ reloadKey }: Props) {
             {toContact.map((commitment) => (
               <li key={commitment.id}>
                 <p>
-                  Contact {who(commitment)}: payments for the {what(commitment).toLowerCase()} stopped (
+                  Contact {who(commitment)}: payments for the {inSentence(what(commitment))} stopped (
                   {instalmentsText(commitment)}). Only ending it puts the child back on the waiting lists.
                 </p>
                 <div className="button-row">{buttons(commitment)}</div>

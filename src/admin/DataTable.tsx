@@ -2,6 +2,7 @@ import { useCallback, useDeferredValue, useId, useMemo, useRef, useState, type R
 import { toCsv, type CsvColumn } from './lib/csv.ts';
 import { nairobiDateStamp } from './lib/dates.ts';
 import { filterRows } from './lib/filter.ts';
+import { counted } from './lib/format.ts';
 import type { Row } from './lib/list.ts';
 import ClampedText from './ClampedText.tsx';
 import { saveFile } from './download.ts';
@@ -96,7 +97,7 @@ export default function DataTable({
           ? `Loading ${plural}...`
           : searching
             ? `${rows.length} of ${list.rows.length} ${plural} match`
-            : `${list.rows.length} ${plural} shown`}
+            : `${counted(list.rows.length, plural)} shown`}
       </p>
       {list.error && (
         <div className="form-error" role="alert">

@@ -3,7 +3,7 @@ import { convertedText, formatMoney, rateText } from '../lib/money.ts';
 import { PERIOD_KINDS, periodQuery, type PeriodKind } from '../lib/periods.ts';
 import { ApiError, fetchDownload, setExchangeRate, type GiftSummary, type GiftTotal } from './api.ts';
 import { saveFile } from './download.ts';
-import { humanizeKey } from './lib/details.ts';
+import { causeTitle } from '../lib/plain-names.ts';
 import { notify } from './stores/toast.ts';
 import { kindLabel, methodLabel } from './giftColumns.tsx';
 
@@ -205,7 +205,7 @@ export default function GiftFigures({ summary, onChoose }: Props) {
               caption="By cause"
               heading="Cause"
               rows={figures.byCause}
-              keyLabel={(key) => humanizeKey(key)}
+              keyLabel={(key) => (key === 'sponsorship' ? 'Sponsorship of a child' : causeTitle(key))}
             />
             <TotalsTable caption="By method" heading="Method" rows={figures.byMethod} keyLabel={methodLabel} />
             <TotalsTable caption="By kind" heading="Kind" rows={figures.byKind} keyLabel={kindLabel} />

@@ -3,6 +3,8 @@ import { DONATION_CAUSES } from '../schemas/options.ts';
 import { STAFF_GIFT_METHODS } from '../schemas/gifts.ts';
 import { ApiError, recordGift, sendStatement } from './api.ts';
 import { humanizeKey } from './lib/details.ts';
+import { counted } from './lib/format.ts';
+import { causeTitle } from '../lib/plain-names.ts';
 import { reloadResource } from './stores/data.ts';
 import { notify } from './stores/toast.ts';
 import { methodLabel, receiptLabel } from './giftColumns.tsx';
@@ -33,7 +35,7 @@ export function CauseField({ id }: { readonly id: string }) {
       <select id={id} name="cause" defaultValue="general">
         {DONATION_CAUSES.map((cause) => (
           <option key={cause} value={cause}>
-            {humanizeKey(cause)}
+            {causeTitle(cause)}
           </option>
         ))}
       </select>
@@ -101,7 +103,7 @@ export default function GiftForms() {
     const fields = filled(event.currentTarget);
     try {
       const count = await sendStatement(fields['email'] ?? '', Number(fields['year']));
-      notify(`Statement of ${count} gifts queued for ${fields['email']}`);
+      notify(`Statement of ${counted(count, 'gifts')} queued for ${fields['email']}`);
     } catch (failure) {
       notify(failure instanceof ApiError ? failure.message : 'Could not send the statement.', 'error');
     }

@@ -114,8 +114,8 @@ export default function OutboxPanel({ label }: Props) {
         {summary && (
           <p className="outbox-summary">
             {summary.sending
-              ? 'Emails are sent through the SMTP server set in SMTP_URL.'
-              : 'Sending is off (SMTP_URL is not set): nothing is emailed, and the outbox shows what would have been sent.'}{' '}
+              ? "Emails are sent through the charity's email server."
+              : 'Sending is off (no email server is set up): nothing is emailed, and the outbox shows what would have been sent.'}{' '}
             {OUTBOX_STATUSES.map((key) => `${STATUS_LABELS[key]}: ${summary.counts[key] ?? 0}`).join(' · ')}
           </p>
         )}

@@ -14,6 +14,7 @@ import {
 import { saveFile } from './download.ts';
 import { formatNairobi } from './lib/dates.ts';
 import { text } from './lib/format.ts';
+import { cellText, columnLabel, recordsSentence, shownColumns } from './lib/person-records.ts';
 import { notify } from './stores/toast.ts';
 
 type Props = Record<string, never>;
@@ -23,9 +24,6 @@ const field = (data: FormData, name: string) => {
   const value = data.get(name);
   return typeof value === 'string' ? value : '';
 };
-
-/** A value as one line of text (objects as JSON). */
-const shown = (value: unknown) => (typeof value === 'object' && value !== null ? JSON.stringify(value) : text(value));
 
 /** What staff call each kind of identifier. */
 const KIND_LABEL: Readonly<Record<PossibleMatch['kind'], string>> = {
@@ -37,27 +35,46 @@ const KIND_LABEL: Readonly<Record<PossibleMatch['kind'], string>> = {
 /** An identifier as staff read it (a phone with its `+`). */
 const identifierText = (match: PossibleMatch) => (match.kind === 'phone' ? `+${match.value}` : match.value);
 
-/** Records by table, one fold per table that has any. */
+/** Records by kind, one fold per kind that has any: a sentence, then a table of what staff read. */
 function RecordList(props: { tables: PersonAnswer['tables']; rows: PersonAnswer['person']['tables']; open: boolean }) {
   return props.tables
     .filter((table) => (props.rows[table.table]?.length ?? 0) > 0)
-    .map((table) => (
-      <details key={table.table} open={props.open}>
-        <summary>
-          {table.label} ({props.rows[table.table]?.length})
-        </summary>
-        {(props.rows[table.table] ?? []).map((row) => (
-          <dl key={text(row['id'])} className="people-row">
-            {Object.entries(row).map(([key, value]) => (
-              <div key={key}>
-                <dt>{key}</dt>
-                <dd>{shown(value)}</dd>
-              </div>
-            ))}
-          </dl>
-        ))}
-      </details>
-    ));
+    .map((table) => {
+      const rows = props.rows[table.table] ?? [];
+      const columns = shownColumns(rows);
+      return (
+        <details key={table.table} open={props.open}>
+          <summary>
+            {table.label} ({rows.length})
+          </summary>
+          <p>{recordsSentence(table.label, rows)}</p>
+          {/* Focusable, so a keyboard can scroll a table wider than the screen. */}
+          <div className="table-scroll" role="region" aria-label={table.label} tabIndex={0}>
+            <table className="people-records">
+              <caption className="visually-hidden">{table.label}</caption>
+              <thead>
+                <tr>
+                  {columns.map((key) => (
+                    <th key={key} scope="col">
+                      {columnLabel(key)}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={text(row['id'])}>
+                    {columns.map((key) => (
+                      <td key={key}>{cellText(row, key)}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </details>
+      );
+    });
 }
 
 /**
@@ -71,6 +88,8 @@ export default function PeoplePanel(_props: Props) {
   const [who, setWho] = useState<PersonKey | null>(null);
   const [found, setFound] = useState<PersonAnswer | null>(null);
   const [erased, setErased] = useState<ErasureAnswer | null>(null);
+  // What each table is called, kept from the search for the erasure's summary (the search is cleared by it).
+  const [labels, setLabels] = useState<Readonly<Record<string, string>>>({});
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -146,6 +165,7 @@ export default function PeoplePanel(_props: Props) {
     const answer = await run(() => erasePerson(who, reason()));
     if (!answer) return;
     setErased(answer);
+    if (found) setLabels(Object.fromEntries(found.tables.map((table) => [table.table, table.label])));
     setFound(null);
     setConfirming(false);
     notify('Person erased');
@@ -158,7 +178,7 @@ export default function PeoplePanel(_props: Props) {
         (found.person.tables[table.table] ?? []).flatMap((row) =>
           table.correctable.map((column) => ({
             value: `${table.table}:${text(row['id'])}:${column}`,
-            label: `${table.label} #${text(row['id'])}: ${column} (${shown(row[column])})`,
+            label: `${table.label} #${text(row['id'])}: ${columnLabel(column)} (${cellText(row, column)})`,
           })),
         ),
       )
@@ -186,7 +206,10 @@ export default function PeoplePanel(_props: Props) {
           <p role="status">
             Erased:{' '}
             {Object.entries(erased.erased)
-              .map(([table, count]) => `${table} ${count.deleted} deleted, ${count.anonymised} anonymised`)
+              .map(
+                ([table, count]) =>
+                  `${labels[table] ?? table.replaceAll('_', ' ')}: ${count.deleted} deleted, ${count.anonymised} anonymised`,
+              )
               .join('; ')}
             .
           </p>
@@ -203,7 +226,7 @@ export default function PeoplePanel(_props: Props) {
           <p>
             {tables.length === 0
               ? 'Nothing is held about this person.'
-              : `Found in ${tables.length} ${tables.length === 1 ? 'table' : 'tables'}: ${[...found.person.emails, ...found.person.phones.map((phone) => `+${phone}`), ...found.person.names].join(', ')}`}
+              : `Found in ${tables.length === 1 ? '1 kind of record' : `${tables.length} kinds of record`}: ${[...found.person.emails, ...found.person.phones.map((phone) => `+${phone}`), ...found.person.names].join(', ')}`}
           </p>
           <RecordList tables={found.tables} rows={found.person.tables} open />
           {mentioned > 0 && (

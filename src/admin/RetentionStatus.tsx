@@ -13,6 +13,11 @@ export default function RetentionStatus(_props: Props) {
     fetchRetention().then(setAnswer, () => setFailed(true));
   }, []);
 
+  /** What staff call each kind of record retention removes (a key the rules do not name, in words). */
+  const labelOf = (kind: string) =>
+    answer?.rules.find((rule) => rule.key === kind)?.label ??
+    kind.replaceAll(/([a-z])([A-Z])|_/g, '$1 $2').toLowerCase();
+
   return (
     <section aria-labelledby="retention-title" className="privacy-section">
       <h3 id="retention-title">Retention</h3>
@@ -29,7 +34,7 @@ export default function RetentionStatus(_props: Props) {
           <p>
             {answer.lastRun
               ? `Last run ${formatNairobi(answer.lastRun.ts)} (Nairobi): ${Object.entries(answer.lastRun.removed)
-                  .map(([kind, count]) => `${kind} ${count}`)
+                  .map(([kind, count]) => `${labelOf(kind)}: ${count} removed`)
                   .join(', ')}.`
               : 'Retention has not run yet.'}
           </p>

@@ -11,6 +11,7 @@ import {
 import { nairobiSortable, formatNairobi } from './lib/dates.ts';
 import { detailEntries, detailsText, humanizeKey } from './lib/details.ts';
 import { formatAmount, text } from './lib/format.ts';
+import { applicationForName } from '../lib/plain-names.ts';
 import type { ReactNode } from 'react';
 import type { Row } from './lib/list.ts';
 import type { Column, RecordConfig } from './table.ts';
@@ -24,6 +25,9 @@ export const timeColumn: Column = {
   cell: (row) => <time dateTime={text(row['ts'])}>{formatNairobi(row['ts'])}</time>,
   text: (row) => formatNairobi(row['ts']),
 };
+
+/** The same column for what staff add themselves (programs, posts, media): when it was added, not received. */
+export const addedColumn: Column = { ...timeColumn, header: 'Added (Nairobi)' };
 
 function plain(key: string, header: string, className?: string): Column {
   return {
@@ -99,7 +103,8 @@ function applicationFor(row: Row): string {
   const kind = rowKind(row);
   const details = row['details'];
   if (!kind || typeof details !== 'object' || details === null) return '';
-  return text((details as Record<string, unknown>)[APPLICATION_INFO[kind].forKey]);
+  const id = text((details as Record<string, unknown>)[APPLICATION_INFO[kind].forKey]);
+  return id && applicationForName(id);
 }
 
 function applicationAge(row: Row): string {

@@ -6,7 +6,7 @@ import { detailsText } from './lib/details.ts';
 import type { Issue } from './lib/issues.ts';
 import type { Row } from './lib/list.ts';
 import { formatMeta, parseMeta } from './lib/meta.ts';
-import { timeColumn } from './columns.tsx';
+import { addedColumn } from './columns.tsx';
 import SiteState from './SiteState.tsx';
 import type { Column } from './table.ts';
 
@@ -200,7 +200,7 @@ export const CONTENT: Readonly<Record<'programs' | 'blog' | 'media', ContentConf
     ],
     toValues: (row) => values(row, PROGRAM_FIELDS),
     check: (form) => check(ProgramSchema, pick(form, PROGRAM_FIELDS)),
-    columns: [timeColumn, titleColumn, slugColumn, stateColumn, longText('summary', 'Summary')],
+    columns: [addedColumn, titleColumn, slugColumn, stateColumn, longText('summary', 'Summary')],
     describe: (row) => text(row['title']) || text(row['slug']),
   },
   blog: {
@@ -232,7 +232,7 @@ export const CONTENT: Readonly<Record<'programs' | 'blog' | 'media', ContentConf
     ],
     toValues: (row) => values(row, POST_FIELDS),
     check: (form) => check(BlogPostSchema, pick(form, POST_FIELDS)),
-    columns: [timeColumn, titleColumn, slugColumn, stateColumn, longText('excerpt', 'Excerpt')],
+    columns: [addedColumn, titleColumn, slugColumn, stateColumn, longText('excerpt', 'Excerpt')],
     describe: (row) => text(row['title']) || text(row['slug']),
   },
   media: {
@@ -317,7 +317,7 @@ export const CONTENT: Readonly<Record<'programs' | 'blog' | 'media', ContentConf
         cell: (row) => detailsText(row['meta']),
         text: (row) => detailsText(row['meta']),
       },
-      timeColumn,
+      addedColumn,
     ],
     describe: (row) => text(row['name']) || text(row['url']),
   },

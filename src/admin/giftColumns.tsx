@@ -1,6 +1,7 @@
 import { KIND_LABELS, METHOD_LABELS, receiptLabel as printedReceipt } from '../lib/gift-labels.ts';
 import { formatMoney } from '../lib/money.ts';
 import { nairobiDay } from '../lib/periods.ts';
+import { causeTitle, childName } from '../lib/plain-names.ts';
 import type { GIFT_STATE_VALUES } from '../schemas/gifts.ts';
 import { humanizeKey } from './lib/details.ts';
 import { nairobiSortable } from './lib/dates.ts';
@@ -71,8 +72,8 @@ export function receiptLabel(row: Row): string {
 
 /** What the gift supports: its cause, or the child it sponsors. */
 export function giftSupports(row: Row): string {
-  if (row['kind'] === 'sponsorship') return `Sponsorship: ${text(row['child_id'])}`;
-  return humanizeKey(text(row['cause']) || 'general');
+  if (row['kind'] === 'sponsorship') return `Sponsorship of ${childName(text(row['child_id']))}`;
+  return causeTitle(text(row['cause']));
 }
 
 /** One-time, Monthly… and, for a recurring gift, its subscription's state. */

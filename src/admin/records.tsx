@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import { text } from './lib/format.ts';
 import type { Row } from './lib/list.ts';
-import { timeColumn } from './columns.tsx';
+import { addedColumn } from './columns.tsx';
 import {
   check,
   IMAGES,
@@ -78,7 +78,7 @@ export function recordTab(tab: RecordTab): ContentConfig {
     loadError: `Failed to load ${tab.noun}`,
     ...own,
     columns: [
-      timeColumn,
+      addedColumn,
       { key: title.key, header: title.header, cell: (row) => <strong>{name(row)}</strong>, text: name },
       slugColumn,
       ...columns,

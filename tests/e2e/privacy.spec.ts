@@ -67,7 +67,7 @@ test('staff find a person, export them, erase them with a reason, and record a b
   await panel.getByRole('button', { name: 'Erase this person' }).click();
   await panel.getByRole('button', { name: 'Confirm erasure' }).click();
   await expect(toast(page)).toHaveText('Person erased');
-  await expect(panel.getByRole('status')).toContainText('contacts 1 deleted');
+  await expect(panel.getByRole('status')).toContainText('Contact messages: 1 deleted');
   expect((await staffList<{ email: string }>(request, 'contacts')).some((row) => row.email === email)).toBe(false);
 
   await panel.getByLabel('When it was found').fill('2026-11-25T09:30');

@@ -529,7 +529,7 @@ test('a monthly M-Pesa sponsorship: paid with its account, late then lapsed over
   await expect(task).toContainText('Contact Joseph Mutua');
   await expect(panel.getByTestId('commitment-counts')).toContainText(/[1-9]\d* stopped paying/);
   await expectNoAxeViolations(page);
-  await task.getByRole('button', { name: /^End sponsorship of wanjiku/ }).click();
+  await task.getByRole('button', { name: /^End sponsorship of Wanjiku/ }).click();
   await page.getByRole('dialog', { name: 'End this commitment?' }).getByRole('button', { name: 'End' }).click();
   await expect(toast(page)).toHaveText('End: done');
   expect((await mine())!.state).toBe('ended');

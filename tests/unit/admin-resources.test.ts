@@ -268,7 +268,7 @@ describe.each(databases)('admin resources on $name', (database) => {
       );
       await rows(database, `insert into donations (donor_name, amount, currency) values ('Dan', 12.5, 'USD')`);
       const shapes: [Handler, string, Json][] = [
-        [events, 'events', { type: 'contact_submit', payload: { email: 'a@b.org' } }],
+        [events, 'events', { type: 'contact_submit', payload: { email: 'a@b.org' }, about: null }],
         [contacts, 'contacts', { name: 'Ann', email: 'a@b.org', subject: 'Hi', type: 'general', message: 'Hello' }],
         [
           newsletter,

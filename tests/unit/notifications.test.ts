@@ -96,7 +96,7 @@ const SUBMISSIONS = {
     // Sponsorship applications join the applications queue, after the three other applications.
     subject: 'New sponsorship application (#4)',
     link: `${SITE}/samu?item=4#volunteers`,
-    fields: ['Name: Esther', 'Sponsorship: Full, paid monthly', 'Child: amani'],
+    fields: ['Name: Esther', 'Sponsorship: Full, paid monthly', 'Child: Amani'],
   },
   donation_intent: {
     payload: {
@@ -326,7 +326,7 @@ describe.each(databases)('notifications on $name', (database) => {
         status: 'skipped',
         subject: 'New contact message (#1)',
         recipients: OFFICE.join(', '),
-        last_error: 'Not sent: SMTP_URL is not set',
+        last_error: 'Not sent: no email server is set up',
       });
       expect(body.outbox[0]?.['body']).toContain(SUBMISSIONS.contact_submit.link);
       expect(smtp!.messages).toHaveLength(0);

@@ -18,7 +18,7 @@ const HOOK_TIMEOUT_MS = 10_000;
 
 /** Said on items while no build hook is configured. */
 export const NO_HOOK_MESSAGE =
-  'NETLIFY_BUILD_HOOK_URL is not set, so no build was started; the change appears with the next deploy.';
+  'The site is not set up to rebuild on its own, so no build was started; the change appears with the next deploy.';
 
 /** What lets a function keep working after it answered (Netlify's `context.waitUntil`). */
 export interface Background {

@@ -6,6 +6,7 @@
  */
 import { changedResource } from './audit.ts';
 import { query } from './db.ts';
+import { eventAbout } from './event-about.ts';
 
 /** Timing of a stream. */
 export interface StreamTiming {
@@ -42,6 +43,8 @@ export interface StreamEvent {
   ts: string;
   type: string;
   payload: unknown;
+  /** Who the event is about, looked up as it is read (see event-about.ts), or null. */
+  about: unknown;
 }
 
 interface EventRow {
@@ -49,18 +52,20 @@ interface EventRow {
   ts: Date | string;
   type: string;
   payload: unknown;
+  about: unknown;
   age_ms: number;
 }
 
 // Ordering is by `e.id`: a bare `id` would mean the text column of the select list.
-const SELECT = `select id::text as id, ts, type, payload,
+const SELECT = `select id::text as id, ts, type, payload, ${eventAbout('e')},
   extract(epoch from clock_timestamp() - ts)::float8 * 1000 as age_ms from events e`;
 
-const toEvent = ({ id, ts, type, payload }: EventRow): StreamEvent => ({
+const toEvent = ({ id, ts, type, payload, about }: EventRow): StreamEvent => ({
   id,
   ts: ts instanceof Date ? ts.toISOString() : new Date(ts).toISOString(),
   type,
   payload,
+  about: about ?? null,
 });
 
 /**

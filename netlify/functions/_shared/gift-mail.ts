@@ -53,7 +53,7 @@ export const GIFT_COMPLETERS: Completers = {
   },
   [MANAGE_LINK]: async (data, body) => {
     const config = paystackConfig();
-    if (!config) throw new PaystackError('Payments are not connected (PAYSTACK_SECRET_KEY is not set)', 0);
+    if (!config) throw new PaystackError('Payments are not connected (no Paystack key is set up)', 0);
     const link = await subscriptionManageLink(config, z.string().min(1).parse(data['subscriptionCode']));
     return { body: body.replaceAll(MANAGE_LINK_PLACEHOLDER, link) };
   },

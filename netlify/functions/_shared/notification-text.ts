@@ -7,6 +7,7 @@
  * nationality and free-text messages stay in the dashboard, behind the staff sign-in; the subject line carries no
  * personal data at all, because phones show it on the lock screen.
  */
+import { causeTitle, childName } from '../../../src/lib/plain-names.ts';
 import type { TrackRequest, TrackType } from '../../../src/schemas/track.ts';
 
 /** Tracking types a person wrote, each told to staff one by one. Newsletter sign-ups only go in the daily digest. */
@@ -99,7 +100,7 @@ export function keyFields(request: TrackRequest): (string | undefined)[] {
       return [
         line('Name', name),
         line('Sponsorship', `${capitalise(sponsorshipType)}, paid ${paymentMethod}`),
-        line('Child', childId),
+        line('Child', childName(childId)),
       ];
     }
     case 'donation_intent': {
@@ -108,7 +109,7 @@ export function keyFields(request: TrackRequest): (string | undefined)[] {
         // An anonymous donor's name stays out of email as it stays out of the donations list.
         line('Name', anonymous ? 'Anonymous donor' : name),
         line('Amount', `$${amount.toFixed(2)} USD, ${type}`),
-        line('Cause', capitalise(cause)),
+        line('Cause', causeTitle(cause)),
         line('Payment', paymentMethod),
       ];
     }

@@ -266,7 +266,7 @@ export async function deliverDue(
   const report: DeliveryReport = { sent: 0, failed: 0, retrying: 0, skipped: 0 };
   const mailer = options.mailer ?? openMailer();
   if (!mailer) {
-    report.skipped = await skipDue(db, 'Not sent: SMTP_URL is not set');
+    report.skipped = await skipDue(db, 'Not sent: no email server is set up');
     return report;
   }
   const deadline = Date.now() + (options.budgetMs ?? RUN_BUDGET_MS);

@@ -56,3 +56,20 @@ export function previewSrc(url: unknown): string | null {
 export function isImageUrl(url: unknown): boolean {
   return typeof url === 'string' && /\.(?:jpe?g|png|webp|avif|gif)(?:[?#].*)?$/i.test(url);
 }
+
+/** Nouns whose one is not the many less an s. */
+const SINGULARS: Readonly<Record<string, string>> = { children: 'child', people: 'person', entries: 'entry' };
+
+/**
+ * A count with its noun, given in the plural the lists use: (1, 'gifts') → '1 gift', (3, 'blog posts') →
+ * '3 blog posts'. Only the last word changes.
+ */
+export function counted(count: number, plural: string): string {
+  if (count === 1) {
+    const words = plural.split(' ');
+    const last = words.pop() ?? '';
+    const one = SINGULARS[last] ?? (last.endsWith('ies') ? `${last.slice(0, -3)}y` : last.replace(/s$/, ''));
+    return `1 ${[...words, one].join(' ')}`;
+  }
+  return `${count} ${plural}`;
+}
