@@ -13,7 +13,7 @@ import { retentionRules, type RetentionRule } from './lib/retention.ts';
 
 type ChildEntry = CollectionEntry<'children'>['data'];
 /**
- * A child as the site may show it (spec §3 Child) on the build date: only what the guardian's consent covers. Without
+ * A child as the site may show it on the build date: only what the guardian's consent covers. Without
  * photo consent `image` is the neutral illustration (`photo` false); without school or location consent those are
  * left out. The consent itself never reaches a page.
  */
@@ -31,9 +31,9 @@ export type TeamMember = CollectionEntry<'team'>['data'];
 export type School = CollectionEntry<'schools'>['data'];
 /** A partner hospital of the internships page. */
 export type Hospital = CollectionEntry<'hospitals'>['data'];
-/** A volunteer opportunity (spec §3). */
+/** A volunteer opportunity. */
 export type Opportunity = CollectionEntry<'opportunities'>['data'];
-/** A donation cause (spec §3). */
+/** A donation cause. */
 export type Cause = CollectionEntry<'causes'>['data'];
 /** A Home hero slide. */
 export type Slide = CollectionEntry<'slides'>['data'];
@@ -42,7 +42,7 @@ export type Site = CollectionEntry<'site'>['data'];
 /** A marketing figure such as { value: '15+', label: 'Campaigns' }. */
 export type Figure = Site['statsBand'][number];
 
-/** A published blog story (spec §3 Blog story); `content` holds its paragraphs as plain text. */
+/** A published blog story; `content` holds its paragraphs as plain text. */
 export type Post = Omit<CollectionEntry<'blog'>['data'], 'draft' | 'formerSlugs'> & { id: string; content: string[] };
 
 const siteEntry = await getEntry('site', 'site');
@@ -54,7 +54,7 @@ export const site: Site = siteEntry.data;
 /** The four figures of the Home stats band, in order. */
 export const stats: Figure[] = site.statsBand;
 
-/** Every marketing figure of spec §9 by name, e.g. `figures.partnerSchools.value` → '15'. */
+/** Every marketing figure of the site by name, e.g. `figures.partnerSchools.value` → '15'. */
 export const figures: Site['figures'] = site.figures;
 
 /** The About page: intro, founder message, mission, vision, the four values and the 2021–2025 timeline. */

@@ -1,5 +1,5 @@
 /**
- * One application of the queue (issue 32), for staff:
+ * One application of the queue, for staff:
  * - `GET /api/admin/applications/<id>` → `{application}`: the full form, state, holder, due moment, overdue, its
  *   notes and emails (each with its outbox status), and for an accepted or declined application the `draft` reply: its
  *   kind and outcome's template (admin-reply-templates.ts) filled for the applicant and the staff member asking.

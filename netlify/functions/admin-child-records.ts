@@ -1,5 +1,5 @@
 /**
- * What hangs off a child record in /samu (issue 30):
+ * What hangs off a child record in /samu:
  * - `GET  /api/admin/children/<id>/history`: every consent (withdrawn ones too), every sponsorship and the audit trail;
  * - `POST /api/admin/children/<id>/consents`: a new consent (renewal, or a change of what it covers);
  * - `POST /api/admin/children/<id>/consent-withdrawal`: withdraws the current consent, kept on record;

@@ -1,5 +1,5 @@
 /**
- * The reply templates of the applications queue (issue 32), for staff:
+ * The reply templates of the applications queue, for staff:
  * - `GET /api/admin/reply-templates` → `{templates: [{kind, outcome, subject, body, updatedBy, updatedAt}],
  *   placeholders: {name: description, …}}`: one template per application kind and outcome (accepted, declined).
  * - `PUT /api/admin/reply-templates/<kind>/<outcome>` `{subject, body}` → `{template}`: changes one; an empty subject

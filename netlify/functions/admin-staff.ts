@@ -1,5 +1,5 @@
 /**
- * Staff accounts, for any signed-in staff member (spec §6: no finer roles):
+ * Staff accounts, for any signed-in staff member (there are no finer roles):
  * - `GET /api/admin/staff` → `{staff: [{id, username, email, createdAt, lastSignIn}], invitations: [{id, email, createdBy, expiresAt}]}`.
  * - `POST /api/admin/staff/invitations` `{email}` → 201 `{invitation: {id}}`: emails a one-time link (72 hours) to
  *   choose a username and password; 409 for an address a staff member already uses.

@@ -1,5 +1,5 @@
 /**
- * One-time links from an invitation or a password reset (issue 32), used without signing in:
+ * One-time links from an invitation or a password reset, used without signing in:
  * - `GET /api/auth/set-password?token=<secret>` → `{link: {purpose: "invite"|"reset", email, username}}`; 410 when the
  *   link is unknown, used or expired.
  * - `POST /api/auth/set-password` `{token, username?, password}` → `{token}`: sets the password (an invitation also

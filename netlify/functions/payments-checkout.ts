@@ -52,7 +52,7 @@ import { hit, trackRateLimit } from './_shared/rate-limit.ts';
 import { thankYouUrl } from './_shared/site-links.ts';
 import { storeSubmission } from './_shared/submissions.ts';
 
-/** The monthly price of partial and group sponsorship charged online: the lower end of each range (spec §9). */
+/** The monthly price of partial and group sponsorship charged online: the lower end of each range. */
 const SPONSORSHIP_MONTHLY_USD = { partial: 15, group: 20 } as const;
 
 /** Paystack channels for each payment method of the forms. */

@@ -1,5 +1,5 @@
 /**
- * The gifts part of `npm run bench:http` (issue 29): the public checkout, Paystack's signed `charge.success` webhook
+ * The gifts part of `npm run bench:http`: the public checkout, Paystack's signed `charge.success` webhook
  * and Safaricom's C2B confirmation, timed over HTTP one at a time and in bursts with duplicates, then the ledger
  * checked in the database: one confirmed gift per reference, one receipt number each, one receipt email queued and
  * received per gift, no gift confirmed twice.
@@ -39,10 +39,10 @@ export function giftBenchSizes(single: number): GiftBenchSizes {
   };
 }
 
-/** The single webhook's p50 over HTTP that issue 29 asks for. */
+/** The target for the single webhook's p50 over HTTP. */
 export const WEBHOOK_P50_TARGET_MS = 50;
 
-/** The webhook burst's p50 over HTTP (concurrency 50, 30 % duplicates) that issue 40 asks for, on both databases. */
+/** The target for the webhook burst's p50 over HTTP (concurrency 50, 30 % duplicates), on both databases. */
 export const WEBHOOK_BURST_P50_TARGET_MS = 200;
 
 /** Untimed calls of each kind first, as the other rows warm up. */

@@ -56,7 +56,7 @@ const counts = (statuses: number[]) =>
     .map((status) => `${status}×${statuses.filter((s) => s === status).length}`)
     .join(', ');
 
-/** How long a staff sign-in during the flood may take (issue 43). */
+/** The target for a staff sign-in during the flood: how long it may take. */
 export const STAFF_SIGN_IN_TARGET_MS = 2000;
 
 /**

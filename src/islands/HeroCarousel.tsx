@@ -19,7 +19,7 @@ type Props = {
   donateUrl: string;
 };
 
-/** Time each slide shows before the next one (spec §9). */
+/** Time each slide shows before the next one. */
 export const SLIDE_INTERVAL_MS = 5000;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The applications queue (issue 32): the kinds of application, the answer each page promised and by when, the
+ * The applications queue: the kinds of application, the answer each page promised and by when, the
  * states an application moves through, and the placeholders of the reply templates staff start from. Pure and
  * zod-free, so the dashboard and the functions share one definition.
  */

@@ -1,14 +1,14 @@
 /**
- * The Meet Our Children filter (spec §4 Children filter, §9): search, age group, location and sort, and how
+ * The Meet Our Children filter: search, age group, location and sort, and how
  * that state reads from and writes to the page's query string so a filtered view can be shared. Pure.
  */
 
-/** Age groups of the filter: 'young' is 10 or under, 'teen' is over 10 (spec §9). */
+/** Age groups of the filter: 'young' is 10 or under, 'teen' is over 10. */
 export const AGE_GROUPS = ['all', 'young', 'teen'] as const;
 /** An age group of the filter. */
 export type AgeGroup = (typeof AGE_GROUPS)[number];
 
-/** Sort orders: name, age, need (monthly need ascending) and location (spec §9). */
+/** Sort orders: name, age, need (monthly need ascending) and location. */
 export const SORT_KEYS = ['name', 'age', 'need', 'location'] as const;
 /** A sort order of the grid. */
 export type SortKey = (typeof SORT_KEYS)[number];

@@ -39,7 +39,7 @@ export function dreamJobPhrase(dreamJob: string): string {
   return `${/^[aeiou]/i.test(job) ? 'an' : 'a'} ${job}`;
 }
 
-/** Length of the story teaser on child cards (spec §9). */
+/** Length of the story teaser on child cards. */
 export const STORY_TEASER_LENGTH = 60;
 
 /** The story cut at 60 characters, with an ellipsis when anything was cut. */
@@ -47,7 +47,7 @@ export function storyTeaser(story: string, length: number = STORY_TEASER_LENGTH)
   return story.length <= length ? story : `${story.slice(0, length).trimEnd()}…`;
 }
 
-/** A monthly need in KES shown in US dollars: KES ÷ 135, rounded (spec §9). */
+/** A monthly need in KES shown in US dollars: KES ÷ 135, rounded. */
 export function kesToUsd(kes: number): number {
   return Math.round(kes / KES_PER_USD);
 }

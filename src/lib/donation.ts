@@ -1,18 +1,18 @@
 /**
  * Donation amounts as the Get Involved donation box and the Donate form read them: presets, the impact
- * ladder, parsing what a visitor types and the §8 success alert. Pure, so it runs in the build and the browser.
+ * ladder, parsing what a visitor types and the success alert. Pure, so it runs in the build and the browser.
  */
 import { MIN_DONATION } from '../schemas/options.ts';
 
 export { MIN_DONATION };
 
-/** Amount both donation forms start at, in USD (spec §9). */
+/** Amount both donation forms start at, in USD. */
 export const DEFAULT_DONATION = 50;
 
-/** Preset amounts of the Get Involved donation box (spec §9). */
+/** Preset amounts of the Get Involved donation box. */
 export const GET_INVOLVED_PRESETS = [25, 50, 100] as const;
 
-/** Preset amounts of the Donate page form (spec §9). */
+/** Preset amounts of the Donate page form. */
 export const DONATE_PRESETS = [25, 50, 100, 250, 500, 1000] as const;
 
 /** One rung of the impact ladder: what a gift of at least `amount` dollars pays for. */
@@ -39,7 +39,7 @@ export function parseAmount(input: string | number): number | null {
   return Number.isFinite(amount) && amount > 0 ? amount : null;
 }
 
-/** True when `amount` reaches the step (spec §4: "at least that step's amount"); a blank amount reaches none. */
+/** True when `amount` reaches the step (at least that step's amount); a blank amount reaches none. */
 export function reachesStep(step: ImpactStep, amount: number | null): boolean {
   return amount !== null && amount >= step.amount;
 }
@@ -61,7 +61,7 @@ export function formatUsd(amount: number): string {
 /** Donation frequencies of the Donate form. */
 export type DonationType = 'one-time' | 'monthly';
 
-/** The spec §8 donation alert, e.g. "Redirecting to secure payment portal for your monthly donation of $50. …". */
+/** The donation success alert, e.g. "Redirecting to secure payment portal for your monthly donation of $50. …". */
 export function donationAlert(type: DonationType, amount: number): string {
   return `Redirecting to secure payment portal for your ${type} donation of ${formatUsd(amount)}. Thank you for your generosity!`;
 }
@@ -75,5 +75,5 @@ export function ladderSummary(amount: number | null, ladder: readonly ImpactStep
   return `A gift of ${formatUsd(amount)} reaches ${stepsReached(amount, ladder)} of ${ladder.length} steps.`;
 }
 
-/** Local-storage key the Donate form keeps the last submission under (spec §7, §9). */
+/** Local-storage key the Donate form keeps the last submission under. */
 export const DONATION_STORAGE_KEY = 'donationData';

@@ -1,11 +1,11 @@
 /**
  * The seven public forms: the page each lives on, where a plain (JavaScript-off) post lands, and what its success
- * says (spec §8). Used by the /sent/ pages and the track function's answers; islands import only the text they
+ * message says. Used by the /sent/ pages and the track function's answers; islands import only the text they
  * show, so no page ships the others.
  */
 import type { TrackType } from '../schemas/track.ts';
 
-/** A public form's page, its "sent" page and the spec §8 success text. */
+/** A public form's page, its "sent" page and its success text. */
 export type FormInfo = {
   /** Page the form is on (the "go back" link of an error answer). */
   page: string;
@@ -17,29 +17,29 @@ export type FormInfo = {
   success: string;
 };
 
-/** Spec §8 success text of the newsletter_subscribe form. */
+/** Success text of the newsletter_subscribe form. */
 export const NEWSLETTER_SUCCESS =
   'Almost done: check your inbox and open the link we sent to confirm your subscription.';
 
-/** Spec §8 success text of the contact_submit form. */
+/** Success text of the contact_submit form. */
 export const CONTACT_SUCCESS = 'Thank you! Your message has been sent. We reply to every message within 24 hours.';
 
-/** Spec §8 success text of the donation_intent form. */
+/** Success text of the donation_intent form. */
 export const DONATION_SUCCESS =
   'Thank you for your generosity! Continue to our secure payment portal to complete your donation.';
 
-/** Spec §8 success text of the sponsorship_application form. */
+/** Success text of the sponsorship_application form. */
 export const SPONSORSHIP_SUCCESS =
   'Redirecting to secure payment portal. After payment, our team will contact you within 24 hours to complete the sponsorship setup.';
 
-/** Spec §8 success text of the volunteer_application form. */
+/** Success text of the volunteer_application form. */
 export const VOLUNTEER_SUCCESS =
   'Volunteer application submitted successfully! Our volunteer coordinator will contact you within 3-5 business days.';
 
-/** Spec §8 success text of the school_volunteer_application form. */
+/** Success text of the school_volunteer_application form. */
 export const SCHOOL_SUCCESS = "Application submitted successfully! We'll contact you within 3-5 business days.";
 
-/** Spec §8 success text of the internship_application form. */
+/** Success text of the internship_application form. */
 export const INTERNSHIP_SUCCESS =
   'Application submitted successfully! Our medical coordinator will review your application and contact you within 5-7 business days.';
 

@@ -3,7 +3,7 @@
  * Zod-free and small: every page's footer form ships it. (Each form's pages and texts: ./form-pages.ts.)
  */
 
-/** The message shown while a submission waits for the connection (issue 11: never a silent loss). */
+/** The message shown while a submission waits for the connection, so none is lost silently. */
 export const NOT_SENT =
   'Not sent yet: we could not reach our server. Your answers are kept on this device and sent as soon as the connection is back.';
 

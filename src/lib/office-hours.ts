@@ -1,5 +1,5 @@
 /**
- * Office hours in Nairobi time (spec §9: Mon–Fri 8:00 AM–6:00 PM, Saturday closed, Sunday 9:00 AM–2:00 PM,
+ * Office hours in Nairobi time (Mon–Fri 8:00 AM–6:00 PM, Saturday closed, Sunday 9:00 AM–2:00 PM,
  * Africa/Nairobi). Pure: the rules come from `site.officeHours` and the instant is passed in, so any visitor's
  * own time zone is irrelevant.
  */
@@ -7,7 +7,7 @@
 /** The office's time zone. */
 export const NAIROBI_TIME_ZONE = 'Africa/Nairobi';
 
-/** How often the contact page's clock refreshes (spec §9). */
+/** How often the contact page's clock refreshes. */
 export const CLOCK_REFRESH_MS = 1000;
 
 /** One line of the opening hours: weekdays (0 = Sunday) and, unless closed, opening and closing `HH:MM`. */

@@ -12,7 +12,7 @@ export const DEFAULT_PAYMENT_URL = 'https://payments.example.org/tumaini-childre
 /** The four payment link kinds of the spec; today they all lead to one address. */
 export type PaymentKind = 'donationUrl' | 'sponsorshipUrl' | 'generalUrl' | 'volunteerUrl';
 
-/** Where on the site a payment link was clicked (spec §3 source tags). */
+/** Where on the site a payment link was clicked, recorded as its source tag. */
 export type PaymentSource =
   | 'hero-section'
   | 'call-to-action'

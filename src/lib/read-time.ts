@@ -1,12 +1,12 @@
 /**
- * The reading-time label of a story (spec §4 Blog post, §9): it starts at 5 minutes, is recomputed every 10 seconds
+ * The reading-time label of a story: it starts at 5 minutes, is recomputed every 10 seconds
  * from the time spent on the page, rounded up to whole minutes, and never goes down.
  */
 
-/** Minutes shown before any time has been spent on the page (spec §9). */
+/** Minutes shown before any time has been spent on the page. */
 export const INITIAL_READ_MINUTES = 5;
 
-/** How often the label is recomputed (spec §9). */
+/** How often the label is recomputed. */
 export const READ_TIME_REFRESH_MS = 10_000;
 
 const MINUTE_MS = 60_000;

@@ -1,5 +1,5 @@
 /**
- * Sharing a page (spec §2 Blog post and Contact, §8 fallbacks): social share pages in centred popups that fall back
+ * Sharing a page (blog posts and Contact): social share pages in centred popups that fall back
  * to navigating when a blocker refuses the popup, a WhatsApp message, and copying a link with a hidden-textarea
  * fallback when the Clipboard API is missing or refused. The browser objects are parameters, so it is unit-tested.
  */
@@ -11,7 +11,7 @@ export type ShareNetwork = 'facebook' | 'x' | 'linkedin';
 /** A popup's size in CSS pixels. */
 export type PopupSize = { readonly width: number; readonly height: number };
 
-/** Popup sizes: 626×436 for Facebook and 550×420 for X (spec §9); LinkedIn's own recommended 600×600. */
+/** Popup sizes: 626×436 for Facebook and 550×420 for X; LinkedIn's own recommended 600×600. */
 export const POPUP_SIZES: Readonly<Record<ShareNetwork, PopupSize>> = {
   facebook: { width: 626, height: 436 },
   x: { width: 550, height: 420 },

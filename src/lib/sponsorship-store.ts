@@ -8,7 +8,7 @@ import type { SPONSORSHIP_TYPES } from '../schemas/options.ts';
 /** Full, partial or group sponsorship. */
 export type SponsorshipType = (typeof SPONSORSHIP_TYPES)[number];
 
-/** The type shown as selected; full by default (spec §4 Sponsor page). */
+/** The type shown as selected; full by default. */
 export const $sponsorshipType = atom<SponsorshipType>('full');
 
 /** Selects a sponsorship type (the card is marked and the form's type follows). */

@@ -1,4 +1,4 @@
-/** The three sponsorship types of the sponsor page (spec §9), shared by the static cards and the form island. */
+/** The three sponsorship types of the sponsor page, shared by the static cards and the form island. */
 import { formatUsdRange, type UsdRange } from './children.ts';
 import type { SponsorshipType } from './sponsorship-store.ts';
 

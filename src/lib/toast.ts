@@ -1,5 +1,5 @@
 /**
- * Notification toasts (spec §9): one visible at a time, bottom-right, read out by screen readers.
+ * Notification toasts: one visible at a time, bottom-right, read out by screen readers.
  * Plain DOM, so any island or page script can use it without shipping a component.
  */
 

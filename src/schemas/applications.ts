@@ -1,5 +1,5 @@
 /**
- * Payloads of the applications queue and of staff accounts (issue 32), shared by the dashboard and the functions.
+ * Payloads of the applications queue and of staff accounts, shared by the dashboard and the functions.
  */
 import { z } from 'zod';
 import { APPLICATION_STATES, placeholderList, unknownPlaceholders } from '../lib/applications.ts';

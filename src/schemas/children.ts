@@ -1,5 +1,5 @@
 /**
- * Payloads of the children records in /samu (issue 30): a child's profile, the guardian's consent that decides what
+ * Payloads of the children records in /samu: a child's profile, the guardian's consent that decides what
  * the site may show, and a sponsorship recorded by staff. The dashboard's forms and the admin functions share them.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Payloads of the staff notification settings, the "new" markers and the outbox (issue 16), shared by the
+ * Payloads of the staff notification settings, the "new" markers and the outbox, shared by the
  * dashboard and the admin functions.
  */
 import { z } from 'zod';

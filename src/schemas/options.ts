@@ -3,7 +3,7 @@
  * server's schemas (`./track.ts`) without shipping zod to the browser.
  */
 
-/** Contact form types (spec §9); `general` when left out. */
+/** Contact form types; `general` when left out. */
 export const CONTACT_TYPES = ['general', 'volunteer', 'donation', 'sponsorship', 'partnership', 'media'] as const;
 /** Sponsorship options of the sponsor page. */
 export const SPONSORSHIP_TYPES = ['full', 'partial', 'group'] as const;
@@ -21,7 +21,7 @@ export const DONATION_PAYMENT_METHODS = ['card', 'mpesa', 'paypal', 'bank'] as c
 export const MIN_DONATION = 5;
 /** Youngest age a volunteer may be. */
 export const MIN_VOLUNTEER_AGE = 18;
-/** Subjects a school volunteer can teach (spec §5). */
+/** Subjects a school volunteer can teach. */
 export const SCHOOL_SUBJECTS = [
   'Mathematics',
   'English',
@@ -33,7 +33,7 @@ export const SCHOOL_SUBJECTS = [
   'Computer Studies',
   'Life Skills',
 ] as const;
-/** Internship year-of-study choices (spec §5). */
+/** Internship year-of-study choices. */
 export const YEARS_OF_STUDY = [
   '2nd Year',
   '3rd Year',
@@ -43,10 +43,10 @@ export const YEARS_OF_STUDY = [
   'Graduate',
   'Resident',
 ] as const;
-/** Internship durations (spec §5). */
+/** Internship durations. */
 export const INTERNSHIP_DURATIONS = ['1 month', '2 months', '3 months', '6 months', '1 year'] as const;
 /**
- * The 12 fields of interest of the internship form (spec §5 leaves them open). They follow the departments of the
+ * The 12 fields of interest of the internship form. They follow the departments of the
  * three partner hospitals, so every choice leads somewhere an intern can be placed; the server accepts any text.
  */
 export const FIELDS_OF_INTEREST = [

@@ -1,5 +1,5 @@
 /**
- * The events staff add in /samu (issue 30): the spec's Event fields as one form. The dashboard and
+ * The events staff add in /samu: an event's fields as one form. The dashboard and
  * netlify/functions/admin-calendar.ts share it.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * The team members staff edit in /samu (issue 30): name, photo, role, bio and work contact of one person on the About
+ * The team members staff edit in /samu: name, photo, role, bio and work contact of one person on the About
  * page. The dashboard and netlify/functions/admin-team.ts share it.
  */
 import { z } from 'zod';

@@ -3,7 +3,7 @@
  * one dropdown open at a time, and a slide-in menu on small screens. Escape closes whatever is open.
  */
 
-/** Scroll distance after which the bar turns white with a shadow (spec §9). */
+/** Scroll distance after which the bar turns white with a shadow. */
 export const NAV_SCROLL_THRESHOLD = 50;
 
 /** Wires up the navigation bar of the current page. */

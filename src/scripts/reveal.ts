@@ -3,7 +3,7 @@
  * Without JavaScript (or with reduced motion) everything is simply visible.
  */
 
-/** Visible fraction that reveals a section: 0.12 on Home, 0.1 elsewhere (spec §9). */
+/** Visible fraction that reveals a section: 0.12 on Home, 0.1 elsewhere. */
 export const REVEAL_THRESHOLD = { home: 0.12, default: 0.1 } as const;
 
 /** Starts watching every `[data-reveal]` element; `threshold` comes from the page. */

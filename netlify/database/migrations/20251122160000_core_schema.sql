@@ -1,4 +1,4 @@
--- Core records of spec §3 plus the rate-limit counters. Ids are identities, so `order by id desc`
+-- Core records of the site plus the rate-limit counters. Ids are identities, so `order by id desc`
 -- (newest first, cursor `id < $n`) is served by each primary key scanned backwards.
 
 create table events (

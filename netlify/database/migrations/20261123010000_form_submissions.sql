@@ -1,4 +1,4 @@
--- Ids of accepted form submissions: a form resent after a lost connection (issue 11) carries the same
+-- Ids of accepted form submissions: a form resent after a lost connection carries the same
 -- browser-made id, and the primary key lets the track function store it exactly once. (Not named `id`: backups
 -- page through `id` columns as numbers.)
 create table form_submissions (

@@ -1,4 +1,4 @@
--- Staff notifications (issue 16): the outbox of emails, each staff member's choice, and what each has seen.
+-- Staff notifications: the outbox of emails, each staff member's choice, and what each has seen.
 
 -- One email to send. A submission's row is written in the transaction that stores the submission, so it is
 -- never lost and never exists for a rolled-back one; `dedup_key` makes a second row for the same thing impossible.

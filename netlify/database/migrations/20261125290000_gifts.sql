@@ -1,4 +1,4 @@
--- The ledger of gifts (issue 29): every gift from the moment a visitor starts a checkout (pending) until the provider
+-- The ledger of gifts: every gift from the moment a visitor starts a checkout (pending) until the provider
 -- confirms it, and gifts sent to the M-Pesa Paybill or recorded by staff, in one table.
 create table gifts (
   id bigint generated always as identity primary key,

@@ -1,4 +1,4 @@
--- Children as records staff edit in /samu (issue 30), each with the guardian's consent that decides what the public
+-- Children as records staff edit in /samu, each with the guardian's consent that decides what the public
 -- site may show. The committed src/content/children.json is the seed: its children are copied here the first time
 -- the dashboard lists children (netlify/functions/admin-children.ts), marked `file_copy` until someone edits them.
 

@@ -1,4 +1,4 @@
--- The charity's events as records staff edit in /samu (issue 30), beside src/content/events.json. Named `site_events`
+-- The charity's events as records staff edit in /samu, beside src/content/events.json. Named `site_events`
 -- because `events` is the activity log. A cancelled event shows as cancelled until its date, then disappears.
 create table site_events (
   id bigint generated always as identity primary key,

@@ -1,4 +1,4 @@
--- The team of the About page as records staff edit in /samu (issue 30), beside src/content/team.json (the seed).
+-- The team of the About page as records staff edit in /samu, beside src/content/team.json (the seed).
 create table team_members (
   id bigint generated always as identity primary key,
   ts timestamptz not null default now(),

@@ -1,4 +1,4 @@
--- People's data and consent (issue 31): confirmed opt-in for the newsletter, a consent record per submission, the
+-- People's data and consent: confirmed opt-in for the newsletter, a consent record per submission, the
 -- runs of the retention job, and the breach record.
 
 -- A subscriber is pending until they open the link of the confirmation email, then confirmed; unsubscribing keeps

@@ -1,4 +1,4 @@
--- The applications queue (issue 32): volunteer, school-volunteer, internship and sponsorship applications in one
+-- The applications queue: volunteer, school-volunteer, internship and sponsorship applications in one
 -- table (`volunteers`, whose `details.form` names the kind), each with a state, a holder and the moment its promised
 -- answer is due; notes and the emails sent to the applicant; one-time links that let a colleague set a password.
 

@@ -1,4 +1,4 @@
--- A restore inserts programs and posts with the moment they last changed on the site (issue 34): the trigger keeps a
+-- A restore inserts programs and posts with the moment they last changed on the site: the trigger keeps a
 -- value given on insert, so restored Live items stay Live; every other write is stamped now, as before.
 create or replace function note_site_change() returns trigger language plpgsql as $$
 begin

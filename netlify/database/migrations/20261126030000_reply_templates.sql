@@ -1,4 +1,4 @@
--- Reply templates staff edit in /samu (issue 32): one per application kind and outcome, the text an accept or
+-- Reply templates staff edit in /samu: one per application kind and outcome, the text an accept or
 -- decline reply starts from. Placeholders ({name}, {opportunity}, {staffName}; src/lib/applications.ts) are filled
 -- when a reply is composed. Seeded with the texts the dashboard used before, so nothing changes until staff edit one.
 -- The rows hold no personal data: the applicant's details are only filled into the composed reply.

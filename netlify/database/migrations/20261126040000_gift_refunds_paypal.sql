@@ -1,4 +1,4 @@
--- Refunds and PayPal in the gift ledger (issue 29): a gift remembers how much of it was refunded (Paystack's refund
+-- Refunds and PayPal in the gift ledger: a gift remembers how much of it was refunded (Paystack's refund
 -- webhook, or staff for money that came another way), and PayPal gifts are pending in the ledger until staff confirm
 -- them from PayPal's own notification.
 alter table gifts drop constraint gifts_provider_check;

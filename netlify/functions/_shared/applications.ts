@@ -1,5 +1,5 @@
 /**
- * The applications queue (issue 32): acknowledging an application on arrival, moving it between states, who holds
+ * The applications queue: acknowledging an application on arrival, moving it between states, who holds
  * it, notes, and the reply to the applicant. Every change is audited as `admin.volunteers.update` (the list it
  * changes), with what changed, in the transaction of the change; every email goes through the outbox.
  */

@@ -1,5 +1,5 @@
 /**
- * Children records (issue 30): the copy of the committed seed file, each change's audit entry (what changed, never
+ * Children records: the copy of the committed seed file, each change's audit entry (what changed, never
  * a guardian's details), and the site build a change the public pages must show asks for. Consent and sponsorship
  * changes mark the child's `site_changed_at` like publishing does, so /samu tells when they are live.
  */

@@ -1,5 +1,5 @@
 /**
- * The gift ledger (issue 29): pending gifts made by a checkout, their confirmation by the provider (exactly once,
+ * The gift ledger: pending gifts made by a checkout, their confirmation by the provider (exactly once,
  * with a numbered receipt through the outbox and, for a sponsorship, the sponsor record), refunds, and what staff
  * read.
  *

@@ -1,5 +1,5 @@
 /**
- * The reply templates staff edit in /samu (issue 32): one per application kind and outcome, stored in
+ * The reply templates staff edit in /samu: one per application kind and outcome, stored in
  * `reply_templates` with who last changed it and when; each change is audited in its own transaction. A reply to an
  * applicant is composed from its template with the placeholders filled.
  */

@@ -1,5 +1,5 @@
 /**
- * Staff accounts managed from /samu (issue 32): the list with each account's last sign-in, one-time links by email
+ * Staff accounts managed from /samu: the list with each account's last sign-in, one-time links by email
  * (an invitation for a new colleague, a password reset for an account; valid 72 hours, usable once), using a link,
  * and removing an account (its sessions end with it; the last account is never removed). Time-dependent rules take
  * the moment as `now`, so tests inject the clock.

@@ -1,7 +1,7 @@
 /** How the programs pages word their data: school urgency labels, hospital department previews, event dates. */
 import type { School } from '../../data.ts';
 
-/** The label of each school urgency (spec §4 School urgency labels). */
+/** The label of each school urgency. */
 export const URGENCY_LABELS = {
   high: 'Urgent Need',
   medium: 'Moderate Need',
@@ -13,7 +13,7 @@ export function urgencyLabel(urgency: School['urgency']): (typeof URGENCY_LABELS
   return URGENCY_LABELS[urgency];
 }
 
-/** How many departments a hospital card lists before the '+N more' count (spec §9). */
+/** How many departments a hospital card lists before the '+N more' count. */
 export const CARD_DEPARTMENTS = 3;
 
 /** The departments a card lists and how many are left for the '+N more' count (0 when none). */

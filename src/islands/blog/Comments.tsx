@@ -42,7 +42,7 @@ function Byline({ item }: { item: Reply }) {
 }
 
 /**
- * The comments of a story (spec §4, §5): post and reply, like each, all in page memory only. Posting without a
+ * The comments of a story: post and reply, like each, all in page memory only. Posting without a
  * saved name opens the name prompt first; the comment goes up once the name is saved.
  */
 export default function Comments(_props: Props) {
@@ -96,7 +96,7 @@ export default function Comments(_props: Props) {
 
   const submitReply = (event: SubmitEvent<HTMLFormElement>, commentId: string) => {
     event.preventDefault();
-    // Blank replies are ignored (spec §5).
+    // Blank replies are ignored.
     if (!replyDraft.trim()) return;
     if (name) postReply(name, commentId);
     else askName({ kind: 'reply', commentId });

@@ -18,7 +18,7 @@ type Props = {
   title: string;
 };
 
-/** Likes a story starts with (spec §9). */
+/** Likes a story starts with. */
 const INITIAL_LIKES = 156;
 
 const POPUP_NETWORKS: { network: ShareNetwork; label: string }[] = [

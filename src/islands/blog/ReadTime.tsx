@@ -5,7 +5,7 @@ type Props = Record<never, never>;
 
 /**
  * The story's reading time: 5 minutes at first, then every 10 seconds the minutes spent on the page (rounded up),
- * never going down (spec §4). `performance.now()` counts from the page's start and ignores clock changes.
+ * never going down. `performance.now()` counts from the page's start and ignores clock changes.
  */
 export default function ReadTime(_props: Props) {
   const [minutes, setMinutes] = useState(INITIAL_READ_MINUTES);

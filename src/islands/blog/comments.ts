@@ -1,5 +1,5 @@
 /**
- * Page-local comments of a story (spec §3 Comment, §4 Blog post): they live only in page memory and are never sent
+ * Page-local comments of a story: they live only in page memory and are never sent
  * anywhere. The commenter's name is the one thing kept, in localStorage, so it survives a reload.
  */
 import { atom, onMount } from 'nanostores';
@@ -21,7 +21,7 @@ export type Comment = Reply & { replies: Reply[] };
 /** Label of a comment or reply written on this visit. */
 export const JUST_NOW = 'Just now';
 
-/** The sample conversation every story opens with: 3 comments and 2 replies (spec §3). */
+/** The sample conversation every story opens with: 3 comments and 2 replies. */
 export const SEED_COMMENTS: readonly Comment[] = [
   {
     id: 'seed-1',

@@ -7,7 +7,7 @@ import { useTrackForm } from '../shared/form/useTrackForm.ts';
 
 type Props = Record<never, never>;
 
-/** How long the success message shows before the form comes back empty (spec §9). */
+/** How long the success message shows before the form comes back empty. */
 export const SUCCESS_MS = 5000;
 
 const TYPE_LABELS: Record<(typeof CONTACT_TYPES)[number], string> = {
@@ -22,7 +22,7 @@ const TYPE_LABELS: Record<(typeof CONTACT_TYPES)[number], string> = {
 const TYPE_OPTIONS = CONTACT_TYPES.map((value) => ({ value, label: TYPE_LABELS[value] }));
 
 /**
- * The contact form (spec §4, §5, §7): the message goes to `POST /api/admin/track` as `contact_submit`; once the
+ * The contact form: the message goes to `POST /api/admin/track` as `contact_submit`; once the
  * server has accepted it a success message shows for 5 seconds, then the form is empty again with the type back
  * on general. A message that could not be sent stays in the form and is resent when the connection returns.
  */

@@ -13,7 +13,7 @@ type Props = {
 };
 
 /**
- * The current time in Nairobi, ticking every second, and whether the office is open now (spec §9). The page is
+ * The current time in Nairobi, ticking every second, and whether the office is open now. The page is
  * built ahead of time, so until the browser takes over it shows a neutral placeholder rather than a stale time.
  */
 export default function OfficeClock({ rules }: Props) {

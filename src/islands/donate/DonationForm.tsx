@@ -22,7 +22,7 @@ import { adoptChoices } from '../shared/form/preset.ts';
 import { useTrackForm } from '../shared/form/useTrackForm.ts';
 import './donate.css';
 
-/** A cause as the Donate page hands it over (spec §3 Cause). */
+/** A cause as the Donate page hands it over. */
 export type CauseOption = {
   id: (typeof DONATION_CAUSES)[number];
   name: string;
@@ -73,9 +73,9 @@ function readShown(form: HTMLFormElement, fallbackCause: CauseOption['id']): Sho
 }
 
 /**
- * The Donate page form (spec §2, §4, §7). A valid form is posted by the browser itself to the checkout function in
+ * The Donate page form. A valid form is posted by the browser itself to the checkout function in
  * a new tab (with or without JavaScript, before or after hydration), which records the gift and sends that tab to
- * the provider's page; with JavaScript the donation is also kept in local storage under `donationData`, the §8
+ * the provider's page; with JavaScript the donation is also kept in local storage under `donationData`, the success
  * alert shows and the form clears.
  */
 export default function DonationForm({ causes, defaultCause, paypal = true }: Props) {

@@ -33,7 +33,7 @@ const PROGRAMS = {
 export type ProgramApplicationProps = {
   /** The partner schools or hospitals, for the preferred-place select. */
   places: PlaceChoice[];
-  /** The spec §8 alert once the server has accepted the application (from src/lib/form-pages.ts). */
+  /** The success alert shown once the server has accepted the application (from src/lib/form-pages.ts). */
   success: string;
 };
 
@@ -45,7 +45,7 @@ type Props = Pick<ProgramApplicationProps, 'success'> & {
 
 /**
  * A program application in its dialog (school volunteering, hospital internship): name and email, the program's
- * fields, Submit and Cancel (which keeps what was typed). The §8 alert shows once the server has accepted it.
+ * fields, Submit and Cancel (which keeps what was typed). The success alert shows once the server has accepted it.
  */
 export default function ProgramApplication({ program, success, children }: Props) {
   const { type, dialogId, title } = PROGRAMS[program];

@@ -14,7 +14,7 @@ type Props = {
   linked: ChildCardData[];
   /** Children who already have a sponsor: `?child=` for one of them explains and points at the waiting ones. */
   sponsored: { id: string; firstName: string }[];
-  /** The spec §8 alert once the server has accepted the form (from src/lib/form-pages.ts, passed in so no script ships it). */
+  /** The success alert shown once the server has accepted the form (from src/lib/form-pages.ts, passed in so no script ships it). */
   success: string;
 };
 

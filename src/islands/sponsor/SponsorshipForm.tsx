@@ -34,14 +34,14 @@ type Props = {
   childUsd: number;
   /** The dialog holding the form. */
   dialogId: string;
-  /** The spec §8 alert once the server has accepted the form (from src/lib/form-pages.ts, passed in so no script ships it). */
+  /** The success alert shown once the server has accepted the form (from src/lib/form-pages.ts, passed in so no script ships it). */
   success: string;
 };
 
 /**
- * The sponsorship application for one child (spec §5): name, email, type and frequency required; phone, address,
+ * The sponsorship application for one child: name, email, type and frequency required; phone, address,
  * message optional. A valid form is posted by the browser to the checkout function in a new tab, which records the
- * application and the pending gift and sends that tab to the provider's page; the §8 alert shows, and the form resets to monthly with the type chosen
+ * application and the pending gift and sends that tab to the provider's page; the success alert shows, and the form resets to monthly with the type chosen
  * on the cards ('Choose This Option' also sets the type while the form is open).
  */
 export default function SponsorshipForm({ childId, childName, childUsd, dialogId, success }: Props) {

@@ -16,7 +16,7 @@ type Props = {
   skills: string[];
   /** Id of the dialog holding the form, for its Cancel button. */
   dialogId: string;
-  /** The spec §8 alert once the server has accepted the application. */
+  /** The success alert shown once the server has accepted the application. */
   success: string;
   /** Called once the server has accepted the application. */
   onSubmitted: () => void;
@@ -26,7 +26,7 @@ type Props = {
 const AVAILABILITY = ['Full-time (weekdays)', 'Part-time (2–3 days a week)', 'Weekends only', 'Flexible'] as const;
 
 /**
- * The Volunteer page application (spec §3, §5, §7). The §8 alert shows once the server has accepted it; the
+ * The Volunteer page application. The success alert shows once the server has accepted it; the
  * form then empties. Cancel keeps what was typed.
  */
 export default function ApplicationForm({ roles, skills, dialogId, success, onSubmitted }: Props) {

@@ -5,7 +5,7 @@ import ChoiceOpener from '../shared/ChoiceOpener.tsx';
 import ApplicationForm from './ApplicationForm.tsx';
 import './volunteer.css';
 
-/** A volunteer opportunity as the Volunteer page hands it over (spec §3). */
+/** A volunteer opportunity as the Volunteer page hands it over. */
 export type OpportunityCardData = {
   id: string;
   title: string;
@@ -26,7 +26,7 @@ type Props = {
   opportunities: OpportunityCardData[];
   /** Every skill the opportunities ask for, without repeats, for the application's multi-select. */
   skills: string[];
-  /** The spec §8 alert once the server has accepted the form (from src/lib/form-pages.ts, passed in so no script ships it). */
+  /** The success alert shown once the server has accepted the form (from src/lib/form-pages.ts, passed in so no script ships it). */
   success: string;
 };
 
