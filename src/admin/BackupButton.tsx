@@ -6,7 +6,7 @@ import { ApiError } from './api.ts';
 
 type Props = Record<string, never>;
 
-/** Creates a database backup, downloads it, and says 'Backup created: {file}' or 'Backup failed' (spec §8). */
+/** Creates a database backup, downloads it, and says 'Backup created: {file}' or 'Backup failed'. */
 export default function BackupButton(_props: Props) {
   const [pending, setPending] = useState(false);
 

@@ -15,7 +15,7 @@ type Props = { readonly label: string; readonly config: ContentConfig };
 /** How often a list with items on their way to the site is reloaded. */
 const SITE_STATE_POLL_MS = 5000;
 
-/** The form is closed, open to create, or open to edit a loaded record (spec §4 Admin forms). */
+/** The form is closed, open to create, or open to edit a loaded record. */
 type FormState =
   { readonly kind: 'closed' } | { readonly kind: 'create' } | { readonly kind: 'edit'; readonly row: Row };
 

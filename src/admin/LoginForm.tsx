@@ -5,7 +5,7 @@ import { $signInNotice, signIn } from './stores/session.ts';
 
 type Props = Record<string, never>;
 
-/** The staff sign-in form (spec §8 Login: 'Signing in...' while waiting; the server's text, else 'Login failed'). */
+/** The staff sign-in form ('Signing in...' while waiting; the server's text, else 'Login failed'). */
 export default function LoginForm(_props: Props) {
   const notice = useStore($signInNotice);
   const [username, setUsername] = useState('');

@@ -28,7 +28,7 @@ type Tab = Resource | 'notifications' | 'privacy' | 'staff';
 
 type Props = { readonly token: string };
 
-/** The tabs in the spec's order and names (§2 Admin). */
+/** The tabs, in the order and with the names staff know them by. */
 const TABS: readonly { readonly id: Tab; readonly label: string }[] = [
   { id: 'events', label: 'Recent Activity' },
   { id: 'contacts', label: 'Contacts' },

@@ -15,7 +15,7 @@ type Props = {
 
 /**
  * Picks a file, sends it to /api/admin/media/upload and hands back its URL. A photo over the upload limit is made
- * smaller in the browser first; a file that still cannot be taken says 'Upload failed' (spec §8) with the reason and
+ * smaller in the browser first; a file that still cannot be taken says 'Upload failed' with the reason and
  * the limit, in the toast and under the field.
  */
 export default function UploadField({ forLabel, accept, onUploaded, onBusy }: Props) {

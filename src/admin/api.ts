@@ -92,7 +92,7 @@ async function callJson(path: string, options: CallOptions = {}): Promise<unknow
   return response.status === 204 ? null : readBody(response);
 }
 
-/** Signs in; resolves to the token or rejects with the server's text, else 'Login failed' (spec §8). */
+/** Signs in; resolves to the token or rejects with the server's text, else 'Login failed'. */
 export async function login(username: string, password: string): Promise<string> {
   let response: Response;
   try {

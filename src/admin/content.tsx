@@ -39,7 +39,7 @@ export type ContentConfig = {
   readonly plural: string;
   /** Names the one-record answer may be wrapped in ({program}, {post}, {media}). */
   readonly recordNames: readonly string[];
-  /** Said when the record to edit cannot be read (spec §8). */
+  /** Said when the record to edit cannot be read. */
   readonly loadError: string;
   readonly fields: readonly FieldDef[];
   /** Fills the form from a stored record. */

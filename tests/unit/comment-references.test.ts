@@ -22,27 +22,6 @@ const BINARY = /\.(jpe?g|png|gif|webp|avif|ico|woff2?|ttf|otf|pdf)$/i;
  */
 const REFERENCE = /spec §|issue \d+|(?<!RFC \d+ )§\s?\d/gi;
 
-/**
- * Files under src/admin/ that still carry references, being rewritten on another branch; empty this list once that
- * work is merged. A listed file that no longer has any fails the second test, so the list only shrinks.
- */
-const ADMIN_FILES_STILL_WITH_REFERENCES: readonly string[] = [
-  'src/admin/BackupButton.tsx',
-  'src/admin/ContentPanel.tsx',
-  'src/admin/LoginForm.tsx',
-  'src/admin/SignedIn.tsx',
-  'src/admin/UploadField.tsx',
-  'src/admin/api.ts',
-  'src/admin/content.tsx',
-  'src/admin/lib/events.ts',
-  'src/admin/lib/list.ts',
-  'src/admin/lib/meta.ts',
-  'src/admin/lib/shrink-image.ts',
-  'src/admin/stores/data.ts',
-  'src/admin/stores/session.ts',
-  'src/admin/stores/toast.ts',
-];
-
 /** Every text file under `dir`, as a path with forward slashes. */
 function textFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -65,15 +44,7 @@ function references(): { path: string; found: string }[] {
 
 describe('comment references', () => {
   test('no source file names a spec section or an issue number', () => {
-    const found = references()
-      .filter(({ path }) => !ADMIN_FILES_STILL_WITH_REFERENCES.includes(path))
-      .map(({ found }) => found);
-    expect(found).toEqual([]);
-  });
-
-  test('every allow-listed admin file still has a reference (remove the ones that do not)', () => {
-    const withReferences = new Set(references().map(({ path }) => path));
-    expect(ADMIN_FILES_STILL_WITH_REFERENCES.filter((path) => !withReferences.has(path))).toEqual([]);
+    expect(references().map(({ found }) => found)).toEqual([]);
   });
 
   test('the pattern finds the kinds of reference it is meant to, and not a public standard', () => {

@@ -1,6 +1,6 @@
 import type { Row } from './list.ts';
 
-/** At most this many events are kept in Recent Activity (spec §9). */
+/** At most this many events are kept in Recent Activity. */
 export const MAX_EVENTS = 500;
 
 function time(row: Row): number {

@@ -11,7 +11,7 @@ export type ListPage = {
   readonly eventsThrough: string | null;
 };
 
-/** Other names a server might wrap a list in (spec §7 Notes: named field or bare). */
+/** Other names a server might wrap a list in (a named field, or a bare list). */
 const ALIASES: Readonly<Record<string, readonly string[]>> = {
   newsletter: ['subscribers', 'newsletter_subscribers'],
   blog: ['posts', 'blog_posts'],

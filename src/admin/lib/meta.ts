@@ -1,7 +1,7 @@
 /** The outcome of reading the media meta field. */
 export type ParsedMeta = { readonly meta: Record<string, unknown>; readonly valid: boolean };
 
-/** Reads the media meta text: a JSON object is kept; blank is {}; anything else is saved as {} (spec §5) and flagged invalid. */
+/** Reads the media meta text: a JSON object is kept; blank is {}; anything else is saved as {} and flagged invalid. */
 export function parseMeta(text: string): ParsedMeta {
   if (text.trim() === '') return { meta: {}, valid: true };
   try {

@@ -1,5 +1,5 @@
 /**
- * Makes a photo over the upload limit smaller in the browser before it is sent (issue 42: a phone photo is often
+ * Makes a photo over the upload limit smaller in the browser before it is sent (a phone photo is often
  * 5–12 MB): decoded with `createImageBitmap` (which follows the photo's orientation), drawn on a canvas at each of
  * {@link resizeSteps}' sizes, aspect kept, and encoded until it fits. No URL is loaded, so the dashboard's CSP allows it.
  */

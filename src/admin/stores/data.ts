@@ -128,7 +128,7 @@ function opened(): Resource[] {
 }
 
 /**
- * Reloads every list and the counts (after a create, update or delete, spec §4). Lists whose tab has not been opened
+ * Reloads every list and the counts (after a create, update or delete). Lists whose tab has not been opened
  * yet are left to load fresh when it is: the staff member sees the same, with fewer calls.
  */
 export async function reloadAll(): Promise<void> {

@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import { isTokenUnexpired } from '../lib/token.ts';
 
-/** Local-storage key of the bearer token (spec §9: two keys, token and flag). */
+/** Local-storage key of the bearer token (two keys: the token and a signed-in flag). */
 export const TOKEN_KEY = 'adminToken';
 /** Local-storage key of the signed-in flag, 'true' while signed in. */
 export const AUTH_KEY = 'adminAuth';

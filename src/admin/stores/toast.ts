@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 
-/** The one notification on screen (spec §9: one toast at a time). */
+/** The one notification on screen (one toast at a time). */
 export type Toast = { readonly id: number; readonly message: string; readonly tone: 'info' | 'error' };
 
 /** The current notification, or null. */
