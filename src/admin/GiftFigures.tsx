@@ -229,7 +229,7 @@ export default function GiftFigures({ summary, onChoose }: Props) {
         </>
       )}
       <form className="period-chooser" aria-labelledby={`${id}-rate`} onSubmit={(event) => void onRate(event)}>
-        <h4 id={`${id}-rate`}>Exchange rate for the totals</h4>
+        <h3 id={`${id}-rate`}>Exchange rate for the totals</h3>
         <div className="field">
           <label htmlFor={`${id}-kes`}>Shillings per US dollar</label>
           <input id={`${id}-kes`} name="kesPerUsd" inputMode="decimal" required placeholder="129.50" />
