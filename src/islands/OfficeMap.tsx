@@ -2,8 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import leafletStylesheet from 'leaflet/dist/leaflet.css?url';
 import { loadStylesheet } from '../lib/stylesheet.ts';
 
-/** Where the office is and how the map names it; `directionsUrl` is the way to a map without JavaScript. */
-export type OfficeMapProps = {
+type Props = {
   center: [number, number];
   zoom: number;
   popup: string;
@@ -22,7 +21,7 @@ const NairobiMap = lazy(async () => {
  * Placeholder that swaps in the Leaflet map once hydrated (`client:visible`, so only near the viewport).
  * Leaflet touches `window` when imported, so it is loaded in the browser only.
  */
-export default function OfficeMap({ directionsUrl, ...map }: OfficeMapProps) {
+export default function OfficeMap({ directionsUrl, ...map }: Props) {
   const [inBrowser, setInBrowser] = useState(false);
   useEffect(() => setInBrowser(true), []);
   const placeholder = (
