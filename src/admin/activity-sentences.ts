@@ -224,7 +224,8 @@ function staffSentence(type: string, actor: string, payload: Fields, about: Fiel
       const noun = match?.[1] ? NOUNS[match[1]] : undefined;
       if (!noun || !match?.[2]) return null;
       const title = who('title') || who('name') || who('slug');
-      return `${actor} ${VERBS[match[2]]} the ${noun}${title ? ` “${title}”` : ''}`;
+      const change = who('change');
+      return `${actor} ${VERBS[match[2]]} the ${noun}${title ? ` “${title}”` : ''}${change ? `: ${change}` : ''}`;
     }
   }
 }

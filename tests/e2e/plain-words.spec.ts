@@ -100,8 +100,9 @@ function brokenWords(page: Page): Promise<string[]> {
       const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const value = node.nodeValue ?? '';
-        // Words as prose writes them (`Confirmed`, `monthly`); a random token or code may wrap where it must.
-        for (const word of value.matchAll(/(?<![A-Za-z])[A-Z]?[a-z]{2,}(?![A-Za-z])/g)) {
+        // Words as prose writes them (`Confirmed`, `monthly`), standing alone: a random token, an address or a
+        // code may wrap where it must.
+        for (const word of value.matchAll(/(?<![\w@./-])[A-Z]?[a-z]{2,}(?![\w@./-])/g)) {
           const range = document.createRange();
           range.setStart(node, word.index);
           range.setEnd(node, word.index + word[0].length);
