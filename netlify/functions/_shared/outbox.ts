@@ -314,7 +314,7 @@ const afterAnswers = new Map<string, { run: Promise<void>; again: boolean }>();
  * would only race for the same rows: each claim, PDF and send of one run slows every other answer the instance (or
  * the embedded database, which has one connection) is making, and a burst of 50 webhooks started 50 of them.
  */
-function deliverCoalesced(completers: Completers | undefined): Promise<void> {
+export function deliverCoalesced(completers: Completers | undefined): Promise<void> {
   const key = Object.keys(completers ?? {})
     .sort()
     .join(',');

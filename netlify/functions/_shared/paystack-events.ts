@@ -45,7 +45,7 @@ import {
   supportsText,
   type GiftRow,
 } from './gifts.ts';
-import { deliverAfterResponse } from './outbox.ts';
+import { deliverCoalesced } from './outbox.ts';
 import { PAYSTACK_REFERENCE, planCodeOf } from './paystack.ts';
 
 const PROVIDER = 'paystack';
@@ -172,7 +172,8 @@ export async function receivePaystackEvent(
   const body = new TextDecoder().decode(raw);
   if (!(await storeEvent(PROVIDER, chargeEventKey(charge.data), type, body))) return { outcome: 'duplicate' };
   const settled = inTurn(() => settlePaystackCharge(charge.data, 'webhook', context)).then(
-    () => deliverAfterResponse({ waitUntil }, GIFT_COMPLETERS),
+    // Sent within the same kept-alive work: a platform may wait only for what was handed to it before the answer.
+    () => deliverCoalesced(GIFT_COMPLETERS),
     (failure: unknown) => {
       console.error(`paystack: charge ${charge.data.id} is stored; the scheduled sweep settles it:`, failure);
     },
