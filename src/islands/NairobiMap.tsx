@@ -1,17 +1,10 @@
 import { useState } from 'react';
 import { CircleMarker, MapContainer, Popup, TileLayer } from 'react-leaflet';
 import { MAP_TILE_URL } from '../lib/csp.ts';
-
-type Props = {
-  center: [number, number];
-  zoom: number;
-  popup: string;
-  /** Accessible description of what the map shows. */
-  label: string;
-};
+import type { MapProps } from '../lib/office-map.ts';
 
 /** The interactive Leaflet map of Nairobi. Loaded only in the browser, and only when it nears the viewport. */
-export default function NairobiMap({ center, zoom, popup, label }: Props) {
+export default function NairobiMap({ center, zoom, popup, label }: MapProps) {
   const [tilesFailed, setTilesFailed] = useState(false);
   return (
     <div className="nairobi-map" role="region" aria-label={label}>

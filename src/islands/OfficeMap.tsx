@@ -1,15 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import leafletStylesheet from 'leaflet/dist/leaflet.css?url';
+import type { OfficeMapProps } from '../lib/office-map.ts';
 import { loadStylesheet } from '../lib/stylesheet.ts';
-
-type Props = {
-  center: [number, number];
-  zoom: number;
-  popup: string;
-  label: string;
-  /** Link to a maps search, the fallback when the map cannot load. */
-  directionsUrl: string;
-};
 
 // Leaflet's stylesheet is fetched with the map code, so pages that never scroll to a map never download either.
 const NairobiMap = lazy(async () => {
@@ -21,7 +13,7 @@ const NairobiMap = lazy(async () => {
  * Placeholder that swaps in the Leaflet map once hydrated (`client:visible`, so only near the viewport).
  * Leaflet touches `window` when imported, so it is loaded in the browser only.
  */
-export default function OfficeMap({ directionsUrl, ...map }: Props) {
+export default function OfficeMap({ directionsUrl, ...map }: OfficeMapProps) {
   const [inBrowser, setInBrowser] = useState(false);
   useEffect(() => setInBrowser(true), []);
   const placeholder = (

@@ -1,11 +1,9 @@
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import leafletStylesheet from 'leaflet/dist/leaflet.css?url';
+import type { MapProps } from '../lib/office-map.ts';
 import { loadStylesheet } from '../lib/stylesheet.ts';
 import NairobiMap from './NairobiMap.tsx';
-
-/** What the map shows: its centre, zoom, the marker's popup and the region's accessible name. */
-export type MapProps = { center: [number, number]; zoom: number; popup: string; label: string };
 
 /**
  * Draws the Leaflet map in `container` (in place of what it held), once Leaflet's stylesheet is in; the map is in the

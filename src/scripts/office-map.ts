@@ -3,7 +3,7 @@
  * "Show the map" button (shown once this script runs; without JavaScript the picture and the link to a maps site
  * remain) loads React and Leaflet on its first press and draws the interactive map in the picture's place.
  */
-import type { MapProps } from '../islands/mountNairobiMap.tsx';
+import type { MapProps } from '../lib/office-map.ts';
 
 /** Says that the map could not load (offline, or the server did not answer); the button can be pressed again. */
 const MAP_FAILED = 'The map could not load. Try again, or open it on a maps site.';
