@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { appendPage, unwrapList, unwrapRecord } from '../../src/admin/lib/list.ts';
-import { MAX_EVENTS, describeEventType, mergeEvents, resourceOfEvent } from '../../src/admin/lib/events.ts';
+import { MAX_EVENTS, mergeEvents, resourceOfEvent } from '../../src/admin/lib/events.ts';
 
 describe('unwrapList', () => {
   test('reads a list wrapped in the field named after the resource, with its cursor', () => {
@@ -91,16 +91,5 @@ describe('resourceOfEvent', () => {
     expect(resourceOfEvent('admin.media.upload')).toBe('media');
     expect(resourceOfEvent('admin.login')).toBeNull();
     expect(resourceOfEvent(42)).toBeNull();
-  });
-});
-
-describe('describeEventType', () => {
-  test('gives readable names to event types', () => {
-    expect(describeEventType('newsletter_subscribe')).toBe('Newsletter subscription');
-    expect(describeEventType('admin.blog.update')).toBe('Blog post updated');
-    expect(describeEventType('admin.contacts.delete')).toBe('Contact deleted');
-    expect(describeEventType('admin.login_failed')).toBe('Failed staff sign-in');
-    expect(describeEventType('some_new.thing')).toBe('Some new thing');
-    expect(describeEventType(undefined)).toBe('Event');
   });
 });
