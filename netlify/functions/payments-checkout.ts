@@ -29,7 +29,7 @@ import { paymentUrl } from '../../src/lib/payment.ts';
 import { trackRequest, type DonationIntent, type SponsorshipApplication } from '../../src/schemas/track.ts';
 import { clientId } from './_shared/client.ts';
 import { isUniqueViolation, query, transaction } from './_shared/db.ts';
-import { formAccepted, formProblem, isFormContentType, MAX_FORM_BYTES, readFormBody } from './_shared/form-answer.ts';
+import { formAccepted, formProblem, isFormContentType, formTooLarge, readFormBody } from './_shared/form-answer.ts';
 import { hasActiveSponsor, waitingChild } from './_shared/children.ts';
 import { createCommitment } from './_shared/commitments.ts';
 import { planFor } from './_shared/paystack-plans.ts';
@@ -114,12 +114,7 @@ async function readCheckout(req: Request): Promise<{ raw: Record<string, unknown
     });
   }
   const body = await readFormBody(req);
-  if (body.status === 'too-large') {
-    return formProblem(req, undefined, {
-      status: 413,
-      message: `The form is larger than ${MAX_FORM_BYTES / 1024} KB.`,
-    });
-  }
+  if (body.status === 'too-large') return formTooLarge(req);
   const { fields } = body;
   const raw = trackBodyFromForm(fields);
   const answers: Answers = {

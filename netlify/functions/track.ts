@@ -9,7 +9,7 @@ import { trackBodyFromForm } from '../../src/lib/forms.ts';
 import { isTrackType, trackRequest, TRACK_TYPES, type TrackRequest } from '../../src/schemas/track.ts';
 import { clientId } from './_shared/client.ts';
 import { transaction, type Queryable } from './_shared/db.ts';
-import { formAccepted, formProblem, isFormContentType, MAX_FORM_BYTES, readFormBody } from './_shared/form-answer.ts';
+import { formAccepted, formProblem, isFormContentType, formTooLarge, readFormBody } from './_shared/form-answer.ts';
 import { error, json, methodNotAllowed, readJsonBody, tooManyRequests, zodIssues, type Issue } from './_shared/http.ts';
 import { logFailure } from './_shared/log.ts';
 import { ConfirmationLimited } from './_shared/newsletter.ts';
@@ -39,12 +39,7 @@ export default async (req: Request, context: Context): Promise<Response> => {
   let answers: Answers;
   if (isFormContentType(req.headers.get('content-type'))) {
     const body = await readFormBody(req);
-    if (body.status === 'too-large') {
-      return formProblem(req, undefined, {
-        status: 413,
-        message: `The form is larger than ${MAX_FORM_BYTES / 1024} KB.`,
-      });
-    }
+    if (body.status === 'too-large') return formTooLarge(req);
     const { fields } = body;
     raw = trackBodyFromForm(fields);
     const type = (raw as { type: string }).type;

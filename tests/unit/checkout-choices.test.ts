@@ -97,6 +97,20 @@ describe.each(databases)('checkout choices on $name', (database) => {
     expect(txn.metadata).not.toHaveProperty('cause');
   });
 
+  test('a gift form over 32 KB posted without JavaScript gets a 413 page that says the limit, and nothing leaves for Paystack', async () => {
+    const res = await checkout(
+      new Request('http://localhost/api/payments/checkout', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ form: 'donation_intent', name: 'x'.repeat(33 * 1024) }).toString(),
+      }),
+      context('198.51.100.9'),
+    );
+    expect(res.status).toBe(413);
+    expect(await res.text()).toContain('The form is larger than 32 KB.');
+    expect(await rows(database, 'select reference from gifts')).toEqual([]);
+  });
+
   test('a kept submission resent three times is stored once and answered with the same checkout each time', async () => {
     const body = { ...donation, submissionId: '5f0c1a52-9d1b-4c8e-9a53-2b1c0e0f6a11' };
     const answers = [];

@@ -243,6 +243,17 @@ describe.each(databases)('POST /api/admin/track form-encoded on $name', (databas
     expect(await count(database, 'contacts')).toBe(0);
   });
 
+  test('answers a form over 32 KB with a 413 page that says the limit, storing nothing', async () => {
+    const res = await postForm([
+      ['form', 'contact_submit'],
+      ['name', 'Amina'],
+      ['message', 'x'.repeat(33 * 1024)],
+    ]);
+    expect(res.status).toBe(413);
+    expect(await res.text()).toContain('The form is larger than 32 KB.');
+    expect(await count(database, 'contacts')).toBe(0);
+  });
+
   test('answers 400 for bytes that are not UTF-8', async () => {
     const body = new Uint8Array([...new TextEncoder().encode('form=contact_submit&name=Amina'), 0xff, 0xfe]);
     const res = await postForm(body);

@@ -65,6 +65,11 @@ export async function readFormBody(req: Request): Promise<FormBody> {
   return { status: 'unstorable', fields, issues: [...bad].map((path) => ({ path, message: UNSTORABLE_FIELD })) };
 }
 
+/** The 413 page for a form body over `MAX_FORM_BYTES`, which `readFormBody` reports as `too-large`. */
+export function formTooLarge(req: Request): Promise<Response> {
+  return formProblem(req, undefined, { status: 413, message: `The form is larger than ${MAX_FORM_BYTES / 1024} KB.` });
+}
+
 /** One name or value of a form body, with what cannot be stored shown as U+FFFD. */
 function decodeFormPart(raw: string): { text: string; storable: boolean } {
   const plus = raw.replaceAll('+', ' ');
