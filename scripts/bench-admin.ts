@@ -12,19 +12,14 @@
  * Options (env): BENCH_LOGINS (default 40), BENCH_REQUESTS (default 300) for list and create, BENCH_LIVE (default 40).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Context } from '@netlify/functions';
 import programs from '../netlify/functions/admin-programs.ts';
 import stream from '../netlify/functions/admin-stream.ts';
 import login from '../netlify/functions/auth-login.ts';
 import { closePools, query, type DatabaseTarget } from '../netlify/functions/_shared/db.ts';
 import { setAdminPassword } from './lib/accounts.ts';
-import { startLocalDatabase } from './lib/local-database.ts';
-import { percentile, timeLiveDelivery, type Call } from './lib/bench.ts';
+import { onEachDatabase, percentile, timeLiveDelivery, type Call } from './lib/bench.ts';
 import { migrate } from './lib/migrate.ts';
-import { startRelay } from './lib/relay.ts';
 
 const LOGINS = Number(process.env['BENCH_LOGINS'] ?? 40);
 const REQUESTS = Number(process.env['BENCH_REQUESTS'] ?? 300);
@@ -109,27 +104,5 @@ async function bench(name: string, target: DatabaseTarget): Promise<void> {
 }
 
 process.env['JWT_SECRET'] ||= randomBytes(32).toString('hex');
-const relay = await startRelay();
-const dataDir = await mkdtemp(join(tmpdir(), 'watoto-bench-admin-'));
-const embedded = await startLocalDatabase({ dataDir, relay });
-const adminUrl = process.env['TEST_PG_URL'] || 'postgres://postgres@127.0.0.1:5432/postgres';
-const admin: DatabaseTarget = { url: adminUrl, proxy: relay.proxy };
-const dbName = `watoto_bench_${randomBytes(4).toString('hex')}`;
-let created = false;
-
 console.log(`admin handlers, in-process and warm, one call at a time (node ${process.version})`);
-try {
-  await bench('embedded', { url: embedded.url, proxy: relay.proxy });
-  await query(`create database ${dbName}`, [], admin);
-  created = true;
-  const pgUrl = new URL(adminUrl);
-  pgUrl.pathname = `/${dbName}`;
-  await bench('postgres', { url: pgUrl.toString(), proxy: relay.proxy });
-} finally {
-  await closePools();
-  if (created) await query(`drop database if exists ${dbName} with (force)`, [], admin);
-  await closePools();
-  await embedded.close();
-  await relay.close();
-  await rm(dataDir, { recursive: true, force: true });
-}
+await onEachDatabase(bench);

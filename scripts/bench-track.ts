@@ -7,16 +7,11 @@
  * Options (env): BENCH_REQUESTS (default 2000), BENCH_CONCURRENCY (default "1,16").
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Context } from '@netlify/functions';
 import track from '../netlify/functions/track.ts';
-import { closePools, query, type DatabaseTarget } from '../netlify/functions/_shared/db.ts';
-import { startLocalDatabase } from './lib/local-database.ts';
-import { percentile, runConcurrently } from './lib/bench.ts';
+import { closePools, type DatabaseTarget } from '../netlify/functions/_shared/db.ts';
+import { onEachDatabase, percentile, runConcurrently } from './lib/bench.ts';
 import { migrate } from './lib/migrate.ts';
-import { startRelay } from './lib/relay.ts';
 
 const REQUESTS = Number(process.env['BENCH_REQUESTS'] ?? 2000);
 const CONCURRENCY = (process.env['BENCH_CONCURRENCY'] ?? '1,16').split(',').map(Number);
@@ -93,29 +88,7 @@ async function bench(name: string, target: DatabaseTarget): Promise<void> {
   await closePools();
 }
 
-const relay = await startRelay();
-const dataDir = await mkdtemp(join(tmpdir(), 'watoto-bench-'));
-const embedded = await startLocalDatabase({ dataDir, relay });
-const adminUrl = process.env['TEST_PG_URL'] || 'postgres://postgres@127.0.0.1:5432/postgres';
-const admin: DatabaseTarget = { url: adminUrl, proxy: relay.proxy };
-const dbName = `watoto_bench_${randomBytes(4).toString('hex')}`;
-let created = false;
-
 console.log(
   `track handler, in-process and warm; ${REQUESTS} requests per row, mixed form types (node ${process.version})`,
 );
-try {
-  await bench('embedded', { url: embedded.url, proxy: relay.proxy });
-  await query(`create database ${dbName}`, [], admin);
-  created = true;
-  const pgUrl = new URL(adminUrl);
-  pgUrl.pathname = `/${dbName}`;
-  await bench('postgres', { url: pgUrl.toString(), proxy: relay.proxy });
-} finally {
-  await closePools();
-  if (created) await query(`drop database if exists ${dbName} with (force)`, [], admin);
-  await closePools();
-  await embedded.close();
-  await relay.close();
-  await rm(dataDir, { recursive: true, force: true });
-}
+await onEachDatabase(bench);

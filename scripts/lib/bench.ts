@@ -1,5 +1,43 @@
-/** Shared by the benchmark scripts: concurrent runs, percentiles and the live stream. */
+/** Shared by the benchmark scripts: both databases, concurrent runs, percentiles and the live stream. */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { closePools, query, type DatabaseTarget } from '../../netlify/functions/_shared/db.ts';
 import { SseReader } from '../../tests/support/sse.ts';
+import { startLocalDatabase } from './local-database.ts';
+import { startRelay } from './relay.ts';
+
+/**
+ * Runs `bench` against a new embedded database, then against a throw-away PostgreSQL database made on `TEST_PG_URL`
+ * (default postgres://postgres@127.0.0.1:5432/postgres); both are removed afterwards, whatever happened.
+ */
+export async function onEachDatabase(
+  bench: (name: 'embedded' | 'postgres', target: DatabaseTarget) => Promise<void>,
+): Promise<void> {
+  const relay = await startRelay();
+  const dataDir = await mkdtemp(join(tmpdir(), 'watoto-bench-'));
+  const embedded = await startLocalDatabase({ dataDir, relay });
+  const adminUrl = process.env['TEST_PG_URL'] || 'postgres://postgres@127.0.0.1:5432/postgres';
+  const admin: DatabaseTarget = { url: adminUrl, proxy: relay.proxy };
+  const dbName = `watoto_bench_${randomBytes(4).toString('hex')}`;
+  let created = false;
+  try {
+    await bench('embedded', { url: embedded.url, proxy: relay.proxy });
+    await query(`create database ${dbName}`, [], admin);
+    created = true;
+    const pgUrl = new URL(adminUrl);
+    pgUrl.pathname = `/${dbName}`;
+    await bench('postgres', { url: pgUrl.toString(), proxy: relay.proxy });
+  } finally {
+    await closePools();
+    if (created) await query(`drop database if exists ${dbName} with (force)`, [], admin);
+    await closePools();
+    await embedded.close();
+    await relay.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
 
 /** The `p`th percentile of ascending `sorted` latencies (nearest rank). */
 export function percentile(sorted: number[], p: number): number {
