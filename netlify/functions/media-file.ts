@@ -4,7 +4,7 @@
  */
 import type { Config, Context } from '@netlify/functions';
 import { failureAnswer } from './_shared/failure.ts';
-import { query } from './_shared/db.ts';
+import { readUpload } from './_shared/uploads.ts';
 import { answer, error, methodNotAllowed } from './_shared/http.ts';
 
 const ID = /^[1-9][0-9]{0,18}$/;
@@ -17,10 +17,7 @@ export default async (req: Request, context: Context): Promise<Response> => {
   const { id = '', name = '' } = context.params;
   if (!ID.test(id) || !NAME.test(name)) return error(404, 'File not found');
   try {
-    const [file] = await query<{ content_type: string; data: Buffer }>(
-      'select content_type, data from uploads where id = $1 and name = $2',
-      [id, name],
-    );
+    const file = await readUpload(id, name);
     if (!file) return error(404, 'File not found');
     const disposition = file.content_type === 'application/pdf' ? 'attachment' : 'inline';
     return answer(req.method === 'HEAD' ? null : new Uint8Array(file.data), 200, {

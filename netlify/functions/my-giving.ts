@@ -7,8 +7,10 @@
  * - `POST /my-giving/sign-out`: ends the session;
  * - `POST /my-giving/commitments/:id/card`: 303 to Paystack's page to update the card of a card gift or cancel it;
  * - `POST /my-giving/commitments/:id/stop`: stops an M-Pesa monthly gift;
- * - `POST /my-giving/commitments/:id/amount` (`amount`): ends a monthly gift and starts one at the new amount.
- * A commitment that is not the session's is not found (404).
+ * - `POST /my-giving/commitments/:id/amount` (`amount`): ends a monthly gift and starts one at the new amount;
+ * - `GET /my-giving/news/:update/photos/:n`: a picture of news from a sponsored child, while consent allows it;
+ * - `POST /my-giving/sponsorships/:id/news-emails` (`emails` on or off): starts or stops the emails about that news.
+ * A commitment, sponsorship or picture that is not the session's is not found (404).
  * Every answer is plain HTML (or a PDF) that works with JavaScript off, and never cached.
  */
 import type { Config } from '@netlify/functions';
@@ -24,6 +26,9 @@ import { isFormContentType, readFormBody } from './_shared/form-answer.ts';
 import { escapeHtml, htmlPage, unavailablePage } from './_shared/html-page.ts';
 import { answer, methodNotAllowed } from './_shared/http.ts';
 import { donorReceipt, donorStatement, myGivingHtml, pdfResponse } from './_shared/my-giving.ts';
+import { newsHtml } from './_shared/my-giving-news.ts';
+import { setNewsEmails, sponsorPhotoPath } from './_shared/child-updates.ts';
+import { readUpload } from './_shared/uploads.ts';
 import {
   changeCommitmentAmount,
   commitmentsHtml,
@@ -67,6 +72,13 @@ export default async (req: Request): Promise<Response> => {
       if (!isSameSitePost(req)) return problem(403, 'This request did not come from your My giving page.');
       return await commitmentAction(req, session.email, action[1] ?? '', action[2] ?? '');
     }
+    const newsEmails = /^\/my-giving\/sponsorships\/([^/]+)\/news-emails$/.exec(path);
+    if (newsEmails) {
+      if (req.method !== 'POST') return methodNotAllowed(['POST']);
+      if (!session) return seeOther(SIGN_IN_PAGE);
+      if (!isSameSitePost(req)) return problem(403, 'This request did not come from your My giving page.');
+      return await changeNewsEmails(req, session.email, newsEmails[1] ?? '');
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(['GET']);
     if (!session) return seeOther(SIGN_IN_PAGE);
     const receipt = /^\/my-giving\/receipts\/([^/]+)$/.exec(path);
@@ -79,9 +91,11 @@ export default async (req: Request): Promise<Response> => {
       const file = await donorStatement(session.email, statement[1] ?? '');
       return file ? pdfResponse(file) : notFound('statement');
     }
+    const photo = /^\/my-giving\/news\/([1-9][0-9]{0,18})\/photos\/([0-9])$/.exec(path);
+    if (photo) return await newsPhoto(session.email, photo[1] ?? '', Number(photo[2]));
     const done = NOTICES[new URL(req.url).searchParams.get('done') ?? ''];
     const sections = [...(done ? [`<p role="status"><strong>${escapeHtml(done)}</strong></p>`] : [])];
-    sections.push(await commitmentsHtml(session.email));
+    sections.push(await commitmentsHtml(session.email), await newsHtml(session.email));
     return htmlPage(
       {
         title: 'My giving',
@@ -90,6 +104,7 @@ export default async (req: Request): Promise<Response> => {
         formAction: 'self',
         formTargets: manageTargets(),
         wide: true,
+        images: true,
       },
       200,
     );
@@ -106,6 +121,8 @@ export const config: Config = {
     '/my-giving/statements/:year',
     '/my-giving/sign-out',
     '/my-giving/commitments/:id/:action',
+    '/my-giving/news/:update/photos/:n',
+    '/my-giving/sponsorships/:id/news-emails',
   ],
 };
 
@@ -113,6 +130,8 @@ export const config: Config = {
 const NOTICES: Readonly<Record<string, string>> = {
   stopped:
     'Your monthly gift is stopped: we will send no more reminders. Remember to cancel your M-Pesa Ratiba standing order too.',
+  'news-off': 'We will no longer email you about this news. It still appears here, and your sponsorship goes on.',
+  'news-on': 'We will email you when there is news.',
   changed:
     'Your monthly gift has its new amount from next month. An M-Pesa gift has a new account number: change your Ratiba standing order to it.',
 };
@@ -163,4 +182,27 @@ async function commitmentAction(req: Request, email: string, id: string, action:
     return outcome.ok ? seeOther('/my-giving/account?done=changed') : problem(outcome.status, outcome.message);
   }
   return problem(404, 'There is no such action.');
+}
+
+/** A picture of news the session's sponsor may see today, never cached anywhere but their own browser. */
+async function newsPhoto(email: string, updateId: string, index: number): Promise<Response> {
+  const [, id, name] = /^\/media\/([^/]+)\/([^/]+)$/.exec((await sponsorPhotoPath(email, updateId, index)) ?? '') ?? [];
+  const file = id && name ? await readUpload(id, name) : undefined;
+  if (!file) return notFound('picture');
+  return answer(new Uint8Array(file.data), 200, {
+    'Content-Type': file.content_type,
+    'Cache-Control': 'private, no-store',
+    'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'; sandbox",
+  });
+}
+
+/** The sponsor's press of "Stop emails about …" or "Email me when there is news …". */
+async function changeNewsEmails(req: Request, email: string, id: string): Promise<Response> {
+  const form = isFormContentType(req.headers.get('content-type')) ? await readFormBody(req) : undefined;
+  const emails = form?.status === 'ok' ? new Map(form.fields).get('emails') : undefined;
+  if (emails !== 'on' && emails !== 'off') return problem(400, 'Choose whether to get the emails.');
+  if (!/^[1-9][0-9]{0,18}$/.test(id) || !(await setNewsEmails(email, id, emails === 'on'))) {
+    return problem(404, 'There is no such sponsorship among yours.');
+  }
+  return seeOther(`/my-giving/account?done=news-${emails}`);
 }

@@ -6,6 +6,7 @@ import { reloadResource } from './stores/data.ts';
 import { notify } from './stores/toast.ts';
 import { COVER_LABELS, CONSENT_FIELDS } from './lib/consent-fields.ts';
 import FormField from './FormField.tsx';
+import ChildNews from './ChildNews.tsx';
 
 type Props = { readonly id: string };
 
@@ -240,6 +241,8 @@ export default function ChildRecord({ id }: Props) {
           onSubmit={(form) => act('sponsorship', form, 'Sponsorship recorded')}
         />
       )}
+
+      <ChildNews id={id} />
 
       <h4>History</h4>
       <table className="child-history">

@@ -9,7 +9,9 @@ import {
   sponsorNewsDue,
   sponsorPhotoPath,
 } from '../../netlify/functions/_shared/child-updates.ts';
-import { call, staffToken, useJwtSecret } from '../support/admin.ts';
+import myGiving from '../../netlify/functions/my-giving.ts';
+import { bytesOf, call, staffToken, useJwtSecret } from '../support/admin.ts';
+import { donorSessionCookie } from '../support/donor.ts';
 import { databases, rows, truncate, useDatabase } from '../support/databases.ts';
 
 type Json = Record<string, unknown>;
@@ -25,7 +27,22 @@ const TABLES = [
   'notification_outbox',
   'admin_users',
   'admin_sessions',
+  'uploads',
+  'donor_sign_in_links',
+  'donor_sessions',
 ];
+const SITE = 'http://localhost:8888';
+
+/** A request of a signed-in donor's browser to My giving; a form post when `form` is given (JavaScript off). */
+function page(path: string, cookie: string, form?: Record<string, string>): Promise<Response> {
+  return myGiving(
+    new Request(`${SITE}${path}`, {
+      method: form ? 'POST' : 'GET',
+      headers: form ? { cookie, origin: SITE, 'content-type': 'application/x-www-form-urlencoded' } : { cookie },
+      ...(form ? { body: new URLSearchParams(form).toString() } : {}),
+    }),
+  );
+}
 const SPONSOR = 'peter@example.org';
 const PHOTO = '/media/7/imani-at-school.jpg';
 
@@ -219,5 +236,47 @@ describe.each(databases)('news of a sponsored child on $name', (database) => {
     const body = JSON.stringify(await res.json());
     expect(body).toContain('Write the news');
     expect(body).toContain('Choose each picture from Media');
+  });
+
+  test('My giving shows the news with its picture to the sponsor alone, and the emails stop with JavaScript off', async () => {
+    const [upload] = await rows<{ id: string }>(
+      database,
+      `insert into uploads (name, content_type, size, data, uploaded_by) values ('imani.png', 'image/png', 64, $1, 'officer')
+       returning id::text as id`,
+      [Buffer.from(bytesOf('png'))],
+    );
+    const photo = `/media/${upload!.id}/imani.png`;
+    const update = await draft({ update_on: '2026-11-20', body: 'Imani sang in the school choir.', photos: [photo] });
+    expect((await publish(update)).status).toBe(200);
+
+    const sponsor = await donorSessionCookie(SPONSOR);
+    const account = await page('/my-giving/account', sponsor);
+    const html = await account.text();
+    const news = html.slice(html.indexOf('News from the child you sponsor'));
+    expect(news).toContain('Imani sang in the school choir.');
+    expect(news).not.toContain('Wairimu');
+    expect(html).toContain(`src="/my-giving/news/${update}/photos/0"`);
+    expect(account.headers.get('content-security-policy')).toContain("img-src 'self'");
+    const picture = await page(`/my-giving/news/${update}/photos/0`, sponsor);
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get('cache-control')).toBe('private, no-store');
+    expect(new Uint8Array(await picture.arrayBuffer())).toEqual(bytesOf('png'));
+
+    const stranger = await donorSessionCookie('mallory@example.org');
+    expect(await (await page('/my-giving/account', stranger)).text()).not.toContain('choir');
+    expect((await page(`/my-giving/news/${update}/photos/0`, stranger)).status).toBe(404);
+    const [sponsorship] = await rows<{ id: string }>(database, 'select id::text as id from sponsorships');
+    const path = `/my-giving/sponsorships/${sponsorship!.id}/news-emails`;
+    expect((await page(path, stranger, { emails: 'off' })).status).toBe(404);
+
+    const stopped = await page(path, sponsor, { emails: 'off' });
+    expect(stopped.status).toBe(303);
+    expect(stopped.headers.get('location')).toBe('/my-giving/account?done=news-off');
+    expect(await rows(database, 'select update_emails, state from sponsorships')).toEqual([
+      { update_emails: false, state: 'active' },
+    ]);
+    expect(await (await page('/my-giving/account?done=news-off', sponsor)).text()).toContain(
+      'Email me when there is news from Imani',
+    );
   });
 });

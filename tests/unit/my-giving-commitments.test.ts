@@ -9,11 +9,11 @@ import checkout from '../../netlify/functions/payments-checkout.ts';
 import myGiving from '../../netlify/functions/my-giving.ts';
 import thankYou from '../../netlify/functions/thank-you.ts';
 import webhook from '../../netlify/functions/payments-paystack.ts';
-import { query, transaction } from '../../netlify/functions/_shared/db.ts';
-import { useSignInLink } from '../../netlify/functions/_shared/donor-sessions.ts';
+import { query } from '../../netlify/functions/_shared/db.ts';
 import { context, databases, rows, truncate, useDatabase } from '../support/databases.ts';
 import { useEnv, useJwtSecret, usePaystack } from '../support/admin.ts';
-import { createHash, randomBytes } from 'node:crypto';
+import { donorSessionCookie } from '../support/donor.ts';
+import { randomBytes } from 'node:crypto';
 
 const TABLES = [
   'events',
@@ -53,18 +53,6 @@ async function commitment(
     ],
   );
   return row!.id;
-}
-
-/** A signed-in donor session for `email` (a link made and used as the emailed one would be); the cookie. */
-async function session(email: string): Promise<string> {
-  const secret = randomBytes(32).toString('base64url');
-  await query(
-    `insert into donor_sign_in_links (token_hash, email, expires_at) values ($1, $2, now() + interval '30 minutes')`,
-    [createHash('sha256').update(secret).digest('hex'), email],
-  );
-  const used = await transaction((tx) => useSignInLink(tx, { email, token: secret }));
-  if (!used.ok) throw new Error(used.reason);
-  return `tcf_giving=${used.secret}`;
 }
 
 function call(path: string, cookie: string, body?: Record<string, string>): Promise<Response> {
@@ -132,7 +120,7 @@ describe.each(databases)('My giving commitments on $name', (database) => {
          ($1, '2026-08-01', '2026-08-05', $2), ($1, '2026-09-01', '2026-09-05', null)`,
       [mpesa, gift!.id],
     );
-    const res = await call('/my-giving/account', await session(ALICE));
+    const res = await call('/my-giving/account', await donorSessionCookie(ALICE));
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('<h2>Monthly gifts and sponsorships</h2>');
@@ -164,7 +152,7 @@ describe.each(databases)('My giving commitments on $name', (database) => {
     });
     const mine = await commitment(ALICE, { method: 'card', subscription: 'SUB_alice' });
     const theirs = await commitment(BOB, { method: 'card', subscription: 'SUB_bob' });
-    const cookie = await session(ALICE);
+    const cookie = await donorSessionCookie(ALICE);
     const res = await call(`/my-giving/commitments/${mine}/card`, cookie, {});
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe(
@@ -187,7 +175,7 @@ describe.each(databases)('My giving commitments on $name', (database) => {
     const mine = await commitment(ALICE, { method: 'mpesa', account: 'TUM4821' });
     const card = await commitment(ALICE, { method: 'card', subscription: 'SUB_alice' });
     const theirs = await commitment(BOB, { method: 'mpesa', account: 'TUMBOB22' });
-    const cookie = await session(ALICE);
+    const cookie = await donorSessionCookie(ALICE);
     expect((await call(`/my-giving/commitments/${theirs}/stop`, cookie, {})).status).toBe(404);
     expect((await call(`/my-giving/commitments/${card}/stop`, cookie, {})).status).toBe(409);
     expect(await state(theirs)).toMatchObject({ state: 'active' });
@@ -212,7 +200,7 @@ describe.each(databases)('My giving commitments on $name', (database) => {
   test('"Change amount" ends the gift and starts one at the new amount; bad amounts and others’ gifts change nothing', async () => {
     const mine = await commitment(ALICE, { method: 'mpesa', account: 'TUM4821' });
     const theirs = await commitment(BOB, { method: 'mpesa', account: 'TUMBOB22' });
-    const cookie = await session(ALICE);
+    const cookie = await donorSessionCookie(ALICE);
     for (const amount of ['', 'abc', '-5', '0']) {
       const res = await call(`/my-giving/commitments/${mine}/amount`, cookie, { amount });
       expect(res.status, amount).toBe(400);
@@ -322,7 +310,7 @@ describe.each(databases)('My giving commitments on $name', (database) => {
   for (const keys of [true, false]) {
     test(`"Change amount" of a card gift moves it at Paystack: a new subscription on the same card, the old one disabled (keys ${keys ? 'from subscription.create' : 'fetched from Paystack'})`, async () => {
       const { id, code } = await cardGift(keys);
-      const cookie = await session(ALICE);
+      const cookie = await donorSessionCookie(ALICE);
       const page = await (await call('/my-giving/account', cookie)).text();
       expect(page).toContain(`action="/my-giving/commitments/${id}/amount"`);
       expect(page).toContain('Change amount');
@@ -389,9 +377,9 @@ describe.each(databases)('My giving commitments on $name', (database) => {
 
   test('a moved card gift whose first new charge fails emails the donor the manage link', async () => {
     const { id } = await cardGift();
-    expect((await call(`/my-giving/commitments/${id}/amount`, await session(ALICE), { amount: '40' })).status).toBe(
-      303,
-    );
+    expect(
+      (await call(`/my-giving/commitments/${id}/amount`, await donorSessionCookie(ALICE), { amount: '40' })).status,
+    ).toBe(303);
     const [moved] = await rows<{ code: string }>(
       database,
       `select subscription_code as code from commitments where state = 'active'`,
@@ -418,7 +406,7 @@ describe.each(databases)('My giving commitments on $name', (database) => {
 
   test('"Change amount" of a card gift Paystack refuses changes nothing here nor at Paystack, and says so', async () => {
     const { id, code } = await cardGift();
-    const cookie = await session(ALICE);
+    const cookie = await donorSessionCookie(ALICE);
     // The saved card is no longer one Paystack can charge.
     standIn.current.subscriptions.get(code)!.authorization_code = 'AUTH_gone';
     await query(`update commitments set paystack_authorization = 'AUTH_gone' where id = $1`, [id]);
@@ -434,14 +422,14 @@ describe.each(databases)('My giving commitments on $name', (database) => {
   test('a card gift’s amount: bad amounts and another donor’s gift are refused before Paystack is asked', async () => {
     const { id, code } = await cardGift();
     const theirs = await commitment(BOB, { method: 'card', subscription: 'SUB_bob' });
-    const cookie = await session(ALICE);
+    const cookie = await donorSessionCookie(ALICE);
     const before = standIn.current.calls.length;
     for (const amount of ['', 'abc', '-5', '0', '0.001', '99999999999']) {
       const res = await call(`/my-giving/commitments/${id}/amount`, cookie, { amount });
       expect(res.status, amount).toBe(400);
     }
     expect((await call(`/my-giving/commitments/${theirs}/amount`, cookie, { amount: '40' })).status).toBe(404);
-    expect((await call(`/my-giving/commitments/${theirs}/amount`, await session(BOB), {})).status).toBe(400);
+    expect((await call(`/my-giving/commitments/${theirs}/amount`, await donorSessionCookie(BOB), {})).status).toBe(400);
     expect(standIn.current.calls.length).toBe(before);
     expect(active(code)).toBe('active');
     expect(await state(id)).toMatchObject({ state: 'active', amount: 2500 });

@@ -19,6 +19,8 @@ export interface PageContent {
   formTargets?: readonly string[];
   /** A wider page, for lists and tables (My giving). */
   wide?: boolean;
+  /** The page shows pictures from its own site (My giving's news). */
+  images?: boolean;
 }
 
 export { escapeHtml };
@@ -53,6 +55,9 @@ form.inline{display:inline-block;margin-right:.5rem}
 .files li{color:inherit;font-weight:400}
 label{display:block;font-weight:600;margin-top:.75rem}
 input{font:inherit;padding:.5rem;border:1px solid #9ca3af;border-radius:6px;max-width:100%}
+.news img{display:block;max-width:100%;height:auto;margin:.5rem 0;border-radius:6px}
+.news dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}
+.news dt{font-weight:600}
 </style>
 </head>
 <body>
@@ -68,7 +73,7 @@ ${content.html}
   all.set('Cache-Control', 'no-store');
   all.set(
     'Content-Security-Policy',
-    `default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action ${formAction(content)}; frame-ancestors 'none'`,
+    `default-src 'none'; style-src 'unsafe-inline';${content.images ? " img-src 'self';" : ''} base-uri 'none'; form-action ${formAction(content)}; frame-ancestors 'none'`,
   );
   // The page's address holds its link's token: sent to no one.
   all.set('Referrer-Policy', 'no-referrer');
