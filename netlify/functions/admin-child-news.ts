@@ -11,6 +11,7 @@ import { ChildUpdateSchema } from '../../src/schemas/child-updates.ts';
 import { IdSchema, staffFunction } from './_shared/admin-resource.ts';
 import { childUpdates, publishUpdate, saveDraft, sponsorNewsDue } from './_shared/child-updates.ts';
 import { error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/http.ts';
+import { deliverAfterResponse } from './_shared/outbox.ts';
 
 export default staffFunction(async (req, actor, context) => {
   if (new URL(req.url).pathname === '/api/admin/sponsor-news') {
@@ -30,6 +31,7 @@ export default staffFunction(async (req, actor, context) => {
       const issues = (outcome.issues ?? []).map((message) => ({ path: 'consent', message }));
       return error(outcome.status, outcome.message, issues.length > 0 ? issues : undefined);
     }
+    if (outcome.update.emailed > 0) deliverAfterResponse(context);
     return json(outcome.update);
   }
 

@@ -22,6 +22,7 @@ import { staffList, staffToken } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { giftOf, PAYSTACK, sendPaystackEvent, submitToNewTab } from './support/checkout.ts';
 import { mailTo } from './support/mailbox.ts';
+import { askForLink, signInAs } from './support/my-giving.ts';
 import { E2E_PAYSTACK_SECRET } from './support/server.ts';
 
 const tag = () => randomBytes(4).toString('hex');
@@ -39,21 +40,6 @@ async function staffGift(
   expect(res.status()).toBe(201);
   const { gift } = (await res.json()) as { gift: { id: string; receipt_no: number } };
   return { label: `R-${String(gift.receipt_no).padStart(6, '0')}`, id: gift.id };
-}
-
-/** Asks for a link on /my-giving and returns the link the email brought; `axe` checks the page (JavaScript on only). */
-async function askForLink(page: Page, email: string, axe = true): Promise<string> {
-  await page.goto('/my-giving');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('My giving');
-  if (axe) await expectNoAxeViolations(page);
-  await page.getByLabel('Email address', { exact: true }).fill(email);
-  await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
-  await expect(page).toHaveURL(/\/my-giving\/sent\/$/);
-  await expect(page.getByText('we have sent it a link to sign in to My giving')).toBeVisible();
-  const [mail] = await mailTo(email, (candidate) => candidate.subject.startsWith('Your link to My giving'));
-  const link = /https?:\/\/\S+\/my-giving\/sign-in\?\S+/.exec(mail!.text)?.[0];
-  expect(link).toBeDefined();
-  return link!;
 }
 
 /** Downloads what clicking `name` gives; its bytes and file name. */
@@ -79,14 +65,6 @@ async function monthlyGift(page: Page, email: string, method: 'Credit or debit c
   await tab.getByRole('button', { name: 'Pay' }).click();
   await expect(tab.getByRole('heading', { level: 1 })).toHaveText('Thank you: your gift has arrived');
   return tab;
-}
-
-/** Signs in to My giving through an emailed link, in `page`. */
-async function signInAs(page: Page, email: string): Promise<void> {
-  const link = await askForLink(page, email, false);
-  await page.goto(link);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/my-giving\/account$/);
 }
 
 /** Sends Paystack's signed `subscription.create` for the subscription the stand-in made on `planCode`. */

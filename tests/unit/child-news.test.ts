@@ -10,6 +10,8 @@ import {
   sponsorPhotoPath,
 } from '../../netlify/functions/_shared/child-updates.ts';
 import myGiving from '../../netlify/functions/my-giving.ts';
+import { transaction } from '../../netlify/functions/_shared/db.ts';
+import { sendSignInLink } from '../../netlify/functions/_shared/donor-sessions.ts';
 import { bytesOf, call, staffToken, useJwtSecret } from '../support/admin.ts';
 import { donorSessionCookie } from '../support/donor.ts';
 import { databases, rows, truncate, useDatabase } from '../support/databases.ts';
@@ -278,5 +280,13 @@ describe.each(databases)('news of a sponsored child on $name', (database) => {
     expect(await (await page('/my-giving/account?done=news-off', sponsor)).text()).toContain(
       'Email me when there is news from Imani',
     );
+  });
+
+  test('a sponsor staff recorded, who has given nothing online, can sign in to My giving to read the news', async () => {
+    await transaction((tx) => sendSignInLink(tx, SPONSOR));
+    await transaction((tx) => sendSignInLink(tx, 'stranger@example.org'));
+    expect(
+      await rows(database, `select recipients from notification_outbox where subject like 'Your link to My giving%'`),
+    ).toEqual([{ recipients: SPONSOR }]);
   });
 });

@@ -44,11 +44,14 @@ function digest(secret: string): string {
 
 const newSecret = () => randomBytes(32).toString('base64url');
 
-/** True when `email` has given: a confirmed or refunded gift carries it. */
+/**
+ * True when `email` has given (a confirmed or refunded gift carries it) or sponsors a child now (a sponsorship staff
+ * recorded for a sponsor who pays by bank or cash carries it too, and its news is on My giving).
+ */
 async function isDonor(db: Queryable, email: string): Promise<boolean> {
   const [row] = await db.query<{ known: boolean }>(
     `select exists (select 1 from gifts where lower(donor_email) = lower($1) and state in ('confirmed', 'refunded'))
-       as known`,
+       or exists (select 1 from sponsorships where lower(sponsor_email) = lower($1) and state = 'active') as known`,
     [email],
   );
   return row?.known === true;

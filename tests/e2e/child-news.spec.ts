@@ -1,0 +1,143 @@
+/**
+ * News of a sponsored child, end to end: staff write news with a picture from Media on the child's record, preview
+ * and publish it; the sponsor gets the email at the run's SMTP server and, signed in to My giving with JavaScript
+ * off, reads the news and sees the picture. After the guardian withdraws photo consent the news and its picture are
+ * gone from My giving, and news with a picture cannot be published again.
+ */
+import { randomBytes } from 'node:crypto';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { staffToken } from './support/api.ts';
+import { openTab, signIn, toast } from './support/dashboard.ts';
+import { mailTo } from './support/mailbox.ts';
+import { signInAs } from './support/my-giving.ts';
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(new Date());
+
+/**
+ * A child kept as a draft (so no public page changes), with consent covering the profile and photos, sponsored by
+ * `sponsorEmail`; its id.
+ */
+async function sponsoredChild(request: APIRequestContext, slug: string, name: string, sponsorEmail: string) {
+  const headers = { authorization: `Bearer ${await staffToken(request)}` };
+  const made = await request.post('/api/admin/children', {
+    headers,
+    data: {
+      slug,
+      name,
+      age: 9,
+      location: 'Kibera',
+      school: 'Olympic Primary School',
+      grade: 'Grade 4',
+      story: 'Loves maths.',
+      needs: 'School fees',
+      monthly_need: 5400,
+      status: 'draft',
+      guardian_name: 'Lucy Wairimu',
+      guardian_relation: 'Mother',
+      given_on: today(),
+      covers: 'profile,photo',
+      form_ref: `CF-${slug}`,
+    },
+  });
+  expect(made.status()).toBe(201);
+  const id = String(((await made.json()) as { child: { id: string } }).child.id);
+  const sponsored = await request.post(`/api/admin/children/${id}/sponsorship`, {
+    headers,
+    data: { sponsor_name: 'Peter Hall', sponsor_email: sponsorEmail, amount: 5400 },
+  });
+  expect(sponsored.status()).toBe(201);
+  const upload = await request.post('/api/admin/media/upload', {
+    headers,
+    multipart: { file: { name: `${slug}-choir.png`, mimeType: 'image/png', buffer: PNG } },
+  });
+  expect(upload.status()).toBe(201);
+  return { id, headers };
+}
+
+test('staff publish news with a picture; the sponsor is emailed and reads it on My giving until photo consent is withdrawn', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const suffix = randomBytes(3).toString('hex');
+  const slug = `news-${suffix}`;
+  const sponsorEmail = `sponsor-${suffix}@example.org`;
+  const { id, headers } = await sponsoredChild(request, slug, `Imani Wairimu${suffix}`, sponsorEmail);
+
+  // Staff write the news on the child's record, pick the picture from Media, preview, save and publish.
+  await signIn(page, request);
+  const panel = await openTab(page, 'Children');
+  await panel.getByRole('button', { name: `Edit child Imani Wairimu${suffix}` }).click();
+  const record = panel.getByRole('region', { name: 'Consent, sponsorship and history' });
+  await expect(record.getByText("Today's consent covers photos")).toBeVisible();
+  const form = record.getByRole('form', { name: 'Write news' });
+  await form.getByRole('textbox', { name: /^News/ }).fill('Imani sang a solo in the school choir this term.');
+  await form.getByText('Choose picture from Media').click();
+  await form.getByRole('button', { name: `Use ${slug}-choir.png as picture` }).click();
+  await form.getByRole('button', { name: 'Preview' }).click();
+  await expect(form.getByLabel('Preview: as the sponsor reads it')).toContainText('News from Imani');
+  await form.getByRole('button', { name: 'Save draft' }).click();
+  await expect(toast(page)).toHaveText('Draft saved: publish it when it is ready');
+  await record.getByRole('button', { name: `Publish news of ${today()}` }).click();
+  await expect(toast(page)).toHaveText('Published: the sponsor is emailed and it is on their My giving page');
+  await expect(record.getByText('1 sponsor emailed')).toBeVisible();
+
+  const [mail] = await mailTo(sponsorEmail, (candidate) => candidate.subject === 'News from Imani');
+  expect(mail!.text).toContain('/my-giving/');
+  expect(mail!.text).not.toContain('choir');
+
+  // The sponsor, with JavaScript off, reads it on My giving, picture and all.
+  const sponsor = await browser.newContext({ javaScriptEnabled: false });
+  const sponsorPage = await sponsor.newPage();
+  await signInAs(sponsorPage, sponsorEmail);
+  const news = sponsorPage.locator('section.news');
+  await expect(news.getByRole('heading', { level: 3 })).toHaveText('Imani');
+  await expect(news).toContainText('Imani sang a solo in the school choir this term.');
+  const picture = news.getByRole('img', { name: 'Imani, in a picture from this news' });
+  await expect(picture).toBeVisible();
+  const src = (await picture.getAttribute('src'))!;
+  const fetched = await sponsor.request.get(src);
+  expect(fetched.status()).toBe(200);
+  expect(await fetched.body()).toEqual(PNG);
+
+  // The guardian withdraws photo consent: a new consent covers the profile only.
+  expect(
+    (
+      await request.post(`/api/admin/children/${id}/consent-withdrawal`, { headers, data: { note: 'No photos' } })
+    ).status(),
+  ).toBe(200);
+  const renewed = await request.post(`/api/admin/children/${id}/consents`, {
+    headers,
+    data: {
+      guardian_name: 'Lucy Wairimu',
+      guardian_relation: 'Mother',
+      given_on: today(),
+      covers: 'profile',
+      form_ref: `CF-${slug}-2`,
+    },
+  });
+  expect(renewed.status()).toBe(201);
+  await sponsorPage.reload();
+  await expect(sponsorPage.locator('section.news')).not.toContainText('choir');
+  await expect(sponsorPage.getByRole('img')).toHaveCount(0);
+  expect((await sponsor.request.get(src)).status()).toBe(404);
+  await sponsor.close();
+
+  // News with a picture cannot be published again: the record says why.
+  await page.reload();
+  const again = await openTab(page, 'Children');
+  await again.getByRole('button', { name: `Edit child Imani Wairimu${suffix}` }).click();
+  await expect(record.getByText("Today's consent does not cover photos")).toBeVisible();
+  await form.getByRole('textbox', { name: /^News/ }).fill('Imani started piano lessons.');
+  await form.getByText('Choose picture from Media').click();
+  await form.getByRole('button', { name: `Use ${slug}-choir.png as picture` }).click();
+  await form.getByRole('button', { name: 'Save draft' }).click();
+  await expect(toast(page)).toHaveText('Draft saved: publish it when it is ready');
+  await record.getByRole('button', { name: `Publish news of ${today()}` }).click();
+  await expect(record.getByRole('alert')).toContainText('does not cover photos');
+});
