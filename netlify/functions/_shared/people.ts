@@ -264,6 +264,8 @@ export const TABLES_WITHOUT_PEOPLE: Readonly<Record<string, string>> = {
     "children of the programme, shown only as their guardian's consent allows; kept and removed through the child's own record in /samu, never found by an email or phone",
   child_consents:
     "guardians' consents (name and relation), the proof the law asks for while the child's record exists; managed with the child's record",
+  child_updates:
+    "news of a sponsored child for their sponsor (first name only, pictures from Media), shown as the guardian's consent of the day allows; managed with the child's record",
   site_events: "published events; the contact is the charity's own event coordinator (work address and phone)",
   team_members:
     "the charity's own staff on the About page (name, photo, work email and phone, shown with their agreement); a person is removed in the Team tab of /samu",
