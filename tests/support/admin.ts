@@ -144,6 +144,7 @@ export const ADMIN_TABLES = [
   'breaches',
   'children',
   'child_consents',
+  'child_updates',
   'site_events',
   'team_members',
   'team_seed_copies',

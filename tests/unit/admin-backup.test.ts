@@ -202,6 +202,14 @@ describe.each(databases)('database backup on $name', (database) => {
     );
     await rows(
       database,
+      `insert into child_updates (child_id, update_on, body, photos, progress, state, created_by, published_at, emailed)
+       select id, date '2026-11-20', 'Amani won the spelling bee.', array['/media/1/amani.png'],
+         '{"school":"","grade":"Grade 5","attendance":"98%","achievements":["Spelling bee"]}'::jsonb, 'published',
+         'staff', now(), 1
+       from children where slug = 'amani'`,
+    );
+    await rows(
+      database,
       `insert into site_events (slug, title, date) values ('reading-day', 'Reading Day', '2026-12-01')`,
     );
     await rows(
