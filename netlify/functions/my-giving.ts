@@ -9,7 +9,9 @@
  * - `POST /my-giving/commitments/:id/stop`: stops an M-Pesa monthly gift;
  * - `POST /my-giving/commitments/:id/amount` (`amount`): ends a monthly gift and starts one at the new amount;
  * - `GET /my-giving/news/:update/photos/:n`: a picture of news from a sponsored child, while consent allows it;
- * - `POST /my-giving/sponsorships/:id/news-emails` (`emails` on or off): starts or stops the emails about that news.
+ * - `POST /my-giving/sponsorships/:id/news-emails` (`emails` on or off): starts or stops the emails about that news;
+ * - `POST /my-giving/sponsorships/:id/letters` (`body`, an optional `photo`; multipart): a letter to the child;
+ * - `POST /my-giving/letters/:id/revise` (`body`): the changed text of a letter staff asked to change.
  * A commitment, sponsorship or picture that is not the session's is not found (404).
  * Every answer is plain HTML (or a PDF) that works with JavaScript off, and never cached.
  */
@@ -28,6 +30,8 @@ import { answer, methodNotAllowed } from './_shared/http.ts';
 import { donorReceipt, donorStatement, myGivingHtml, pdfResponse } from './_shared/my-giving.ts';
 import { newsHtml } from './_shared/my-giving-news.ts';
 import { setNewsEmails, sponsorPhotoPath } from './_shared/child-updates.ts';
+import { MAX_LETTER_PHOTO_BYTES, reviseLetter, writeLetter, type LetterOutcome } from './_shared/sponsor-letters.ts';
+import { LetterSchema } from '../../src/schemas/letters.ts';
 import { readUpload } from './_shared/uploads.ts';
 import {
   changeCommitmentAmount,
@@ -72,12 +76,17 @@ export default async (req: Request): Promise<Response> => {
       if (!isSameSitePost(req)) return problem(403, 'This request did not come from your My giving page.');
       return await commitmentAction(req, session.email, action[1] ?? '', action[2] ?? '');
     }
-    const newsEmails = /^\/my-giving\/sponsorships\/([^/]+)\/news-emails$/.exec(path);
-    if (newsEmails) {
+    const sponsorAction = /^\/my-giving\/(sponsorships|letters)\/([^/]+)\/(news-emails|letters|revise)$/.exec(path);
+    if (sponsorAction) {
       if (req.method !== 'POST') return methodNotAllowed(['POST']);
       if (!session) return seeOther(SIGN_IN_PAGE);
       if (!isSameSitePost(req)) return problem(403, 'This request did not come from your My giving page.');
-      return await changeNewsEmails(req, session.email, newsEmails[1] ?? '');
+      const [, kind, id = '', what] = sponsorAction;
+      if (!/^[1-9][0-9]{0,18}$/.test(id)) return problem(404, 'There is no such sponsorship or letter among yours.');
+      if (kind === 'sponsorships' && what === 'news-emails') return await changeNewsEmails(req, session.email, id);
+      if (kind === 'sponsorships' && what === 'letters') return await sendLetter(req, session.email, id);
+      if (kind === 'letters' && what === 'revise') return await sendChangedLetter(req, session.email, id);
+      return problem(404, 'There is no such action.');
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(['GET']);
     if (!session) return seeOther(SIGN_IN_PAGE);
@@ -123,6 +132,8 @@ export const config: Config = {
     '/my-giving/commitments/:id/:action',
     '/my-giving/news/:update/photos/:n',
     '/my-giving/sponsorships/:id/news-emails',
+    '/my-giving/sponsorships/:id/letters',
+    '/my-giving/letters/:id/revise',
   ],
 };
 
@@ -132,6 +143,7 @@ const NOTICES: Readonly<Record<string, string>> = {
     'Your monthly gift is stopped: we will send no more reminders. Remember to cancel your M-Pesa Ratiba standing order too.',
   'news-off': 'We will no longer email you about this news. It still appears here, and your sponsorship goes on.',
   'news-on': 'We will email you when there is news.',
+  'letter-sent': 'Thank you: your letter is with our staff, who will take it to the child on our next visit.',
   changed:
     'Your monthly gift has its new amount from next month. An M-Pesa gift has a new account number: change your Ratiba standing order to it.',
 };
@@ -201,8 +213,43 @@ async function changeNewsEmails(req: Request, email: string, id: string): Promis
   const form = isFormContentType(req.headers.get('content-type')) ? await readFormBody(req) : undefined;
   const emails = form?.status === 'ok' ? new Map(form.fields).get('emails') : undefined;
   if (emails !== 'on' && emails !== 'off') return problem(400, 'Choose whether to get the emails.');
-  if (!/^[1-9][0-9]{0,18}$/.test(id) || !(await setNewsEmails(email, id, emails === 'on'))) {
+  if (!(await setNewsEmails(email, id, emails === 'on'))) {
     return problem(404, 'There is no such sponsorship among yours.');
   }
   return seeOther(`/my-giving/account?done=news-${emails}`);
+}
+
+/** The page after writing a letter: back to My giving, or what is wrong with the letter. */
+function letterAnswer(outcome: LetterOutcome): Response {
+  return outcome.ok ? seeOther('/my-giving/account?done=letter-sent') : problem(outcome.status, outcome.message);
+}
+
+/**
+ * A letter posted from My giving: multipart with its text and an optional photo (the form's own encoding, JavaScript
+ * off), or form-encoded text alone. A body larger than the photo allows is refused before it is read.
+ */
+async function sendLetter(req: Request, email: string, sponsorshipId: string): Promise<Response> {
+  if (Number(req.headers.get('content-length') ?? 0) > MAX_LETTER_PHOTO_BYTES + 64 * 1024) {
+    return problem(413, 'The photo is larger than 4 MB, the most a letter can carry.');
+  }
+  let form: FormData;
+  try {
+    form = await req.formData();
+  } catch {
+    return problem(400, 'Send the letter from your My giving page.');
+  }
+  const text = form.get('body');
+  const parsed = LetterSchema.safeParse({ body: typeof text === 'string' ? text : '' });
+  if (!parsed.success) return problem(400, parsed.error.issues[0]?.message ?? 'Write your letter.');
+  const photo = form.get('photo');
+  const bytes = photo instanceof File && photo.size > 0 ? new Uint8Array(await photo.arrayBuffer()) : undefined;
+  return letterAnswer(await writeLetter(email, sponsorshipId, parsed.data.body, bytes));
+}
+
+/** The changed text of a letter staff asked the sponsor to change. */
+async function sendChangedLetter(req: Request, email: string, id: string): Promise<Response> {
+  const form = isFormContentType(req.headers.get('content-type')) ? await readFormBody(req) : undefined;
+  const parsed = LetterSchema.safeParse({ body: form?.status === 'ok' ? new Map(form.fields).get('body') : '' });
+  if (!parsed.success) return problem(400, parsed.error.issues[0]?.message ?? 'Write your letter.');
+  return letterAnswer(await reviseLetter(email, id, parsed.data.body));
 }

@@ -213,6 +213,10 @@ function staffSentence(type: string, actor: string, payload: Fields, about: Fiel
       return `${actor} confirmed that two records are the same person`;
     case 'admin.reply_template.save':
       return `${actor} changed a reply template`;
+    case 'admin.letters.review':
+      return `${actor} ${who('outcome') === 'approved' ? 'approved' : who('outcome') === 'changes' ? 'asked a sponsor to change' : 'declined'} a sponsor's letter`;
+    case 'admin.letters.deliver':
+      return `${actor} marked ${who('count') || 'some'} sponsor ${who('count') === '1' ? 'letter' : 'letters'} delivered`;
     case 'admin.volunteers.update':
       return applicationSentence(actor, payload, about);
     case 'admin.children.create':

@@ -21,8 +21,12 @@ export const ProgressSchema = z.object({
 });
 export type Progress = z.output<typeof ProgressSchema>;
 
+/** What an update is: news staff write, or the child's own letter back (its scan and transcription). */
+export const UPDATE_KINDS = ['news', 'reply'] as const;
+
 /** A draft update: written, previewed and edited before it is published. */
 export const ChildUpdateSchema = z.object({
+  kind: z.enum(UPDATE_KINDS).default('news'),
   update_on: day('Date'),
   body: z.string().trim().min(1, 'Write the news').max(5000, 'The news must be at most 5000 characters'),
   photos: z
@@ -36,6 +40,7 @@ export type ChildUpdateInput = z.output<typeof ChildUpdateSchema>;
 /** One update as /samu lists it on the child's record. */
 export const ChildUpdateRow = z.object({
   id: z.string(),
+  kind: z.enum(UPDATE_KINDS),
   update_on: z.string(),
   body: z.string(),
   photos: z.array(z.string()),

@@ -52,6 +52,8 @@ export type AuditType =
   | 'admin.person.erase'
   | 'admin.person.link'
   | 'admin.reply_template.save'
+  | 'admin.letters.review'
+  | 'admin.letters.deliver'
   | `admin.${AdminResource}.${ResourceAction}`;
 
 const RESOURCE_CHANGE = new RegExp(`^admin\\.(${ADMIN_RESOURCES.join('|')})\\.(create|update|delete)$`);

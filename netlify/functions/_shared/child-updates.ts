@@ -60,7 +60,7 @@ async function childConsent(db: Queryable, childId: string, today: string): Prom
   return { covered: coveredOn(consent, today), withdrawnAt: row?.withdrawn_at ?? null };
 }
 
-const UPDATE_COLUMNS = `id::text as id, update_on::text as update_on, body, photos, progress, state, created_by,
+const UPDATE_COLUMNS = `id::text as id, kind, update_on::text as update_on, body, photos, progress, state, created_by,
   published_at, published_by, emailed`;
 
 type StoredUpdate = Omit<ChildUpdateRow, 'published_at'> & { published_at: Date | null };
@@ -132,12 +132,13 @@ export async function saveDraft(
       draft.body,
       draft.photos,
       draft.progress && JSON.stringify(draft.progress),
+      draft.kind,
     ];
     let saved: StoredUpdate | undefined;
     if (updateId === undefined) {
       [saved] = await tx.query<StoredUpdate>(
-        `insert into child_updates (child_id, update_on, body, photos, progress, created_by)
-         values ($1, $2, $3, $4, $5::jsonb, $6) returning ${UPDATE_COLUMNS}`,
+        `insert into child_updates (child_id, update_on, body, photos, progress, kind, created_by)
+         values ($1, $2, $3, $4, $5::jsonb, $6, $7) returning ${UPDATE_COLUMNS}`,
         [...values, actor],
       );
     } else {
@@ -148,8 +149,9 @@ export async function saveDraft(
       if (!current) return undefined;
       if (current.state !== 'draft') return 'published';
       [saved] = await tx.query<StoredUpdate>(
-        `update child_updates set update_on = $2, body = $3, photos = $4, progress = $5::jsonb, updated_at = now()
-         where id = $6 and child_id = $1 returning ${UPDATE_COLUMNS}`,
+        `update child_updates set update_on = $2, body = $3, photos = $4, progress = $5::jsonb, kind = $6,
+           updated_at = now()
+         where id = $7 and child_id = $1 returning ${UPDATE_COLUMNS}`,
         [...values, updateId],
       );
     }
@@ -184,8 +186,9 @@ export async function publishUpdate(
       body: string;
       photos: string[];
       progress: Progress | null;
+      kind: 'news' | 'reply';
     }>(
-      `select ch.slug, ch.name, u.state, u.body, u.photos, u.progress
+      `select ch.slug, ch.name, u.state, u.body, u.photos, u.progress, u.kind
        from child_updates u join children ch on ch.id = u.child_id
        where u.id = $1 and u.child_id = $2 for update of u`,
       [updateId, childId],
@@ -207,7 +210,7 @@ export async function publishUpdate(
         kind: 'message',
         dedupKey: `child-update:${updateId}:${sponsor.id}`,
         source: 'child_update',
-        notice: newsNotice(sponsor.sponsor_name, firstName(found.name), childId),
+        notice: newsNotice(sponsor.sponsor_name, firstName(found.name), childId, found.kind),
         recipients: [sponsor.sponsor_email],
       });
       if (added) emailed += 1;
@@ -232,13 +235,15 @@ export async function publishUpdate(
  * shown under the consent of the day they read it. The news itself is not in the email, which could not be taken
  * back if the guardian withdrew their consent.
  */
-function newsNotice(sponsorName: string, child: string, childId: string) {
+function newsNotice(sponsorName: string, child: string, childId: string, kind: 'news' | 'reply') {
   return {
-    subject: `News from ${child}`,
+    subject: kind === 'reply' ? `A letter from ${child}` : `News from ${child}`,
     body: [
       `Dear ${sponsorName},`,
       '',
-      `There is news from ${child}, the child you sponsor. Read it, with any pictures, on your My giving page:`,
+      kind === 'reply'
+        ? `${child}, the child you sponsor, has written back to you. Read the letter on your My giving page:`
+        : `There is news from ${child}, the child you sponsor. Read it, with any pictures, on your My giving page:`,
       `${siteUrl()}/my-giving/`,
       '',
       `To stop these emails and keep your sponsorship, use "Stop emails about ${child}'s news" on My giving.`,
@@ -254,6 +259,7 @@ function newsNotice(sponsorName: string, child: string, childId: string) {
 /** One update as its sponsor may see it today. */
 export interface SponsorUpdate {
   readonly id: string;
+  readonly kind: 'news' | 'reply';
   readonly updateOn: string;
   readonly body: string;
   readonly photoCount: number;
@@ -285,8 +291,15 @@ export async function sponsorNews(email: string, today = nairobiToday()): Promis
     children.map(async (child) => {
       const consent = await childConsent({ query }, child.child_id, today);
       const updates = consent.covered.has('profile')
-        ? await query<{ id: string; update_on: string; body: string; photos: string[]; progress: Progress | null }>(
-            `select id::text as id, update_on::text as update_on, body, photos, progress from child_updates
+        ? await query<{
+            id: string;
+            kind: 'news' | 'reply';
+            update_on: string;
+            body: string;
+            photos: string[];
+            progress: Progress | null;
+          }>(
+            `select id::text as id, kind, update_on::text as update_on, body, photos, progress from child_updates
              where child_id = $1 and state = 'published' and ($2::timestamptz is null or published_at > $2)
              order by update_on desc, id desc limit 50`,
             [child.child_id, consent.withdrawnAt],
@@ -300,6 +313,7 @@ export async function sponsorNews(email: string, today = nairobiToday()): Promis
           const { school, ...progress } = update.progress ?? { school: '' };
           return {
             id: update.id,
+            kind: update.kind,
             updateOn: update.update_on,
             body: update.body,
             photoCount: consent.covered.has('photo') ? update.photos.length : 0,

@@ -3,8 +3,10 @@
  * allows (child-updates.ts decides), its pictures served only to that sponsor, and the button that stops or starts
  * the emails about it. Plain HTML that works with JavaScript off.
  */
+import { LETTER_STATE_LABELS, MAX_LETTER_CHARACTERS } from '../../../src/schemas/letters.ts';
 import { escapeHtml } from './html-page.ts';
 import { type SponsoredChildNews, type SponsorUpdate, sponsorNews } from './child-updates.ts';
+import { sponsorLetters } from './sponsor-letters.ts';
 
 const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
@@ -32,7 +34,7 @@ function updateHtml(update: SponsorUpdate, child: string): string {
       `<img src="/my-giving/news/${escapeHtml(update.id)}/photos/${index}" alt="${escapeHtml(`${child}, in a picture from this news`)}" loading="lazy">`,
   ).join('');
   return (
-    `<article><h4>${escapeHtml(DAY.format(new Date(`${update.updateOn}T00:00:00Z`)))}</h4>` +
+    `<article><h4>${update.kind === 'reply' ? `A letter from ${escapeHtml(child)}, ` : ''}${escapeHtml(DAY.format(new Date(`${update.updateOn}T00:00:00Z`)))}</h4>` +
     `${paragraphs(update.body)}${photos}${update.progress ? progressHtml(update.progress) : ''}</article>`
   );
 }
@@ -51,13 +53,56 @@ function childHtml(news: SponsoredChildNews): string {
     news.updateEmails
       ? ''
       : `<p class="note">We no longer email you about ${escapeHtml(news.child)}'s news; it still appears here, and your sponsorship goes on.</p>`,
+    letterForm(news),
     '</section>',
   ].join('\n');
 }
 
-/** The news section of `email`'s My giving page; empty when they sponsor no child. */
+/** The form that writes to the child: text and an optional photo, posted as it is (JavaScript off works). */
+function letterForm(news: SponsoredChildNews): string {
+  const id = `letter-${escapeHtml(news.sponsorshipId)}`;
+  return [
+    `<form method="post" enctype="multipart/form-data" action="/my-giving/sponsorships/${escapeHtml(news.sponsorshipId)}/letters">`,
+    `<h4>Write to ${escapeHtml(news.child)}</h4>`,
+    `<p class="note">Our staff read every letter before we take it to ${escapeHtml(news.child)} on our next visit. To keep children safe, leave out surnames, addresses, phone numbers, emails, websites and social media.</p>`,
+    `<label for="${id}-body">Your letter</label><textarea id="${id}-body" name="body" rows="6" maxlength="${MAX_LETTER_CHARACTERS}" required></textarea>`,
+    `<label for="${id}-photo">A photo to send with it (optional, at most 4 MB)</label><input id="${id}-photo" name="photo" type="file" accept="image/jpeg,image/png,image/webp,image/gif">`,
+    `<button type="submit">Send my letter to ${escapeHtml(news.child)}</button></form>`,
+  ].join('\n');
+}
+
+const WRITTEN = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Africa/Nairobi',
+});
+
+/** The sponsor's own letters and where each stands; one asked to be changed can be changed here. */
+async function lettersHtml(email: string): Promise<string> {
+  const letters = await sponsorLetters(email);
+  if (letters.length === 0) return '';
+  const items = letters.map((letter) => {
+    const change =
+      letter.state === 'changes'
+        ? [
+            `<form method="post" action="/my-giving/letters/${escapeHtml(letter.id)}/revise">`,
+            `<label for="revise-${escapeHtml(letter.id)}">Your changed letter</label>`,
+            `<textarea id="revise-${escapeHtml(letter.id)}" name="body" rows="6" maxlength="${MAX_LETTER_CHARACTERS}" required>${escapeHtml(letter.body)}</textarea>`,
+            '<button type="submit">Send the changed letter</button></form>',
+          ].join('')
+        : '';
+    return (
+      `<li class="letter"><strong>To ${escapeHtml(letter.child)}, ${escapeHtml(WRITTEN.format(letter.createdAt))}: ${escapeHtml(LETTER_STATE_LABELS[letter.state])}</strong>` +
+      `${letter.reason ? `<p>${escapeHtml(letter.reason)}</p>` : ''}${change}</li>`
+    );
+  });
+  return `<h3>Your letters</h3><ul class="files">${items.join('')}</ul>`;
+}
+
+/** The news section of `email`'s My giving page, with their letters; empty when they sponsor no child. */
 export async function newsHtml(email: string): Promise<string> {
-  const children = await sponsorNews(email);
-  if (children.length === 0) return '';
-  return ['<h2>News from the child you sponsor</h2>', ...children.map(childHtml)].join('\n');
+  const [children, letters] = await Promise.all([sponsorNews(email), lettersHtml(email)]);
+  if (children.length === 0 && !letters) return '';
+  return ['<h2>News from the child you sponsor</h2>', ...children.map(childHtml), letters].join('\n');
 }

@@ -101,6 +101,14 @@ export const PERSON_TABLES: readonly PersonTable[] = [
     correctable: { donor_name: 'name' },
   },
   {
+    table: 'sponsor_letters',
+    label: 'Letters to a sponsored child',
+    owner: (t) => emailOf(`${t}.sponsor_email`),
+    holds: [(t) => emailOf(`${t}.sponsor_email`)],
+    // A letter is the sponsor's own words: it goes whole, photo and all.
+    erase: { kind: 'delete' },
+  },
+  {
     table: 'sponsorships',
     label: 'Sponsorships',
     // The sponsor's address; a sponsorship started by an M-Pesa payment has none and is the payer's (its gift's).
