@@ -15,6 +15,7 @@ type Props = { readonly id: string };
 
 type Draft = {
   id: string | null;
+  kind: 'news' | 'reply';
   update_on: string;
   body: string;
   photos: string[];
@@ -26,6 +27,7 @@ type Draft = {
 
 const emptyDraft = (): Draft => ({
   id: null,
+  kind: 'news',
   update_on: nairobiDateStamp(),
   body: '',
   photos: [],
@@ -47,6 +49,7 @@ function payload(draft: Draft): ChildUpdateInput {
   };
   const hasProgress = Boolean(progress.school || progress.grade || progress.attendance || progress.achievements.length);
   return {
+    kind: draft.kind,
     update_on: draft.update_on,
     body: draft.body,
     photos: draft.photos,
@@ -149,7 +152,11 @@ export default function ChildNews({ id }: Props) {
         <ul className="child-news__list">
           {answer.updates.map((update) => (
             <li key={update.id}>
-              <strong>{update.update_on}</strong>:{' '}
+              <strong>
+                {update.kind === 'reply' ? `${name}'s letter of ` : ''}
+                {update.update_on}
+              </strong>
+              :{' '}
               {update.state === 'published'
                 ? `published ${formatNairobi(update.published_at)} by ${update.published_by ?? ''}, ${update.emailed === 1 ? '1 sponsor emailed' : `${update.emailed} sponsors emailed`}`
                 : 'draft'}
@@ -164,6 +171,7 @@ export default function ChildNews({ id }: Props) {
                     onClick={() =>
                       setDraft({
                         id: update.id,
+                        kind: update.kind,
                         update_on: update.update_on,
                         body: update.body,
                         photos: update.photos,
@@ -199,6 +207,18 @@ export default function ChildNews({ id }: Props) {
         aria-labelledby={`${formId}-title`}
       >
         <h5 id={`${formId}-title`}>{draft.id ? `Edit the draft of ${draft.update_on}` : 'Write news'}</h5>
+        <FormField
+          id={`${formId}-kind`}
+          name="kind"
+          label="This is"
+          kind="select"
+          value={draft.kind}
+          onChange={(value) => setDraft((current) => ({ ...current, kind: value === 'reply' ? 'reply' : 'news' }))}
+          options={[
+            ['news', 'News from us'],
+            ['reply', `${name}'s letter back: the scan as a picture, its words as the text`],
+          ]}
+        />
         <FormField
           id={`${formId}-date`}
           name="update_on"

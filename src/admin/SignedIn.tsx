@@ -22,9 +22,10 @@ import ApplicationsPanel from './ApplicationsPanel.tsx';
 import StaffPanel from './StaffPanel.tsx';
 import GiftsPanel from './GiftsPanel.tsx';
 import PrivacyPanel from './PrivacyPanel.tsx';
+import LettersPanel from './LettersPanel.tsx';
 
 /** A dashboard tab: one of the lists, the notification settings and outbox, privacy, or the staff accounts. */
-type Tab = Resource | 'notifications' | 'privacy' | 'staff';
+type Tab = Resource | 'letters' | 'notifications' | 'privacy' | 'staff';
 
 type Props = { readonly token: string };
 
@@ -40,6 +41,7 @@ const TABS: readonly { readonly id: Tab; readonly label: string }[] = [
   { id: 'gifts', label: 'Gifts' },
   { id: 'media', label: 'Media' },
   { id: 'children', label: 'Children' },
+  { id: 'letters', label: 'Letters' },
   { id: 'calendar', label: 'Events' },
   { id: 'team', label: 'Team' },
   { id: 'notifications', label: 'Notifications' },
@@ -48,7 +50,9 @@ const TABS: readonly { readonly id: Tab; readonly label: string }[] = [
 ];
 
 /** The tabs with a count in the stats bar. */
-const COUNTED = TABS.filter((tab) => tab.id !== 'notifications' && tab.id !== 'privacy' && tab.id !== 'staff');
+const COUNTED = TABS.filter(
+  (tab) => tab.id !== 'notifications' && tab.id !== 'privacy' && tab.id !== 'staff' && tab.id !== 'letters',
+);
 
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
@@ -140,6 +144,8 @@ function panelFor(resource: Tab, label: string) {
       return <StaffPanel label={label} />;
     case 'privacy':
       return <PrivacyPanel label={label} />;
+    case 'letters':
+      return <LettersPanel label={label} />;
     case 'events':
       return <ActivityPanel label={label} />;
     case 'gifts':
