@@ -1,6 +1,8 @@
 /**
  * Sponsors' letters in /samu:
  * - `GET  /api/admin/letters?state=review`: the letters in a state (review by default), with the count of each state;
+ *   `?child=<id>`: every letter to that child;
+ *   `?child=<id>`: every letter to that child;
  * - `GET  /api/admin/letters/:id/photo`: the photo a sponsor sent with a letter;
  * - `POST /api/admin/letters/:id/approve` (`{body, confirmed}`): approves it once every contact detail found in it is
  *   removed or confirmed (409 with the findings otherwise);
@@ -44,11 +46,18 @@ export default staffFunction(async (req, actor, context) => {
   const path = new URL(req.url).pathname.replace(/\/+$/, '');
   if (path === '/api/admin/letters') {
     if (req.method !== 'GET') return methodNotAllowed(['GET']);
-    const state = new URL(req.url).searchParams.get('state') ?? 'review';
+    const params = new URL(req.url).searchParams;
+    const child = params.get('child');
+    if (child !== null) {
+      const id = IdSchema.safeParse(child);
+      return id.success
+        ? json(await lettersFor({ childId: id.data }))
+        : invalid(id.error, 'Malformed child id', 'child');
+    }
+    const state = params.get('state') ?? 'review';
     const known = LETTER_STATES.find((candidate) => candidate === state);
-    return known
-      ? json(await lettersFor(known))
-      : error(400, `Unknown state: choose one of ${LETTER_STATES.join(', ')}`);
+    if (!known) return error(400, `Unknown state: choose one of ${LETTER_STATES.join(', ')}`);
+    return json(await lettersFor({ state: known }));
   }
   if (path === '/api/admin/letters/batch') {
     if (req.method !== 'GET') return methodNotAllowed(['GET']);

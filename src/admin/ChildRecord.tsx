@@ -7,6 +7,7 @@ import { notify } from './stores/toast.ts';
 import { COVER_LABELS, CONSENT_FIELDS } from './lib/consent-fields.ts';
 import FormField from './FormField.tsx';
 import ChildNews from './ChildNews.tsx';
+import ChildLetters from './ChildLetters.tsx';
 
 type Props = { readonly id: string };
 
@@ -243,6 +244,7 @@ export default function ChildRecord({ id }: Props) {
       )}
 
       <ChildNews id={id} />
+      <ChildLetters id={id} />
 
       <h4>History</h4>
       <table className="child-history">

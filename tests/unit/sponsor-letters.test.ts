@@ -157,6 +157,8 @@ describe.each(databases)('letters from sponsors on $name', (database) => {
     expect(text).toContain('From Peter, your sponsor');
     expect(text).toContain('Love from the Hall family.');
     expect(text).not.toContain('0711');
+    const ofChild = await staff('GET', `/api/admin/letters?child=${child}`);
+    expect(await ofChild.json()).toMatchObject({ letters: [{ id, state: 'approved' }], counts: { approved: 1 } });
     const delivered = await staff('POST', '/api/admin/letters/delivered', { ids: [id] });
     expect(await delivered.json()).toEqual({ delivered: 1 });
     expect((await staff('GET', '/api/admin/letters/batch')).status).toBe(404);

@@ -101,16 +101,23 @@ const asRow = (letter: StoredLetter): LetterRow => ({
   surnames: surnamesOf(letter.sponsor_name, letter.child_name),
 });
 
-/** The letters in `state` for staff, oldest first (review is first come, first served), with counts of each state. */
-export async function lettersFor(state: LetterState): Promise<LettersAnswer> {
+/**
+ * The letters in `state` for staff, oldest first (review is first come, first served), or every letter to the child
+ * `childId` newest first; with counts of each state.
+ */
+export async function lettersFor(filter: { state: LetterState } | { childId: string }): Promise<LettersAnswer> {
+  const byChild = 'childId' in filter;
   const [letters, counts] = await Promise.all([
     query<StoredLetter>(
       `select ${LETTER_COLUMNS} from sponsor_letters l
        join sponsorships s on s.id = l.sponsorship_id join children ch on ch.id = l.child_id
-       where l.state = $1 order by l.id limit 200`,
-      [state],
+       where ${byChild ? 'l.child_id = $1' : 'l.state = $1'} order by l.id ${byChild ? 'desc' : ''} limit 200`,
+      [byChild ? filter.childId : filter.state],
     ),
-    query<{ state: LetterState; n: number }>('select state, count(*)::int as n from sponsor_letters group by state'),
+    query<{ state: LetterState; n: number }>(
+      `select state, count(*)::int as n from sponsor_letters ${byChild ? 'where child_id = $1' : ''} group by state`,
+      byChild ? [filter.childId] : [],
+    ),
   ]);
   return {
     letters: letters.map(asRow),
