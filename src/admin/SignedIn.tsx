@@ -22,9 +22,10 @@ import ApplicationsPanel from './ApplicationsPanel.tsx';
 import StaffPanel from './StaffPanel.tsx';
 import GiftsPanel from './GiftsPanel.tsx';
 import PrivacyPanel from './PrivacyPanel.tsx';
+import SiteSettingsPanel from './SiteSettingsPanel.tsx';
 
 /** A dashboard tab: one of the lists, the notification settings and outbox, privacy, or the staff accounts. */
-type Tab = Resource | 'notifications' | 'privacy' | 'staff';
+type Tab = Resource | 'notifications' | 'privacy' | 'staff' | 'site';
 
 type Props = { readonly token: string };
 
@@ -42,13 +43,16 @@ const TABS: readonly { readonly id: Tab; readonly label: string }[] = [
   { id: 'children', label: 'Children' },
   { id: 'calendar', label: 'Events' },
   { id: 'team', label: 'Team' },
+  { id: 'site', label: 'Site settings' },
   { id: 'notifications', label: 'Notifications' },
   { id: 'privacy', label: 'Privacy' },
   { id: 'staff', label: 'Staff' },
 ];
 
 /** The tabs with a count in the stats bar. */
-const COUNTED = TABS.filter((tab) => tab.id !== 'notifications' && tab.id !== 'privacy' && tab.id !== 'staff');
+const COUNTED = TABS.filter(
+  (tab) => tab.id !== 'notifications' && tab.id !== 'privacy' && tab.id !== 'staff' && tab.id !== 'site',
+);
 
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
@@ -140,6 +144,8 @@ function panelFor(resource: Tab, label: string) {
       return <StaffPanel label={label} />;
     case 'privacy':
       return <PrivacyPanel label={label} />;
+    case 'site':
+      return <SiteSettingsPanel label={label} />;
     case 'events':
       return <ActivityPanel label={label} />;
     case 'gifts':

@@ -213,6 +213,8 @@ function staffSentence(type: string, actor: string, payload: Fields, about: Fiel
       return `${actor} confirmed that two records are the same person`;
     case 'admin.reply_template.save':
       return `${actor} changed a reply template`;
+    case 'admin.site.update':
+      return `${actor} changed the site settings${who('change') ? `: ${who('change')}` : ''}`;
     case 'admin.volunteers.update':
       return applicationSentence(actor, payload, about);
     case 'admin.children.create':

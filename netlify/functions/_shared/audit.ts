@@ -52,6 +52,7 @@ export type AuditType =
   | 'admin.person.erase'
   | 'admin.person.link'
   | 'admin.reply_template.save'
+  | 'admin.site.update'
   | `admin.${AdminResource}.${ResourceAction}`;
 
 const RESOURCE_CHANGE = new RegExp(`^admin\\.(${ADMIN_RESOURCES.join('|')})\\.(create|update|delete)$`);
