@@ -161,9 +161,19 @@ export const SETTINGS_PARTS: Readonly<Record<keyof SiteSettings, string>> = {
   slides: 'hero slides',
 };
 
+/** JSON with every object's keys sorted, so a value read back from the database compares equal to the one saved. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
 /** Which parts differ between two settings records, in words. */
 export function changedParts(before: SiteSettings | null, after: SiteSettings): string[] {
   return (Object.keys(SETTINGS_PARTS) as (keyof SiteSettings)[])
-    .filter((part) => JSON.stringify(before?.[part]) !== JSON.stringify(after[part]))
+    .filter((part) => canonical(before?.[part]) !== canonical(after[part]))
     .map((part) => SETTINGS_PARTS[part]);
 }
