@@ -21,7 +21,8 @@ type Record = {
 function stateText(record: Record): string {
   if (record.file_copy) return 'As shipped with the site: not changed here yet.';
   if (record.site_state === 'live') return 'Live: the public pages show these settings.';
-  if (record.site_state === 'failed') return `The site could not be rebuilt: ${record.site_error ?? 'the build failed'}`;
+  if (record.site_state === 'failed')
+    return `The site could not be rebuilt: ${record.site_error ?? 'the build failed'}`;
   return 'Publishing…: the public pages show these settings after the next rebuild.';
 }
 
@@ -145,8 +146,16 @@ export default function SiteSettingsPanel({ label }: Props) {
         {hours.map((_, index) => (
           <div className="site-settings__row" key={index}>
             {field(['officeHours', index, 'label'], `Days shown (line ${index + 1})`, 'e.g. Monday – Friday')}
-            {field(['officeHours', index, 'hours'], `Hours shown (line ${index + 1})`, 'e.g. 8:00 AM – 6:00 PM, or Closed')}
-            {field(['officeHours', index, 'open'], `Opens at (line ${index + 1})`, '24-hour time, e.g. 08:00; empty when closed')}
+            {field(
+              ['officeHours', index, 'hours'],
+              `Hours shown (line ${index + 1})`,
+              'e.g. 8:00 AM – 6:00 PM, or Closed',
+            )}
+            {field(
+              ['officeHours', index, 'open'],
+              `Opens at (line ${index + 1})`,
+              '24-hour time, e.g. 08:00; empty when closed',
+            )}
             {field(['officeHours', index, 'close'], `Closes at (line ${index + 1})`, 'e.g. 18:00')}
             <FormField
               id={`site-officeHours-${index}-days`}
@@ -161,7 +170,12 @@ export default function SiteSettingsPanel({ label }: Props) {
             <button
               type="button"
               className="button small danger"
-              onClick={() => change(['officeHours'], hours.filter((__, other) => other !== index))}
+              onClick={() =>
+                change(
+                  ['officeHours'],
+                  hours.filter((__, other) => other !== index),
+                )
+              }
               disabled={hours.length === 1}
             >
               Remove line {index + 1} of office hours
@@ -188,8 +202,16 @@ export default function SiteSettingsPanel({ label }: Props) {
 
       <fieldset className="site-settings__group">
         <legend>M-Pesa</legend>
-        {field(['mpesa', 'paybill'], 'Paybill number', 'The business number donors type; shown once M-Pesa is connected.')}
-        {field(['mpesa', 'accountHint'], 'Account hint', 'One sentence under the number on the donate page (optional).')}
+        {field(
+          ['mpesa', 'paybill'],
+          'Paybill number',
+          'The business number donors type; shown once M-Pesa is connected.',
+        )}
+        {field(
+          ['mpesa', 'accountHint'],
+          'Account hint',
+          'One sentence under the number on the donate page (optional).',
+        )}
       </fieldset>
 
       <fieldset className="site-settings__group">
@@ -212,11 +234,7 @@ export default function SiteSettingsPanel({ label }: Props) {
         ))}
       </details>
 
-      <SiteSlides
-        slides={settings.slides}
-        problems={problems}
-        onChange={(slides) => change(['slides'], slides)}
-      />
+      <SiteSlides slides={settings.slides} problems={problems} onChange={(slides) => change(['slides'], slides)} />
 
       <p>
         <button type="submit" className="button primary" disabled={saving}>

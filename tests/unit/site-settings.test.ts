@@ -55,7 +55,9 @@ describe.each(databases)('/api/admin/site on $name', (database) => {
     const insecure = await save({ ...settings, social: { ...settings.social, facebook: 'http://facebook.com/x' } });
     expect(insecure.status).toBe(400);
     expect(((await insecure.json()) as { issues: { path: string }[] }).issues[0]?.path).toBe('social.facebook');
-    const ghost = settings.slides.map((slide, index) => (index === 0 ? { ...slide, image: '/media/999/gone.jpg' } : slide));
+    const ghost = settings.slides.map((slide, index) =>
+      index === 0 ? { ...slide, image: '/media/999/gone.jpg' } : slide,
+    );
     const missing = await save({ ...settings, slides: ghost });
     expect(missing.status).toBe(400);
     expect(((await missing.json()) as { issues: { path: string }[] }).issues[0]?.path).toBe('slides.0.image');
