@@ -112,7 +112,7 @@ describe.each(databases)('shipped stories and events on $name', (database) => {
     const [copy] = await list('blog');
     const res = await call(blog, 'GET', `/api/admin/blog/${String(copy!['id'])}`, { token });
     const { post } = (await res.json()) as { post: Json };
-    const body = { ...post, title: 'Clean Water for Mathare', slug: 'clean-water-for-mathare' };
+    const body: Json = { ...post, title: 'Clean Water for Mathare', slug: 'clean-water-for-mathare' };
     for (const key of ['id', 'ts', 'site_state', 'site_error', 'site_changed_at', 'updated_at', 'file_copy']) {
       delete body[key];
     }
