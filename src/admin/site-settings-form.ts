@@ -10,7 +10,8 @@ export type Path = readonly (string | number)[];
 export function valueAt(settings: SiteSettings, path: Path): string {
   let current: unknown = settings;
   for (const key of path) current = (current as Record<string | number, unknown> | undefined)?.[key];
-  return typeof current === 'string' ? current : current === undefined || current === null ? '' : String(current);
+  if (typeof current === 'string') return current;
+  return typeof current === 'number' || typeof current === 'boolean' ? String(current) : '';
 }
 
 /** A copy of `value` with `next` at `path` (arrays stay arrays). */

@@ -87,7 +87,7 @@ describe.each(databases)('/api/admin/site on $name', (database) => {
     const saved = await savedSettings(database);
     expect(saved?.settings.contact.phone).toBe('+254 722 000 111');
     expect(saved?.settings.slides.map((slide) => slide.id)).toEqual(slides.map((slide) => slide.id));
-    const data = siteData(siteFile[0]! as unknown as Record<string, unknown>, saved!.settings);
+    const data = siteData(siteFile[0]!, saved!.settings);
     expect(data['contact']).toMatchObject({ phone: '+254 722 000 111', whatsapp: '254712345678' });
     expect(data['name']).toBe(siteFile[0]!.name);
     // Saving the same again changes nothing, so it is neither audited nor rebuilt.
