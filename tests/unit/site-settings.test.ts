@@ -1,11 +1,38 @@
-import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { LoaderContext } from 'astro/loaders';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import site from '../../netlify/functions/admin-site.ts';
 import siteFile from '../../src/content/site.json' with { type: 'json' };
 import slidesFile from '../../src/content/slides.json' with { type: 'json' };
-import { savedSettings, siteData } from '../../src/loaders/site-settings.ts';
+import { loadSiteSettings, loadSlideSettings, savedSettings, siteData } from '../../src/loaders/site-settings.ts';
 import { SiteSettingsSchema, type SiteSettings } from '../../src/schemas/site-settings.ts';
 import { call, staffToken, useJwtSecret } from '../support/admin.ts';
 import { databases, rows, truncate, useDatabase } from '../support/databases.ts';
+
+type Json = Record<string, unknown>;
+
+/** A loader context holding `files` as the file loader leaves them. */
+function loaderContext(cacheDir: string, files: Record<string, Json>) {
+  const entries = new Map<string, Json>(Object.entries(files).map(([id, data]) => [id, { id, data, filePath: 'x' }]));
+  const context = {
+    store: {
+      has: (id: string) => entries.has(id),
+      get: (id: string) => entries.get(id),
+      set: (entry: Json) => entries.set(entry['id'] as string, entry),
+      keys: () => [...entries.keys()],
+      clear: () => entries.clear(),
+      delete: (id: string) => entries.delete(id),
+    },
+    logger: { info: () => {}, warn: () => {} },
+    config: { root: pathToFileURL(`${process.cwd()}/`), cacheDir: pathToFileURL(`${cacheDir}/`) },
+    parseData: ({ data }: { data: Json }) => Promise.resolve(data),
+    generateDigest: (data: unknown) => JSON.stringify(data),
+  };
+  return { context: context as unknown as LoaderContext, entries };
+}
 
 type Answer = { site: { settings: SiteSettings; file_copy: boolean; site_state: string }; changed?: string[] };
 
@@ -13,9 +40,12 @@ describe.each(databases)('/api/admin/site on $name', (database) => {
   useDatabase(database);
   useJwtSecret();
   let token: string;
-  beforeAll(() => {
+  let cacheDir: string;
+  beforeAll(async () => {
     process.env['BUILD_HOOK_DEBOUNCE_MS'] = '0';
+    cacheDir = await mkdtemp(join(tmpdir(), 'watoto-site-'));
   });
+  afterAll(async () => rm(cacheDir, { recursive: true, force: true }));
   beforeEach(async () => {
     await truncate(database, ['site_settings', 'events', 'site_builds', 'uploads', 'admin_users', 'admin_sessions']);
     token = await staffToken('officer');
@@ -94,5 +124,50 @@ describe.each(databases)('/api/admin/site on $name', (database) => {
     const again = (await (await save(changed)).json()) as Answer;
     expect(again.changed).toEqual([]);
     expect(await rows(database, 'select count(*)::int as n from events')).toEqual([{ n: 1 }]);
+  });
+
+  test('the loaders put the saved settings over the file and show the saved slides in their order and pictures', async () => {
+    const { settings } = (await read()).site;
+    const [picture] = await rows<{ id: string }>(
+      database,
+      `insert into uploads (name, content_type, size, data, uploaded_by) values ('market.jpg', 'image/jpeg', 4, $1, 'staff')
+       returning id::text as id`,
+      [Buffer.from([0xff, 0xd8, 0xff, 0xe0])],
+    );
+    const media = `/media/${picture!.id}/market.jpg`;
+    const first = { ...settings.slides[2]!, image: media, quote: 'Pamoja tunaweza.' };
+    const saved = await save({
+      ...settings,
+      mpesa: { paybill: '600100', accountHint: 'Type GIFT, or a child’s first name for a sponsorship.' },
+      slides: [first, settings.slides[0]!],
+    });
+    expect(saved.status).toBe(200);
+
+    const site = loaderContext(cacheDir, { site: siteFile[0]! });
+    await loadSiteSettings(site.context, database);
+    expect((site.entries.get('site') as { data: Json }).data).toMatchObject({
+      mpesaPaybill: '600100',
+      mpesaAccountHint: 'Type GIFT, or a child’s first name for a sponsorship.',
+      about: siteFile[0]!.about,
+    });
+
+    const files = Object.fromEntries(slidesFile.map((slide, order) => [slide.id, { ...slide, order }]));
+    const slides = loaderContext(cacheDir, files);
+    await loadSlideSettings(slides.context, database);
+    expect([...slides.entries.values()].map((entry) => (entry as { data: Json }).data['id'])).toEqual([
+      first.id,
+      settings.slides[0]!.id,
+    ]);
+    const staged = slides.entries.get(first.id) as { data: Json; filePath: string };
+    expect(staged.data).toMatchObject({ order: 0, quote: 'Pamoja tunaweza.' });
+    // The Media picture is staged for the image pipeline; a shipped picture resolves from the slides file.
+    const file = String(staged.data['image']).slice(2);
+    expect(new Uint8Array(await readFile(join(cacheDir, 'published-media', file)))).toEqual(
+      new Uint8Array([0xff, 0xd8, 0xff, 0xe0]),
+    );
+    expect(slides.entries.get(settings.slides[0]!.id)).toMatchObject({
+      filePath: 'src/content/slides.json',
+      data: { order: 1, image: settings.slides[0]!.image },
+    });
   });
 });
