@@ -52,22 +52,29 @@ export function seedRow(kind: ShippedKind, seed: Seed): Record<string, unknown> 
   };
 }
 
-/** The recorded file entries of `kind` (drafts left out: they were never on the site). */
-async function seeds(kind: ShippedKind, db: Queryable = { query }): Promise<Seed[]> {
-  const found = await db.query<{ slug: string; seed: Record<string, unknown> }>(
-    `select slug, seed from content_files where kind = $1 and seed is not null order by path`,
+/** The recorded file entries of `kind` never copied (drafts left out: they were never on the site). */
+async function uncopied(kind: ShippedKind): Promise<Seed[]> {
+  const found = await query<{ slug: string; seed: Record<string, unknown> }>(
+    `select f.slug, f.seed from content_files f
+     where f.kind = $1 and f.seed is not null and not exists (select 1 from ${TABLES[kind].ledger} l where l.slug = f.slug)
+     order by f.path`,
     [kind],
   );
   return found.filter((row) => row.seed['draft'] !== true).map((row) => ({ ...row.seed, slug: row.slug }));
 }
 
-/** Copies the file entries of `kind` never copied before (a removed copy stays removed), published. */
+/**
+ * Copies the file entries of `kind` never copied before (a removed copy stays removed), published. Once every file
+ * is copied this is one small query, so the overview may call it each time it counts.
+ */
 export async function copyShipped(kind: ShippedKind): Promise<void> {
   const { table, ledger } = TABLES[kind];
+  const seed = await uncopied(kind);
+  if (seed.length === 0) return;
   await copySeed({
     table,
     ledger,
-    seed: await seeds(kind),
+    seed,
     slugOf: (seed) => seed.slug,
     row: (seed) => ({ ...seedRow(kind, seed), site_changed_at: SHIPPED_AT }),
   });
