@@ -81,9 +81,20 @@ describe.each(databases)('shipped stories and events on $name', (database) => {
     return ((await res.json()) as Record<string, Json[]>)[resource]!;
   };
 
-  test('the shipped stories are copied once, even by two first uses at once, and the overview counts them', async () => {
+  test('the shipped stories and programs are copied once, even by two first uses at once, and the overview counts them', async () => {
     const files = [story('clean-water-for-mathare', 'Clean Water for Mathare'), story('letters', 'Letters')];
     await recordFileSlugs('blog', files, database);
+    await recordFileSlugs(
+      'programs',
+      [
+        {
+          slug: 'back-to-school-kits',
+          path: 'src/content/programs/back-to-school-kits.md',
+          seed: { title: 'Back-to-School Kits', summary: 'Kits.', order: 0, date: '2025-01-06', body: 'Bags.' },
+        },
+      ],
+      database,
+    );
     await rows(database, `insert into site_builds (event) values ('succeeded')`);
     const [first, second] = await Promise.all([list('blog'), list('blog')]);
     expect(first.map((row) => row['slug']).sort()).toEqual(['clean-water-for-mathare', 'letters']);
@@ -92,6 +103,10 @@ describe.each(databases)('shipped stories and events on $name', (database) => {
     expect(await rows(database, 'select count(*)::int as n from blog_posts')).toEqual([{ n: 2 }]);
     const counts = (await (await call(stats, 'GET', '/api/admin/stats', { token })).json()) as Json;
     expect(counts['blog']).toBe(2);
+    expect(counts['programs']).toBe(1);
+    expect(await rows(database, 'select slug, title, position, file_copy from programs')).toEqual([
+      { slug: 'back-to-school-kits', title: 'Back-to-School Kits', position: 0, file_copy: true },
+    ]);
     expect(counts['calendar']).toBe(fileEvents.length);
     // A copy staff removed is never copied again.
     const letters = first.find((row) => row['slug'] === 'letters')!;
