@@ -19,9 +19,14 @@ export default defineConfig({
     launchOptions: { executablePath: testBrowserPath(), args: testBrowserArgs },
   },
   projects: [
-    { name: 'chromium', testIgnore: '**/samu-records.spec.ts' },
-    // Changes which children and events every page lists: runs once the specs that read those lists are done.
-    { name: 'samu-records', testMatch: '**/samu-records.spec.ts', dependencies: ['chromium'] },
+    { name: 'chromium', testIgnore: ['**/samu-records.spec.ts', '**/samu-site.spec.ts'] },
+    // Changes which children and events every page lists, and the words every page shows: runs once the specs that
+    // read those lists and words are done.
+    {
+      name: 'samu-records',
+      testMatch: ['**/samu-records.spec.ts', '**/samu-site.spec.ts'],
+      dependencies: ['chromium'],
+    },
   ],
   // Every port of a run is free: the site's is E2E_PORT or one picked when this file is first loaded, and the server
   // starts the run's SMTP server and Paystack stand-in on ports of their own (support/server.ts).

@@ -4,6 +4,7 @@ import { z } from 'astro/zod';
 import { withChildRecords } from './loaders/children.ts';
 import { withPublishedRows } from './loaders/database.ts';
 import { withEventRecords } from './loaders/events.ts';
+import { withSiteSettings, withSlideSettings } from './loaders/site-settings.ts';
 import { withTeamRecords } from './loaders/team.ts';
 import { CONSENT_PARTS } from './lib/consent.ts';
 import { BLOG_CATEGORIES } from './schemas/admin.ts';
@@ -284,8 +285,9 @@ const causes = defineCollection({
   }),
 });
 
+/** Hero slides: src/content/slides.json, or the slides saved in /samu's Site settings (src/loaders/site-settings.ts). */
 const slides = defineCollection({
-  loader: orderedFile('src/content/slides.json'),
+  loader: withSlideSettings(orderedFile('src/content/slides.json')),
   schema: ({ image }) =>
     z.object({
       id: text('Short lowercase id; slides show in file order'),
@@ -305,8 +307,9 @@ const figure = z.object({
   label: text('What it counts'),
 });
 
+/** Site settings: src/content/site.json, with what /samu's Site settings saved over it (src/loaders/site-settings.ts). */
 const site = defineCollection({
-  loader: orderedFile('src/content/site.json'),
+  loader: withSiteSettings(orderedFile('src/content/site.json')),
   schema: ({ image }) =>
     z.object({
       id: z.literal('site').describe('Always "site": the file holds one record'),
@@ -338,6 +341,10 @@ const site = defineCollection({
         .regex(/^\d{5,7}$/)
         .optional()
         .describe("M-Pesa Paybill (business) number printed in the brochure; the same as the functions' MPESA_PAYBILL"),
+      mpesaAccountHint: z
+        .string()
+        .optional()
+        .describe('A sentence under the Paybill number on the donate page (set in /samu)'),
       schedulingUrl: z.url().describe('15-minute call booking page'),
       map: z.object({
         center: z.tuple([z.number(), z.number()]).describe('[latitude, longitude]'),

@@ -280,8 +280,13 @@ export async function causes(): Promise<Cause[]> {
 
 /** How visitors can pay besides the hosted checkout, from the build's environment (README, configuration). */
 export const giving = {
-  /** The charity's M-Pesa Paybill number, or null when M-Pesa is not connected. */
-  paybill: process.env['MPESA_PAYBILL'] || null,
+  /**
+   * The charity's M-Pesa Paybill number as the site settings give it, or null when M-Pesa is not connected (no
+   * `MPESA_PAYBILL`, so gifts sent to it could not be recorded).
+   */
+  paybill: process.env['MPESA_PAYBILL'] ? site.mpesaPaybill || process.env['MPESA_PAYBILL'] : null,
+  /** A sentence from the site settings shown under the Paybill number. */
+  paybillHint: site.mpesaAccountHint ?? null,
   /** Whether the donate form offers PayPal: it has its own link, or payments are not connected yet. */
   paypal: Boolean(process.env['PAYPAL_URL']) || !process.env['PAYSTACK_SECRET_KEY'],
 } as const;

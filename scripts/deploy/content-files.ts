@@ -1,5 +1,6 @@
 /**
- * Records the slugs of the committed files (saved by the last build, src/loaders/file-slugs.ts) in `content_files`.
+ * Records the slugs of the committed files (saved by the last build, src/loaders/file-slugs.ts) in `content_files`,
+ * with each entry's fields and Markdown: what /samu copies the first time it lists them.
  * This is a deploy step, not part of the build: it writes, so it runs only in a context that owns its database
  * (production on Netlify, and a local server's own database), never in a Deploy Preview or branch deploy.
  */
@@ -21,9 +22,15 @@ export async function recordFileSlugs(
   await query(
     // The parts of one statement see the same snapshot: the delete keeps the slugs the insert upserts.
     `with gone as (delete from content_files where kind = $1 and not (slug = any($2::text[])))
-     insert into content_files (kind, slug, path) select $1, f.slug, f.path from unnest($2::text[], $3::text[]) as f(slug, path)
-     on conflict (kind, slug) do update set path = excluded.path`,
-    [kind, files.map((file) => file.slug), files.map((file) => file.path)],
+     insert into content_files (kind, slug, path, seed)
+     select $1, f.slug, f.path, f.seed::jsonb from unnest($2::text[], $3::text[], $4::text[]) as f(slug, path, seed)
+     on conflict (kind, slug) do update set path = excluded.path, seed = excluded.seed`,
+    [
+      kind,
+      files.map((file) => file.slug),
+      files.map((file) => file.path),
+      files.map((file) => (file.seed ? JSON.stringify(file.seed) : null)),
+    ],
     target,
   );
 }

@@ -26,6 +26,12 @@ type Props = {
   readonly onCancel: () => void;
 };
 
+/** The hint of a picture field still holding the picture its item shipped with (a path in the site's own files). */
+function shippedPicture(field: FieldDef, values: Readonly<Record<string, string>>): string | undefined {
+  if (field.kind !== 'media' || !(values[field.name] ?? '').startsWith('../')) return undefined;
+  return 'As shipped with the site: the picture stays until you choose another from Media.';
+}
+
 /** The create or edit form of a program, blog post or media item; problems appear by their field and what was typed stays. */
 export default function ContentForm({ config, row, onSaved, onCancel }: Props) {
   const formId = useId();
@@ -152,7 +158,7 @@ export default function ContentForm({ config, row, onSaved, onCancel }: Props) {
             }}
             {...(field.required ? { required: true } : {})}
             {...(field.rows ? { rows: field.rows } : {})}
-            {...(field.hint ? { hint: field.hint } : {})}
+            {...(field.hint ? { hint: shippedPicture(field, values) ?? field.hint } : {})}
             {...(errors[field.name] ? { error: errors[field.name] } : {})}
             {...(field.kind === 'meta' && metaInvalid
               ? {

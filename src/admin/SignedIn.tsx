@@ -23,9 +23,10 @@ import StaffPanel from './StaffPanel.tsx';
 import GiftsPanel from './GiftsPanel.tsx';
 import PrivacyPanel from './PrivacyPanel.tsx';
 import LettersPanel from './LettersPanel.tsx';
+import SiteSettingsPanel from './SiteSettingsPanel.tsx';
 
 /** A dashboard tab: one of the lists, the notification settings and outbox, privacy, or the staff accounts. */
-type Tab = Resource | 'letters' | 'notifications' | 'privacy' | 'staff';
+type Tab = Resource | 'letters' | 'notifications' | 'privacy' | 'staff' | 'site';
 
 type Props = { readonly token: string };
 
@@ -44,15 +45,14 @@ const TABS: readonly { readonly id: Tab; readonly label: string }[] = [
   { id: 'letters', label: 'Letters' },
   { id: 'calendar', label: 'Events' },
   { id: 'team', label: 'Team' },
+  { id: 'site', label: 'Site settings' },
   { id: 'notifications', label: 'Notifications' },
   { id: 'privacy', label: 'Privacy' },
   { id: 'staff', label: 'Staff' },
 ];
 
 /** The tabs with a count in the stats bar. */
-const COUNTED = TABS.filter(
-  (tab) => tab.id !== 'notifications' && tab.id !== 'privacy' && tab.id !== 'staff' && tab.id !== 'letters',
-);
+const COUNTED = TABS.filter((tab) => !['notifications', 'privacy', 'staff', 'letters', 'site'].includes(tab.id));
 
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
@@ -146,6 +146,8 @@ function panelFor(resource: Tab, label: string) {
       return <PrivacyPanel label={label} />;
     case 'letters':
       return <LettersPanel label={label} />;
+    case 'site':
+      return <SiteSettingsPanel label={label} />;
     case 'events':
       return <ActivityPanel label={label} />;
     case 'gifts':

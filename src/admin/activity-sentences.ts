@@ -217,6 +217,8 @@ function staffSentence(type: string, actor: string, payload: Fields, about: Fiel
       return `${actor} ${who('outcome') === 'approved' ? 'approved' : who('outcome') === 'changes' ? 'asked a sponsor to change' : 'declined'} a sponsor's letter`;
     case 'admin.letters.deliver':
       return `${actor} marked ${who('count') || 'some'} sponsor ${who('count') === '1' ? 'letter' : 'letters'} delivered`;
+    case 'admin.site.update':
+      return `${actor} changed the site settings${who('change') ? `: ${who('change')}` : ''}`;
     case 'admin.volunteers.update':
       return applicationSentence(actor, payload, about);
     case 'admin.children.create':

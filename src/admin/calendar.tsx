@@ -1,6 +1,7 @@
 /** The Events tab: the charity's events, added, edited and cancelled (the site's calendar, not the activity log). */
 import { SITE_EVENT_COLUMNS, SiteEventSchema } from '../schemas/site-events.ts';
 import type { Row } from './lib/list.ts';
+import { ORIGIN_COLUMN } from './origin.ts';
 import { checkWith, pictureField, recordTab, recordValues, slugField, STATUS_FIELD, textColumn } from './records.tsx';
 
 /** Scheduled, or cancelled (shown as cancelled until its date). */
@@ -88,5 +89,5 @@ export const CALENDAR = recordTab({
     recordValues(row, SITE_EVENT_COLUMNS, ['expected_impact', 'actual_impact', 'items_needed'], { cancelled: 'false' }),
   check: checkWith(SiteEventSchema, SITE_EVENT_COLUMNS),
   title: { key: 'title', header: 'Title' },
-  columns: [textColumn('date', 'Date'), textColumn('cancelled', 'State', stateOf)],
+  columns: [textColumn('date', 'Date'), textColumn('cancelled', 'State', stateOf), ORIGIN_COLUMN],
 });

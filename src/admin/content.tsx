@@ -7,6 +7,7 @@ import type { Issue } from './lib/issues.ts';
 import type { Row } from './lib/list.ts';
 import { formatMeta, parseMeta } from './lib/meta.ts';
 import { addedColumn } from './columns.tsx';
+import { ORIGIN_COLUMN } from './origin.ts';
 import SiteState from './SiteState.tsx';
 import type { Column } from './table.ts';
 
@@ -200,7 +201,7 @@ export const CONTENT: Readonly<Record<'programs' | 'blog' | 'media', ContentConf
     ],
     toValues: (row) => values(row, PROGRAM_FIELDS),
     check: (form) => check(ProgramSchema, pick(form, PROGRAM_FIELDS)),
-    columns: [addedColumn, titleColumn, slugColumn, stateColumn, longText('summary', 'Summary')],
+    columns: [addedColumn, titleColumn, slugColumn, stateColumn, ORIGIN_COLUMN, longText('summary', 'Summary')],
     describe: (row) => text(row['title']) || text(row['slug']),
   },
   blog: {
@@ -232,7 +233,7 @@ export const CONTENT: Readonly<Record<'programs' | 'blog' | 'media', ContentConf
     ],
     toValues: (row) => values(row, POST_FIELDS),
     check: (form) => check(BlogPostSchema, pick(form, POST_FIELDS)),
-    columns: [addedColumn, titleColumn, slugColumn, stateColumn, longText('excerpt', 'Excerpt')],
+    columns: [addedColumn, titleColumn, slugColumn, stateColumn, ORIGIN_COLUMN, longText('excerpt', 'Excerpt')],
     describe: (row) => text(row['title']) || text(row['slug']),
   },
   media: {

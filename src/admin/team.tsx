@@ -1,10 +1,7 @@
 /** The Team tab: the people of the About page, added, edited, reordered (Position) and removed. */
 import { TEAM_COLUMNS, TeamMemberSchema } from '../schemas/team.ts';
-import type { Row } from './lib/list.ts';
+import { ORIGIN_COLUMN } from './origin.ts';
 import { checkWith, pictureField, recordTab, recordValues, slugField, STATUS_FIELD, textColumn } from './records.tsx';
-
-/** Copied from src/content/team.json and unedited (the file's text shows), or edited here. */
-const originOf = (row: Row) => (row['file_copy'] === true ? 'From the file' : 'Edited here');
 
 /** The Team tab. */
 export const TEAM = recordTab({
@@ -37,5 +34,5 @@ export const TEAM = recordTab({
   toValues: (row) => recordValues(row, TEAM_COLUMNS),
   check: checkWith(TeamMemberSchema, TEAM_COLUMNS),
   title: { key: 'name', header: 'Name' },
-  columns: [textColumn('role', 'Role'), textColumn('position', 'Position'), textColumn('file_copy', 'Text', originOf)],
+  columns: [textColumn('role', 'Role'), textColumn('position', 'Position'), ORIGIN_COLUMN],
 });

@@ -20,6 +20,7 @@ import type { Loader, LoaderContext } from 'astro/loaders';
 import { describeConnectionFailure } from '../../netlify/functions/_shared/connection-failure.ts';
 import { transaction, type DatabaseTarget } from '../../netlify/functions/_shared/db.ts';
 import { renderMarkdown } from '../lib/markdown.ts';
+import { SHIPPED_PICTURE } from '../schemas/admin.ts';
 import { saveFileSlugs } from './file-slugs.ts';
 
 /** Which collection a loader fills, and so which table it reads. */
@@ -28,6 +29,8 @@ export type PublishedKind = 'blog' | 'programs';
 /** A published row as the loader reads it, with the bytes of its picture when it has one. */
 interface PublishedRow {
   slug: string;
+  /** Copied from a file and never edited since: the file's text keeps showing. */
+  file_copy: boolean;
   content: string;
   image: string;
   image_data: Buffer | null;
@@ -35,25 +38,47 @@ interface PublishedRow {
 }
 
 const QUERIES: Record<PublishedKind, string> = {
-  blog: `select p.slug, p.content, p.cover as image, u.data as image_data,
+  blog: `select p.slug, p.file_copy, p.content, p.cover as image, u.data as image_data,
            json_build_object('title', p.title, 'excerpt', p.excerpt, 'imageAlt', p.alt, 'category', p.category,
              'author', p.author, 'date', p.date, 'tags', p.tags,
              'formerSlugs', coalesce((select json_agg(h.old_slug order by h.changed_at, h.old_slug)
                                       from blog_slug_history h where h.post_id = p.id), '[]'::json)) as fields
          from blog_posts p left join uploads u on '/media/' || u.id || '/' || u.name = p.cover
          where p.status = 'published' order by p.id`,
-  programs: `select p.slug, p.content, p.image, u.data as image_data,
+  programs: `select p.slug, p.file_copy, p.content, p.image, u.data as image_data,
            json_build_object('title', p.title, 'summary', p.summary, 'imageAlt', p.alt, 'order', p.position,
              'date', p.date) as fields
          from programs p left join uploads u on '/media/' || u.id || '/' || u.name = p.image
          where p.status = 'published' order by p.id`,
 };
 
-/** The published rows of `kind` on `target`, oldest first, read in a read-only transaction. */
-export async function publishedRows(kind: PublishedKind, target: DatabaseTarget): Promise<PublishedRow[]> {
-  return transaction((tx) => tx.query<PublishedRow & Record<string, unknown>>(QUERIES[kind], []), target, {
-    readOnly: true,
-  });
+/** The ledger of the files of each kind ever copied into /samu. */
+const LEDGERS: Record<PublishedKind, string> = { blog: 'blog_seed_copies', programs: 'program_seed_copies' };
+
+/**
+ * The published rows of `kind` on `target`, oldest first, and the slugs of the files ever copied into /samu, read in
+ * one read-only transaction.
+ */
+export async function publishedRows(
+  kind: PublishedKind,
+  target: DatabaseTarget,
+): Promise<{ rows: PublishedRow[]; copied: Set<string> }> {
+  return transaction(
+    async (tx) => {
+      const rows = await tx.query<PublishedRow & Record<string, unknown>>(QUERIES[kind], []);
+      const copies = await tx.query<{ slug: string }>(`select slug from ${LEDGERS[kind]}`);
+      return { rows, copied: new Set(copies.map((copy) => copy.slug)) };
+    },
+    target,
+    { readOnly: true },
+  );
+}
+
+/** A file entry as /samu copies it: its fields with the picture's path as written in the file, and its Markdown. */
+function fileSeed(entry: { data: Record<string, unknown>; body?: string | undefined }): Record<string, unknown> {
+  const { image, formerSlugs: _formerSlugs, ...fields } = entry.data;
+  const picture = typeof image === 'string' ? image.replace(/^__ASTRO_IMAGE_/, '') : '';
+  return { ...fields, image: picture, body: entry.body ?? '' };
 }
 
 /**
@@ -83,15 +108,20 @@ export async function loadPublished(
   const { store, logger, config } = context;
   const cacheDir = fileURLToPath(config.cacheDir);
   // The file loader ran first and removed every other entry: what the store holds now are the files.
-  const files = [...store.entries()].map(([slug, entry]) => ({ slug, path: entry.filePath ?? '' }));
+  const files = [...store.entries()].map(([slug, entry]) => ({
+    slug,
+    path: entry.filePath ?? '',
+    seed: fileSeed(entry),
+  }));
   await saveFileSlugs(cacheDir, kind, files);
   if (!target) {
     logger.info('DATABASE_URL is not set: files only');
     return;
   }
   let rows: PublishedRow[];
+  let copied: Set<string>;
   try {
-    rows = await publishedRows(kind, target);
+    ({ rows, copied } = await publishedRows(kind, target));
   } catch (failure) {
     throw new Error(
       `Cannot read the published ${kind} items from DATABASE_URL: ${await describeConnectionFailure(failure, target)}`,
@@ -101,14 +131,19 @@ export async function loadPublished(
   const root = fileURLToPath(config.root);
   const mediaDir = join(cacheDir, 'published-media');
   await mkdir(mediaDir, { recursive: true });
+  // A file copied into /samu shows only while its copy is published and unedited (then the file's own text, so git
+  // edits apply); an edited, renamed, unpublished or removed copy replaces it.
+  const following = new Set(rows.filter((row) => row.file_copy).map((row) => row.slug));
+  for (const { slug } of files) if (copied.has(slug) && !following.has(slug)) store.delete(slug);
   let added = 0;
   for (const row of rows) {
     if (store.has(row.slug)) {
+      if (row.file_copy) continue;
       logger.warn(`${kind}/${row.slug}: a file already uses this slug; the database item is left out`);
       continue;
     }
     // The entry "lives" beside its picture, so the picture resolves like a file entry's relative image.
-    const filePath = relative(root, join(mediaDir, `${kind}-${row.slug}.md`))
+    let filePath = relative(root, join(mediaDir, `${kind}-${row.slug}.md`))
       .split('\\')
       .join('/');
     const data: Record<string, unknown> = { ...row.fields, slug: row.slug };
@@ -116,6 +151,10 @@ export async function loadPublished(
       const file = row.image.split('/').slice(2).join('-');
       await writeFile(join(mediaDir, file), row.image_data);
       data['image'] = `./${file}`;
+    } else if (SHIPPED_PICTURE.test(row.image)) {
+      // An edited copy keeping the picture it shipped with: it resolves from the folder of the files.
+      filePath = `src/content/${kind}/${row.slug}.md`;
+      data['image'] = row.image;
     } else if (row.image) {
       logger.warn(`${kind}/${row.slug}: its picture ${row.image} is no longer in Media; the item is left out`);
       continue;

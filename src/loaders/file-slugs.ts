@@ -10,6 +10,8 @@ import { join } from 'node:path';
 export interface FileSlug {
   slug: string;
   path: string;
+  /** The entry as the file holds it (its fields, `body` the Markdown): what /samu copies on first use. */
+  seed?: Record<string, unknown>;
 }
 
 const PREFIX = 'file-slugs-';

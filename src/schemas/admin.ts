@@ -113,11 +113,14 @@ export const PublishStatusSchema = z.enum(['draft', 'published'], 'Status must b
 /** Draft or published. */
 export type PublishStatus = z.infer<typeof PublishStatusSchema>;
 
+/** The picture a story or program that shipped as a file keeps until a Media picture replaces it. */
+export const SHIPPED_PICTURE = /^\.\.\/\.\.\/assets\/[a-z0-9-]+\/[a-z0-9-]+\.(?:jpg|jpeg|png|webp)$/;
+
 const mediaUrl = z
   .string()
   .trim()
   .refine(
-    (value) => value === '' || OWN_MEDIA_URL.test(value),
+    (value) => value === '' || OWN_MEDIA_URL.test(value) || SHIPPED_PICTURE.test(value),
     'Pick an image from Media (an address like /media/1/photo.jpg)',
   )
   .default('');

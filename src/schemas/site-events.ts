@@ -7,6 +7,9 @@ import { OWN_MEDIA_URL } from '../lib/media-paths.ts';
 import { PublishStatusSchema, SLUG_PATTERN } from './admin.ts';
 import { day, line, lines, required } from './fields.ts';
 
+/** The card picture a shipped event keeps until a Media picture replaces it. */
+export const SHIPPED_EVENT_IMAGE = /^\.\.\/assets\/events\/[a-z0-9-]+\.(?:jpg|jpeg|png|webp)$/;
+
 /** A schedule line: `9:00 AM | Registration`. */
 const SCHEDULE_LINE = /^([^|]{1,40})\|(.{1,200})$/;
 
@@ -56,7 +59,7 @@ export const SiteEventSchema = z
       .string()
       .trim()
       .refine(
-        (value) => value === '' || OWN_MEDIA_URL.test(value),
+        (value) => value === '' || OWN_MEDIA_URL.test(value) || SHIPPED_EVENT_IMAGE.test(value),
         'Pick the image from Media (an address like /media/1/photo.jpg)',
       )
       .default(''),

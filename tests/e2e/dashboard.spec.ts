@@ -30,8 +30,11 @@ const TAB_NAMES = [
   'Events',
   'Team',
 ];
-/** Every tab: the lists, then the notification settings and outbox, privacy and the staff accounts (no counts of their own). */
-const ALL_TABS = [...TAB_NAMES, 'Notifications', 'Privacy', 'Staff'];
+/**
+ * Every tab: the lists, then the site settings, the notification settings and outbox, privacy and the staff accounts
+ * (no counts of their own).
+ */
+const ALL_TABS = [...TAB_NAMES, 'Site settings', 'Notifications', 'Privacy', 'Staff'];
 /** A tab's text: its name, then how many of its rows are new for this staff member, if any. */
 const tabText = (name: string) => new RegExp(`^${name}(\\d+ new)?$`);
 const SESSION_EXPIRED = 'Your session has expired, please sign in again.';

@@ -148,6 +148,10 @@ export const ADMIN_TABLES = [
   'site_events',
   'team_members',
   'team_seed_copies',
+  'site_settings',
+  'blog_seed_copies',
+  'program_seed_copies',
+  'event_seed_copies',
   'exchange_rates',
 ] as const;
 

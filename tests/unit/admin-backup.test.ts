@@ -217,6 +217,13 @@ describe.each(databases)('database backup on $name', (database) => {
       `insert into team_members (slug, name, position) values ('wanjiru-kariuki', 'Wanjiru Kariuki', 3)`,
     );
     await rows(database, `insert into team_seed_copies (slug) values ('esther-njoroge')`);
+    await rows(database, `insert into blog_seed_copies (slug) values ('clean-water-for-mathare')`);
+    await rows(database, `insert into program_seed_copies (slug) values ('back-to-school-kits')`);
+    await rows(database, `insert into event_seed_copies (slug) values ('embu-football-tournament')`);
+    await rows(
+      database,
+      `insert into site_settings (settings, file_copy) values ('{"contact": {"phone": "+254 722 000 111"}}', false)`,
+    );
     // A template a staff member edited: the restore must bring back this text, not the migration's.
     await rows(
       database,

@@ -54,6 +54,7 @@ export type AuditType =
   | 'admin.reply_template.save'
   | 'admin.letters.review'
   | 'admin.letters.deliver'
+  | 'admin.site.update'
   | `admin.${AdminResource}.${ResourceAction}`;
 
 const RESOURCE_CHANGE = new RegExp(`^admin\\.(${ADMIN_RESOURCES.join('|')})\\.(create|update|delete)$`);

@@ -278,6 +278,10 @@ export const TABLES_WITHOUT_PEOPLE: Readonly<Record<string, string>> = {
   team_members:
     "the charity's own staff on the About page (name, photo, work email and phone, shown with their agreement); a person is removed in the Team tab of /samu",
   team_seed_copies: 'ids of the members of src/content/team.json already copied into team_members',
+  blog_seed_copies: 'addresses of the stories that shipped with the site, already copied into blog_posts',
+  program_seed_copies: 'addresses of the programs that shipped with the site, already copied into programs',
+  event_seed_copies: 'ids of the events that shipped with the site, already copied into site_events',
+  site_settings: "the charity's own contact details, links, figures and hero slides shown on every page",
   reply_templates:
     "the texts staff start replies to applicants from; no person's details, only placeholders filled when a reply is written (the reply itself is in application_history)",
 };

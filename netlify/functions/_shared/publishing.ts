@@ -6,10 +6,12 @@
 import type { Context } from '@netlify/functions';
 import { mediaPaths } from '../../../src/lib/media-paths.ts';
 import { PROGRAM_PAGES } from '../../../src/lib/program-pages.ts';
+import { SHIPPED_PICTURE } from '../../../src/schemas/admin.ts';
 import type { ResourceAction } from './audit.ts';
 import { query } from './db.ts';
 import { requestBuild } from './build-hook.ts';
 import { error } from './http.ts';
+import { isCopiedSlug, isShippedPicture } from './shipped-content.ts';
 import type { ResourceSpec, ResourceWrite } from './admin-resource.ts';
 
 /** Which public collection an admin resource feeds. */
@@ -30,13 +32,32 @@ export async function slugOwner(kind: PublishedKind, slug: string): Promise<stri
   return file?.path;
 }
 
-/** 409 when a committed file or page already uses the slug. */
+/**
+ * 409 when a page of the site, or a file never copied into /samu, already uses the slug. A copied file's address
+ * belongs to its record, which may keep it or give it up.
+ */
 async function slugClash(kind: PublishedKind, slug: unknown): Promise<Response | undefined> {
   if (typeof slug !== 'string') return undefined;
   const file = await slugOwner(kind, slug);
-  if (!file) return undefined;
-  const message = `The address /${kind}/${slug} is already used by ${file}; choose another slug`;
+  if (!file || (!file.endsWith('.astro') && (await isCopiedSlug(kind, slug)))) return undefined;
+  const what = kind === 'blog' ? 'another story' : 'another program or page';
+  const message = `The address /${kind}/${slug}/ is already used by ${what} of the site; choose another slug`;
   return error(409, message, [{ path: 'slug', message }]);
+}
+
+/** 400 when a published item's picture is neither in Media nor the picture one of the shipped items came with. */
+async function pictureMissing(
+  kind: PublishedKind,
+  values: Record<string, unknown>,
+  imageField: string,
+): Promise<Response | undefined> {
+  const picture = values[imageField];
+  if (typeof picture === 'string' && SHIPPED_PICTURE.test(picture)) {
+    if (await isShippedPicture(kind, picture)) return missingMedia({ ...values, [imageField]: '' }, imageField);
+    const message = 'Pick the picture from Media (an address like /media/1/photo.jpg)';
+    return error(400, message, [{ path: imageField, message }]);
+  }
+  return missingMedia(values, imageField);
 }
 
 /** 400 when a published item points at a picture that is not (or no longer) in Media. */
@@ -69,7 +90,7 @@ export function publishable(kind: PublishedKind, imageField: string): Required<P
   return {
     guard: async (write: ResourceWrite) => {
       if (!write.values) return undefined;
-      return (await slugClash(kind, write.values['slug'])) ?? (await missingMedia(write.values, imageField));
+      return (await slugClash(kind, write.values['slug'])) ?? (await pictureMissing(kind, write.values, imageField));
     },
     after: async (op: ResourceAction, row: Record<string, unknown>, context: Context) => {
       if (!changesSite(op, row)) return;
