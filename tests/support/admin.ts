@@ -145,6 +145,7 @@ export const ADMIN_TABLES = [
   'children',
   'child_consents',
   'child_updates',
+  'sponsor_letters',
   'site_events',
   'team_members',
   'team_seed_copies',

@@ -210,6 +210,13 @@ describe.each(databases)('database backup on $name', (database) => {
     );
     await rows(
       database,
+      `insert into sponsor_letters (sponsorship_id, child_id, sponsor_email, body, photo, photo_type, state, confirmed)
+       select (select id from sponsorships limit 1), id, 'sponsor@example.org', 'Dear Amani, hello from Leeds.',
+         '\\x89504e47'::bytea, 'image/png', 'approved', array['Leeds']
+       from children where slug = 'amani'`,
+    );
+    await rows(
+      database,
       `insert into site_events (slug, title, date) values ('reading-day', 'Reading Day', '2026-12-01')`,
     );
     await rows(
