@@ -56,6 +56,10 @@ async function sponsoredChild(request: APIRequestContext, slug: string, name: st
     multipart: { file: { name: `${slug}-choir.png`, mimeType: 'image/png', buffer: PNG } },
   });
   expect(upload.status()).toBe(201);
+  // The record's news and letters come from two functions: their first call starts them, which a busy machine makes
+  // slow; the page is opened once they answer.
+  expect((await request.get(`/api/admin/child-news/${id}`, { headers })).status()).toBe(200);
+  expect((await request.get(`/api/admin/letters?child=${id}`, { headers })).status()).toBe(200);
   return { id, headers };
 }
 
