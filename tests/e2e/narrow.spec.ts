@@ -6,6 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { staffToken } from './support/api.ts';
+import { sectionTab } from './support/dashboard.ts';
 
 const WIDTHS = [360, 375, 414] as const;
 
@@ -161,7 +162,7 @@ async function walkDashboard(page: Page, request: APIRequestContext, width: numb
   await expect(page.getByRole('heading', { level: 1, name: 'Staff dashboard' })).toBeVisible();
 
   for (const name of TABS) {
-    await page.getByRole('tab', { name, exact: true }).click();
+    await (await sectionTab(page, name)).click();
     const panel = page.getByRole('tabpanel');
     await expect(panel.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
     await expect(panel.locator('.table-count')).toHaveText(/shown/);
@@ -169,7 +170,7 @@ async function walkDashboard(page: Page, request: APIRequestContext, width: numb
   }
 
   for (const { tab, noun } of CONTENT_TABS) {
-    await page.getByRole('tab', { name: tab, exact: true }).click();
+    await (await sectionTab(page, tab)).click();
     const panel = page.getByRole('tabpanel');
     await panel.getByRole('button', { name: `New ${noun}` }).click();
     await expect(panel.getByRole('heading', { name: `New ${noun}` })).toBeVisible();
@@ -177,7 +178,7 @@ async function walkDashboard(page: Page, request: APIRequestContext, width: numb
     await panel.getByRole('button', { name: 'Cancel' }).click();
   }
 
-  await page.getByRole('tab', { name: 'Programs', exact: true }).click();
+  await (await sectionTab(page, 'Programs')).click();
   const panel = page.getByRole('tabpanel');
   await panel.getByRole('button', { name: `Edit program ${title}` }).click();
   await expect(panel.getByRole('heading', { name: /Edit program/ })).toBeVisible();

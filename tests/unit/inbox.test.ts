@@ -51,7 +51,11 @@ describe.each(databases)('the inbox on $name', (database) => {
     await gift('Last Week', '2026-11-20T08:00:00Z');
     await gift('Monday Morning', '2026-11-23T05:00:00Z');
     await gift('Never Paid', '2026-11-24T12:00:00Z', 'pending');
-    const first = await inbox({ username: 'Amina', sessionId: 'session-a' }, new Date('2026-11-24T10:00:00Z'), WEDNESDAY);
+    const first = await inbox(
+      { username: 'Amina', sessionId: 'session-a' },
+      new Date('2026-11-24T10:00:00Z'),
+      WEDNESDAY,
+    );
     expect(first.lastVisit, 'a first visit has no last visit').toBeNull();
 
     await gift('After The Visit', '2026-11-25T08:00:00Z');

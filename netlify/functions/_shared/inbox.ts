@@ -63,8 +63,16 @@ const ARRIVALS: Readonly<Record<ArrivalKind, { table: string; select: string; wh
       amount_subunits, currency, null as note`,
     where: `state in ('confirmed', 'unmatched', 'refunded')`,
   },
-  contacts: { table: 'contacts', select: 'name, null as amount_subunits, null as currency, subject as note', where: 'true' },
-  volunteers: { table: 'volunteers', select: 'name, null as amount_subunits, null as currency, null as note', where: 'true' },
+  contacts: {
+    table: 'contacts',
+    select: 'name, null as amount_subunits, null as currency, subject as note',
+    where: 'true',
+  },
+  volunteers: {
+    table: 'volunteers',
+    select: 'name, null as amount_subunits, null as currency, null as note',
+    where: 'true',
+  },
   newsletter: {
     table: 'newsletter_subscribers',
     select: `coalesce(nullif(name, ''), email) as name, null as amount_subunits, null as currency, null as note`,
@@ -152,7 +160,7 @@ async function endingConsents(db: Queryable, at: Date) {
   const items = ending.slice(0, INBOX_ITEMS).map((row) => ({
     id: String(row['id']),
     ts: new Date(`${String(row['valid_until'])}T23:59:59+03:00`).toISOString(),
-    name: String(row['name'] ?? ''),
+    name: typeof row['name'] === 'string' ? row['name'] : '',
     amount: null,
     note: null,
     isNew: false,
