@@ -32,10 +32,12 @@ type Props = {
   readonly isNew?: (row: Row) => boolean;
   /** The id of a row to point out (an email's link), scrolled into view once shown. */
   readonly linked?: string | null;
+  /** The keys of the columns that say which row it is (by default name, donor, title and amount). */
+  readonly identity?: readonly string[];
 };
 
 /** The columns that say which row it is: whose it is, what it is called, how much. */
-const IDENTITY_KEYS: ReadonlySet<string> = new Set(['name', 'donor_name', 'title', 'subject', 'amount']);
+const IDENTITY_KEYS: readonly string[] = ['name', 'donor_name', 'title', 'amount'];
 
 /**
  * A searchable table that scrolls within 520 px, with optional row actions and CSV export. On a phone a row's name
@@ -53,6 +55,7 @@ export default function DataTable({
   onLoadMore,
   isNew,
   linked,
+  identity = IDENTITY_KEYS,
 }: Props) {
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
@@ -64,7 +67,7 @@ export default function DataTable({
   );
   const searching = deferredQuery.trim() !== '';
   const phone = usePhone();
-  const leading = phone && actions ? columns.filter((column) => IDENTITY_KEYS.has(column.key)) : [];
+  const leading = phone && actions ? columns.filter((column) => identity.includes(column.key)) : [];
   const trailing = columns.filter((column) => !leading.includes(column));
   const actionsAfterLeading = phone && leading.length > 0;
   const ordered = [...leading, ...trailing];

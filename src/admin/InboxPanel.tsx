@@ -7,6 +7,7 @@ import { $stats } from './stores/data.ts';
 import { $inbox, reloadInbox, resetInbox } from './stores/inbox.ts';
 import { COUNTED, SECTIONS, type Section } from './nav.ts';
 import StatsBar from './StatsBar.tsx';
+import LiveStatus from './LiveStatus.tsx';
 
 type Props = {
   readonly label: string;
@@ -137,8 +138,10 @@ export default function InboxPanel({ label, onOpen }: Props) {
   const state = useStore($inbox);
   useEffect(() => {
     void reloadInbox();
-    // The counts reload on every live change; the inbox follows them.
-    const stop = $stats.listen(() => void reloadInbox());
+    // The counts reload on every live change; the inbox follows them (not when they are emptied on sign-out).
+    const stop = $stats.listen((stats) => {
+      if (stats !== null) void reloadInbox();
+    });
     return () => {
       stop();
       resetInbox();
@@ -149,6 +152,7 @@ export default function InboxPanel({ label, onOpen }: Props) {
     <>
       <div className="panel-head">
         <h2 className="panel-title">{label}</h2>
+        <LiveStatus />
       </div>
       {state.status === 'loading' && <p className="table-count">Loading the inbox…</p>}
       {state.status === 'error' && (

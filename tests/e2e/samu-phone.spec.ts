@@ -289,8 +289,8 @@ test('at 360×740 the counts row and a table scroll and take keyboard focus; wha
  * how much. A row's action controls must not cover any of them.
  */
 const IDENTITY: readonly { readonly id: string; readonly name: string; readonly headers: readonly string[] }[] = [
-  { id: 'contacts', name: 'Contacts', headers: ['Name', 'Email'] },
-  { id: 'newsletter', name: 'Subscribers', headers: ['Email', 'Name'] },
+  { id: 'contacts', name: 'Contacts', headers: ['Name'] },
+  { id: 'newsletter', name: 'Subscribers', headers: ['Email'] },
   { id: 'volunteers', name: 'Applications', headers: ['Name'] },
   { id: 'programs', name: 'Programs', headers: ['Title'] },
   { id: 'blog', name: 'Blog Posts', headers: ['Title'] },
