@@ -316,32 +316,45 @@ for (const { id, name, headers } of IDENTITY) {
     await expect(panel.locator('.table-count').filter({ hasText: /^Loading/ })).toHaveCount(0);
     await expect(panel.locator('.table-scroll tbody tr td.col-actions').first()).toBeAttached();
 
-    // Measured where the rows are laid out: every identity cell against every action control of the same row.
+    // Measured where the rows are laid out: every identity cell against every action control of the same row, as
+    // the table stands and at every step of scrolling it sideways (a pinned column covers what scrolls under it).
     const measured = await panel.locator('.table-scroll table').evaluate((table: HTMLTableElement, wanted) => {
+      const frame = table.closest('.table-scroll')!;
       const names = [...table.tHead!.rows[0]!.cells].map((cell) => cell.textContent.trim());
       const columns = wanted.map((header) => names.indexOf(header));
-      const overlaps: string[] = [];
+      const rows = [...table.tBodies[0]!.rows].slice(0, 5);
+      const overlaps = new Set<string>();
       const offScreen: string[] = [];
       let controls = 0;
-      for (const row of [...table.tBodies[0]!.rows].slice(0, 5)) {
-        const actions = [...row.querySelectorAll('td.col-actions button, td.col-actions a')];
-        controls += actions.length;
-        for (const column of columns) {
-          const cell = row.cells[column]!.getBoundingClientRect();
-          if (cell.left >= innerWidth) offScreen.push(`${names[column]} of row ${row.rowIndex}`);
-          for (const action of actions) {
-            const box = action.getBoundingClientRect();
-            const across = Math.min(box.right, cell.right) - Math.max(box.left, cell.left);
-            const down = Math.min(box.bottom, cell.bottom) - Math.max(box.top, cell.top);
-            if (across > 0.5 && down > 0.5) {
-              overlaps.push(`"${action.textContent.trim()}" over ${names[column]} of row ${row.rowIndex}`);
+      const measure = (scrolled: number): void => {
+        for (const row of rows) {
+          const actions = [...row.querySelectorAll('td.col-actions button, td.col-actions a')];
+          if (scrolled === 0) controls += actions.length;
+          for (const column of columns) {
+            const cell = row.cells[column]!.getBoundingClientRect();
+            if (scrolled === 0 && cell.left >= innerWidth) offScreen.push(`${names[column]} of row ${row.rowIndex}`);
+            for (const action of actions) {
+              const box = action.getBoundingClientRect();
+              const across = Math.min(box.right, cell.right) - Math.max(box.left, cell.left);
+              const down = Math.min(box.bottom, cell.bottom) - Math.max(box.top, cell.top);
+              if (across > 0.5 && down > 0.5) {
+                overlaps.add(`"${action.textContent.trim()}" over ${names[column]} of row ${row.rowIndex}`);
+              }
             }
           }
+          const first = actions[0]?.getBoundingClientRect();
+          if (scrolled === 0 && first && (first.left < 0 || first.right > innerWidth)) {
+            offScreen.push(`the actions of row ${row.rowIndex}`);
+          }
         }
-        const first = actions[0]?.getBoundingClientRect();
-        if (first && (first.left < 0 || first.right > innerWidth)) offScreen.push(`the actions of row ${row.rowIndex}`);
+      };
+      const widest = frame.scrollWidth - frame.clientWidth;
+      for (let scrolled = 0; scrolled <= widest; scrolled += 40) {
+        frame.scrollLeft = scrolled;
+        measure(scrolled);
       }
-      return { columns, controls, overlaps, offScreen };
+      frame.scrollLeft = 0;
+      return { columns, controls, overlaps: [...overlaps], offScreen };
     }, headers);
     expect(measured.columns, `the columns ${headers.join(', ')}`).not.toContain(-1);
     expect(measured.controls, 'action controls measured').toBeGreaterThan(0);

@@ -272,6 +272,7 @@ test.describe('content security policy', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Staff dashboard' })).toBeVisible();
     await expect(page.getByText('Activity stream: Live', { exact: true })).toBeVisible();
+    await (await sectionTab(page, 'Recent Activity')).click();
     await expect(page.getByRole('tabpanel').getByRole('row').first()).toBeVisible();
 
     for (const name of [
