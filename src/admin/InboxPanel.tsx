@@ -154,37 +154,40 @@ export default function InboxPanel({ label, onOpen }: Props) {
         <h2 className="panel-title">{label}</h2>
         <LiveStatus />
       </div>
-      {state.status === 'loading' && <p className="table-count">Loading the inbox…</p>}
-      {state.status === 'error' && (
-        <div className="form-error" role="alert">
-          The inbox could not be read.{' '}
-          <button type="button" className="button small" onClick={() => void reloadInbox()}>
-            Try again
-          </button>
-        </div>
-      )}
-      {inbox && (
-        <div className="inbox">
-          <p className="inbox-since">
-            {inbox.lastVisit === null
-              ? 'This is your first visit: everything since Monday is new to you.'
-              : `Your last visit ended ${formatNairobi(inbox.lastVisit)} (Nairobi).`}
-          </p>
-          <Waiting inbox={inbox} onOpen={onOpen} />
-          <Arrived inbox={inbox} onOpen={onOpen} />
-          <section className="inbox-totals" aria-labelledby="inbox-totals-title">
-            <h3 id="inbox-totals-title">Kept so far, in all</h3>
-            <StatsBar labels={COUNTED} />
-          </section>
-          <p className="inbox-activity">
-            Everything that happened, staff changes included, is in{' '}
-            <button type="button" className="inbox-link" onClick={() => onOpen('events')}>
-              Recent Activity
+      <div className="inbox">
+        {state.status === 'loading' && <p className="table-count">Loading the inbox…</p>}
+        {state.status === 'error' && (
+          <div className="form-error" role="alert">
+            The inbox could not be read.{' '}
+            <button type="button" className="button small" onClick={() => void reloadInbox()}>
+              Try again
             </button>
-            .
-          </p>
-        </div>
-      )}
+          </div>
+        )}
+        {inbox && (
+          <>
+            <p className="inbox-since">
+              {inbox.lastVisit === null
+                ? 'This is your first visit: everything since Monday is new to you.'
+                : `Your last visit ended ${formatNairobi(inbox.lastVisit)} (Nairobi).`}
+            </p>
+            <Waiting inbox={inbox} onOpen={onOpen} />
+            <Arrived inbox={inbox} onOpen={onOpen} />
+          </>
+        )}
+        {/* The counts come with the dashboard's first answer, before the inbox's own. */}
+        <section className="inbox-totals" aria-labelledby="inbox-totals-title">
+          <h3 id="inbox-totals-title">Kept so far, in all</h3>
+          <StatsBar labels={COUNTED} />
+        </section>
+        <p className="inbox-activity">
+          Everything that happened, staff changes included, is in{' '}
+          <button type="button" className="inbox-link" onClick={() => onOpen('events')}>
+            Recent Activity
+          </button>
+          .
+        </p>
+      </div>
     </>
   );
 }
