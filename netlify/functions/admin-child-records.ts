@@ -18,7 +18,7 @@ import {
   WithdrawalSchema,
 } from '../../src/schemas/children.ts';
 import { IdSchema, staffFunction } from './_shared/admin-resource.ts';
-import { childChanged, plainTrailEntry, rebuildForChild } from './_shared/children.ts';
+import { childChanged, consentsEnding, plainTrailEntry, rebuildForChild } from './_shared/children.ts';
 import { commitmentForStaffSponsorship, sponsorshipEndedByStaff } from './_shared/commitments.ts';
 import { query, transaction, type Queryable } from './_shared/db.ts';
 import { error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/http.ts';
@@ -32,22 +32,7 @@ async function lockChild(tx: Queryable, id: string): Promise<Child | undefined> 
   return child;
 }
 
-/** The consents whose last day is between `today` and `days` days on, soonest first (the clock is the caller's). */
-export async function consentsEnding(
-  today: string,
-  days: number = ENDING_SOON_DAYS,
-): Promise<Record<string, unknown>[]> {
-  return query(
-    `select c.id::text as id, ch.id::text as child_id, ch.slug, ch.name, c.valid_until::text as valid_until,
-       (c.valid_until - $1::date) as days_left, c.covers, c.form_ref
-     from child_consents c join children ch on ch.id = c.child_id
-     where c.withdrawn_at is null and ch.programme = 'in'
-       and c.id = (select max(l.id) from child_consents l where l.child_id = c.child_id and l.withdrawn_at is null)
-       and c.valid_until between $1::date and $1::date + $2::int
-     order by c.valid_until, ch.slug`,
-    [today, days],
-  );
-}
+export { consentsEnding };
 
 async function history(id: string): Promise<Response> {
   const [child] = await query<Child>('select id::text as id, slug from children where id = $1', [id]);

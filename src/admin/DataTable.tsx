@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useCallback, useDeferredValue, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toCsv, type CsvColumn } from './lib/csv.ts';
 import { nairobiDateStamp } from './lib/dates.ts';
 import { filterRows } from './lib/filter.ts';
@@ -10,6 +10,7 @@ import { notify } from './stores/toast.ts';
 import type { ListState } from './stores/data.ts';
 import type { Column } from './table.ts';
 import { useScrollable } from './useScrollable.ts';
+import { usePhone } from './usePhone.ts';
 
 type Props = {
   /** Names the table, e.g. 'Contacts'. */
@@ -31,9 +32,18 @@ type Props = {
   readonly isNew?: (row: Row) => boolean;
   /** The id of a row to point out (an email's link), scrolled into view once shown. */
   readonly linked?: string | null;
+  /** The keys of the columns that say which row it is (by default name, donor, title and amount). */
+  readonly identity?: readonly string[];
 };
 
-/** A searchable table that scrolls within 520 px, with optional row actions and CSV export. */
+/** The columns that say which row it is: whose it is, what it is called, how much. */
+const IDENTITY_KEYS: readonly string[] = ['name', 'donor_name', 'title', 'amount'];
+
+/**
+ * A searchable table that scrolls within 520 px, with optional row actions and CSV export. On a phone a row's name
+ * and amount come first and its actions right after them, so both are on the first screen, side by side: the rest
+ * of a wide row scrolls sideways after them, and nothing is pinned over another cell.
+ */
 export default function DataTable({
   caption,
   plural,
@@ -45,6 +55,7 @@ export default function DataTable({
   onLoadMore,
   isNew,
   linked,
+  identity = IDENTITY_KEYS,
 }: Props) {
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
@@ -55,6 +66,11 @@ export default function DataTable({
     [list.rows, deferredQuery, columns],
   );
   const searching = deferredQuery.trim() !== '';
+  const phone = usePhone();
+  const leading = phone && actions ? columns.filter((column) => identity.includes(column.key)) : [];
+  const trailing = columns.filter((column) => !leading.includes(column));
+  const actionsAfterLeading = phone && leading.length > 0;
+  const ordered = [...leading, ...trailing];
   const scrolled = useRef(false);
   const [frame, frameScrolls] = useScrollable<HTMLDivElement>();
   const scrollOnce = useCallback((element: HTMLTableRowElement | null) => {
@@ -124,16 +140,15 @@ export default function DataTable({
           </caption>
           <thead>
             <tr>
-              {columns.map((column) => (
-                <th key={column.key} scope="col" className={column.className}>
-                  {column.header}
-                </th>
+              {ordered.map((column, index) => (
+                <Fragment key={column.key}>
+                  {actionsAfterLeading && index === leading.length && <ActionsHeader />}
+                  <th scope="col" className={column.className}>
+                    {column.header}
+                  </th>
+                </Fragment>
               ))}
-              {actions && (
-                <th scope="col" className="col-actions">
-                  Actions
-                </th>
-              )}
+              {actions && !(actionsAfterLeading && leading.length < ordered.length) && <ActionsHeader />}
             </tr>
           </thead>
           <tbody>
@@ -146,17 +161,24 @@ export default function DataTable({
                   className={[fresh && 'row-new', pointed && 'row-linked'].filter(Boolean).join(' ') || undefined}
                   {...(pointed ? { 'aria-current': 'true' as const, ref: scrollOnce } : {})}
                 >
-                  {columns.map((column, index) => (
-                    <td key={column.key} className={column.className}>
-                      {fresh && index === 0 && <span className="badge new-badge">New</span>}
-                      {column.className?.split(' ').includes('col-long') ? (
-                        <ClampedText>{column.cell(row)}</ClampedText>
-                      ) : (
-                        column.cell(row)
+                  {ordered.map((column, index) => (
+                    <Fragment key={column.key}>
+                      {actionsAfterLeading && index === leading.length && (
+                        <td className="col-actions">{actions?.(row)}</td>
                       )}
-                    </td>
+                      <td className={column.className}>
+                        {fresh && index === 0 && <span className="badge new-badge">New</span>}
+                        {column.className?.split(' ').includes('col-long') ? (
+                          <ClampedText>{column.cell(row)}</ClampedText>
+                        ) : (
+                          column.cell(row)
+                        )}
+                      </td>
+                    </Fragment>
                   ))}
-                  {actions && <td className="col-actions">{actions(row)}</td>}
+                  {actions && !(actionsAfterLeading && leading.length < ordered.length) && (
+                    <td className="col-actions">{actions(row)}</td>
+                  )}
                 </tr>
               );
             })}
@@ -176,5 +198,13 @@ export default function DataTable({
         </button>
       )}
     </div>
+  );
+}
+
+function ActionsHeader() {
+  return (
+    <th scope="col" className="col-actions">
+      Actions
+    </th>
   );
 }

@@ -144,6 +144,7 @@ export default function OutboxPanel({ label }: Props) {
         columns={COLUMNS}
         onRetry={() => void load(status)}
         onLoadMore={() => {}}
+        identity={['subject']}
         actions={(row) =>
           row['status'] === 'pending' ? null : (
             <button type="button" className="button small" disabled={busy === row.id} onClick={() => void resend(row)}>

@@ -33,6 +33,7 @@ export default function RecordsPanel({ label, config }: Props) {
         onLoadMore={() => void loadMore(config.resource)}
         {...(isNew ? { isNew } : {})}
         linked={linkedItem(config.resource)}
+        {...(config.identity ? { identity: config.identity } : {})}
         actions={(row) => (
           <button type="button" className="button small danger" onClick={() => setToDelete(row)}>
             Delete

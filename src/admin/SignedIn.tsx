@@ -3,12 +3,13 @@ import { useStore } from '@nanostores/react';
 import { msUntilExpiry } from './lib/token.ts';
 import { endSessionOnServer } from './api.ts';
 import { expireSession, signOut } from './stores/session.ts';
-import { $stats, reloadStats, resetData, type Resource } from './stores/data.ts';
+import { $stats, reloadStats, resetData } from './stores/data.ts';
 import { $seen, isSeenList, reloadSeen, resetSeen, watchOpened } from './stores/seen.ts';
 import { startLive } from './stores/live.ts';
 import AdminHeader from './AdminHeader.tsx';
-import StatsBar from './StatsBar.tsx';
 import TabList from './TabList.tsx';
+import InboxPanel from './InboxPanel.tsx';
+import { FIRST_SECTION, GROUPS, SECTIONS, groupBadges, groupOf, sectionFromHash, type Section } from './nav.ts';
 import ActivityPanel from './ActivityPanel.tsx';
 import RecordsPanel from './RecordsPanel.tsx';
 import ContentPanel from './ContentPanel.tsx';
@@ -25,45 +26,22 @@ import PrivacyPanel from './PrivacyPanel.tsx';
 import LettersPanel from './LettersPanel.tsx';
 import SiteSettingsPanel from './SiteSettingsPanel.tsx';
 
-/** A dashboard tab: one of the lists, the notification settings and outbox, privacy, or the staff accounts. */
-type Tab = Resource | 'letters' | 'notifications' | 'privacy' | 'staff' | 'site';
-
 type Props = { readonly token: string };
-
-/** The tabs, in the order and with the names staff know them by. */
-const TABS: readonly { readonly id: Tab; readonly label: string }[] = [
-  { id: 'events', label: 'Recent Activity' },
-  { id: 'contacts', label: 'Contacts' },
-  { id: 'newsletter', label: 'Subscribers' },
-  { id: 'volunteers', label: 'Applications' },
-  { id: 'programs', label: 'Programs' },
-  { id: 'blog', label: 'Blog Posts' },
-  { id: 'donations', label: 'Donations' },
-  { id: 'gifts', label: 'Gifts' },
-  { id: 'media', label: 'Media' },
-  { id: 'children', label: 'Children' },
-  { id: 'letters', label: 'Letters' },
-  { id: 'calendar', label: 'Events' },
-  { id: 'team', label: 'Team' },
-  { id: 'site', label: 'Site settings' },
-  { id: 'notifications', label: 'Notifications' },
-  { id: 'privacy', label: 'Privacy' },
-  { id: 'staff', label: 'Staff' },
-];
-
-/** The tabs with a count in the stats bar. */
-const COUNTED = TABS.filter((tab) => !['notifications', 'privacy', 'staff', 'letters', 'site'].includes(tab.id));
 
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
-function tabFromHash(): Tab {
-  const hash = typeof location === 'undefined' ? '' : location.hash.slice(1);
-  return TABS.find((tab) => tab.id === hash)?.id ?? 'events';
+function sectionFromAddress(): Section {
+  return (typeof location === 'undefined' ? undefined : sectionFromHash(location.hash)) ?? FIRST_SECTION;
 }
 
 /** The dashboard a signed-in staff member sees: header, counts, tabs, and the live stream behind them. */
 export default function SignedIn({ token }: Props) {
-  const [selected, setSelected] = useState<Tab>(tabFromHash);
+  const [selected, setSelected] = useState<Section>(sectionFromAddress);
+  // Per group, the section last shown in it: choosing the group again returns there.
+  const [lastInGroup, setLastInGroup] = useState<Readonly<Record<string, Section>>>(() => ({
+    [groupOf(selected).id]: selected,
+  }));
+  const group = groupOf(selected);
   const seen = useStore($seen);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -92,11 +70,19 @@ export default function SignedIn({ token }: Props) {
     return () => clearTimeout(timer);
   }, [token]);
 
-  function select(id: string): void {
-    const tab = TABS.find((candidate) => candidate.id === id);
-    if (!tab) return;
-    setSelected(tab.id);
-    history.replaceState(null, '', `#${tab.id}`);
+  /** Shows a section; with `item`, its list points at that row (as an email's link does). */
+  function select(id: string, item?: string): void {
+    const section = sectionFromHash(id);
+    if (!section) return;
+    setSelected(section);
+    setLastInGroup((last) => ({ ...last, [groupOf(section).id]: section }));
+    history.replaceState(null, '', item === undefined ? `#${section}` : `?item=${encodeURIComponent(item)}#${section}`);
+  }
+
+  /** The section a group opens on: the one last shown in it, else its first. */
+  function sectionOfGroup(id: string): Section {
+    const chosen = GROUPS.find((candidate) => candidate.id === id);
+    return lastInGroup[id] ?? chosen?.sections[0]?.id ?? FIRST_SECTION;
   }
 
   return (
@@ -110,16 +96,27 @@ export default function SignedIn({ token }: Props) {
         }}
       />
       <main className="admin-main">
-        <StatsBar labels={COUNTED} />
         <TabList
+          label="Dashboard groups"
+          idPrefix="group"
+          className="tabs-groups"
+          tabs={GROUPS}
+          selected={group.id}
+          onSelect={(id) => select(sectionOfGroup(id))}
+          controls={(id) => `tab-${sectionOfGroup(id)}-panel`}
+          {...(seen ? { badges: groupBadges(seen.counts) } : {})}
+        />
+        <TabList
+          key={group.id}
           label="Dashboard sections"
           idPrefix="tab"
-          tabs={TABS}
+          className="tabs-sections"
+          tabs={group.sections}
           selected={selected}
-          onSelect={select}
+          onSelect={(id) => select(id)}
           {...(seen ? { badges: seen.counts } : {})}
         />
-        {TABS.map((tab) => (
+        {SECTIONS.map((tab) => (
           <section
             key={tab.id}
             id={`tab-${tab.id}-panel`}
@@ -128,7 +125,7 @@ export default function SignedIn({ token }: Props) {
             hidden={tab.id !== selected}
             className="panel"
           >
-            {tab.id === selected && panelFor(tab.id, tab.label)}
+            {tab.id === selected && panelFor(tab.id, tab.label, select)}
           </section>
         ))}
       </main>
@@ -136,8 +133,10 @@ export default function SignedIn({ token }: Props) {
   );
 }
 
-function panelFor(resource: Tab, label: string) {
+function panelFor(resource: Section, label: string, open: (section: Section, item?: string) => void) {
   switch (resource) {
+    case 'inbox':
+      return <InboxPanel label={label} onOpen={open} />;
     case 'notifications':
       return <OutboxPanel label={label} />;
     case 'staff':

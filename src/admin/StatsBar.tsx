@@ -4,7 +4,7 @@ import { useScrollable } from './useScrollable.ts';
 
 type Props = { readonly labels: readonly { readonly id: string; readonly label: string }[] };
 
-/** The count of every list, from /api/admin/stats. */
+/** The count of every list so far, from /api/admin/stats: the inbox's overview of everything kept. */
 export default function StatsBar({ labels }: Props) {
   const stats = useStore($stats);
   // On a phone the counts are one row that scrolls sideways, which the keyboard must reach too.

@@ -8,13 +8,17 @@ type Props = {
   readonly onSelect: (id: string) => void;
   /** Per tab id, how many of its rows are new for the signed-in staff member; shown when above 0. */
   readonly badges?: Readonly<Record<string, number>>;
+  /** The id of the panel a tab shows (by default `<idPrefix>-<id>-panel`). */
+  readonly controls?: (id: string) => string;
+  /** Extra class names of the row (its layout). */
+  readonly className?: string;
 };
 
 /**
  * An ARIA tablist: arrow keys move between tabs (and select them), Home and End jump to the ends. The row scrolls
  * sideways when the tabs do not fit, keeping the selected one in sight.
  */
-export default function TabList({ label, idPrefix, tabs, selected, onSelect, badges }: Props) {
+export default function TabList({ label, idPrefix, tabs, selected, onSelect, badges, controls, className }: Props) {
   const refs = useRef(new Map<string, HTMLButtonElement>());
   const rowRef = useRef<HTMLDivElement>(null);
 
@@ -68,7 +72,13 @@ export default function TabList({ label, idPrefix, tabs, selected, onSelect, bad
   }
 
   return (
-    <div ref={rowRef} role="tablist" aria-label={label} className="tabs" onKeyDown={onKeyDown}>
+    <div
+      ref={rowRef}
+      role="tablist"
+      aria-label={label}
+      className={className ? `tabs ${className}` : 'tabs'}
+      onKeyDown={onKeyDown}
+    >
       {tabs.map((tab) => {
         const active = tab.id === selected;
         const fresh = badges?.[tab.id] ?? 0;
@@ -84,7 +94,7 @@ export default function TabList({ label, idPrefix, tabs, selected, onSelect, bad
             role="tab"
             id={`${idPrefix}-${tab.id}`}
             aria-selected={active}
-            aria-controls={`${idPrefix}-${tab.id}-panel`}
+            aria-controls={controls ? controls(tab.id) : `${idPrefix}-${tab.id}-panel`}
             tabIndex={active ? 0 : -1}
             className="tab"
             onClick={() => onSelect(tab.id)}

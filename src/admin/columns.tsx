@@ -142,6 +142,8 @@ export const RECORDS: Readonly<Record<'contacts' | 'newsletter' | 'volunteers' |
     resource: 'newsletter',
     noun: 'subscriber',
     plural: 'subscribers',
+    // A subscriber is known by their address; many leave no name.
+    identity: ['email'],
     columns: [
       timeColumn,
       email,

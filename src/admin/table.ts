@@ -28,4 +28,6 @@ export type RecordConfig = {
   readonly csvOnly?: (row: Row) => boolean;
   /** Names a row in a confirmation, e.g. 'Jane Doe (jane@example.org)'. */
   readonly describe: (row: Row) => string;
+  /** The keys of the columns that say which row it is, when not the usual ones (DataTable's `identity`). */
+  readonly identity?: readonly string[];
 };

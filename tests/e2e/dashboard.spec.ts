@@ -16,25 +16,23 @@ import { waitForHydration } from './support/hydration.ts';
 // them side by side only slows the shared server down for every other suite.
 test.describe.configure({ mode: 'default' });
 
+/** Every list, group by group in the navigation's order. */
 const TAB_NAMES = [
   'Recent Activity',
+  'Gifts',
+  'Donations',
   'Contacts',
-  'Subscribers',
   'Applications',
+  'Subscribers',
+  'Children',
   'Programs',
   'Blog Posts',
-  'Donations',
-  'Gifts',
-  'Media',
-  'Children',
   'Events',
+  'Media',
   'Team',
 ];
-/**
- * Every tab: the lists, then the site settings, the notification settings and outbox, privacy and the staff accounts
- * (no counts of their own).
- */
-const ALL_TABS = [...TAB_NAMES, 'Site settings', 'Notifications', 'Privacy', 'Staff'];
+/** The groups the sections are in. */
+const GROUP_NAMES = ['Inbox', 'Money', 'People', 'Children & sponsors', 'Website', 'Settings'];
 /** A tab's text: its name, then how many of its rows are new for this staff member, if any. */
 const tabText = (name: string) => new RegExp(`^${name}(\\d+ new)?$`);
 const SESSION_EXPIRED = 'Your session has expired, please sign in again.';
@@ -108,7 +106,13 @@ test('signs in after a wrong password and a network failure, then shows every ta
   }
   await expect(page.getByText('Activity stream: Live', { exact: true })).toBeVisible();
 
-  await expect(page.getByRole('tab')).toHaveText(ALL_TABS.map(tabText));
+  // The groups, then the sections of the group shown: the inbox first.
+  await expect(page.getByRole('tablist', { name: 'Dashboard groups' }).getByRole('tab')).toHaveText(
+    GROUP_NAMES.map(tabText),
+  );
+  await expect(page.getByRole('tablist', { name: 'Dashboard sections' }).getByRole('tab')).toHaveText(
+    ['New and to do', 'Recent Activity'].map(tabText),
+  );
   for (const name of TAB_NAMES) {
     const panel = await openTab(page, name);
     await expect(panel.getByRole('searchbox')).toBeVisible();
@@ -116,19 +120,28 @@ test('signs in after a wrong password and a network failure, then shows every ta
     await expect(panel.getByRole('region').last()).toHaveCSS('max-height', '520px');
   }
 
-  await page.getByRole('tab', { name: 'Recent Activity' }).click();
+  // The keyboard moves between the sections of a group, and between the groups.
+  await openTab(page, 'Applications');
   await page.keyboard.press('ArrowRight');
-  await expect(page.getByRole('tab', { name: 'Contacts' })).toBeFocused();
-  await expect(page.getByRole('tab', { name: 'Contacts' })).toHaveAttribute('aria-selected', 'true');
-  const lastTab = page.getByRole('tab', { name: ALL_TABS[ALL_TABS.length - 1]!, exact: true });
+  await expect(page.getByRole('tab', { name: 'Subscribers' })).toBeFocused();
+  await expect(page.getByRole('tab', { name: 'Subscribers' })).toHaveAttribute('aria-selected', 'true');
+  const lastTab = page.getByRole('tab', { name: 'Privacy', exact: true });
   await page.keyboard.press('End');
   await expect(lastTab).toBeFocused();
   await page.keyboard.press('ArrowRight');
-  await expect(page.getByRole('tab', { name: 'Recent Activity' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: 'Contacts' })).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('ArrowLeft');
   await expect(lastTab).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Home');
-  await expect(page.getByRole('tab', { name: 'Recent Activity' })).toBeFocused();
+  await expect(page.getByRole('tab', { name: 'Contacts' })).toBeFocused();
+  await page.getByRole('tab', { name: 'People', exact: true }).focus();
+  await page.keyboard.press('Home');
+  await expect(page.getByRole('tab', { name: 'Inbox', exact: true })).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Money', exact: true })).toHaveAttribute('aria-selected', 'true');
+  // A group opens on the section last shown in it.
+  await expect(page.getByRole('tab', { name: 'Donations', exact: true })).toHaveAttribute('aria-selected', 'true');
+  await openTab(page, 'Recent Activity');
   await expect(
     page
       .getByRole('tabpanel')

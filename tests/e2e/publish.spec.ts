@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { openTab, signIn, toast } from './support/dashboard.ts';
+import { openTab, sectionTab, signIn, toast } from './support/dashboard.ts';
 import { isPublishedFromSamu } from './support/stories.ts';
 
 test.describe.configure({ mode: 'default' });
@@ -202,7 +202,7 @@ test("correcting a story's address in /samu serves it at the new one after the r
 
   // The change is on the audit trail with both addresses.
   await page.goto('/samu');
-  await page.getByRole('tab', { name: 'Recent Activity' }).click();
+  await (await sectionTab(page, 'Recent Activity')).click();
   await expect(page.getByRole('tabpanel').getByText(`/blog/${typo}/`).first()).toBeVisible();
 
   // Unpublished again, so the story lists other specs read are as they were.

@@ -1,7 +1,8 @@
 /**
- * /samu on a phone (issue 32, item 6): at 360×740 the header and the tab row take at most a quarter of the screen,
+ * /samu on a phone: at 360×740 the header and the navigation take at most a quarter of the screen,
  * and the first screen of every tab shows at least five rows of its list, with no sideways scroll; a row's actions are
- * on screen, and long email addresses wrap inside their cell.
+ * on screen and cover none of its name or amount, and long email addresses wrap inside their cell. At 1366 px and at
+ * 360 px every group of the navigation is on screen.
  */
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -260,21 +261,146 @@ test('at 360×740 the counts row and a table scroll and take keyboard focus; wha
   request,
 }) => {
   await signIn(page, request);
-  const contacts = await openTab(page, 'Contacts');
+  // The counts are in the inbox, the first screen.
   const counts = page.getByRole('region', { name: 'Counts' });
-  const table = contacts.getByRole('region', { name: 'Contacts', exact: true });
-  await expect(contacts.locator('.table-scroll tbody tr').first()).toBeAttached();
   await expect(counts).toHaveAttribute('tabindex', '0');
-  await expect(table).toHaveAttribute('tabindex', '0');
   // Reached with the keyboard, the counts row scrolls with the arrow keys.
   await counts.focus();
   await page.keyboard.press('ArrowRight');
   await expect.poll(() => counts.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
-
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect(counts).not.toHaveAttribute('tabindex');
+
+  await page.setViewportSize(PHONE);
+  const contacts = await openTab(page, 'Contacts');
+  const table = contacts.getByRole('region', { name: 'Contacts', exact: true });
+  await expect(contacts.locator('.table-scroll tbody tr').first()).toBeAttached();
+  await expect(table).toHaveAttribute('tabindex', '0');
+
+  await page.setViewportSize({ width: 1280, height: 800 });
   // A table frame scrolls while its rows overflow it either way (it is 520 px high); searched down to none it fits.
   await contacts.getByRole('searchbox').fill('no contact is called this');
   await expect(table.getByText('No contacts match “no contact is called this”.')).toBeVisible();
   await expect(table).not.toHaveAttribute('tabindex');
 });
+
+/**
+ * Per tab with a table, the headers of the columns that say which row it is: whose it is or what it is called, and
+ * how much. A row's action controls must not cover any of them.
+ */
+const IDENTITY: readonly { readonly id: string; readonly name: string; readonly headers: readonly string[] }[] = [
+  { id: 'contacts', name: 'Contacts', headers: ['Name'] },
+  { id: 'newsletter', name: 'Subscribers', headers: ['Email'] },
+  { id: 'volunteers', name: 'Applications', headers: ['Name'] },
+  { id: 'programs', name: 'Programs', headers: ['Title'] },
+  { id: 'blog', name: 'Blog Posts', headers: ['Title'] },
+  { id: 'donations', name: 'Donations', headers: ['Donor', 'Amount'] },
+  { id: 'gifts', name: 'Gifts', headers: ['Donor', 'Amount'] },
+  { id: 'media', name: 'Media', headers: ['Name'] },
+  { id: 'children', name: 'Children', headers: ['Name'] },
+  { id: 'calendar', name: 'Events', headers: ['Title'] },
+  { id: 'team', name: 'Team', headers: ['Name'] },
+  { id: 'notifications', name: 'Notifications', headers: ['Email'] },
+];
+
+for (const { id, name, headers } of IDENTITY) {
+  test(`at 360×740 no action in the ${name} table covers a row's name or amount, and both are on screen`, async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, request);
+    await page.goto(`/samu#${id}`);
+    await page.reload();
+    const panel = page.getByRole('tabpanel');
+    await expect(panel.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
+    await expect(panel.locator('.table-count').filter({ hasText: /^Loading/ })).toHaveCount(0);
+    await expect(panel.locator('.table-scroll tbody tr td.col-actions').first()).toBeAttached();
+
+    // Measured where the rows are laid out: every identity cell against every action control of the same row, as
+    // the table stands and at every step of scrolling it sideways (a pinned column covers what scrolls under it).
+    const measured = await panel.locator('.table-scroll table').evaluate((table: HTMLTableElement, wanted) => {
+      const frame = table.closest('.table-scroll')!;
+      const names = [...table.tHead!.rows[0]!.cells].map((cell) => cell.textContent.trim());
+      const columns = wanted.map((header) => names.indexOf(header));
+      const rows = [...table.tBodies[0]!.rows].slice(0, 5);
+      const overlaps = new Set<string>();
+      const offScreen: string[] = [];
+      let controls = 0;
+      const measure = (scrolled: number): void => {
+        for (const row of rows) {
+          const actions = [...row.querySelectorAll('td.col-actions button, td.col-actions a')];
+          if (scrolled === 0) controls += actions.length;
+          for (const column of columns) {
+            const cell = row.cells[column]!.getBoundingClientRect();
+            if (scrolled === 0 && cell.left >= innerWidth) offScreen.push(`${names[column]} of row ${row.rowIndex}`);
+            for (const action of actions) {
+              const box = action.getBoundingClientRect();
+              const across = Math.min(box.right, cell.right) - Math.max(box.left, cell.left);
+              const down = Math.min(box.bottom, cell.bottom) - Math.max(box.top, cell.top);
+              if (across > 0.5 && down > 0.5) {
+                overlaps.add(`"${action.textContent.trim()}" over ${names[column]} of row ${row.rowIndex}`);
+              }
+            }
+          }
+          const first = actions[0]?.getBoundingClientRect();
+          if (scrolled === 0 && first && (first.left < 0 || first.right > innerWidth)) {
+            offScreen.push(`the actions of row ${row.rowIndex}`);
+          }
+        }
+      };
+      const widest = frame.scrollWidth - frame.clientWidth;
+      for (let scrolled = 0; scrolled <= widest; scrolled += 40) {
+        frame.scrollLeft = scrolled;
+        measure(scrolled);
+      }
+      frame.scrollLeft = 0;
+      return { columns, controls, overlaps: [...overlaps], offScreen };
+    }, headers);
+    expect(measured.columns, `the columns ${headers.join(', ')}`).not.toContain(-1);
+    expect(measured.controls, 'action controls measured').toBeGreaterThan(0);
+    expect(measured.overlaps, 'actions over a name or amount').toEqual([]);
+    expect(measured.offScreen, 'names, amounts and actions beyond the screen').toEqual([]);
+  });
+}
+
+for (const size of [
+  { width: 1366, height: 768 },
+  { width: 360, height: 740 },
+]) {
+  test(`at ${size.width} px every group of the dashboard is on screen, none behind another or a scroll`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize(size);
+    await signIn(page, request);
+    const groups = page.getByRole('tablist', { name: 'Dashboard groups' });
+    await expect(groups.getByRole('tab')).toHaveCount(6);
+    expect(await groups.evaluate((row) => row.scrollWidth <= row.clientWidth), 'the groups row does not scroll').toBe(
+      true,
+    );
+    for (const tab of await groups.getByRole('tab').all()) {
+      const label = await tab.innerText();
+      const box = (await tab.boundingBox())!;
+      expect(box.x, `${label}: left edge`).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, `${label}: right edge`).toBeLessThanOrEqual(size.width);
+      expect(box.y + box.height, `${label}: bottom edge`).toBeLessThanOrEqual(size.height);
+      // Nothing lies over it: the point at its middle is the tab.
+      const onTop = await tab.evaluate((element) => {
+        const rect = element.getBoundingClientRect();
+        const hit = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+        return hit !== null && element.contains(hit);
+      });
+      expect(onTop, `${label}: not covered`).toBe(true);
+    }
+    // On a wide screen each group's sections are on screen too.
+    if (size.width >= 1024) {
+      for (const tab of await groups.getByRole('tab').all()) {
+        await tab.click();
+        for (const section of await page.getByRole('tablist', { name: 'Dashboard sections' }).getByRole('tab').all()) {
+          const box = (await section.boundingBox())!;
+          expect(box.x + box.width, `${await section.innerText()}: right edge`).toBeLessThanOrEqual(size.width);
+        }
+      }
+    }
+  });
+}

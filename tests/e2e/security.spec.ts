@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { e2eAdmin } from './support/admin.ts';
+import { sectionTab } from './support/dashboard.ts';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -271,6 +272,7 @@ test.describe('content security policy', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Staff dashboard' })).toBeVisible();
     await expect(page.getByText('Activity stream: Live', { exact: true })).toBeVisible();
+    await (await sectionTab(page, 'Recent Activity')).click();
     await expect(page.getByRole('tabpanel').getByRole('row').first()).toBeVisible();
 
     for (const name of [
@@ -283,15 +285,15 @@ test.describe('content security policy', () => {
       'Gifts',
       'Media',
     ]) {
-      await page.getByRole('tab', { name, exact: true }).click();
+      await (await sectionTab(page, name)).click();
       await expect(page.getByRole('tabpanel').getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
     }
-    await page.getByRole('tab', { name: 'Contacts', exact: true }).click();
+    await (await sectionTab(page, 'Contacts')).click();
     await page.getByRole('button', { name: new RegExp(`^Delete contact CSP ${id}`) }).click();
     await expect(page.getByRole('dialog', { name: 'Delete this contact?' })).toBeVisible();
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
 
-    await page.getByRole('tab', { name: 'Programs', exact: true }).click();
+    await (await sectionTab(page, 'Programs')).click();
     const panel = page.getByRole('tabpanel');
     await panel.getByRole('button', { name: 'New program' }).click();
     await panel

@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { formatNairobi } from '../../src/admin/lib/dates.ts';
 import { e2eAdmin, e2eSessionsOwner as owner } from './support/admin.ts';
-import { toast } from './support/dashboard.ts';
+import { sectionTab, toast } from './support/dashboard.ts';
 import { adminStatuses, CLOSED, OPEN, signInOverHttp, streamStatus, streamTokenOf } from './support/sessions.ts';
 
 /** Signs in through the form in a browser context of its own (its own localStorage), as a second browser would. */
@@ -101,7 +101,7 @@ test('the account dialog names each browser in words with its times, marks this 
   // This browser goes on.
   expect(await statusOf(request, await tokenOf(page))).toBe(200);
   await dialog.getByRole('button', { name: 'Close' }).click();
-  await page.getByRole('tab', { name: 'Programs', exact: true }).click();
+  await (await sectionTab(page, 'Programs')).click();
   await expect(page.getByRole('tabpanel').getByRole('button', { name: 'New program' })).toBeVisible();
   await page.context().close();
   await other.context().close();

@@ -6,6 +6,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { e2eAccountOwner as owner } from './support/admin.ts';
 import { adminStatuses, CLOSED, signInOverHttp, streamStatus, streamTokenOf } from './support/sessions.ts';
+import { sectionTab } from './support/dashboard.ts';
 
 // Both tests sign in as the same staff member, and one ends every other session: they run one after the other.
 test.describe.configure({ mode: 'default' });
@@ -66,10 +67,10 @@ test('changes the password: every other session ends, this one goes on', async (
 
   // This browser carries on with the fresh session's token.
   await dialog.getByRole('button', { name: 'Close' }).click();
-  await page.getByRole('tab', { name: 'Programs', exact: true }).click();
+  await (await sectionTab(page, 'Programs')).click();
   await expect(page.getByRole('tabpanel').getByRole('button', { name: 'New program' })).toBeVisible();
   // The live list's stream ended with the old session and came back on the new one.
-  await page.getByRole('tab', { name: 'Recent Activity', exact: true }).click();
+  await (await sectionTab(page, 'Recent Activity')).click();
   await expect(page.getByText('Activity stream: Live', { exact: true })).toBeVisible();
   const fresh = await page.evaluate(() => localStorage.getItem('adminToken'));
   expect(await opens(request, fresh!)).toBe(true);

@@ -130,6 +130,7 @@ export const ADMIN_TABLES = [
   'notification_outbox',
   'staff_preferences',
   'staff_seen',
+  'staff_visits',
   'application_history',
   'staff_invitations',
   'sponsorships',

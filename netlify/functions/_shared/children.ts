@@ -10,6 +10,7 @@ import { requestBuild, type Background } from './build-hook.ts';
 import { query, transaction, type Queryable } from './db.ts';
 import { copySeed } from './seed-copy.ts';
 import { CHILDREN_SHOWN } from '../../../src/lib/constants.ts';
+import { ENDING_SOON_DAYS } from '../../../src/lib/consent.ts';
 
 /** What the history of a child copied from the site's first list says about that copy. */
 export const SEED_CHANGE = "added from the website's first list of children, with their guardian's consent";
@@ -187,4 +188,22 @@ export async function waitingChild(except: string): Promise<{ id: string; name: 
     [except],
   );
   return row && { id: row.slug, name: row.name };
+}
+
+/** The consents whose last day is between `today` and `days` days on, soonest first (the clock is the caller's). */
+export async function consentsEnding(
+  today: string,
+  days: number = ENDING_SOON_DAYS,
+  db: Queryable = { query },
+): Promise<Record<string, unknown>[]> {
+  return db.query(
+    `select c.id::text as id, ch.id::text as child_id, ch.slug, ch.name, c.valid_until::text as valid_until,
+       (c.valid_until - $1::date) as days_left, c.covers, c.form_ref
+     from child_consents c join children ch on ch.id = c.child_id
+     where c.withdrawn_at is null and ch.programme = 'in'
+       and c.id = (select max(l.id) from child_consents l where l.child_id = c.child_id and l.withdrawn_at is null)
+       and c.valid_until between $1::date and $1::date + $2::int
+     order by c.valid_until, ch.slug`,
+    [today, days],
+  );
 }

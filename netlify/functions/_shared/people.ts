@@ -259,6 +259,7 @@ export const TABLES_WITHOUT_PEOPLE: Readonly<Record<string, string>> = {
   login_failures: 'staff sign-in attempts',
   staff_preferences: "staff members' own notification address",
   staff_seen: 'what each staff member has seen',
+  staff_visits: 'when each staff member last looked at the inbox',
   staff_invitations: "one-time links to staff members' own addresses",
   retention_runs: 'counts only',
   payment_events:

@@ -227,6 +227,7 @@ export async function removeStaff(actor: string, userId: string): Promise<void> 
     await tx.query('delete from admin_users where id = $1', [userId]);
     await tx.query('delete from staff_preferences where username = lower($1)', [account.username]);
     await tx.query('delete from staff_seen where username = lower($1)', [account.username]);
+    await tx.query('delete from staff_visits where username = lower($1)', [account.username]);
     await audit(tx, 'admin.staff.remove', actor, { account: account.username });
   });
 }

@@ -42,3 +42,12 @@ export const e2eApplicationsAdmin = {
   username: process.env['ADMIN_USERNAME_32'] ?? 'staff-zawadi',
   password: process.env['ADMIN_PASSWORD_32'] ?? 'e2e-applications-password',
 };
+
+/**
+ * The staff member tests/e2e/inbox.spec.ts signs in and out as: their last visit is theirs alone, so no other spec's
+ * visit moves it.
+ */
+export const e2eInboxOwner = {
+  username: process.env['ADMIN_USERNAME_42'] ?? 'staff-akinyi',
+  password: process.env['ADMIN_PASSWORD_42'] ?? 'e2e-inbox-password-change',
+};

@@ -12,7 +12,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from '../../support/smtp.ts';
-import { e2eAccountOwner, e2eAdmin, e2eApplicationsAdmin, e2eNotifiedAdmins, e2eSessionsOwner } from './admin.ts';
+import {
+  e2eAccountOwner,
+  e2eAdmin,
+  e2eApplicationsAdmin,
+  e2eInboxOwner,
+  e2eNotifiedAdmins,
+  e2eSessionsOwner,
+} from './admin.ts';
 
 process.env['E2E_PORT'] ||= String(await freePort());
 
@@ -100,6 +107,8 @@ export const e2eServer = {
     ADMIN_PASSWORD_5: e2eSessionsOwner.password,
     ADMIN_USERNAME_32: e2eApplicationsAdmin.username,
     ADMIN_PASSWORD_32: e2eApplicationsAdmin.password,
+    ADMIN_USERNAME_42: e2eInboxOwner.username,
+    ADMIN_PASSWORD_42: e2eInboxOwner.password,
     // Every email goes to the run's SMTP server (SMTP_URL, set by serve-e2e.ts), which specs read with mailbox.ts.
     NOTIFY_TO: 'office@tumaini.example',
     NOTIFY_FROM: 'Tumaini website <website@tumaini.example>',
