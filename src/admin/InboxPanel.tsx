@@ -21,6 +21,7 @@ const ARRIVAL_WORDS: Readonly<Record<ArrivalKind, readonly [string, string]>> = 
   contacts: ['message', 'messages'],
   volunteers: ['application', 'applications'],
   newsletter: ['new subscriber', 'new subscribers'],
+  letters: ["sponsor's letter", "sponsors' letters"],
 };
 
 /** What each kind of waiting work says, one and many. */
@@ -32,6 +33,11 @@ const DUE_WORDS: Readonly<Record<DueKind, readonly [string, string]>> = {
   'lapsed-commitments': [
     'monthly gift or sponsorship that has lapsed',
     'monthly gifts or sponsorships that have lapsed',
+  ],
+  'letters-to-review': ["sponsor's letter waiting for review", "sponsors' letters waiting for review"],
+  'children-due-news': [
+    'sponsored child whose sponsor has heard nothing for 6 months',
+    'sponsored children whose sponsors have heard nothing for 6 months',
   ],
 };
 

@@ -8,11 +8,8 @@ import { z } from 'zod';
 // No compiled validators: zod would build them with `new Function`, which the pages' Content-Security-Policy forbids.
 z.config({ jitless: true });
 
-/**
- * What visitors and donors send that the inbox lists, each with the dashboard section where it is handled. Sponsors'
- * letters join here (with their section) once the site stores them.
- */
-export const ARRIVAL_KINDS = ['gifts', 'contacts', 'volunteers', 'newsletter'] as const;
+/** What visitors, donors and sponsors send that the inbox lists, each with the dashboard section where it is handled. */
+export const ARRIVAL_KINDS = ['gifts', 'contacts', 'volunteers', 'newsletter', 'letters'] as const;
 /** One of {@link ARRIVAL_KINDS}. */
 export type ArrivalKind = (typeof ARRIVAL_KINDS)[number];
 
@@ -23,6 +20,8 @@ export const DUE_KINDS = [
   'failed-emails',
   'consents-ending',
   'lapsed-commitments',
+  'letters-to-review',
+  'children-due-news',
 ] as const;
 /** One of {@link DUE_KINDS}. */
 export type DueKind = (typeof DUE_KINDS)[number];
@@ -33,11 +32,14 @@ export const INBOX_SECTIONS: Readonly<Record<ArrivalKind | DueKind, string>> = {
   contacts: 'contacts',
   volunteers: 'volunteers',
   newsletter: 'newsletter',
+  letters: 'letters',
   'overdue-applications': 'volunteers',
   'unmatched-gifts': 'gifts',
   'failed-emails': 'notifications',
   'consents-ending': 'children',
   'lapsed-commitments': 'gifts',
+  'letters-to-review': 'letters',
+  'children-due-news': 'children',
 };
 
 /** How many of the newest items of each kind the inbox lists by name. */

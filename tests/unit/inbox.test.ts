@@ -121,3 +121,49 @@ describe.each(databases)('the inbox on $name', (database) => {
     expect(body.lastVisit).toBeNull();
   });
 });
+
+describe.each(databases)("sponsors' letters and silent sponsorships in the inbox on $name", (database) => {
+  useDatabase(database);
+  useJwtSecret();
+
+  beforeEach(async () => {
+    await truncate(database, ADMIN_TABLES);
+  });
+
+  test('a letter waiting for review and a child whose sponsor has heard nothing for 6 months wait for staff', async () => {
+    await rows(
+      database,
+      `insert into children (slug, name, age, monthly_need, status) values ('imani', 'Imani Wairimu', 9, 5400, 'published')`,
+    );
+    const [sponsorship] = await rows<{ id: string }>(
+      database,
+      `insert into sponsorships (child_id, sponsor_name, sponsor_email, started_at, created_by)
+       values ('imani', 'Peter Hall', 'peter@example.org', '2026-05-20T09:00:00Z', 'staff:amina') returning id::text as id`,
+    );
+    await rows(
+      database,
+      `insert into sponsor_letters (created_at, sponsorship_id, child_id, sponsor_email, body)
+       select '2026-11-24T09:00:00Z', $1, id, 'peter@example.org', 'Dear Imani, hello.' from children`,
+      [sponsorship!.id],
+    );
+    const answer = InboxAnswer.parse(await inbox({ username: 'Amina', sessionId: 'session-a' }, WEDNESDAY, WEDNESDAY));
+    expect(answer.arrivals.find((entry) => entry.kind === 'letters')).toMatchObject({
+      sinceMonday: 1,
+      items: [{ name: 'Peter Hall', note: 'To Imani Wairimu', isNew: true }],
+    });
+    expect(answer.due.find((entry) => entry.kind === 'letters-to-review')).toMatchObject({ count: 1 });
+    // Sponsored on 20 May: six months of silence on 20 November, so due on the Wednesday after.
+    expect(answer.due.find((entry) => entry.kind === 'children-due-news')).toMatchObject({
+      count: 1,
+      items: [{ name: 'Imani Wairimu', note: 'Sponsored by Peter Hall' }],
+    });
+    // News published since: no longer due.
+    await rows(
+      database,
+      `insert into child_updates (child_id, update_on, body, state, created_by, published_at)
+       select id, '2026-11-24', 'Imani joined the choir.', 'published', 'amina', '2026-11-24T10:00:00Z' from children`,
+    );
+    const after = await inbox({ username: 'Amina', sessionId: 'session-a' }, WEDNESDAY, WEDNESDAY);
+    expect(after.due.find((entry) => entry.kind === 'children-due-news')).toMatchObject({ count: 0, items: [] });
+  });
+});

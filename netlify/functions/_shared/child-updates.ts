@@ -389,15 +389,3 @@ export async function sponsorNewsDue(now = new Date()): Promise<SponsorNewsAnswe
   );
   return { children: rows.map((row) => ({ ...row, last_heard: row.last_heard.toISOString() })) };
 }
-
-/** How many sponsored children are due news by `now` (the Monday overview's count). */
-export async function childrenDueNews(now = new Date()): Promise<number> {
-  const [row] = await query<{ n: number }>(
-    `select count(*)::int as n from sponsorships s join children ch on ch.slug = s.child_id
-     where s.state = 'active' and coalesce(
-       (select max(u.published_at) from child_updates u where u.child_id = ch.id and u.state = 'published'),
-       s.started_at) <= $1::timestamptz - make_interval(months => $2)`,
-    [now, UPDATE_DUE_MONTHS],
-  );
-  return row?.n ?? 0;
-}

@@ -2,6 +2,7 @@
  * The dashboard's inbox: what arrived since Monday (Nairobi) and since the staff member's last visit, and what is
  * overdue or waits for staff. Every query reads an index range and returns counts and a few rows (LIMIT).
  */
+import { UPDATE_DUE_MONTHS } from '../../../src/schemas/child-updates.ts';
 import { nairobiToday } from '../../../src/lib/events.ts';
 import {
   INBOX_ITEMS,
@@ -73,6 +74,12 @@ const ARRIVALS: Readonly<Record<ArrivalKind, { table: string; select: string; wh
     select: 'name, null as amount_subunits, null as currency, null as note',
     where: 'true',
   },
+  letters: {
+    table: `(select l.id, l.created_at as ts, s.sponsor_name, ch.name as child_name from sponsor_letters l
+      join sponsorships s on s.id = l.sponsorship_id join children ch on ch.id = l.child_id) letters`,
+    select: `sponsor_name as name, null as amount_subunits, null as currency, 'To ' || child_name as note`,
+    where: 'true',
+  },
   newsletter: {
     table: 'newsletter_subscribers',
     select: `coalesce(nullif(name, ''), email) as name, null as amount_subunits, null as currency, null as note`,
@@ -118,6 +125,16 @@ async function arrivals(db: Queryable, kind: ArrivalKind, week: Date, lastVisit:
   };
 }
 
+/** The active sponsorships whose sponsor last heard anything {@link UPDATE_DUE_MONTHS} months or more before `$1`. */
+const SILENT_SPONSORSHIPS = `with silent as (
+  select ch.id::text as child_id, ch.name, s.sponsor_name,
+    coalesce((select max(u.published_at) from child_updates u where u.child_id = ch.id and u.state = 'published'),
+      s.started_at) as last_heard
+  from sponsorships s join children ch on ch.slug = s.child_id
+  where s.state = 'active' and coalesce(
+    (select max(u.published_at) from child_updates u where u.child_id = ch.id and u.state = 'published'),
+    s.started_at) <= $1::timestamptz - interval '${UPDATE_DUE_MONTHS} months')`;
+
 /** What waits for staff, of each kind: its count and its most urgent rows, judged at `at`. */
 const DUE: Readonly<Record<Exclude<DueKind, 'consents-ending'>, { count: string; rows: string }>> = {
   // The applications queue's own rule: still waiting for an answer, and past the promised answer time.
@@ -145,6 +162,21 @@ const DUE: Readonly<Record<Exclude<DueKind, 'consents-ending'>, { count: string;
         case when anonymous or coalesce(donor_name, '') = '' then 'Anonymous supporter' else donor_name end as name,
         amount_subunits, currency, null as note
       from commitments where state = 'lapsed' and state_since <= $1 order by state_since desc limit $2`,
+  },
+  // Sponsors' letters staff have not read yet, oldest first: first come, first served.
+  'letters-to-review': {
+    count: `select count(*)::int as n from sponsor_letters where state = 'review' and created_at <= $1`,
+    rows: `select l.id::text as id, l.created_at as ts, s.sponsor_name as name, null as amount_subunits,
+        null as currency, 'To ' || ch.name as note
+      from sponsor_letters l join sponsorships s on s.id = l.sponsorship_id join children ch on ch.id = l.child_id
+      where l.state = 'review' and l.created_at <= $1 order by l.id limit $2`,
+  },
+  // Sponsored children whose sponsor has heard nothing (no news published since the sponsorship began) for 6 months.
+  'children-due-news': {
+    count: `${SILENT_SPONSORSHIPS} select count(*)::int as n from silent`,
+    rows: `${SILENT_SPONSORSHIPS} select child_id as id, last_heard as ts, name, null as amount_subunits,
+        null as currency, 'Sponsored by ' || sponsor_name as note
+      from silent order by last_heard limit $2`,
   },
 };
 
@@ -189,6 +221,8 @@ export async function inbox(
   waiting.push(await due(db, 'failed-emails', at));
   waiting.push(await endingConsents(db, at));
   waiting.push(await due(db, 'lapsed-commitments', at));
+  waiting.push(await due(db, 'letters-to-review', at));
+  waiting.push(await due(db, 'children-due-news', at));
   return {
     asOf: at.toISOString(),
     weekStart: week.toISOString(),

@@ -291,9 +291,3 @@ export async function markDelivered(ids: readonly string[], actor: string): Prom
     return done.length;
   });
 }
-
-/** Letters waiting for review (the Monday overview's count). */
-export async function lettersWaiting(): Promise<number> {
-  const [row] = await query<{ n: number }>(`select count(*)::int as n from sponsor_letters where state = 'review'`);
-  return row?.n ?? 0;
-}
