@@ -3,7 +3,6 @@
  * the content forms with an upload, live activity from a second page, search, CSV export, backup, expiry and logout.
  */
 import { readFile } from 'node:fs/promises';
-import { crc32, deflateSync } from 'node:zlib';
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Download, type Page, type Response } from '@playwright/test';
 import { e2eAdmin } from './support/admin.ts';
@@ -11,6 +10,7 @@ import { openTab, plantToken, signIn, toast } from './support/dashboard.ts';
 import { staffToken, trackFromPage } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { waitForHydration } from './support/hydration.ts';
+import { largePng } from './support/images.ts';
 
 // One worker for this file, in order: each test holds a live stream open and the dashboard fans out calls, so running
 // them side by side only slows the shared server down for every other suite.
@@ -290,44 +290,6 @@ test('creates, edits and deletes a program, a blog post and a media item with an
   ).toHaveCount(1);
   await expect(panel.getByRole('row').filter({ hasText: 'deleted the media item' }).first()).toBeVisible();
 });
-
-/**
- * A phone-sized PNG of `width` × `height`: a gradient with a little grain, stored without compression so the file is
- * as large as its pixels (3 bytes each), as a photo straight off a phone is.
- */
-function largePng(width: number, height: number): Buffer {
-  const row = 1 + width * 3;
-  const pixels = Buffer.alloc(row * height);
-  let seed = 42;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      seed = (seed * 1_103_515_245 + 12_345) >>> 0;
-      const grain = (seed >>> 24) % 16;
-      const at = y * row + 1 + x * 3;
-      pixels[at] = (x * 255) / width + grain;
-      pixels[at + 1] = (y * 255) / height + grain;
-      pixels[at + 2] = 120 + grain;
-    }
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(pixels, { level: 0 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 test('a photo over the upload limit is made smaller in the browser; a file that cannot be says why, with the limit', async ({
   page,

@@ -4,48 +4,17 @@
  * past its promised answer is in "Needs action", which opens the Applications list.
  */
 import { randomBytes } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { e2eInboxOwner } from './support/admin.ts';
-import { staffToken, trackFromPage } from './support/api.ts';
+import { trackFromPage } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { openTab } from './support/dashboard.ts';
+import { itemLine, recordGift, signInToInbox } from './support/inbox.ts';
 
 // In order: the second test signs in after the first as the same staff member.
 test.describe.configure({ mode: 'serial' });
 
 const tag = randomBytes(3).toString('hex');
-
-/** Records a cash gift as another staff member would, from the Gifts tab's form. */
-async function recordGift(request: APIRequestContext, donorName: string, amount: number): Promise<void> {
-  const recorded = await request.post('/api/admin/gifts', {
-    headers: { authorization: `Bearer ${await staffToken(request)}` },
-    data: { amount, currency: 'KES', method: 'cash', cause: 'education', donorName },
-  });
-  expect(recorded.status(), await recorded.text()).toBe(201);
-}
-
-/** The inbox's line of one item (not the kind's card that holds it). */
-function itemLine(inbox: Locator, text: string): Locator {
-  return inbox
-    .getByRole('listitem')
-    .filter({ hasText: text })
-    .filter({ hasNot: inbox.page().getByRole('listitem') });
-}
-
-/** Signs in through the form as the inbox's own staff member and returns the inbox. */
-async function signIn(page: Page) {
-  await page.goto('/samu');
-  await expect(page.getByLabel('Username')).toBeEditable();
-  await page.getByLabel('Username').fill(e2eInboxOwner.username);
-  await page.getByLabel('Password').fill(e2eInboxOwner.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Staff dashboard' })).toBeVisible();
-  await expect(page.getByRole('tab', { name: 'Inbox', exact: true })).toHaveAttribute('aria-selected', 'true');
-  const inbox = page.getByRole('tabpanel');
-  await expect(inbox.getByRole('heading', { level: 2, name: 'New and to do' })).toBeVisible();
-  await expect(inbox.getByRole('heading', { name: 'Arrived since Monday' })).toBeVisible();
-  return inbox;
-}
 
 test('a gift after the last visit is new in the inbox; one from before it, since Monday, is listed without the mark', async ({
   page,
@@ -56,7 +25,7 @@ test('a gift after the last visit is new in the inbox; one from before it, since
   await recordGift(request, before, 1500);
 
   // A visit: the gift recorded before it is in the inbox.
-  let inbox = await signIn(page);
+  let inbox = await signInToInbox(page, e2eInboxOwner);
   await expect(itemLine(inbox, before)).toContainText('KES 1,500.00');
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByRole('heading', { name: 'Staff sign in' })).toBeVisible();
@@ -65,7 +34,7 @@ test('a gift after the last visit is new in the inbox; one from before it, since
   await recordGift(request, after, 2750);
 
   // The next visit, in a new session: the new gift is marked new, the one seen last time is not.
-  inbox = await signIn(page);
+  inbox = await signInToInbox(page, e2eInboxOwner);
   await expect(inbox.getByText(/^Your last visit ended /)).toBeVisible();
   const fresh = itemLine(inbox, after);
   await expect(fresh).toContainText('KES 2,750.00');
@@ -101,7 +70,7 @@ test('two weeks on (the page clock), an application still new is past its promis
     availability: 'Weekends',
     motivation: 'To help',
   });
-  let inbox = await signIn(page);
+  let inbox = await signInToInbox(page, e2eInboxOwner);
   const overdue = inbox.getByText(/^\d+ applications? past (its|their) promised answer$/);
   const before = Number(/^(\d+)/.exec((await overdue.count()) > 0 ? await overdue.innerText() : '0')?.[1] ?? 0);
 

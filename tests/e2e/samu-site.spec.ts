@@ -5,9 +5,15 @@
  * address answers 301 to the new one. These change what every page shows, so they run in the samu-records project,
  * after the specs that read the shipped values (playwright.config.ts); the phone number is put back at the end.
  */
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import { e2eWeekOwner } from './support/admin.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { openTab, signIn, toast } from './support/dashboard.ts';
+import { largePng } from './support/images.ts';
+import { itemLine, recordGift, signInToInbox } from './support/inbox.ts';
+import { chooser, chooseMonth, lastThirtiethOfOctober, parseCsv } from './support/month-end.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -111,3 +117,91 @@ test("staff correct a shipped story's title and address, and after the rebuild t
   await expect(cover).toBeVisible();
   expect(await cover.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
 });
+
+/**
+ * A staff week, at a laptop's and at a phone's width: Monday's inbox marks the gift that came in since the last
+ * visit; October's totals include a cash gift received on 30 October and entered now, and the month-end CSV agrees;
+ * the office phone is changed and a shipped story's typo is fixed, both live after the rebuild with the old address
+ * redirecting, and a 9 MB photo from a phone becomes the story's cover.
+ */
+const WEEKS = [
+  { width: 1366, height: 900, phone: '+254 700 136 600', story: 'first-day-at-kibera-hope' },
+  { width: 360, height: 740, phone: '+254 700 360 360', story: 'football-and-friendship-in-embu' },
+] as const;
+
+for (const week of WEEKS) {
+  test(`a staff week at ${week.width} px: the inbox, October's figures, the phone number, a story and its cover`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(4 * REBUILD_MS);
+    await page.setViewportSize({ width: week.width, height: week.height });
+    const tag = randomBytes(3).toString('hex');
+
+    // Monday: a gift that came in after the last visit is new in the inbox.
+    await signInToInbox(page, e2eWeekOwner);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page.getByRole('heading', { name: 'Staff sign in' })).toBeVisible();
+    const donor = `Weekend Donor ${tag}`;
+    await recordGift(request, donor, 3100);
+    const inbox = await signInToInbox(page, e2eWeekOwner);
+    const fresh = itemLine(inbox, donor);
+    await expect(fresh).toContainText('KES 3,100.00');
+    await expect(fresh.getByText('New', { exact: true })).toBeVisible();
+
+    // Month end: a cash gift received on 30 October, entered now, is in October's totals and in its CSV.
+    const october = lastThirtiethOfOctober();
+    const form = await chooser(page);
+    const panel = page.getByRole('tabpanel');
+    const record = panel.getByRole('form', { name: 'Record a gift made another way' });
+    const cashDonor = `October Cash ${tag}`;
+    await record.getByLabel('Amount').fill('1800');
+    await record.getByLabel('Currency').selectOption('KES');
+    await record.getByLabel('Method').selectOption('cash');
+    await record.getByLabel('Received on').fill(october.day);
+    await record.getByLabel("Donor's name (blank: anonymous)").fill(cashDonor);
+    await record.getByRole('button', { name: 'Record gift' }).click();
+    await expect(toast(page)).toHaveText(/^Gift recorded, receipt R-\d{6}$/);
+    await chooseMonth(form, october.month);
+    const figures = panel.locator('.gift-figures');
+    await expect(figures.getByRole('heading', { name: `Gifts received in ${october.label}` })).toBeVisible();
+    const downloading = page.waitForEvent('download');
+    await figures.getByRole('link', { name: `CSV of ${october.label}` }).click();
+    const [header, ...lines] = parseCsv(await readFile(await (await downloading).path(), 'utf8'));
+    const records = lines.map((cells) => Object.fromEntries(header!.map((name, i) => [name, cells[i] ?? ''])));
+    expect(records.find((row) => row['Donor'] === cashDonor)).toMatchObject({ 'Received (Nairobi)': october.day });
+    await expect(figures.locator('dt', { hasText: 'Confirmed gifts' }).locator('+ dd')).toHaveText(
+      String(records.length),
+    );
+
+    // The website: the office phone, and a shipped story's title and address, then its cover from a phone.
+    await savePhone(page, week.phone);
+    const stories = await openTab(page, 'Blog Posts');
+    const row = stories.getByRole('row').filter({ has: page.locator(`a[href="/blog/${week.story}/"]`) });
+    const title = (await row.getByRole('cell').first().textContent())!.trim();
+    await stories.getByRole('button', { name: `Edit blog post ${title}` }).click();
+    await stories.getByRole('textbox', { name: /^Title/ }).fill(`${title} (corrected)`);
+    await stories.getByRole('textbox', { name: /^Slug/ }).fill(`${week.story}-corrected`);
+    const photo = largePng(2400, 1400);
+    expect(photo.length).toBeGreaterThan(9 * 1024 * 1024);
+    await stories
+      .getByLabel('Upload a file for Cover image')
+      .setInputFiles({ name: `cover-${tag}.png`, mimeType: 'image/png', buffer: photo });
+    await expect(toast(page).filter({ hasText: `Uploaded cover-${tag}.webp, made smaller from 9.` })).toBeVisible();
+    await stories.getByRole('button', { name: 'Update blog post' }).click();
+    await expect(toast(page)).toHaveText(/Updated blog post/);
+
+    await untilBuilt(page, '/contact/', week.phone);
+    await untilBuilt(page, `/blog/${week.story}-corrected/`, `cover-${tag}`);
+    const moved = await page.request.get(`/blog/${week.story}/`, { maxRedirects: 0 });
+    expect(moved.status()).toBe(301);
+    await page.goto(`/blog/${week.story}/`);
+    await expect(page.getByRole('heading', { level: 1, name: `${title} (corrected)` })).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toContainText(week.phone);
+
+    // Put the shipped number back for the specs that expect it.
+    await page.goto('/samu');
+    await savePhone(page, SHIPPED_PHONE);
+    await untilBuilt(page, '/contact/', `WhatsApp at ${SHIPPED_PHONE}`);
+  });
+}

@@ -51,3 +51,9 @@ export const e2eInboxOwner = {
   username: process.env['ADMIN_USERNAME_42'] ?? 'staff-akinyi',
   password: process.env['ADMIN_PASSWORD_42'] ?? 'e2e-inbox-password-change',
 };
+
+/** The staff member the walk through a staff week signs in and out as (tests/e2e/samu-site.spec.ts). */
+export const e2eWeekOwner = {
+  username: process.env['ADMIN_USERNAME_43'] ?? 'staff-mwikali',
+  password: process.env['ADMIN_PASSWORD_43'] ?? 'e2e-week-password-change',
+};

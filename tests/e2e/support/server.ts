@@ -17,6 +17,7 @@ import {
   e2eAdmin,
   e2eApplicationsAdmin,
   e2eInboxOwner,
+  e2eWeekOwner,
   e2eNotifiedAdmins,
   e2eSessionsOwner,
 } from './admin.ts';
@@ -109,6 +110,8 @@ export const e2eServer = {
     ADMIN_PASSWORD_32: e2eApplicationsAdmin.password,
     ADMIN_USERNAME_42: e2eInboxOwner.username,
     ADMIN_PASSWORD_42: e2eInboxOwner.password,
+    ADMIN_USERNAME_43: e2eWeekOwner.username,
+    ADMIN_PASSWORD_43: e2eWeekOwner.password,
     // Every email goes to the run's SMTP server (SMTP_URL, set by serve-e2e.ts), which specs read with mailbox.ts.
     NOTIFY_TO: 'office@tumaini.example',
     NOTIFY_FROM: 'Tumaini website <website@tumaini.example>',
