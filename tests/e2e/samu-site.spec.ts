@@ -178,8 +178,9 @@ for (const week of WEEKS) {
     await savePhone(page, week.phone);
     const stories = await openTab(page, 'Blog Posts');
     const row = stories.getByRole('row').filter({ has: page.locator(`a[href="/blog/${week.story}/"]`) });
-    const title = (await row.getByRole('cell').first().textContent())!.trim();
-    await stories.getByRole('button', { name: `Edit blog post ${title}` }).click();
+    const edit = row.getByRole('button', { name: /^Edit blog post / });
+    const title = ((await edit.textContent()) ?? '').replace(/^Edit\s+blog post\s+/, '').trim();
+    await edit.click();
     await stories.getByRole('textbox', { name: /^Title/ }).fill(`${title} (corrected)`);
     await stories.getByRole('textbox', { name: /^Slug/ }).fill(`${week.story}-corrected`);
     const photo = largePng(2400, 1400);
