@@ -131,6 +131,7 @@ export const ADMIN_TABLES = [
   'staff_preferences',
   'staff_seen',
   'application_history',
+  'contact_history',
   'staff_invitations',
   'sponsorships',
   'gifts',

@@ -147,6 +147,16 @@ export const PERSON_TABLES: readonly PersonTable[] = [
     correctable: { donor_name: 'name', donor_email: 'email' },
   },
   {
+    // Notes on a contact message and the replies sent to its writer: the writer's, so erased before the message.
+    table: 'contact_history',
+    label: 'Contact message notes and replies',
+    owner: (t) =>
+      `coalesce((select ${emailOf('c.email')} from contacts c where c.id = ${t}.contact_id), ${emailOf(`${t}.recipient`)})`,
+    holds: [(t) => emailOf(`${t}.recipient`)],
+    mentions: ['subject', 'body'],
+    erase: { kind: 'delete' },
+  },
+  {
     table: 'contacts',
     label: 'Contact messages',
     owner: (t) => emailOf(`${t}.email`),
@@ -269,7 +279,7 @@ export const TABLES_WITHOUT_PEOPLE: Readonly<Record<string, string>> = {
     "the charity's own staff on the About page (name, photo, work email and phone, shown with their agreement); a person is removed in the Team tab of /samu",
   team_seed_copies: 'ids of the members of src/content/team.json already copied into team_members',
   reply_templates:
-    "the texts staff start replies to applicants from; no person's details, only placeholders filled when a reply is written (the reply itself is in application_history)",
+    "the texts staff start replies to applicants from; no person's details, only placeholders filled when a reply is written (the reply itself is in application_history or contact_history)",
 };
 
 /** Who a search is for: the address or phone the request came from. */

@@ -1,0 +1,231 @@
+/**
+ * What every case staff answer shares (an application, a contact message): locking one for a change, who holds it,
+ * notes, the emails sent to the person with their outbox status, the refusals, and the staff endpoint that reads one
+ * case and runs its changes. Each change is audited as an update of the case's dashboard list, in the transaction of
+ * the change; every email goes through the outbox.
+ */
+import type { Context } from '@netlify/functions';
+import type { z } from 'zod';
+import { IdSchema, staffFunction } from './admin-resource.ts';
+import { audit } from './audit.ts';
+import { query, transaction, type Queryable } from './db.ts';
+import { error, invalid, methodNotAllowed, readJsonBody, type Issue } from './http.ts';
+import { deliverAfterResponse, enqueue } from './outbox.ts';
+
+/** A table of cases and the table of its notes and emails. Constants, never input. */
+export interface CaseTable {
+  /** The cases' table, also the dashboard list they are in. */
+  readonly table: 'volunteers' | 'contacts';
+  /** Notes and emails, one row each, pointing at their case by `key`. */
+  readonly history: 'application_history' | 'contact_history';
+  readonly key: 'application_id' | 'contact_id';
+  /** What a case is called in a refusal ("Application not found"). */
+  readonly noun: string;
+  /** The prefix of its emails' outbox keys. */
+  readonly dedup: string;
+  /** The column stamped with the moment of each change (retention counts from it), or null. */
+  readonly changedAt: 'updated_at' | null;
+}
+
+/** `, <changedAt> = now()` for an update's set list, or nothing. */
+export const stamp = (cases: CaseTable): string => (cases.changedAt ? `, ${cases.changedAt} = now()` : '');
+
+/** A note, or an email sent to the person with its outbox status (null once the outbox has let it go). */
+export interface HistoryEntry {
+  id: string;
+  ts: string;
+  kind: 'note' | 'acknowledgement' | 'reply';
+  author: string | null;
+  body: string;
+  subject: string | null;
+  recipient: string | null;
+  replyTo: string | null;
+  status: string | null;
+  sentAt: string | null;
+}
+
+/** A change the case refuses: the status and message to answer with. */
+export class Refusal extends Error {
+  readonly response: Response;
+  constructor(status: number, message: string, issues?: Issue[]) {
+    super(message);
+    this.name = 'Refusal';
+    this.response = error(status, message, issues);
+  }
+}
+
+const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+/** Locks one case for a change, reading `columns`; a {@link Refusal} (404) when there is none. */
+export async function lockCase<Row>(tx: Queryable, cases: CaseTable, id: string, columns: string): Promise<Row> {
+  const [row] = await tx.query<Row & Record<string, unknown>>(
+    `select ${columns} from ${cases.table} where id = $1 for update`,
+    [id],
+  );
+  if (!row) throw new Refusal(404, `${cases.noun} not found`);
+  return row;
+}
+
+/** Audits one change of a case as an update of its list, in the caller's transaction. */
+export async function auditCase(
+  tx: Queryable,
+  cases: CaseTable,
+  actor: string,
+  details: Record<string, unknown>,
+): Promise<void> {
+  await audit(tx, `admin.${cases.table}.update`, actor, details);
+}
+
+/** The lower-cased username of staff member `holder`; a {@link Refusal} (400) when nobody has it. */
+async function staffUsername(tx: Queryable, holder: string): Promise<string> {
+  const [account] = await tx.query<{ username: string }>(
+    'select lower(username) as username from admin_users where lower(username) = lower($1)',
+    [holder],
+  );
+  if (!account) throw new Refusal(400, 'Invalid holder', [{ path: 'holder', message: 'No staff member has this username' }]);
+  return account.username;
+}
+
+/** Gives a case to staff member `holder` (a username), or to nobody; giving it to who holds it changes nothing. */
+export async function changeCaseHolder(cases: CaseTable, actor: string, id: string, holder: string | null): Promise<void> {
+  await transaction(async (tx) => {
+    const next = holder === null ? null : await staffUsername(tx, holder);
+    const row = await lockCase<{ holder: string | null }>(tx, cases, id, 'holder');
+    if (row.holder === next) return;
+    await tx.query(`update ${cases.table} set holder = $2${stamp(cases)} where id = $1`, [id, next]);
+    await auditCase(tx, cases, actor, { id, change: 'holder', from: row.holder, to: next });
+  });
+}
+
+/** Adds a staff note to a case. */
+export async function addCaseNote(cases: CaseTable, actor: string, id: string, text: string): Promise<void> {
+  await transaction(async (tx) => {
+    await lockCase(tx, cases, id, 'id');
+    await tx.query(`insert into ${cases.history} (${cases.key}, kind, author, body) values ($1, 'note', lower($2), $3)`, [
+      id,
+      actor,
+      text,
+    ]);
+    await auditCase(tx, cases, actor, { id, change: 'note' });
+  });
+}
+
+/**
+ * Records an email to the person of case `id` in its history and queues it, in the caller's transaction: to
+ * `recipient`, with `replyTo` and the `sender` it goes out from when given (else the website's own). Its outbox
+ * `source` is the form the case came from.
+ */
+export async function emailPerson(
+  tx: Queryable,
+  cases: CaseTable,
+  id: string,
+  email: {
+    kind: 'acknowledgement' | 'reply';
+    author: string | null;
+    subject: string;
+    body: string;
+    recipient: string;
+    source: string;
+    replyTo?: string | undefined;
+    sender?: string | undefined;
+  },
+): Promise<string> {
+  const [entry] = await tx.query<{ id: string }>(
+    `insert into ${cases.history} (${cases.key}, kind, author, body, subject, recipient, reply_to)
+     values ($1, $2, $3, $4, $5, $6, $7) returning id::text as id`,
+    [id, email.kind, email.author, email.body, email.subject, email.recipient, email.replyTo ?? null],
+  );
+  if (!entry) throw new Error(`insert into ${cases.history} returned no row`);
+  const dedupKey = `${cases.dedup}:${id}:${email.kind}:${entry.id}`;
+  await tx.query(`update ${cases.history} set dedup_key = $2 where id = $1`, [entry.id, dedupKey]);
+  await enqueue(tx, {
+    kind: 'message',
+    dedupKey,
+    source: email.source,
+    notice: { subject: email.subject, body: email.body, resource: cases.table, recordId: id },
+    recipients: [email.recipient],
+    replyTo: email.replyTo,
+    sender: email.sender,
+  });
+  return entry.id;
+}
+
+/** A case's notes and emails, oldest first, each email with its outbox status. */
+export async function readHistory(cases: CaseTable, id: string): Promise<HistoryEntry[]> {
+  const rows = await query<{
+    id: string;
+    ts: Date | string;
+    kind: HistoryEntry['kind'];
+    author: string | null;
+    body: string;
+    subject: string | null;
+    recipient: string | null;
+    reply_to: string | null;
+    status: string | null;
+    sent_at: Date | string | null;
+  }>(
+    `select h.id::text as id, h.ts, h.kind, h.author, h.body, h.subject, h.recipient, h.reply_to, o.status, o.sent_at
+     from ${cases.history} h left join notification_outbox o on o.dedup_key = h.dedup_key
+     where h.${cases.key} = $1 order by h.id`,
+    [id],
+  );
+  return rows.map((entry) => ({
+    id: entry.id,
+    ts: new Date(entry.ts).toISOString(),
+    kind: entry.kind,
+    author: entry.author,
+    body: entry.body,
+    subject: entry.subject,
+    recipient: entry.recipient,
+    replyTo: entry.reply_to,
+    status: entry.status,
+    sentAt: iso(entry.sent_at),
+  }));
+}
+
+/** One change of a case: its body schema, and what it does for staff member `actor`. */
+export interface CaseAction<Schema extends z.ZodType = z.ZodType> {
+  readonly schema: Schema;
+  readonly run: (actor: string, id: string, body: z.infer<Schema>) => Promise<void>;
+}
+
+/** A {@link CaseAction}, typed by its schema. */
+export const caseAction = <Schema extends z.ZodType>(
+  schema: Schema,
+  run: (actor: string, id: string, body: z.infer<Schema>) => Promise<void>,
+): CaseAction => ({ schema, run }) as CaseAction;
+
+/**
+ * The staff endpoint of one kind of case, `…/<id>` and `…/<id>/<action>`: `GET` answers the case as `read` gives it
+ * (404 when there is none); `POST` to an action parses its body with the action's schema, runs it (a {@link Refusal}
+ * is answered as it says) and answers the case as it now is. A sent reply is delivered after the answer.
+ */
+export function caseFunction(options: {
+  readonly actions: Readonly<Record<string, CaseAction>>;
+  readonly read: (id: string, actor: string) => Promise<Response>;
+}): (req: Request, context: Context) => Promise<Response> {
+  return staffFunction(async (req, actor, context) => {
+    const id = IdSchema.safeParse(context.params['id']);
+    if (!id.success) return invalid(id.error, 'Malformed id', 'id');
+    const name = context.params['action'];
+    if (name === undefined) {
+      if (req.method !== 'GET') return methodNotAllowed(['GET']);
+      return options.read(id.data, actor);
+    }
+    const action = Object.hasOwn(options.actions, name) ? options.actions[name] : undefined;
+    if (!action) return error(404, 'Not found');
+    if (req.method !== 'POST') return methodNotAllowed(['POST']);
+    const body = await readJsonBody(req);
+    if (!body.ok) return body.response;
+    const parsed = action.schema.safeParse(body.value);
+    if (!parsed.success) return invalid(parsed.error, 'Invalid request');
+    try {
+      await action.run(actor, id.data, parsed.data);
+    } catch (failure) {
+      if (failure instanceof Refusal) return failure.response;
+      throw failure;
+    }
+    if (name === 'reply') deliverAfterResponse(context);
+    return options.read(id.data, actor);
+  });
+}
