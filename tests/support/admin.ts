@@ -17,6 +17,7 @@ import { config as programsConfig } from '../../netlify/functions/admin-programs
 import { config as teamConfig } from '../../netlify/functions/admin-team.ts';
 import { config as volunteersConfig } from '../../netlify/functions/admin-volunteers.ts';
 import { config as applicationsConfig } from '../../netlify/functions/admin-applications.ts';
+import { config as contactCasesConfig } from '../../netlify/functions/admin-contact-cases.ts';
 import { config as staffConfig } from '../../netlify/functions/admin-staff.ts';
 import { config as replyTemplatesConfig } from '../../netlify/functions/admin-reply-templates.ts';
 import { config as mediaFileConfig } from '../../netlify/functions/media-file.ts';
@@ -204,6 +205,7 @@ const PATTERNS = [
   programsConfig,
   volunteersConfig,
   applicationsConfig,
+  contactCasesConfig,
   staffConfig,
   replyTemplatesConfig,
   mediaFileConfig,
