@@ -8,6 +8,7 @@ import {
   type ApplicationKind,
   type ApplicationState,
 } from '../lib/applications.ts';
+import { CONTACT_STATUS_LABELS, contactAge, contactStatus, isContactOverdue } from '../lib/contact-cases.ts';
 import { nairobiSortable, formatNairobi } from './lib/dates.ts';
 import { detailEntries, detailsText, humanizeKey } from './lib/details.ts';
 import { formatAmount, text } from './lib/format.ts';
@@ -113,6 +114,19 @@ function applicationAge(row: Row): string {
   return kind && !Number.isNaN(arrived.getTime()) ? ageText(kind, arrived, new Date()) : '';
 }
 
+/** A contact row's moments, as its status and overdue rule read them. */
+function contactMoments(row: Row) {
+  const moment = (key: string) => (typeof row[key] === 'string' ? row[key] : null);
+  return { ts: text(row['ts']), repliedAt: moment('replied_at'), doneAt: moment('done_at') };
+}
+
+/** True when the contact message is past the contact page's promise now (the browser's clock). */
+export function contactRowOverdue(row: Row, now: Date = new Date()): boolean {
+  return isContactOverdue(contactMoments(row), now);
+}
+
+const contactStatusText = (row: Row) => CONTACT_STATUS_LABELS[contactStatus(contactMoments(row))];
+
 /** The four list-and-delete tabs. */
 export const RECORDS: Readonly<Record<'contacts' | 'newsletter' | 'volunteers' | 'donations', RecordConfig>> = {
   contacts: {
@@ -125,6 +139,24 @@ export const RECORDS: Readonly<Record<'contacts' | 'newsletter' | 'volunteers' |
       email,
       plain('subject', 'Subject'),
       { ...plain('type', 'Type'), cell: (row) => humanizeKey(text(row['type'])) },
+      {
+        key: 'status',
+        header: 'Status',
+        cell: (row) => (
+          <>
+            {contactStatusText(row)}
+            {contactRowOverdue(row) && <span className="badge badge-overdue">Overdue</span>}
+          </>
+        ),
+        text: (row) => `${contactStatusText(row)}${contactRowOverdue(row) ? ' Overdue' : ''}`,
+      },
+      {
+        key: 'age',
+        header: 'Age',
+        cell: (row) => contactAge(text(row['ts']), new Date()),
+        text: (row) => contactAge(text(row['ts']), new Date()),
+      },
+      plain('holder', 'Held by'),
       plain('message', 'Message', 'col-long'),
     ],
     csv: [
@@ -134,6 +166,9 @@ export const RECORDS: Readonly<Record<'contacts' | 'newsletter' | 'volunteers' |
       csvField('email', 'Email'),
       csvField('subject', 'Subject'),
       csvField('type', 'Type'),
+      { header: 'Status', value: contactStatusText },
+      { header: 'Overdue', value: (row) => (contactRowOverdue(row) ? 'Yes' : 'No') },
+      csvField('holder', 'Held by'),
       csvField('message', 'Message'),
     ],
     describe: (row) => `${text(row['name']) || 'Unnamed'} (${text(row['email'])})`,

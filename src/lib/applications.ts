@@ -184,7 +184,7 @@ export function isReplyOutcome(value: unknown): value is ReplyOutcome {
 export const UNNAMED_SIGNATURE = "The team at Tumaini Children's Foundation";
 
 export const REPLY_PLACEHOLDERS = {
-  name: "the name of the person replied to",
+  name: 'the name of the person replied to',
   opportunity: 'what the application is for: the role, school, hospital or child',
   subject: "what they wrote about: a contact message's subject, or the kind of application",
   staffName: 'the name the staff member sending the reply signs with, set under Your account',

@@ -36,7 +36,7 @@ export function businessDaysSince(from: Date, now: Date): number {
 export function promiseDue(promise: AnswerPromise, arrived: Date): Date {
   if (promise.hours !== undefined) return new Date(arrived.getTime() + promise.hours * HOUR_MS);
   let day = nairobiDay(arrived);
-  for (let left = promise.businessDays; left > 0; ) {
+  for (let left = promise.businessDays; left > 0;) {
     day += 1;
     if (isBusinessDay(day)) left -= 1;
   }

@@ -137,7 +137,9 @@ describe.each(databases)('contact messages as cases on $name', (database) => {
     expect((await act('1', 'notes', { text: 'Ask Esther which week suits the school.' })).status).toBe(200);
     const opened = await read('1');
     expect(opened).toMatchObject({ holder: 'amina', status: 'open', replyFrom: OFFICE_ADDRESS });
-    expect(opened.history).toMatchObject([{ kind: 'note', author: 'amina', body: 'Ask Esther which week suits the school.' }]);
+    expect(opened.history).toMatchObject([
+      { kind: 'note', author: 'amina', body: 'Ask Esther which week suits the school.' },
+    ]);
     // The reply starts from the contact template, filled for the writer and signed with the display name.
     const draft = opened.draft!;
     expect(draft.subject).toBe('Re: School visit in March');

@@ -229,7 +229,8 @@ describe.each(databases)('reply templates on $name', (database) => {
     ).toEqual([
       {
         path: 'body',
-        message: 'Message has unknown placeholders {first_name}, {school}: use {name}, {opportunity}, {subject} or {staffName}',
+        message:
+          'Message has unknown placeholders {first_name}, {school}: use {name}, {opportunity}, {subject} or {staffName}',
       },
     ]);
     expect((await refused('volunteer_application', 'accepted', { subject: '   ', body: '' })).body.issues).toEqual([

@@ -158,7 +158,11 @@ export async function changeState(actor: string, id: string, to: ApplicationStat
       throw new Refusal(409, message, [{ path: 'state', message }]);
     }
     const holder = to === 'in_review' && row.holder === null ? actor.toLowerCase() : row.holder;
-    await tx.query(`update volunteers set state = $2, holder = $3${stamp(APPLICATIONS)} where id = $1`, [id, to, holder]);
+    await tx.query(`update volunteers set state = $2, holder = $3${stamp(APPLICATIONS)} where id = $1`, [
+      id,
+      to,
+      holder,
+    ]);
     await auditCase(tx, APPLICATIONS, actor, { id, change: 'state', from: row.state, to });
     if (holder !== row.holder) {
       await auditCase(tx, APPLICATIONS, actor, { id, change: 'holder', from: row.holder, to: holder });

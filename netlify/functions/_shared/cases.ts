@@ -82,12 +82,18 @@ async function staffUsername(tx: Queryable, holder: string): Promise<string> {
     'select lower(username) as username from admin_users where lower(username) = lower($1)',
     [holder],
   );
-  if (!account) throw new Refusal(400, 'Invalid holder', [{ path: 'holder', message: 'No staff member has this username' }]);
+  if (!account)
+    throw new Refusal(400, 'Invalid holder', [{ path: 'holder', message: 'No staff member has this username' }]);
   return account.username;
 }
 
 /** Gives a case to staff member `holder` (a username), or to nobody; giving it to who holds it changes nothing. */
-export async function changeCaseHolder(cases: CaseTable, actor: string, id: string, holder: string | null): Promise<void> {
+export async function changeCaseHolder(
+  cases: CaseTable,
+  actor: string,
+  id: string,
+  holder: string | null,
+): Promise<void> {
   await transaction(async (tx) => {
     const next = holder === null ? null : await staffUsername(tx, holder);
     const row = await lockCase<{ holder: string | null }>(tx, cases, id, 'holder');
@@ -101,11 +107,10 @@ export async function changeCaseHolder(cases: CaseTable, actor: string, id: stri
 export async function addCaseNote(cases: CaseTable, actor: string, id: string, text: string): Promise<void> {
   await transaction(async (tx) => {
     await lockCase(tx, cases, id, 'id');
-    await tx.query(`insert into ${cases.history} (${cases.key}, kind, author, body) values ($1, 'note', lower($2), $3)`, [
-      id,
-      actor,
-      text,
-    ]);
+    await tx.query(
+      `insert into ${cases.history} (${cases.key}, kind, author, body) values ($1, 'note', lower($2), $3)`,
+      [id, actor, text],
+    );
     await auditCase(tx, cases, actor, { id, change: 'note' });
   });
 }

@@ -5,12 +5,7 @@
  * `admin.contacts.update`, with what changed, in the transaction of the change.
  */
 import siteContent from '../../../src/content/site.json' with { type: 'json' };
-import {
-  CONTACT_PROMISE,
-  contactDueAt,
-  contactStatus,
-  isContactOverdue,
-} from '../../../src/lib/contact-cases.ts';
+import { CONTACT_PROMISE, contactDueAt, contactStatus, isContactOverdue } from '../../../src/lib/contact-cases.ts';
 import { CONTACT_TEMPLATE_KIND, CONTACT_TEMPLATE_OUTCOME } from '../../../src/lib/reply-templates.ts';
 import type { ContactCase } from '../../../src/schemas/cases.ts';
 import type { Reply } from '../../../src/schemas/applications.ts';
@@ -132,7 +127,8 @@ export async function sendContactReply(actor: string, id: string, reply: Reply):
       holder,
     ]);
     await auditCase(tx, CONTACTS, actor, { id, change: 'reply' });
-    if (holder !== row.holder) await auditCase(tx, CONTACTS, actor, { id, change: 'holder', from: row.holder, to: holder });
+    if (holder !== row.holder)
+      await auditCase(tx, CONTACTS, actor, { id, change: 'holder', from: row.holder, to: holder });
   });
 }
 

@@ -1,0 +1,154 @@
+import { useEffect, useId, useMemo, useRef, useState, type ComponentType } from 'react';
+import { useStore } from '@nanostores/react';
+import type { TemplateKind } from '../lib/reply-templates.ts';
+import type { Row } from './lib/list.ts';
+import { $lists, ensureLoaded, loadMore, reloadResource } from './stores/data.ts';
+import type { RecordConfig } from './table.ts';
+import DataTable from './DataTable.tsx';
+import DeleteDialog from './DeleteDialog.tsx';
+import ReplyTemplatesDialog from './ReplyTemplatesDialog.tsx';
+import { useNewRows } from './useNewRows.ts';
+import { linkedItem } from './lib/linked.ts';
+
+/** Which rows a case list shows: a select above the table, its choices, and whether a row belongs to one. */
+export interface CaseFilter {
+  readonly label: string;
+  readonly options: readonly (readonly [value: string, label: string])[];
+  readonly initial: string;
+  readonly matches: (row: Row, value: string) => boolean;
+}
+
+type Props = {
+  readonly label: string;
+  readonly config: RecordConfig;
+  readonly filter: CaseFilter;
+  /** True when the row is past its promise at `now`. */
+  readonly overdue: (row: Row, now: Date) => boolean;
+  /** The dialog one case is worked on in. */
+  readonly Dialog: ComponentType<{ readonly id: string; readonly onClose: () => void }>;
+  /** The reply template the templates dialog opens on. */
+  readonly templateKind: TemplateKind;
+};
+
+/**
+ * A queue of cases (applications, contact messages): filtered, overdue cases first, each opened to be worked on or
+ * deleted, and the reply templates one button away.
+ */
+export default function CasePanel({ label, config, filter, overdue, Dialog, templateKind }: Props) {
+  const resource = config.resource;
+  const list = useStore($lists, { keys: [resource] })[resource];
+  useEffect(() => ensureLoaded(resource), [resource]);
+  const [chosen, setChosen] = useState(filter.initial);
+  const [toDelete, setToDelete] = useState<Row | null>(null);
+  const [opened, setOpened] = useState<{ row: Row; opener: HTMLElement | null } | null>(null);
+  const [editingTemplates, setEditingTemplates] = useState(false);
+  const templatesRef = useRef<HTMLButtonElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const isNew = useNewRows(resource);
+  const filterId = useId();
+
+  const shown = useMemo(() => {
+    const now = new Date();
+    const rows = list.rows.filter((row) => filter.matches(row, chosen));
+    // Overdue first, each group newest first as the server sent it.
+    const late = rows.filter((row) => overdue(row, now));
+    return { ...list, rows: [...late, ...rows.filter((row) => !overdue(row, now))] };
+  }, [list, chosen, filter, overdue]);
+
+  return (
+    <>
+      <div className="panel-head">
+        <h2 className="panel-title" ref={headingRef} tabIndex={-1}>
+          {label}
+        </h2>
+        <button
+          type="button"
+          className="button small"
+          aria-haspopup="dialog"
+          ref={templatesRef}
+          onClick={() => setEditingTemplates(true)}
+        >
+          Reply templates
+        </button>
+      </div>
+      <div className="field kind-filter">
+        <label htmlFor={filterId}>{filter.label}</label>
+        <select id={filterId} value={chosen} onChange={(event) => setChosen(event.target.value)}>
+          {filter.options.map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
+      </div>
+      <DataTable
+        caption={label}
+        plural={config.plural}
+        list={shown}
+        columns={config.columns}
+        csv={{ name: config.plural, columns: config.csv }}
+        onRetry={() => void reloadResource(resource)}
+        onLoadMore={() => void loadMore(resource)}
+        {...(isNew ? { isNew } : {})}
+        linked={linkedItem(resource)}
+        actions={(row) => (
+          <div className="row-actions">
+            <button
+              type="button"
+              className="button small"
+              aria-haspopup="dialog"
+              onClick={(event) => setOpened({ row, opener: event.currentTarget })}
+            >
+              Open
+              <span className="visually-hidden">
+                {' '}
+                {config.noun} {config.describe(row)}
+              </span>
+            </button>
+            <button type="button" className="button small danger" onClick={() => setToDelete(row)}>
+              Delete
+              <span className="visually-hidden">
+                {' '}
+                {config.noun} {config.describe(row)}
+              </span>
+            </button>
+          </div>
+        )}
+      />
+      {opened && (
+        <Dialog
+          id={opened.row.id}
+          onClose={() => {
+            const opener = opened.opener;
+            setOpened(null);
+            void reloadResource(resource);
+            if (opener?.isConnected) opener.focus();
+            else headingRef.current?.focus();
+          }}
+        />
+      )}
+      {editingTemplates && (
+        <ReplyTemplatesDialog
+          initialKind={templateKind}
+          onClose={() => {
+            setEditingTemplates(false);
+            // Once the modal dialog is gone: while it is open, the rest of the page cannot take focus.
+            requestAnimationFrame(() => templatesRef.current?.focus());
+          }}
+        />
+      )}
+      {toDelete && (
+        <DeleteDialog
+          resource={resource}
+          noun={config.noun}
+          row={toDelete}
+          description={config.describe(toDelete)}
+          onClose={(deleted) => {
+            setToDelete(null);
+            if (deleted) requestAnimationFrame(() => headingRef.current?.focus());
+          }}
+        />
+      )}
+    </>
+  );
+}
