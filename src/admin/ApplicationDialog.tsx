@@ -9,13 +9,11 @@ import {
   type ApplicationState,
 } from '../lib/applications.ts';
 import { changeApplication, fetchApplication } from './api.ts';
-import { CaseHistory, CaseProblem, CaseReplyForm, HolderButton, useCase } from './CaseParts.tsx';
-import { formatNairobi } from './lib/dates.ts';
+import { CaseHistory, CaseProblem, CaseReplyForm, CaseSummary, HolderButton, useCase } from './CaseParts.tsx';
 import { detailEntries } from './lib/details.ts';
 import { tokenSubject } from './lib/token.ts';
 import { $token } from './stores/session.ts';
 import DetailsList from './DetailsList.tsx';
-import { breakableAddress } from './columns.tsx';
 import WorkDialog from './WorkDialog.tsx';
 
 type Props = {
@@ -57,44 +55,23 @@ export default function ApplicationDialog({ id, onClose }: Props) {
       <CaseProblem problem={state.problem} />
       {application && current && (
         <>
-          <dl className="details application-summary">
-            <div>
-              <dt>State</dt>
-              <dd>
-                <span className="application-state">{STATE_LABELS[current]}</span>
-                {overdue && <span className="badge badge-overdue">Overdue</span>}
-              </dd>
-            </div>
-            <div>
-              <dt>Received</dt>
-              <dd>{formatNairobi(application.ts)}</dd>
-            </div>
-            {kind && (
-              <div>
-                <dt>Age</dt>
-                <dd>
-                  {ageText(kind, new Date(application.ts), new Date())} (promised {info?.within}, due{' '}
-                  {formatNairobi(application.dueAt)})
-                </dd>
-              </div>
-            )}
-            <div>
-              <dt>Held by</dt>
-              <dd>{application.holder ?? 'Nobody yet'}</dd>
-            </div>
-            <div>
-              <dt>Email</dt>
-              <dd>
-                {application.email ? (
-                  <a className="email-address" href={`mailto:${application.email}`}>
-                    {breakableAddress(application.email)}
-                  </a>
-                ) : (
-                  'None given'
-                )}
-              </dd>
-            </div>
-          </dl>
+          <CaseSummary
+            stateTerm="State"
+            stateLabel={STATE_LABELS[current]}
+            overdue={overdue}
+            ts={application.ts}
+            age={
+              kind && info
+                ? {
+                    text: ageText(kind, new Date(application.ts), new Date()),
+                    within: info.within,
+                    dueAt: application.dueAt,
+                  }
+                : null
+            }
+            holder={application.holder}
+            email={application.email}
+          />
           <div className="button-row">
             {TRANSITIONS[current].map((to) => (
               <button

@@ -5,9 +5,9 @@ import type { Row } from './lib/list.ts';
 import { $lists, ensureLoaded, loadMore, reloadResource } from './stores/data.ts';
 import type { RecordConfig } from './table.ts';
 import DataTable from './DataTable.tsx';
-import DeleteDialog from './DeleteDialog.tsx';
 import ReplyTemplatesDialog from './ReplyTemplatesDialog.tsx';
 import { useNewRows } from './useNewRows.ts';
+import { useRowDelete } from './useRowDelete.tsx';
 import { linkedItem } from './lib/linked.ts';
 
 /** Which rows a case list shows: a select above the table, its choices, and whether a row belongs to one. */
@@ -18,8 +18,8 @@ export interface CaseFilter {
   readonly matches: (row: Row, value: string) => boolean;
 }
 
-type Props = {
-  readonly label: string;
+/** One queue of cases: its list, its filter, its overdue rule, the dialog a case opens in, and its reply template. */
+export interface CasePanelConfig {
   readonly config: RecordConfig;
   readonly filter: CaseFilter;
   /** True when the row is past its promise at `now`. */
@@ -28,7 +28,9 @@ type Props = {
   readonly Dialog: ComponentType<{ readonly id: string; readonly onClose: () => void }>;
   /** The reply template the templates dialog opens on. */
   readonly templateKind: TemplateKind;
-};
+}
+
+type Props = CasePanelConfig & { readonly label: string };
 
 /**
  * A queue of cases (applications, contact messages): filtered, overdue cases first, each opened to be worked on or
@@ -39,13 +41,15 @@ export default function CasePanel({ label, config, filter, overdue, Dialog, temp
   const list = useStore($lists, { keys: [resource] })[resource];
   useEffect(() => ensureLoaded(resource), [resource]);
   const [chosen, setChosen] = useState(filter.initial);
-  const [toDelete, setToDelete] = useState<Row | null>(null);
   const [opened, setOpened] = useState<{ row: Row; opener: HTMLElement | null } | null>(null);
   const [editingTemplates, setEditingTemplates] = useState(false);
   const templatesRef = useRef<HTMLButtonElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const removal = useRowDelete(config, headingRef);
   const isNew = useNewRows(resource);
   const filterId = useId();
+  // Which row a button acts on, for those who cannot see the row.
+  const named = (row: Row) => <span className="visually-hidden"> {`${config.noun} ${config.describe(row)}`}</span>;
 
   const shown = useMemo(() => {
     const now = new Date();
@@ -99,18 +103,10 @@ export default function CasePanel({ label, config, filter, overdue, Dialog, temp
               aria-haspopup="dialog"
               onClick={(event) => setOpened({ row, opener: event.currentTarget })}
             >
-              Open
-              <span className="visually-hidden">
-                {' '}
-                {config.noun} {config.describe(row)}
-              </span>
+              Open{named(row)}
             </button>
-            <button type="button" className="button small danger" onClick={() => setToDelete(row)}>
-              Delete
-              <span className="visually-hidden">
-                {' '}
-                {config.noun} {config.describe(row)}
-              </span>
+            <button type="button" className="button small danger" onClick={() => removal.ask(row)}>
+              Delete{named(row)}
             </button>
           </div>
         )}
@@ -137,18 +133,7 @@ export default function CasePanel({ label, config, filter, overdue, Dialog, temp
           }}
         />
       )}
-      {toDelete && (
-        <DeleteDialog
-          resource={resource}
-          noun={config.noun}
-          row={toDelete}
-          description={config.describe(toDelete)}
-          onClose={(deleted) => {
-            setToDelete(null);
-            if (deleted) requestAnimationFrame(() => headingRef.current?.focus());
-          }}
-        />
-      )}
+      {removal.dialog}
     </>
   );
 }

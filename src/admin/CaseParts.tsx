@@ -1,8 +1,9 @@
-import { useEffect, useId, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useState, type ReactNode, type SubmitEvent } from 'react';
 import type { CaseHistoryEntry } from '../schemas/cases.ts';
 import { ApiError } from './api.ts';
 import { formatNairobi } from './lib/dates.ts';
 import { notify } from './stores/toast.ts';
+import { breakableAddress } from './columns.tsx';
 
 /**
  * The parts every case dialog (an application, a contact message) is made of: loading the case and running its
@@ -63,6 +64,70 @@ export function CaseProblem({ problem }: { readonly problem: string | null }) {
     </p>
   ) : null;
 }
+
+/** One term of a case's summary. */
+function Term({ term, children }: { readonly term: string; readonly children: ReactNode }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * What a case dialog opens with: where the case stands (and whether it is overdue), when it arrived, its age against
+ * the promise, who holds it, the person's address, and any terms of its own (`children`).
+ */
+export function CaseSummary({
+  stateTerm,
+  stateLabel,
+  overdue,
+  ts,
+  age,
+  holder,
+  email,
+  children,
+}: {
+  readonly stateTerm: string;
+  readonly stateLabel: string;
+  readonly overdue: boolean;
+  readonly ts: string;
+  /** The age against the promise, with the promise and its due moment; null when there is none. */
+  readonly age: { readonly text: string; readonly within: string; readonly dueAt: string } | null;
+  readonly holder: string | null;
+  readonly email: string | null;
+  readonly children?: ReactNode;
+}) {
+  return (
+    <dl className="details application-summary">
+      <Term term={stateTerm}>
+        <span className="application-state">{stateLabel}</span>
+        {overdue && <span className="badge badge-overdue">Overdue</span>}
+      </Term>
+      <Term term="Received">{formatNairobi(ts)}</Term>
+      {age && (
+        <Term term="Age">
+          {age.text} (promised {age.within}, due {formatNairobi(age.dueAt)})
+        </Term>
+      )}
+      <Term term="Held by">{holder ?? 'Nobody yet'}</Term>
+      <Term term="Email">
+        {email ? (
+          <a className="email-address" href={`mailto:${email}`}>
+            {breakableAddress(email)}
+          </a>
+        ) : (
+          'None given'
+        )}
+      </Term>
+      {children}
+    </dl>
+  );
+}
+
+/** A term of a case's own, after the common ones of {@link CaseSummary}. */
+export const CaseTerm = Term;
 
 /** "Take it" while someone else (or nobody) holds the case, "Release it" while the staff member `me` does. */
 export function HolderButton({

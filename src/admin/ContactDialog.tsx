@@ -1,12 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { CONTACT_STATUS_LABELS, CONTACT_WITHIN, contactAge } from '../lib/contact-cases.ts';
 import { changeContactCase, fetchContactCase } from './contact-api.ts';
-import { CaseHistory, CaseProblem, CaseReplyForm, HolderButton, useCase } from './CaseParts.tsx';
-import { formatNairobi } from './lib/dates.ts';
+import { CaseHistory, CaseProblem, CaseReplyForm, CaseSummary, CaseTerm, HolderButton, useCase } from './CaseParts.tsx';
 import { humanizeKey } from './lib/details.ts';
 import { tokenSubject } from './lib/token.ts';
 import { $token } from './stores/session.ts';
-import { breakableAddress } from './columns.tsx';
 import WorkDialog from './WorkDialog.tsx';
 import './cases.css';
 
@@ -31,41 +29,17 @@ export default function ContactDialog({ id, onClose }: Props) {
       <CaseProblem problem={state.problem} />
       {contact && (
         <>
-          <dl className="details application-summary">
-            <div>
-              <dt>Status</dt>
-              <dd>
-                <span className="application-state">{CONTACT_STATUS_LABELS[contact.status]}</span>
-                {contact.overdue && <span className="badge badge-overdue">Overdue</span>}
-              </dd>
-            </div>
-            <div>
-              <dt>Received</dt>
-              <dd>{formatNairobi(contact.ts)}</dd>
-            </div>
-            <div>
-              <dt>Age</dt>
-              <dd>
-                {contactAge(contact.ts, new Date())} (promised {CONTACT_WITHIN}, due {formatNairobi(contact.dueAt)})
-              </dd>
-            </div>
-            <div>
-              <dt>Held by</dt>
-              <dd>{contact.holder ?? 'Nobody yet'}</dd>
-            </div>
-            <div>
-              <dt>Email</dt>
-              <dd>
-                <a className="email-address" href={`mailto:${contact.email}`}>
-                  {breakableAddress(contact.email)}
-                </a>
-              </dd>
-            </div>
-            <div>
-              <dt>About</dt>
-              <dd>{humanizeKey(contact.type)}</dd>
-            </div>
-          </dl>
+          <CaseSummary
+            stateTerm="Status"
+            stateLabel={CONTACT_STATUS_LABELS[contact.status]}
+            overdue={contact.overdue}
+            ts={contact.ts}
+            age={{ text: contactAge(contact.ts, new Date()), within: CONTACT_WITHIN, dueAt: contact.dueAt }}
+            holder={contact.holder}
+            email={contact.email}
+          >
+            <CaseTerm term="About">{humanizeKey(contact.type)}</CaseTerm>
+          </CaseSummary>
           <div className="button-row">
             <HolderButton holder={contact.holder} me={me} noun="message" state={state} />
             <button

@@ -19,7 +19,8 @@ import { TEAM } from './team.tsx';
 import { RECORDS } from './columns.tsx';
 import OutboxPanel from './OutboxPanel.tsx';
 import ApplicationsPanel from './ApplicationsPanel.tsx';
-import ContactsPanel from './ContactsPanel.tsx';
+import CasePanel from './CasePanel.tsx';
+import { CASE_PANELS } from './case-panels.tsx';
 import StaffPanel from './StaffPanel.tsx';
 import GiftsPanel from './GiftsPanel.tsx';
 import PrivacyPanel from './PrivacyPanel.tsx';
@@ -158,7 +159,7 @@ function panelFor(resource: Tab, label: string) {
     case 'team':
       return <ContentPanel key={resource} label={label} config={TEAM} />;
     case 'contacts':
-      return <ContactsPanel label={label} />;
+      return <CasePanel label={label} {...CASE_PANELS.contacts} />;
     case 'newsletter':
     case 'donations':
       return <RecordsPanel key={resource} label={label} config={RECORDS[resource]} />;

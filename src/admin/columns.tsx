@@ -114,6 +114,26 @@ function applicationAge(row: Row): string {
   return kind && !Number.isNaN(arrived.getTime()) ? ageText(kind, arrived, new Date()) : '';
 }
 
+/** Where a case stands, with the Overdue badge while it is past its promise. */
+function caseStateColumn(
+  key: string,
+  header: string,
+  label: (row: Row) => string,
+  overdue: (row: Row) => boolean,
+): Column {
+  return {
+    key,
+    header,
+    cell: (row) => (
+      <>
+        {label(row)}
+        {overdue(row) && <span className="badge badge-overdue">Overdue</span>}
+      </>
+    ),
+    text: (row) => `${label(row)}${overdue(row) ? ' Overdue' : ''}`,
+  };
+}
+
 /** A contact row's moments, as its status and overdue rule read them. */
 function contactMoments(row: Row) {
   const moment = (key: string) => (typeof row[key] === 'string' ? row[key] : null);
@@ -139,17 +159,7 @@ export const RECORDS: Readonly<Record<'contacts' | 'newsletter' | 'volunteers' |
       email,
       plain('subject', 'Subject'),
       { ...plain('type', 'Type'), cell: (row) => humanizeKey(text(row['type'])) },
-      {
-        key: 'status',
-        header: 'Status',
-        cell: (row) => (
-          <>
-            {contactStatusText(row)}
-            {contactRowOverdue(row) && <span className="badge badge-overdue">Overdue</span>}
-          </>
-        ),
-        text: (row) => `${contactStatusText(row)}${contactRowOverdue(row) ? ' Overdue' : ''}`,
-      },
+      caseStateColumn('status', 'Status', contactStatusText, contactRowOverdue),
       {
         key: 'age',
         header: 'Age',
@@ -211,17 +221,7 @@ export const RECORDS: Readonly<Record<'contacts' | 'newsletter' | 'volunteers' |
       email,
       { key: 'form', header: 'Kind', cell: applicationKind, text: applicationKind },
       { key: 'for', header: 'For', cell: applicationFor, text: applicationFor },
-      {
-        key: 'state',
-        header: 'State',
-        cell: (row) => (
-          <>
-            {stateText(row)}
-            {rowOverdue(row) && <span className="badge badge-overdue">Overdue</span>}
-          </>
-        ),
-        text: (row) => `${stateText(row)}${rowOverdue(row) ? ' Overdue' : ''}`,
-      },
+      caseStateColumn('state', 'State', stateText, rowOverdue),
       { key: 'age', header: 'Age', cell: applicationAge, text: applicationAge },
       plain('holder', 'Held by'),
       {

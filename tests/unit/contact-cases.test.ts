@@ -5,9 +5,7 @@
  * done is overdue past the contact page's promise (injected clock); a person's export and erasure cover the notes and
  * replies.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import type { Context } from '@netlify/functions';
-import track from '../../netlify/functions/track.ts';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import adminContactCases from '../../netlify/functions/admin-contact-cases.ts';
 import adminContacts from '../../netlify/functions/admin-contacts.ts';
 import adminAccount from '../../netlify/functions/admin-account.ts';
@@ -23,8 +21,17 @@ import { query } from '../../netlify/functions/_shared/db.ts';
 import { CONTACT_PROMISE, contactAge, contactDueAt, isContactOverdue } from '../../src/lib/contact-cases.ts';
 import { CONTACT_SUCCESS } from '../../src/lib/form-pages.ts';
 import { ContactCaseAnswerSchema } from '../../src/schemas/cases.ts';
-import { context, databases, rows, truncate, useDatabase } from '../support/databases.ts';
-import { ADMIN_TABLES, auditEvents, call, keepReplyTemplates, staffToken, useJwtSecret } from '../support/admin.ts';
+import { databases, rows, truncate, useDatabase } from '../support/databases.ts';
+import { submitForm } from '../support/submit.ts';
+import {
+  ADMIN_TABLES,
+  auditEvents,
+  call,
+  keepReplyTemplates,
+  staffToken,
+  useEnv,
+  useJwtSecret,
+} from '../support/admin.ts';
 import { freePort, startSmtpServer, type TestSmtpServer } from '../support/smtp.ts';
 
 const MESSAGE = {
@@ -52,58 +59,27 @@ describe('the contact promise', () => {
   });
 });
 
-function deferred(): { context: Context; settled: () => Promise<unknown> } {
-  const waiting: Promise<unknown>[] = [];
-  return {
-    context: context(`198.51.100.${Math.floor(Math.random() * 250) + 1}`, {
-      waitUntil: (promise: Promise<unknown>) => void waiting.push(promise),
-    }),
-    settled: () => Promise.all(waiting),
-  };
-}
-
-async function submit(payload: unknown): Promise<void> {
-  const { context: ctx, settled } = deferred();
-  const res = await track(
-    new Request('http://localhost/api/admin/track', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ type: 'contact_submit', payload }),
-    }),
-    ctx,
-  );
-  expect(res.status).toBe(202);
-  await settled();
-}
-
 const smtpPort = await freePort();
 
 describe.each(databases)('contact messages as cases on $name', (database) => {
   useDatabase(database);
   useJwtSecret();
   keepReplyTemplates();
-  const saved: Record<string, string | undefined> = {};
-  beforeAll(() => {
-    for (const key of ['SMTP_URL', 'NOTIFY_TO', 'NOTIFY_FROM']) saved[key] = process.env[key];
-    process.env['SMTP_URL'] = `smtp://127.0.0.1:${smtpPort}`;
-    process.env['NOTIFY_TO'] = 'office@tumaini.example';
-    process.env['NOTIFY_FROM'] = 'Tumaini <website@tumaini.example>';
+  useEnv({
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    NOTIFY_TO: 'office@tumaini.example',
+    NOTIFY_FROM: 'Tumaini <website@tumaini.example>',
   });
-  afterAll(() => {
-    for (const [key, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[key];
-      else process.env[key] = value;
-    }
-  });
+  // A mail server of its own for each test, on the port SMTP_URL names.
   let smtp: TestSmtpServer;
+  beforeEach(async () => {
+    smtp = await startSmtpServer(smtpPort);
+  });
+  afterEach(() => smtp.close());
   let token: string;
   beforeEach(async () => {
     await truncate(database, [...ADMIN_TABLES, 'rate_limits']);
-    smtp = await startSmtpServer(smtpPort);
     token = await staffToken('amina');
-  });
-  afterEach(async () => {
-    await smtp.close();
   });
 
   const act = (id: string, action: string, json: unknown) =>
@@ -119,7 +95,7 @@ describe.each(databases)('contact messages as cases on $name', (database) => {
       .map((event) => [event.payload['change'], event.payload['actor']]);
 
   test('the office notification of a new message has Reply-To of the person who wrote; it arrives open', async () => {
-    await submit(MESSAGE);
+    await submitForm('contact_submit', MESSAGE);
     const notice = smtp.messages.find((mail) => mail.to.includes('office@tumaini.example'));
     expect(notice?.header('reply-to')).toContain('wanjiru@example.org');
     const list = await call(adminContacts, 'GET', '/api/admin/contacts', { token });
@@ -130,7 +106,7 @@ describe.each(databases)('contact messages as cases on $name', (database) => {
   });
 
   test('staff take it, add a note, reply from the template signed with their name, and mark it done; each step audited', async () => {
-    await submit(MESSAGE);
+    await submitForm('contact_submit', MESSAGE);
     await call(adminAccount, 'PUT', '/api/admin/account/profile', { token, json: { displayName: 'Amina Wanjiku' } });
 
     expect((await act('1', 'holder', { holder: 'amina' })).status).toBe(200);
@@ -186,7 +162,7 @@ describe.each(databases)('contact messages as cases on $name', (database) => {
   });
 
   test('replying gives an unheld message to the staff member who replied', async () => {
-    await submit(MESSAGE);
+    await submitForm('contact_submit', MESSAGE);
     const draft = (await read('1')).draft!;
     expect((await act('1', 'reply', draft)).status).toBe(200);
     expect(await read('1')).toMatchObject({ holder: 'amina', status: 'replied' });
@@ -197,8 +173,8 @@ describe.each(databases)('contact messages as cases on $name', (database) => {
   });
 
   test('a message past the promise is overdue until it is replied to or done (injected clock)', async () => {
-    await submit(MESSAGE);
-    await submit({ ...MESSAGE, subject: 'Donation receipt' });
+    await submitForm('contact_submit', MESSAGE);
+    await submitForm('contact_submit', { ...MESSAGE, subject: 'Donation receipt' });
     const [{ ts } = { ts: '' }] = await rows<{ ts: Date }>(database, 'select ts from contacts where id = 1');
     const arrived = new Date(ts);
     const justBefore = new Date(arrived.getTime() + CONTACT_PROMISE.hours * 3_600_000 - 60_000);
@@ -214,7 +190,7 @@ describe.each(databases)('contact messages as cases on $name', (database) => {
   });
 
   test('bad input is a clear 4xx and changes nothing', async () => {
-    await submit(MESSAGE);
+    await submitForm('contact_submit', MESSAGE);
     expect((await act('1', 'holder', { holder: 'nobody' })).status).toBe(400);
     expect((await act('1', 'done', { done: 'yes' })).status).toBe(400);
     expect((await act('1', 'notes', { text: '  ' })).status).toBe(400);
@@ -228,7 +204,7 @@ describe.each(databases)('contact messages as cases on $name', (database) => {
   });
 
   test("a person's export holds the notes and replies on their message, and erasure removes them", async () => {
-    await submit(MESSAGE);
+    await submitForm('contact_submit', MESSAGE);
     await act('1', 'notes', { text: 'Her school is St. Mary’s, Kibera.' });
     await act('1', 'reply', (await read('1')).draft!);
     const post = (action: string, json: unknown) =>

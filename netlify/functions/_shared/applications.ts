@@ -13,18 +13,7 @@ import {
   type ApplicationState,
 } from '../../../src/lib/applications.ts';
 import type { Reply } from '../../../src/schemas/applications.ts';
-import {
-  addCaseNote,
-  auditCase,
-  changeCaseHolder,
-  emailPerson,
-  lockCase,
-  readHistory,
-  Refusal,
-  stamp,
-  type CaseTable,
-  type HistoryEntry,
-} from './cases.ts';
+import { CaseQueue, Refusal, type HistoryEntry } from './cases.ts';
 import { query, transaction, type Queryable } from './db.ts';
 import { composeReply } from './reply-templates.ts';
 import { signatureOf } from './staff-accounts.ts';
@@ -36,14 +25,14 @@ export const CHARITY_NAME = "Tumaini Children's Foundation";
 export { Refusal, type HistoryEntry } from './cases.ts';
 
 /** Applications as cases: their table, notes and emails. */
-const APPLICATIONS: CaseTable = {
+const APPLICATIONS = new CaseQueue({
   table: 'volunteers',
   history: 'application_history',
   key: 'application_id',
   noun: 'Application',
   dedup: 'application',
   changedAt: 'updated_at',
-};
+});
 
 /** One application with everything its record shows. */
 export interface ApplicationRecord {
@@ -72,7 +61,7 @@ export async function acknowledge(
 ): Promise<void> {
   if (!application.email) return;
   const text = acknowledgement(application.kind, application.name, application.ts, CHARITY_NAME);
-  await emailPerson(tx, APPLICATIONS, application.id, {
+  await APPLICATIONS.email(tx, application.id, {
     kind: 'acknowledgement',
     author: null,
     ...text,
@@ -110,7 +99,7 @@ export async function getApplication(
 ): Promise<ApplicationRecord | undefined> {
   const [row] = await query<StoredApplication>(`select ${COLUMNS} from volunteers where id = $1`, [id]);
   if (!row) return undefined;
-  const history = await readHistory(APPLICATIONS, id);
+  const history = await APPLICATIONS.history(id);
   const due = new Date(row.due_at);
   const kind = kindOf(row.details);
   const draft =
@@ -139,7 +128,7 @@ export async function getApplication(
 }
 
 /** Locks one application for a change; a {@link Refusal} when there is none. */
-const lock = (tx: Queryable, id: string) => lockCase<StoredApplication>(tx, APPLICATIONS, id, COLUMNS);
+const lock = (tx: Queryable, id: string) => APPLICATIONS.lock<StoredApplication>(tx, id, COLUMNS);
 
 /**
  * Moves an application to `to`, refusing a move the queue forbids (409). Taking it into review gives it to the
@@ -158,25 +147,25 @@ export async function changeState(actor: string, id: string, to: ApplicationStat
       throw new Refusal(409, message, [{ path: 'state', message }]);
     }
     const holder = to === 'in_review' && row.holder === null ? actor.toLowerCase() : row.holder;
-    await tx.query(`update volunteers set state = $2, holder = $3${stamp(APPLICATIONS)} where id = $1`, [
+    await tx.query(`update volunteers set state = $2, holder = $3${APPLICATIONS.stamp} where id = $1`, [
       id,
       to,
       holder,
     ]);
-    await auditCase(tx, APPLICATIONS, actor, { id, change: 'state', from: row.state, to });
+    await APPLICATIONS.audit(tx, actor, { id, change: 'state', from: row.state, to });
     if (holder !== row.holder) {
-      await auditCase(tx, APPLICATIONS, actor, { id, change: 'holder', from: row.holder, to: holder });
+      await APPLICATIONS.audit(tx, actor, { id, change: 'holder', from: row.holder, to: holder });
     }
   });
 }
 
 /** Gives an application to staff member `holder` (a username), or to nobody. */
 export const changeHolder = (actor: string, id: string, holder: string | null): Promise<void> =>
-  changeCaseHolder(APPLICATIONS, actor, id, holder);
+  APPLICATIONS.changeHolder(actor, id, holder);
 
 /** Adds a staff note to an application. */
 export const addNote = (actor: string, id: string, text: string): Promise<void> =>
-  addCaseNote(APPLICATIONS, actor, id, text);
+  APPLICATIONS.addNote(actor, id, text);
 
 /**
  * Sends the staff member's reply to the applicant of an accepted or declined application, with Reply-To set to the
@@ -198,7 +187,7 @@ export async function sendReply(actor: string, id: string, reply: Reply): Promis
       );
     }
     const kind = kindOf(row.details) ?? 'volunteer_application';
-    await emailPerson(tx, APPLICATIONS, id, {
+    await APPLICATIONS.email(tx, id, {
       kind: 'reply',
       author: actor.toLowerCase(),
       subject: reply.subject,
@@ -207,7 +196,7 @@ export async function sendReply(actor: string, id: string, reply: Reply): Promis
       source: kind,
       replyTo: staffEmail,
     });
-    await auditCase(tx, APPLICATIONS, actor, { id, change: 'reply', state: row.state });
+    await APPLICATIONS.audit(tx, actor, { id, change: 'reply', state: row.state });
   });
 }
 

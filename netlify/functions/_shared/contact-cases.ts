@@ -10,29 +10,20 @@ import { CONTACT_TEMPLATE_KIND, CONTACT_TEMPLATE_OUTCOME } from '../../../src/li
 import type { ContactCase } from '../../../src/schemas/cases.ts';
 import type { Reply } from '../../../src/schemas/applications.ts';
 import { CHARITY_NAME } from './applications.ts';
-import {
-  addCaseNote,
-  auditCase,
-  changeCaseHolder,
-  emailPerson,
-  lockCase,
-  readHistory,
-  Refusal,
-  type CaseTable,
-} from './cases.ts';
+import { CaseQueue, iso, Refusal } from './cases.ts';
 import { query, transaction, type Queryable } from './db.ts';
 import { composeFromTemplate } from './reply-templates.ts';
 import { signatureOf } from './staff-accounts.ts';
 
 /** Contact messages as cases: their table, notes and replies. */
-const CONTACTS: CaseTable = {
+const CONTACTS = new CaseQueue({
   table: 'contacts',
   history: 'contact_history',
   key: 'contact_id',
   noun: 'Contact message',
   dedup: 'contact',
   changedAt: null,
-};
+});
 
 /** The charity's office address, as the contact page gives it: replies come from it and answers go back to it. */
 export const OFFICE_ADDRESS: string = siteContent[0]?.contact.email ?? '';
@@ -54,8 +45,6 @@ interface StoredContact {
 }
 
 const COLUMNS = 'id::text as id, ts, name, email, subject, type, message, holder, replied_at, done_at';
-
-const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
 /** One contact message with its notes and replies, or undefined; `overdue` is judged at `now`, the draft for `staff`. */
 export async function getContactCase(
@@ -86,7 +75,7 @@ export async function getContactCase(
     overdue: isContactOverdue(moments, now),
     repliedAt: moments.repliedAt,
     doneAt: moments.doneAt,
-    history: await readHistory(CONTACTS, id),
+    history: await CONTACTS.history(id),
     draft,
     replyFrom: OFFICE_ADDRESS,
   };
@@ -94,13 +83,13 @@ export async function getContactCase(
 
 /** Gives a contact message to staff member `holder` (a username), or to nobody. */
 export const changeContactHolder = (actor: string, id: string, holder: string | null): Promise<void> =>
-  changeCaseHolder(CONTACTS, actor, id, holder);
+  CONTACTS.changeHolder(actor, id, holder);
 
 /** Adds a staff note to a contact message. */
 export const addContactNote = (actor: string, id: string, text: string): Promise<void> =>
-  addCaseNote(CONTACTS, actor, id, text);
+  CONTACTS.addNote(actor, id, text);
 
-const lock = (tx: Queryable, id: string) => lockCase<StoredContact>(tx, CONTACTS, id, COLUMNS);
+const lock = (tx: Queryable, id: string) => CONTACTS.lock<StoredContact>(tx, id, COLUMNS);
 
 /**
  * Sends staff member `actor`'s reply to the person who wrote, from the office address with Reply-To the office, so
@@ -111,7 +100,7 @@ export async function sendContactReply(actor: string, id: string, reply: Reply):
   await transaction(async (tx) => {
     const row = await lock(tx, id);
     if (row.done_at !== null) throw new Refusal(409, 'This message is done: open it again before replying');
-    await emailPerson(tx, CONTACTS, id, {
+    await CONTACTS.email(tx, id, {
       kind: 'reply',
       author: actor.toLowerCase(),
       subject: reply.subject,
@@ -126,9 +115,8 @@ export async function sendContactReply(actor: string, id: string, reply: Reply):
       id,
       holder,
     ]);
-    await auditCase(tx, CONTACTS, actor, { id, change: 'reply' });
-    if (holder !== row.holder)
-      await auditCase(tx, CONTACTS, actor, { id, change: 'holder', from: row.holder, to: holder });
+    await CONTACTS.audit(tx, actor, { id, change: 'reply' });
+    if (holder !== row.holder) await CONTACTS.audit(tx, actor, { id, change: 'holder', from: row.holder, to: holder });
   });
 }
 
@@ -140,7 +128,7 @@ export async function markContactDone(actor: string, id: string, done: boolean):
       throw new Refusal(409, done ? 'This message is already done' : 'This message is already open');
     }
     await tx.query(`update contacts set done_at = ${done ? 'now()' : 'null'} where id = $1`, [id]);
-    await auditCase(tx, CONTACTS, actor, { id, change: done ? 'done' : 'reopen' });
+    await CONTACTS.audit(tx, actor, { id, change: done ? 'done' : 'reopen' });
   });
 }
 
