@@ -12,7 +12,7 @@
  */
 import type { Config } from '@netlify/functions';
 import { DoneSchema, HolderChangeSchema, NoteSchema, ReplySchema } from '../../src/schemas/cases.ts';
-import { caseAction, caseFunction } from './_shared/cases.ts';
+import { caseAction, caseFunction } from './_shared/case-endpoint.ts';
 import {
   addContactNote,
   changeContactHolder,

@@ -1,16 +1,13 @@
 /**
  * What every case staff answer shares (an application, a contact message): locking one for a change, who holds it,
- * notes, the emails sent to the person with their outbox status, the refusals, and the staff endpoint that reads one
- * case and runs its changes. Each change is audited as an update of the case's dashboard list, in the transaction of
- * the change; every email goes through the outbox.
+ * notes, the emails sent to the person with their outbox status, and the refusals. Each change is audited as an
+ * update of the case's dashboard list, in the transaction of the change; every email goes through the outbox. The
+ * staff endpoint is case-endpoint.ts, kept apart so a public form that opens a case ships no sign-in code.
  */
-import type { Context } from '@netlify/functions';
-import type { z } from 'zod';
-import { IdSchema, staffFunction } from './admin-resource.ts';
 import { audit } from './audit.ts';
 import { query, transaction, type Queryable } from './db.ts';
-import { error, invalid, methodNotAllowed, readJsonBody, type Issue } from './http.ts';
-import { deliverAfterResponse, enqueue } from './outbox.ts';
+import { error, type Issue } from './http.ts';
+import { enqueue } from './outbox.ts';
 
 /** A table of cases and the table of its notes and emails. Constants, never input. */
 export interface CaseTable {
@@ -189,51 +186,4 @@ async function staffUsername(tx: Queryable, holder: string): Promise<string> {
     throw new Refusal(400, 'Invalid holder', [{ path: 'holder', message: 'No staff member has this username' }]);
   }
   return account.username;
-}
-
-/** One change of a case: its body schema, and what it does for staff member `actor`. */
-export interface CaseAction<Schema extends z.ZodType = z.ZodType> {
-  readonly schema: Schema;
-  readonly run: (actor: string, id: string, body: z.infer<Schema>) => Promise<void>;
-}
-
-/** A {@link CaseAction}, typed by its schema. */
-export const caseAction = <Schema extends z.ZodType>(
-  schema: Schema,
-  run: (actor: string, id: string, body: z.infer<Schema>) => Promise<void>,
-): CaseAction => ({ schema, run }) as CaseAction;
-
-/**
- * The staff endpoint of one kind of case, `…/<id>` and `…/<id>/<action>`: `GET` answers the case as `read` gives it
- * (404 when there is none); `POST` to an action parses its body with the action's schema, runs it (a {@link Refusal}
- * is answered as it says) and answers the case as it now is. A sent reply is delivered after the answer.
- */
-export function caseFunction(options: {
-  readonly actions: Readonly<Record<string, CaseAction>>;
-  readonly read: (id: string, actor: string) => Promise<Response>;
-}): (req: Request, context: Context) => Promise<Response> {
-  return staffFunction(async (req, actor, context) => {
-    const id = IdSchema.safeParse(context.params['id']);
-    if (!id.success) return invalid(id.error, 'Malformed id', 'id');
-    const name = context.params['action'];
-    if (name === undefined) {
-      if (req.method !== 'GET') return methodNotAllowed(['GET']);
-      return options.read(id.data, actor);
-    }
-    const action = Object.hasOwn(options.actions, name) ? options.actions[name] : undefined;
-    if (!action) return error(404, 'Not found');
-    if (req.method !== 'POST') return methodNotAllowed(['POST']);
-    const body = await readJsonBody(req);
-    if (!body.ok) return body.response;
-    const parsed = action.schema.safeParse(body.value);
-    if (!parsed.success) return invalid(parsed.error, 'Invalid request');
-    try {
-      await action.run(actor, id.data, parsed.data);
-    } catch (failure) {
-      if (failure instanceof Refusal) return failure.response;
-      throw failure;
-    }
-    if (name === 'reply') deliverAfterResponse(context);
-    return options.read(id.data, actor);
-  });
 }
