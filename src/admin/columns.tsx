@@ -159,6 +159,7 @@ export const RECORDS: Readonly<Record<'contacts' | 'newsletter' | 'volunteers' |
       email,
       plain('subject', 'Subject'),
       { ...plain('type', 'Type'), cell: (row) => humanizeKey(text(row['type'])) },
+      plain('message', 'Message', 'col-long'),
       caseStateColumn('status', 'Status', contactStatusText, contactRowOverdue),
       {
         key: 'age',
@@ -167,7 +168,6 @@ export const RECORDS: Readonly<Record<'contacts' | 'newsletter' | 'volunteers' |
         text: (row) => contactAge(text(row['ts']), new Date()),
       },
       plain('holder', 'Held by'),
-      plain('message', 'Message', 'col-long'),
     ],
     csv: [
       csvId,

@@ -42,12 +42,15 @@ test('a visitor’s message is taken, answered from the template and marked done
 
   await signIn(page, request);
   const panel = await openTab(page, 'Contacts');
+  // The first list of a run waits for its function to be built.
+  await expect(panel.getByText('Loading contacts...')).toHaveCount(0, { timeout: 30_000 });
   const row = panel.getByRole('row').filter({ hasText: name });
   await expect(row).toContainText('0 of 24 hours');
   await expect(row.locator('.badge-overdue')).toHaveCount(0);
   await row.getByRole('button', { name: /^Open/ }).click();
   const dialog = page.getByRole('dialog', { name: `Message from ${name}` });
-  await expect(dialog).toContainText('May our class of 30 visit the school in March?');
+  // As does the first case opened.
+  await expect(dialog).toContainText('May our class of 30 visit the school in March?', { timeout: 30_000 });
   await expect(dialog.locator('.application-state')).toHaveText('Open');
   await expect(dialog.locator('.application-summary')).toContainText('Held byNobody yet');
 
@@ -59,7 +62,9 @@ test('a visitor’s message is taken, answered from the template and marked done
   // The reply starts from the contact template, filled for the visitor; staff write their answer into it.
   await expect(dialog.getByLabel('Subject')).toHaveValue(`Re: ${subject}`);
   const message = dialog.getByLabel('Message');
-  await expect(message).toHaveValue(new RegExp(`^Dear ${name},\\n\\nThank you for writing to us about "${subject}"\\.`));
+  await expect(message).toHaveValue(
+    new RegExp(`^Dear ${name},\\n\\nThank you for writing to us about "${subject}"\\.`),
+  );
   const drafted = await message.inputValue();
   const answer = drafted.replace('\n\n\n\n', '\n\nYes: any weekday in March suits us, from 9 to 12.\n\n');
   await message.fill(answer);
