@@ -9,7 +9,6 @@ import ReplyTemplatesDialog from './ReplyTemplatesDialog.tsx';
 import { useNewRows } from './useNewRows.ts';
 import { useRowDelete } from './useRowDelete.tsx';
 import { linkedItem } from './lib/linked.ts';
-import './cases.css';
 
 /** Which rows a case list shows: a select above the table, its choices, and whether a row belongs to one. */
 export interface CaseFilter {
@@ -97,7 +96,7 @@ export default function CasePanel({ label, config, filter, overdue, Dialog, temp
         {...(isNew ? { isNew } : {})}
         linked={linkedItem(resource)}
         actions={(row) => (
-          <div className="row-actions case-actions">
+          <div className="row-actions">
             <button
               type="button"
               className="button small"
