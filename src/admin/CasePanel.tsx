@@ -3,12 +3,13 @@ import { useStore } from '@nanostores/react';
 import type { TemplateKind } from '../lib/reply-templates.ts';
 import type { Row } from './lib/list.ts';
 import { $lists, ensureLoaded, loadMore, reloadResource } from './stores/data.ts';
-import type { RecordConfig } from './table.ts';
+import type { Column, RecordConfig } from './table.ts';
 import DataTable from './DataTable.tsx';
 import ReplyTemplatesDialog from './ReplyTemplatesDialog.tsx';
 import { useNewRows } from './useNewRows.ts';
 import { useRowDelete } from './useRowDelete.tsx';
 import { linkedItem } from './lib/linked.ts';
+import './cases.css';
 
 /** Which rows a case list shows: a select above the table, its choices, and whether a row belongs to one. */
 export interface CaseFilter {
@@ -51,6 +52,30 @@ export default function CasePanel({ label, config, filter, overdue, Dialog, temp
   // Which row a button acts on, for those who cannot see the row.
   const named = (row: Row) => <span className="visually-hidden"> {`${config.noun} ${config.describe(row)}`}</span>;
 
+  // Open leads each row, where it is in sight on a phone; only Delete is pinned at the row's end.
+  const columns = useMemo(
+    (): readonly Column[] => [
+      {
+        key: 'open',
+        header: 'Case',
+        className: 'col-open',
+        cell: (row) => (
+          <button
+            type="button"
+            className="button small"
+            aria-haspopup="dialog"
+            onClick={(event) => setOpened({ row, opener: event.currentTarget })}
+          >
+            Open{named(row)}
+          </button>
+        ),
+        text: () => '',
+      },
+      ...config.columns,
+    ],
+    [config],
+  );
+
   const shown = useMemo(() => {
     const now = new Date();
     const rows = list.rows.filter((row) => filter.matches(row, chosen));
@@ -89,26 +114,16 @@ export default function CasePanel({ label, config, filter, overdue, Dialog, temp
         caption={label}
         plural={config.plural}
         list={shown}
-        columns={config.columns}
+        columns={columns}
         csv={{ name: config.plural, columns: config.csv }}
         onRetry={() => void reloadResource(resource)}
         onLoadMore={() => void loadMore(resource)}
         {...(isNew ? { isNew } : {})}
         linked={linkedItem(resource)}
         actions={(row) => (
-          <div className="row-actions">
-            <button
-              type="button"
-              className="button small"
-              aria-haspopup="dialog"
-              onClick={(event) => setOpened({ row, opener: event.currentTarget })}
-            >
-              Open{named(row)}
-            </button>
-            <button type="button" className="button small danger" onClick={() => removal.ask(row)}>
-              Delete{named(row)}
-            </button>
-          </div>
+          <button type="button" className="button small danger" onClick={() => removal.ask(row)}>
+            Delete{named(row)}
+          </button>
         )}
       />
       {opened && (

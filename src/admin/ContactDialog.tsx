@@ -6,7 +6,6 @@ import { humanizeKey } from './lib/details.ts';
 import { tokenSubject } from './lib/token.ts';
 import { $token } from './stores/session.ts';
 import WorkDialog from './WorkDialog.tsx';
-import './cases.css';
 
 type Props = {
   readonly id: string;
