@@ -90,6 +90,18 @@ export default function CasePanel({ label, config, filter, overdue, Dialog, temp
         <h2 className="panel-title" ref={headingRef} tabIndex={-1}>
           {label}
         </h2>
+        <div className="field kind-filter case-filter">
+          <label htmlFor={filterId} className="visually-hidden">
+            {filter.label}
+          </label>
+          <select id={filterId} value={chosen} onChange={(event) => setChosen(event.target.value)}>
+            {filter.options.map(([value, text]) => (
+              <option key={value} value={value}>
+                {text}
+              </option>
+            ))}
+          </select>
+        </div>
         <button
           type="button"
           className="button small"
@@ -99,16 +111,6 @@ export default function CasePanel({ label, config, filter, overdue, Dialog, temp
         >
           Reply templates
         </button>
-      </div>
-      <div className="field kind-filter">
-        <label htmlFor={filterId}>{filter.label}</label>
-        <select id={filterId} value={chosen} onChange={(event) => setChosen(event.target.value)}>
-          {filter.options.map(([value, text]) => (
-            <option key={value} value={value}>
-              {text}
-            </option>
-          ))}
-        </select>
       </div>
       <DataTable
         caption={label}

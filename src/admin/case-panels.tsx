@@ -32,9 +32,9 @@ export const CASE_PANELS: Readonly<Record<'volunteers' | 'contacts', CasePanelCo
     filter: {
       label: 'Show',
       options: [
-        ['open', 'Open messages'],
+        ['open', 'Open'],
         ['done', 'Done'],
-        ['', 'All messages'],
+        ['', 'All'],
       ],
       initial: 'open',
       matches: (row, value) => value === '' || (value === 'done') === isDone(row),
