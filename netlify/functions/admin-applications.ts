@@ -10,57 +10,24 @@
  *   application, Reply-To the staff member.
  * Each write answers the application as it now is.
  */
-import type { Config, Context } from '@netlify/functions';
-import type { z } from 'zod';
+import type { Config } from '@netlify/functions';
 import { HolderChangeSchema, NoteSchema, ReplySchema, StateChangeSchema } from '../../src/schemas/applications.ts';
-import { IdSchema, staffFunction } from './_shared/admin-resource.ts';
-import { addNote, changeHolder, changeState, getApplication, Refusal, sendReply } from './_shared/applications.ts';
-import { error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/http.ts';
-import { deliverAfterResponse } from './_shared/outbox.ts';
+import { addNote, changeHolder, changeState, getApplication, sendReply } from './_shared/applications.ts';
+import { caseAction, caseFunction } from './_shared/case-endpoint.ts';
+import { error, json } from './_shared/http.ts';
 
-/** Each write: its body schema and what it does. */
-const ACTIONS: Record<string, { schema: z.ZodType; run: (actor: string, id: string, body: never) => Promise<void> }> = {
-  state: {
-    schema: StateChangeSchema,
-    run: (actor, id, body: z.infer<typeof StateChangeSchema>) => changeState(actor, id, body.state),
+export default caseFunction({
+  actions: {
+    state: caseAction(StateChangeSchema, (actor, id, body) => changeState(actor, id, body.state)),
+    holder: caseAction(HolderChangeSchema, (actor, id, body) => changeHolder(actor, id, body.holder)),
+    notes: caseAction(NoteSchema, (actor, id, body) => addNote(actor, id, body.text)),
+    reply: caseAction(ReplySchema, (actor, id, body) => sendReply(actor, id, body)),
   },
-  holder: {
-    schema: HolderChangeSchema,
-    run: (actor, id, body: z.infer<typeof HolderChangeSchema>) => changeHolder(actor, id, body.holder),
+  read: async (id, actor) => {
+    const application = await getApplication(id, actor);
+    return application ? json({ application }) : error(404, 'Application not found');
   },
-  notes: { schema: NoteSchema, run: (actor, id, body: z.infer<typeof NoteSchema>) => addNote(actor, id, body.text) },
-  reply: { schema: ReplySchema, run: (actor, id, body: z.infer<typeof ReplySchema>) => sendReply(actor, id, body) },
-};
-
-export default staffFunction(async (req: Request, actor: string, context: Context) => {
-  const id = IdSchema.safeParse(context.params['id']);
-  if (!id.success) return invalid(id.error, 'Malformed id', 'id');
-  const action = context.params['action'];
-  if (action === undefined) {
-    if (req.method !== 'GET') return methodNotAllowed(['GET']);
-    return answer(id.data, actor);
-  }
-  const write = ACTIONS[action];
-  if (!write || !Object.hasOwn(ACTIONS, action)) return error(404, 'Not found');
-  if (req.method !== 'POST') return methodNotAllowed(['POST']);
-  const body = await readJsonBody(req);
-  if (!body.ok) return body.response;
-  const parsed = write.schema.safeParse(body.value);
-  if (!parsed.success) return invalid(parsed.error, 'Invalid request');
-  try {
-    await write.run(actor, id.data, parsed.data as never);
-  } catch (failure) {
-    if (failure instanceof Refusal) return failure.response;
-    throw failure;
-  }
-  if (action === 'reply') deliverAfterResponse(context);
-  return answer(id.data, actor);
 });
-
-async function answer(id: string, actor: string): Promise<Response> {
-  const application = await getApplication(id, actor);
-  return application ? json({ application }) : error(404, 'Application not found');
-}
 
 export const config: Config = {
   path: ['/api/admin/applications/:id', '/api/admin/applications/:id/:action'],

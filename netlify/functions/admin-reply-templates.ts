@@ -1,13 +1,15 @@
 /**
- * The reply templates of the applications queue, for staff:
+ * The reply templates of the applications queue and of contact messages, for staff:
  * - `GET /api/admin/reply-templates` → `{templates: [{kind, outcome, subject, body, updatedBy, updatedAt}],
- *   placeholders: {name: description, …}}`: one template per application kind and outcome (accepted, declined).
+ *   placeholders: {name: description, …}}`: one template per application kind and outcome (accepted, declined), and
+ *   one for contact messages (`contact_submit`, `reply`).
  * - `PUT /api/admin/reply-templates/<kind>/<outcome>` `{subject, body}` → `{template}`: changes one; an empty subject
  *   or message, or a placeholder the composer does not know, is 400 with the field named; an unknown kind or
  *   outcome is 404.
  */
 import type { Config } from '@netlify/functions';
-import { isApplicationKind, isReplyOutcome, REPLY_PLACEHOLDERS } from '../../src/lib/applications.ts';
+import { REPLY_PLACEHOLDERS } from '../../src/lib/applications.ts';
+import { isTemplateKey, outcomesOf } from '../../src/lib/reply-templates.ts';
 import { ReplyTemplateSchema } from '../../src/schemas/applications.ts';
 import { staffFunction } from './_shared/admin-resource.ts';
 import { error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/http.ts';
@@ -19,13 +21,15 @@ export default staffFunction(async (req, actor, context) => {
     if (req.method !== 'GET') return methodNotAllowed(['GET']);
     return json({ templates: await listReplyTemplates(), placeholders: REPLY_PLACEHOLDERS });
   }
-  if (!isApplicationKind(kind) || !isReplyOutcome(outcome)) return error(404, 'No such reply template');
+  if (!isTemplateKey(kind, outcome)) return error(404, 'No such reply template');
   if (req.method !== 'PUT') return methodNotAllowed(['PUT']);
   const body = await readJsonBody(req);
   if (!body.ok) return body.response;
   const parsed = ReplyTemplateSchema.safeParse(body.value);
   if (!parsed.success) return invalid(parsed.error, 'Invalid reply template');
-  return json({ template: await saveReplyTemplate(actor, kind, outcome, parsed.data) });
+  const known = outcomesOf(kind).find((candidate) => candidate === outcome);
+  if (!known) return error(404, 'No such reply template');
+  return json({ template: await saveReplyTemplate(actor, kind, known, parsed.data) });
 });
 
 export const config: Config = {

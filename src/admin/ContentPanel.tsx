@@ -8,7 +8,7 @@ import { UPLOADS, type ContentConfig } from './content.tsx';
 import UploadField from './UploadField.tsx';
 import ContentForm from './ContentForm.tsx';
 import DataTable from './DataTable.tsx';
-import DeleteDialog from './DeleteDialog.tsx';
+import { useRowDelete } from './useRowDelete.tsx';
 
 type Props = { readonly label: string; readonly config: ContentConfig };
 
@@ -32,9 +32,9 @@ export default function ContentPanel({ label, config }: Props) {
   }, [waiting, config.resource]);
   const [form, setForm] = useState<FormState>({ kind: 'closed' });
   const [loadingId, setLoadingId] = useState<string | null>(null);
-  const [toDelete, setToDelete] = useState<Row | null>(null);
   const newButton = useRef<HTMLButtonElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const removal = useRowDelete(config, headingRef);
 
   async function edit(row: Row): Promise<void> {
     setLoadingId(row.id);
@@ -113,7 +113,7 @@ export default function ContentPanel({ label, config }: Props) {
               </span>
             </button>
             {config.deletable !== false && (
-              <button type="button" className="button small danger" onClick={() => setToDelete(row)}>
+              <button type="button" className="button small danger" onClick={() => removal.ask(row)}>
                 Delete
                 <span className="visually-hidden">
                   {' '}
@@ -124,19 +124,7 @@ export default function ContentPanel({ label, config }: Props) {
           </div>
         )}
       />
-      {toDelete && (
-        <DeleteDialog
-          resource={config.resource}
-          noun={config.noun}
-          row={toDelete}
-          description={config.describe(toDelete)}
-          onClose={(deleted) => {
-            setToDelete(null);
-            // The row and its Delete button are gone: continue from the top of the tab. A cancel returns focus itself.
-            if (deleted) requestAnimationFrame(() => headingRef.current?.focus());
-          }}
-        />
-      )}
+      {removal.dialog}
     </>
   );
 }

@@ -1,11 +1,13 @@
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
+import { REPLY_PLACEHOLDERS } from '../lib/applications.ts';
 import {
-  APPLICATION_INFO,
-  APPLICATION_KINDS,
-  REPLY_OUTCOMES,
-  REPLY_PLACEHOLDERS,
-  STATE_LABELS,
-} from '../lib/applications.ts';
+  outcomesOf,
+  TEMPLATE_KINDS,
+  templateKindLabel,
+  templateOutcomeLabel,
+  type TemplateKind,
+  type TemplateOutcome,
+} from '../lib/reply-templates.ts';
 import { ApiError, fetchReplyTemplates, saveReplyTemplate, type ReplyTemplate } from './api.ts';
 import { formatNairobi } from './lib/dates.ts';
 import { groupIssues } from './lib/issues.ts';
@@ -14,21 +16,25 @@ import FormField from './FormField.tsx';
 import WorkDialog from './WorkDialog.tsx';
 
 type Props = {
+  /** The template kind shown first. */
+  readonly initialKind?: TemplateKind;
   readonly onClose: () => void;
 };
 
-const KIND_OPTIONS = APPLICATION_KINDS.map((kind) => [kind, APPLICATION_INFO[kind].label] as const);
-const OUTCOME_OPTIONS = REPLY_OUTCOMES.map((outcome) => [outcome, STATE_LABELS[outcome]] as const);
+const KIND_OPTIONS = TEMPLATE_KINDS.map((kind) => [kind, templateKindLabel(kind)] as const);
+const outcomeOptions = (kind: TemplateKind) =>
+  outcomesOf(kind).map((outcome) => [outcome, templateOutcomeLabel(outcome)] as const);
 const FIELDS = ['subject', 'body'] as const;
+const isKind = (value: string): value is TemplateKind => (TEMPLATE_KINDS as readonly string[]).includes(value);
 
 /**
- * The reply templates of the applications queue: one per kind and outcome, each with who last changed it. A reply to
- * an accepted or declined application starts from its template, with the placeholders filled.
+ * The reply templates: one per application kind and outcome and one for contact messages, each with who last changed
+ * it. A reply starts from its template, with the placeholders filled.
  */
-export default function ReplyTemplatesDialog({ onClose }: Props) {
+export default function ReplyTemplatesDialog({ initialKind = TEMPLATE_KINDS[0], onClose }: Props) {
   const [templates, setTemplates] = useState<readonly ReplyTemplate[] | null>(null);
-  const [kind, setKind] = useState<string>(APPLICATION_KINDS[0]);
-  const [outcome, setOutcome] = useState<string>(REPLY_OUTCOMES[0]);
+  const [kind, setKind] = useState<TemplateKind>(initialKind);
+  const [outcome, setOutcome] = useState<TemplateOutcome>(outcomesOf(initialKind)[0] ?? 'reply');
   const [text, setText] = useState({ subject: '', body: '' });
   const [errors, setErrors] = useState<{ byField: Readonly<Record<string, string>>; other: readonly string[] }>({
     byField: {},
@@ -92,11 +98,17 @@ export default function ReplyTemplatesDialog({ onClose }: Props) {
         <FormField
           id={`${fieldId}-kind`}
           name="kind"
-          label="Application kind"
+          label="Template for"
           kind="select"
           value={kind}
           options={KIND_OPTIONS}
-          onChange={setKind}
+          onChange={(value) => {
+            if (!isKind(value)) return;
+            setKind(value);
+            // Each kind has its own outcomes: keep the one chosen when the new kind has it.
+            const outcomes = outcomesOf(value);
+            if (!outcomes.includes(outcome)) setOutcome(outcomes[0] ?? outcome);
+          }}
         />
         <FormField
           id={`${fieldId}-outcome`}
@@ -104,8 +116,8 @@ export default function ReplyTemplatesDialog({ onClose }: Props) {
           label="Outcome"
           kind="select"
           value={outcome}
-          options={OUTCOME_OPTIONS}
-          onChange={setOutcome}
+          options={outcomeOptions(kind)}
+          onChange={(value) => setOutcome(outcomesOf(kind).find((candidate) => candidate === value) ?? outcome)}
         />
         {templates && (
           <>

@@ -20,6 +20,8 @@ import { TEAM } from './team.tsx';
 import { RECORDS } from './columns.tsx';
 import OutboxPanel from './OutboxPanel.tsx';
 import ApplicationsPanel from './ApplicationsPanel.tsx';
+import CasePanel from './CasePanel.tsx';
+import { CASE_PANELS } from './case-panels.tsx';
 import StaffPanel from './StaffPanel.tsx';
 import GiftsPanel from './GiftsPanel.tsx';
 import PrivacyPanel from './PrivacyPanel.tsx';
@@ -164,6 +166,7 @@ function panelFor(resource: Section, label: string, open: (section: Section, ite
     case 'team':
       return <ContentPanel key={resource} label={label} config={TEAM} />;
     case 'contacts':
+      return <CasePanel label={label} {...CASE_PANELS.contacts} />;
     case 'newsletter':
     case 'donations':
       return <RecordsPanel key={resource} label={label} config={RECORDS[resource]} />;

@@ -87,7 +87,7 @@ async function call(path: string, options: CallOptions = {}, again = false): Pro
   );
 }
 
-async function callJson(path: string, options: CallOptions = {}): Promise<unknown> {
+export async function callJson(path: string, options: CallOptions = {}): Promise<unknown> {
   const response = await call(path, options);
   return response.status === 204 ? null : readBody(response);
 }

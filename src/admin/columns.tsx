@@ -8,6 +8,7 @@ import {
   type ApplicationKind,
   type ApplicationState,
 } from '../lib/applications.ts';
+import { CONTACT_STATUS_LABELS, contactAge, contactStatus, isContactOverdue } from '../lib/contact-cases.ts';
 import { nairobiSortable, formatNairobi } from './lib/dates.ts';
 import { detailEntries, detailsText, humanizeKey } from './lib/details.ts';
 import { formatAmount, text } from './lib/format.ts';
@@ -113,6 +114,39 @@ function applicationAge(row: Row): string {
   return kind && !Number.isNaN(arrived.getTime()) ? ageText(kind, arrived, new Date()) : '';
 }
 
+/** Where a case stands, with the Overdue badge while it is past its promise. */
+function caseStateColumn(
+  key: string,
+  header: string,
+  label: (row: Row) => string,
+  overdue: (row: Row) => boolean,
+): Column {
+  return {
+    key,
+    header,
+    cell: (row) => (
+      <>
+        {label(row)}
+        {overdue(row) && <span className="badge badge-overdue">Overdue</span>}
+      </>
+    ),
+    text: (row) => `${label(row)}${overdue(row) ? ' Overdue' : ''}`,
+  };
+}
+
+/** A contact row's moments, as its status and overdue rule read them. */
+function contactMoments(row: Row) {
+  const moment = (key: string) => (typeof row[key] === 'string' ? row[key] : null);
+  return { ts: text(row['ts']), repliedAt: moment('replied_at'), doneAt: moment('done_at') };
+}
+
+/** True when the contact message is past the contact page's promise now (the browser's clock). */
+export function contactRowOverdue(row: Row, now: Date = new Date()): boolean {
+  return isContactOverdue(contactMoments(row), now);
+}
+
+const contactStatusText = (row: Row) => CONTACT_STATUS_LABELS[contactStatus(contactMoments(row))];
+
 /** The four list-and-delete tabs. */
 export const RECORDS: Readonly<Record<'contacts' | 'newsletter' | 'volunteers' | 'donations', RecordConfig>> = {
   contacts: {
@@ -126,6 +160,14 @@ export const RECORDS: Readonly<Record<'contacts' | 'newsletter' | 'volunteers' |
       plain('subject', 'Subject'),
       { ...plain('type', 'Type'), cell: (row) => humanizeKey(text(row['type'])) },
       plain('message', 'Message', 'col-long'),
+      caseStateColumn('status', 'Status', contactStatusText, contactRowOverdue),
+      {
+        key: 'age',
+        header: 'Age',
+        cell: (row) => contactAge(text(row['ts']), new Date()),
+        text: (row) => contactAge(text(row['ts']), new Date()),
+      },
+      plain('holder', 'Held by'),
     ],
     csv: [
       csvId,
@@ -134,6 +176,9 @@ export const RECORDS: Readonly<Record<'contacts' | 'newsletter' | 'volunteers' |
       csvField('email', 'Email'),
       csvField('subject', 'Subject'),
       csvField('type', 'Type'),
+      { header: 'Status', value: contactStatusText },
+      { header: 'Overdue', value: (row) => (contactRowOverdue(row) ? 'Yes' : 'No') },
+      csvField('holder', 'Held by'),
       csvField('message', 'Message'),
     ],
     describe: (row) => `${text(row['name']) || 'Unnamed'} (${text(row['email'])})`,
@@ -178,17 +223,7 @@ export const RECORDS: Readonly<Record<'contacts' | 'newsletter' | 'volunteers' |
       email,
       { key: 'form', header: 'Kind', cell: applicationKind, text: applicationKind },
       { key: 'for', header: 'For', cell: applicationFor, text: applicationFor },
-      {
-        key: 'state',
-        header: 'State',
-        cell: (row) => (
-          <>
-            {stateText(row)}
-            {rowOverdue(row) && <span className="badge badge-overdue">Overdue</span>}
-          </>
-        ),
-        text: (row) => `${stateText(row)}${rowOverdue(row) ? ' Overdue' : ''}`,
-      },
+      caseStateColumn('state', 'State', stateText, rowOverdue),
       { key: 'age', header: 'Age', cell: applicationAge, text: applicationAge },
       plain('holder', 'Held by'),
       {

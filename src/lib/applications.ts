@@ -3,6 +3,9 @@
  * states an application moves through, and the placeholders of the reply templates staff start from. Pure and
  * zod-free, so the dashboard and the functions share one definition.
  */
+import { pastPromise, promiseAge, promiseDue, type AnswerPromise } from './cases.ts';
+
+export { businessDaysSince, type AnswerPromise } from './cases.ts';
 
 /** The forms whose submissions are applications staff answer. */
 export const APPLICATION_KINDS = [
@@ -18,11 +21,6 @@ export type ApplicationKind = (typeof APPLICATION_KINDS)[number];
 export function isApplicationKind(value: unknown): value is ApplicationKind {
   return typeof value === 'string' && (APPLICATION_KINDS as readonly string[]).includes(value);
 }
-
-/** What the site promised: an answer within `businessDays` (Monday to Friday, Nairobi) or within `hours`. */
-export type AnswerPromise =
-  | { readonly businessDays: number; readonly hours?: undefined }
-  | { readonly hours: number; readonly businessDays?: undefined };
 
 /** How each kind is named, who answers it and what its page promised (spec: review 3–5, hospitals 5–7 business days, sponsorship 24 hours). */
 export const APPLICATION_INFO: Readonly<
@@ -109,54 +107,19 @@ export function canMove(from: ApplicationState, to: ApplicationState): boolean {
 /** States still waiting for an answer: only these can be overdue. */
 export const OPEN_STATES: readonly ApplicationState[] = ['new', 'in_review'];
 
-/** Nairobi is UTC+3 all year. */
-const NAIROBI_MS = 3 * 60 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Days since 1970-01-01 of the Nairobi calendar day `at` falls on. */
-function nairobiDay(at: Date): number {
-  return Math.floor((at.getTime() + NAIROBI_MS) / DAY_MS);
-}
-
-/** True for Monday to Friday (day 0 was a Thursday). */
-function isBusinessDay(day: number): boolean {
-  const weekday = (day + 4) % 7;
-  return weekday !== 0 && weekday !== 6;
-}
-
-/** Business days (Monday to Friday, Nairobi) after the day of `from`, up to and including the day of `now`. */
-export function businessDaysSince(from: Date, now: Date): number {
-  let count = 0;
-  for (let day = nairobiDay(from) + 1; day <= nairobiDay(now); day += 1) if (isBusinessDay(day)) count += 1;
-  return count;
-}
-
 /** When the promise made at `arrived` runs out: the end of its last business day, or `hours` later. */
 export function dueAt(kind: ApplicationKind, arrived: Date): Date {
-  const { promise } = APPLICATION_INFO[kind];
-  if (promise.hours !== undefined) return new Date(arrived.getTime() + promise.hours * 60 * 60 * 1000);
-  let day = nairobiDay(arrived);
-  for (let left = promise.businessDays; left > 0;) {
-    day += 1;
-    if (isBusinessDay(day)) left -= 1;
-  }
-  // The first moment of the next Nairobi day.
-  return new Date((day + 1) * DAY_MS - NAIROBI_MS);
+  return promiseDue(APPLICATION_INFO[kind].promise, arrived);
 }
 
 /** True when an application in `state`, due at `due`, is past its promise at `now`. */
 export function isOverdue(state: ApplicationState, due: Date, now: Date): boolean {
-  return OPEN_STATES.includes(state) && now.getTime() >= due.getTime();
+  return pastPromise(OPEN_STATES.includes(state), due, now);
 }
 
 /** The application's age against its promise, in words: "6 of 5 business days", "30 of 24 hours". */
 export function ageText(kind: ApplicationKind, arrived: Date, now: Date): string {
-  const { promise } = APPLICATION_INFO[kind];
-  if (promise.hours !== undefined) {
-    const hours = Math.max(0, Math.floor((now.getTime() - arrived.getTime()) / (60 * 60 * 1000)));
-    return `${hours} of ${promise.hours} hours`;
-  }
-  return `${businessDaysSince(arrived, now)} of ${promise.businessDays} business days`;
+  return promiseAge(APPLICATION_INFO[kind].promise, arrived, now);
 }
 
 /** "Wednesday 3 December" in Nairobi. */
@@ -221,8 +184,9 @@ export function isReplyOutcome(value: unknown): value is ReplyOutcome {
 export const UNNAMED_SIGNATURE = "The team at Tumaini Children's Foundation";
 
 export const REPLY_PLACEHOLDERS = {
-  name: "the applicant's name",
+  name: 'the name of the person replied to',
   opportunity: 'what the application is for: the role, school, hospital or child',
+  subject: "what they wrote about: a contact message's subject, or the kind of application",
   staffName: 'the name the staff member sending the reply signs with, set under Your account',
 } as const;
 /** One of the keys of {@link REPLY_PLACEHOLDERS}. */

@@ -4,6 +4,7 @@
  * show, so no page ships the others.
  */
 import type { TrackType } from '../schemas/track.ts';
+import { CONTACT_WITHIN } from './contact-cases.ts';
 
 /** A public form's page, its "sent" page and its success text. */
 export type FormInfo = {
@@ -22,7 +23,7 @@ export const NEWSLETTER_SUCCESS =
   'Almost done: check your inbox and open the link we sent to confirm your subscription.';
 
 /** Success text of the contact_submit form. */
-export const CONTACT_SUCCESS = 'Thank you! Your message has been sent. We reply to every message within 24 hours.';
+export const CONTACT_SUCCESS = `Thank you! Your message has been sent. We reply to every message ${CONTACT_WITHIN}.`;
 
 /** Success text of the donation_intent form. */
 export const DONATION_SUCCESS =

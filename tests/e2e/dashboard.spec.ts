@@ -438,7 +438,7 @@ test('searches tables, exports CSV safely, shows volunteer details and downloads
   const { download, text } = await downloaded(page, () => panel.getByRole('button', { name: 'Export CSV' }).click());
   expect(download.suggestedFilename()).toMatch(/^contacts-\d{4}-\d{2}-\d{2}\.csv$/);
   const lines = text.replace(/^\uFEFF/, '').split('\r\n');
-  expect(lines[0]).toBe('ID,Received (Nairobi),Name,Email,Subject,Type,Message');
+  expect(lines[0]).toBe('ID,Received (Nairobi),Name,Email,Subject,Type,Status,Overdue,Held by,Message');
   expect(lines).toHaveLength(3);
   expect(lines[1]).toContain(
     `Alpha ${id},alpha-${id}@example.org,"'=HYPERLINK(""http://evil.example"",""click"")",general,`,

@@ -195,7 +195,7 @@ test('staff edit the volunteer "accepted" reply template in /samu: an unknown pl
   await opener.click();
   expect((await listed).status()).toBe(200);
   const templates = page.getByRole('dialog', { name: 'Reply templates' });
-  await templates.getByLabel('Application kind').selectOption({ label: 'Volunteer' });
+  await templates.getByLabel('Template for').selectOption({ label: 'Volunteer application' });
   await templates.getByLabel('Outcome').selectOption({ label: 'Accepted' });
   await expect(templates.getByLabel('Subject')).toHaveValue(/\S/);
   await templates.getByLabel('Subject').fill(`Welcome aboard, {name} (${tag})`);
@@ -205,7 +205,7 @@ test('staff edit the volunteer "accepted" reply template in /samu: an unknown pl
   await templates.getByRole('button', { name: 'Save template' }).click();
   expect((await refused).status()).toBe(400);
   await expect(text).toHaveAccessibleDescription(
-    /Message has an unknown placeholder \{Name\}: use \{name\}, \{opportunity\} or \{staffName\}/,
+    /Message has an unknown placeholder \{Name\}: use \{name\}, \{opportunity\}, \{subject\} or \{staffName\}/,
   );
   await expectNoAxeViolations(page);
   await text.fill(`Dear {name},\n\nYou join us as a {opportunity} (${tag}).\n\nKaribu,\n{staffName}`);

@@ -17,6 +17,7 @@ import { config as programsConfig } from '../../netlify/functions/admin-programs
 import { config as teamConfig } from '../../netlify/functions/admin-team.ts';
 import { config as volunteersConfig } from '../../netlify/functions/admin-volunteers.ts';
 import { config as applicationsConfig } from '../../netlify/functions/admin-applications.ts';
+import { config as contactCasesConfig } from '../../netlify/functions/admin-contact-cases.ts';
 import { config as staffConfig } from '../../netlify/functions/admin-staff.ts';
 import { config as replyTemplatesConfig } from '../../netlify/functions/admin-reply-templates.ts';
 import { config as mediaFileConfig } from '../../netlify/functions/media-file.ts';
@@ -132,6 +133,7 @@ export const ADMIN_TABLES = [
   'staff_seen',
   'staff_visits',
   'application_history',
+  'contact_history',
   'staff_invitations',
   'sponsorships',
   'gifts',
@@ -210,6 +212,7 @@ const PATTERNS = [
   programsConfig,
   volunteersConfig,
   applicationsConfig,
+  contactCasesConfig,
   staffConfig,
   replyTemplatesConfig,
   mediaFileConfig,

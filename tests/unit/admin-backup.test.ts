@@ -98,6 +98,10 @@ describe.each(databases)('database backup on $name', (database) => {
     );
     await rows(
       database,
+      `insert into contact_history (contact_id, kind, author, body) values (1, 'note', 'zawadi', 'Sent her the brochure')`,
+    );
+    await rows(
+      database,
       `insert into programs (title, slug, content) values ('Clinics', 'clinics', 'Karibu — welcome')`,
     );
     // Published before the build below: Live, and still Live once restored.
@@ -313,7 +317,7 @@ describe.each(databases)('database backup on $name', (database) => {
     );
     await query(`truncate ${listed!.names} restart identity cascade`, [], restoreTarget.target);
     const templates = await query('select * from reply_templates order by kind, outcome', [], restoreTarget.target);
-    expect(templates).toHaveLength(8);
+    expect(templates).toHaveLength(9);
     const counts = await restoreBackup(backupFile, restoreTarget.target);
     expect(counts['admin_users']).toBeUndefined();
     expect(counts['contacts']).toBe(1);

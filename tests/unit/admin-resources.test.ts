@@ -269,7 +269,20 @@ describe.each(databases)('admin resources on $name', (database) => {
       await rows(database, `insert into donations (donor_name, amount, currency) values ('Dan', 12.5, 'USD')`);
       const shapes: [Handler, string, Json][] = [
         [events, 'events', { type: 'contact_submit', payload: { email: 'a@b.org' }, about: null }],
-        [contacts, 'contacts', { name: 'Ann', email: 'a@b.org', subject: 'Hi', type: 'general', message: 'Hello' }],
+        [
+          contacts,
+          'contacts',
+          {
+            name: 'Ann',
+            email: 'a@b.org',
+            subject: 'Hi',
+            type: 'general',
+            message: 'Hello',
+            holder: null,
+            replied_at: null,
+            done_at: null,
+          },
+        ],
         [
           newsletter,
           'newsletter',

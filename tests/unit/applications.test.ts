@@ -4,8 +4,6 @@
  * overdue applications counted in the digest with an injected clock, on both databases.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import type { Context } from '@netlify/functions';
-import track from '../../netlify/functions/track.ts';
 import adminApplications from '../../netlify/functions/admin-applications.ts';
 import adminVolunteers from '../../netlify/functions/admin-volunteers.ts';
 import adminAccount from '../../netlify/functions/admin-account.ts';
@@ -14,7 +12,8 @@ import { countOverdue } from '../../netlify/functions/_shared/applications.ts';
 import { deliverDue } from '../../netlify/functions/_shared/outbox.ts';
 import { query } from '../../netlify/functions/_shared/db.ts';
 import { ageText, businessDaysSince, canMove, dueAt, isOverdue } from '../../src/lib/applications.ts';
-import { context, databases, rows, truncate, useDatabase } from '../support/databases.ts';
+import { databases, rows, truncate, useDatabase } from '../support/databases.ts';
+import { submitForm } from '../support/submit.ts';
 import { ADMIN_TABLES, auditEvents, call, keepReplyTemplates, staffToken, useJwtSecret } from '../support/admin.ts';
 import { freePort, startSmtpServer, type TestSmtpServer } from '../support/smtp.ts';
 
@@ -82,30 +81,6 @@ const SPONSOR = {
   timestamp: new Date().toISOString(),
 };
 
-function deferred(): { context: Context; settled: () => Promise<unknown> } {
-  const waiting: Promise<unknown>[] = [];
-  return {
-    context: context(`198.51.100.${Math.floor(Math.random() * 250) + 1}`, {
-      waitUntil: (promise: Promise<unknown>) => void waiting.push(promise),
-    }),
-    settled: () => Promise.all(waiting),
-  };
-}
-
-async function submit(type: string, payload: unknown): Promise<void> {
-  const { context: ctx, settled } = deferred();
-  const res = await track(
-    new Request('http://localhost/api/admin/track', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ type, payload }),
-    }),
-    ctx,
-  );
-  expect(res.status).toBe(202);
-  await settled();
-}
-
 /** The `error` text of an error answer. */
 async function errorOf(res: Response): Promise<string> {
   return ((await res.json()) as { error: string }).error;
@@ -151,7 +126,7 @@ describe.each(databases)('applications queue on $name', (database) => {
   };
 
   test('an application arrives as new, due by its promise, and the applicant gets an acknowledgement', async () => {
-    await submit('volunteer_application', VOLUNTEER);
+    await submitForm('volunteer_application', VOLUNTEER);
     const list = await call(adminVolunteers, 'GET', '/api/admin/volunteers', { token });
     const { volunteers } = (await list.json()) as { volunteers: Record<string, unknown>[] };
     expect(volunteers).toHaveLength(1);
@@ -175,7 +150,7 @@ describe.each(databases)('applications queue on $name', (database) => {
   });
 
   test('a sponsorship application joins the queue, filterable by its kind, promised within 24 hours', async () => {
-    await submit('sponsorship_application', SPONSOR);
+    await submitForm('sponsorship_application', SPONSOR);
     const record = await read('1');
     expect(record).toMatchObject({ kind: 'sponsorship_application', state: 'new', name: 'Grace' });
     expect(record['details']).toMatchObject({ childId: 'achieng', form: 'sponsorship_application' });
@@ -184,7 +159,7 @@ describe.each(databases)('applications queue on $name', (database) => {
   });
 
   test('staff move it new → in review → accepted and send the templated reply with Reply-To themselves; the audit has each step', async () => {
-    await submit('volunteer_application', VOLUNTEER);
+    await submitForm('volunteer_application', VOLUNTEER);
     const skipped = await act('1', 'state', { state: 'accepted' });
     expect(skipped.status).toBe(409);
     expect(await errorOf(skipped)).toBe(
@@ -241,7 +216,7 @@ describe.each(databases)('applications queue on $name', (database) => {
   });
 
   test('a reply is signed with the display name the staff member set under Your account, and the change is audited', async () => {
-    await submit('volunteer_application', VOLUNTEER);
+    await submitForm('volunteer_application', VOLUNTEER);
     await act('1', 'state', { state: 'in_review' });
     await act('1', 'state', { state: 'accepted' });
     const profileCall = (method: string, json?: unknown) =>
@@ -278,7 +253,7 @@ describe.each(databases)('applications queue on $name', (database) => {
   });
 
   test('holder and notes: only staff can hold it, notes are kept with their author, each change audited', async () => {
-    await submit('volunteer_application', VOLUNTEER);
+    await submitForm('volunteer_application', VOLUNTEER);
     await staffToken('brian');
     const unknown = await act('1', 'holder', { holder: 'nobody' });
     expect(unknown.status).toBe(400);
@@ -299,7 +274,7 @@ describe.each(databases)('applications queue on $name', (database) => {
   });
 
   test('bad input: unknown state, unknown action, missing application, and a reply to an applicant with no email', async () => {
-    await submit('volunteer_application', VOLUNTEER);
+    await submitForm('volunteer_application', VOLUNTEER);
     expect((await act('1', 'state', { state: 'done' })).status).toBe(400);
     expect((await act('1', 'archive', {})).status).toBe(404);
     expect((await act('99', 'state', { state: 'in_review' })).status).toBe(404);
@@ -323,8 +298,8 @@ describe.each(databases)('applications queue on $name', (database) => {
   });
 
   test('an application past its promise is overdue (injected clock) and the digest counts it', async () => {
-    await submit('volunteer_application', VOLUNTEER);
-    await submit('sponsorship_application', SPONSOR);
+    await submitForm('volunteer_application', VOLUNTEER);
+    await submitForm('sponsorship_application', SPONSOR);
     await query(
       `insert into staff_preferences (username, email, notify) values ('amina', 'amina@tumaini.example', 'digest')`,
     );

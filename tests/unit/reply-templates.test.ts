@@ -19,7 +19,12 @@ import {
 } from '../support/admin.ts';
 
 describe('reply template placeholders', () => {
-  const values = { name: 'Wanjiru $& Kamau', opportunity: 'Classroom Teaching Assistant', staffName: 'amina' };
+  const values = {
+    name: 'Wanjiru $& Kamau',
+    opportunity: 'Classroom Teaching Assistant',
+    subject: 'your volunteer application',
+    staffName: 'amina',
+  };
 
   test('fills each known placeholder, as often as it appears, with the value as written', () => {
     expect(fillPlaceholders('Dear {name}, welcome to {opportunity}. {name}! {staffName}', values)).toBe(
@@ -87,7 +92,7 @@ describe.each(databases)('reply templates on $name', (database) => {
     return id;
   };
 
-  test('eight templates, one per kind and outcome, start as the texts the dashboard used, changed by nobody', async () => {
+  test('nine templates, one per application kind and outcome and one for contact messages, start as the texts the dashboard used, changed by nobody', async () => {
     const templates = await list();
     expect(templates.map((template) => `${template.kind} ${template.outcome}`)).toEqual([
       'volunteer_application accepted',
@@ -98,6 +103,7 @@ describe.each(databases)('reply templates on $name', (database) => {
       'internship_application declined',
       'sponsorship_application accepted',
       'sponsorship_application declined',
+      'contact_submit reply',
     ]);
     expect(templates[0]).toMatchObject({
       subject: 'Your volunteer application: welcome aboard',
@@ -212,7 +218,7 @@ describe.each(databases)('reply templates on $name', (database) => {
         issues: [
           {
             path: 'subject',
-            message: 'Subject has an unknown placeholder {Name}: use {name}, {opportunity} or {staffName}',
+            message: 'Subject has an unknown placeholder {Name}: use {name}, {opportunity}, {subject} or {staffName}',
           },
         ],
       },
@@ -223,7 +229,8 @@ describe.each(databases)('reply templates on $name', (database) => {
     ).toEqual([
       {
         path: 'body',
-        message: 'Message has unknown placeholders {first_name}, {school}: use {name}, {opportunity} or {staffName}',
+        message:
+          'Message has unknown placeholders {first_name}, {school}: use {name}, {opportunity}, {subject} or {staffName}',
       },
     ]);
     expect((await refused('volunteer_application', 'accepted', { subject: '   ', body: '' })).body.issues).toEqual([

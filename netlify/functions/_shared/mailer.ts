@@ -16,6 +16,8 @@ export interface MailMessage {
   readonly messageId?: string | undefined;
   /** Where a reply goes when it is not the sender (a staff member answering). */
   readonly replyTo?: string | null | undefined;
+  /** The From address when it is not `NOTIFY_FROM` (the charity's office answering a message). */
+  readonly from?: string | null | undefined;
   /** Extra headers by name (`List-Unsubscribe`, …). */
   readonly headers?: Readonly<Record<string, string>> | undefined;
   /** Files sent with the message. */
@@ -85,6 +87,7 @@ export function openMailer(url: string | undefined = smtpUrl()): Mailer | undefi
         text: message.text,
         ...(message.messageId ? { messageId: message.messageId } : {}),
         ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+        ...(message.from ? { from: message.from } : {}),
         ...(message.headers ? { headers: { ...message.headers } } : {}),
         ...(message.attachments?.length
           ? {

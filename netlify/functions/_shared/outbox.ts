@@ -81,6 +81,7 @@ interface ClaimedRow extends OutboxRow {
   readonly headers: Record<string, string>;
   readonly attachments: MailAttachment[];
   readonly complete: MailCompletion | null;
+  readonly sender: string | null;
 }
 
 /** What a sender adds to a row's email when it sends it: `kind` names the completer, `data` is what it is given. */
@@ -132,6 +133,8 @@ export async function enqueue(
     notice: Notice;
     recipients: string[];
     replyTo?: string | undefined;
+    /** The From address when it is not the website's own (`NOTIFY_FROM`): the charity's office. */
+    sender?: string | undefined;
     headers?: Record<string, string> | undefined;
     attachments?: MailAttachment[] | undefined;
     /** What the sender adds when it sends the email (see {@link Completers}). */
@@ -140,8 +143,8 @@ export async function enqueue(
 ): Promise<boolean> {
   const added = await db.query(
     `insert into notification_outbox (kind, dedup_key, source, resource, record_id, recipients, subject, body,
-       reply_to, headers, attachments, complete)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11::jsonb, $12::jsonb)
+       reply_to, headers, attachments, complete, sender)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11::jsonb, $12::jsonb, $13)
      on conflict (dedup_key) do nothing returning id`,
     [
       item.kind,
@@ -156,6 +159,7 @@ export async function enqueue(
       JSON.stringify(item.headers ?? {}),
       JSON.stringify(item.attachments ?? []),
       item.complete ? JSON.stringify(item.complete) : null,
+      item.sender ?? null,
     ],
   );
   return added.length > 0;
@@ -178,6 +182,8 @@ export async function enqueueSubmission(
     source: request.type,
     notice,
     recipients: await instantRecipients(tx),
+    // Staff answer a contact message from their mail program straight to the person who wrote.
+    replyTo: request.type === 'contact_submit' ? request.payload.email : undefined,
   });
 }
 
@@ -190,7 +196,7 @@ async function claimOne(db: Queryable, kinds: readonly string[]): Promise<Claime
                    and (complete is null or complete->>'kind' = any($2::text[]))
                  order by next_attempt_at, id limit 1 for update skip locked)
        and status = 'pending'
-     returning ${OUTBOX_COLUMNS}, dedup_key, headers, attachments, complete`,
+     returning ${OUTBOX_COLUMNS}, dedup_key, headers, attachments, complete, sender`,
     [LEASE_SECONDS, kinds],
   );
   return row;
@@ -287,6 +293,7 @@ export async function deliverDue(
           text: mail.body,
           messageId: messageId(row),
           replyTo: row.reply_to,
+          from: row.sender,
           headers: row.headers,
           attachments: mail.attachments,
         });

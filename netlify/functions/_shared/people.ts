@@ -155,6 +155,16 @@ export const PERSON_TABLES: readonly PersonTable[] = [
     correctable: { donor_name: 'name', donor_email: 'email' },
   },
   {
+    // Notes on a contact message and the replies sent to its writer: the writer's, so erased before the message.
+    table: 'contact_history',
+    label: 'Contact message notes and replies',
+    owner: (t) =>
+      `coalesce((select ${emailOf('c.email')} from contacts c where c.id = ${t}.contact_id), ${emailOf(`${t}.recipient`)})`,
+    holds: [(t) => emailOf(`${t}.recipient`)],
+    mentions: ['subject', 'body'],
+    erase: { kind: 'delete' },
+  },
+  {
     table: 'contacts',
     label: 'Contact messages',
     owner: (t) => emailOf(`${t}.email`),
@@ -284,7 +294,7 @@ export const TABLES_WITHOUT_PEOPLE: Readonly<Record<string, string>> = {
   event_seed_copies: 'ids of the events that shipped with the site, already copied into site_events',
   site_settings: "the charity's own contact details, links, figures and hero slides shown on every page",
   reply_templates:
-    "the texts staff start replies to applicants from; no person's details, only placeholders filled when a reply is written (the reply itself is in application_history)",
+    "the texts staff start replies to applicants from; no person's details, only placeholders filled when a reply is written (the reply itself is in application_history or contact_history)",
 };
 
 /** Who a search is for: the address or phone the request came from. */

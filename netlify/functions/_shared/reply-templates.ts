@@ -1,25 +1,25 @@
 /**
- * The reply templates staff edit in /samu: one per application kind and outcome, stored in
- * `reply_templates` with who last changed it and when; each change is audited in its own transaction. A reply to an
- * applicant is composed from its template with the placeholders filled.
+ * The reply templates staff edit in /samu: one per application kind and outcome, and one for contact messages
+ * (src/lib/reply-templates.ts), stored in `reply_templates` with who last changed it and when; each change is audited
+ * in its own transaction. A reply is composed from its template with the placeholders filled.
  */
 import opportunities from '../../../src/content/opportunities.json' with { type: 'json' };
 import {
   APPLICATION_INFO,
-  APPLICATION_KINDS,
   fillPlaceholders,
-  REPLY_OUTCOMES,
   type ApplicationKind,
   type ReplyOutcome,
+  type ReplyPlaceholder,
 } from '../../../src/lib/applications.ts';
+import { templateOrder, type TemplateKind, type TemplateOutcome } from '../../../src/lib/reply-templates.ts';
 import type { ReplyTemplateText } from '../../../src/schemas/applications.ts';
 import { audit } from './audit.ts';
 import { query, transaction, type Queryable } from './db.ts';
 
 /** One template as staff see it: its text, and who last changed it and when (null for the text it started with). */
 export interface ReplyTemplate {
-  kind: ApplicationKind;
-  outcome: ReplyOutcome;
+  kind: TemplateKind;
+  outcome: TemplateOutcome;
   subject: string;
   body: string;
   updatedBy: string | null;
@@ -27,8 +27,8 @@ export interface ReplyTemplate {
 }
 
 interface StoredTemplate {
-  kind: ApplicationKind;
-  outcome: ReplyOutcome;
+  kind: TemplateKind;
+  outcome: TemplateOutcome;
   subject: string;
   body: string;
   updated_by: string | null;
@@ -48,11 +48,10 @@ function toTemplate(row: StoredTemplate): ReplyTemplate {
   };
 }
 
-/** Every template, by kind (in the queue's order) and outcome. */
+/** Every template, by kind (in the order staff choose from) and outcome. */
 export async function listReplyTemplates(): Promise<ReplyTemplate[]> {
   const rows = await query<StoredTemplate>(`select ${COLUMNS} from reply_templates`);
-  const order = (row: StoredTemplate) =>
-    APPLICATION_KINDS.indexOf(row.kind) * REPLY_OUTCOMES.length + REPLY_OUTCOMES.indexOf(row.outcome);
+  const order = (row: StoredTemplate) => templateOrder(row.kind, row.outcome);
   return rows.sort((a, b) => order(a) - order(b)).map(toTemplate);
 }
 
@@ -63,8 +62,8 @@ export async function listReplyTemplates(): Promise<ReplyTemplate[]> {
  */
 export async function saveReplyTemplate(
   actor: string,
-  kind: ApplicationKind,
-  outcome: ReplyOutcome,
+  kind: TemplateKind,
+  outcome: TemplateOutcome,
   text: ReplyTemplateText,
 ): Promise<ReplyTemplate> {
   return transaction(async (tx) => {
@@ -111,6 +110,26 @@ async function whatFor(db: Queryable, kind: ApplicationKind, details: Record<str
 }
 
 /**
+ * The text the template of `kind` and `outcome` gives with its placeholders filled with `values`; null when the
+ * template is missing.
+ */
+export async function composeFromTemplate(
+  db: Queryable,
+  kind: TemplateKind,
+  outcome: TemplateOutcome,
+  values: Readonly<Record<ReplyPlaceholder, string>>,
+): Promise<{ subject: string; body: string } | null> {
+  const [template] = await db.query<{ subject: string; body: string }>(
+    'select subject, body from reply_templates where kind = $1 and outcome = $2',
+    [kind, outcome],
+  );
+  if (!template) return null;
+  // A filled subject stays one line, whatever the person typed as their name or subject.
+  const subject = fillPlaceholders(template.subject, values).replaceAll(/\s*[\r\n]+\s*/g, ' ');
+  return { subject, body: fillPlaceholders(template.body, values) };
+}
+
+/**
  * The reply staff member `staffName` starts from for an application of `kind` that was `outcome`: its stored template
  * with the placeholders filled; null when the template is missing.
  */
@@ -120,17 +139,10 @@ export async function composeReply(
   outcome: ReplyOutcome,
   staffName: string,
 ): Promise<{ subject: string; body: string } | null> {
-  const [template] = await db.query<{ subject: string; body: string }>(
-    'select subject, body from reply_templates where kind = $1 and outcome = $2',
-    [application.kind, outcome],
-  );
-  if (!template) return null;
-  const values = {
+  return composeFromTemplate(db, application.kind, outcome, {
     name: application.name,
     opportunity: await whatFor(db, application.kind, application.details),
+    subject: `your ${APPLICATION_INFO[application.kind].label.toLowerCase()} application`,
     staffName,
-  };
-  // A filled subject stays one line, whatever the applicant typed as their name.
-  const subject = fillPlaceholders(template.subject, values).replaceAll(/\s*[\r\n]+\s*/g, ' ');
-  return { subject, body: fillPlaceholders(template.body, values) };
+  });
 }

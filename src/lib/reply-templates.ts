@@ -1,0 +1,51 @@
+/**
+ * Which reply templates there are: one per application kind and outcome (accepted, declined), and one for replies to
+ * contact messages. Pure and zod-free, shared by the dashboard and the functions.
+ */
+import {
+  APPLICATION_INFO,
+  APPLICATION_KINDS,
+  REPLY_OUTCOMES,
+  STATE_LABELS,
+  isApplicationKind,
+  type ApplicationKind,
+  type ReplyOutcome,
+} from './applications.ts';
+
+/** The kind of a contact message's template: the form it answers. */
+export const CONTACT_TEMPLATE_KIND = 'contact_submit';
+/** The one outcome of a contact message's template. */
+export const CONTACT_TEMPLATE_OUTCOME = 'reply';
+
+/** Every template kind, in the order staff choose from. */
+export const TEMPLATE_KINDS = [...APPLICATION_KINDS, CONTACT_TEMPLATE_KIND] as const;
+/** One of {@link TEMPLATE_KINDS}. */
+export type TemplateKind = ApplicationKind | typeof CONTACT_TEMPLATE_KIND;
+/** What a template is written for: an application's outcome, or a contact message's reply. */
+export type TemplateOutcome = ReplyOutcome | typeof CONTACT_TEMPLATE_OUTCOME;
+
+/** The outcomes a kind has a template for. */
+export function outcomesOf(kind: TemplateKind): readonly TemplateOutcome[] {
+  return kind === CONTACT_TEMPLATE_KIND ? [CONTACT_TEMPLATE_OUTCOME] : REPLY_OUTCOMES;
+}
+
+/** True when `kind` and `outcome` name a template. */
+export function isTemplateKey(kind: unknown, outcome: unknown): kind is TemplateKind {
+  if (kind !== CONTACT_TEMPLATE_KIND && !isApplicationKind(kind)) return false;
+  return (outcomesOf(kind) as readonly unknown[]).includes(outcome);
+}
+
+/** How a template kind reads. */
+export function templateKindLabel(kind: TemplateKind): string {
+  return kind === CONTACT_TEMPLATE_KIND ? 'Contact message' : `${APPLICATION_INFO[kind].label} application`;
+}
+
+/** How a template outcome reads. */
+export function templateOutcomeLabel(outcome: TemplateOutcome): string {
+  return outcome === CONTACT_TEMPLATE_OUTCOME ? 'Reply' : STATE_LABELS[outcome];
+}
+
+/** Where a template stands in the list staff see: by kind, then outcome. */
+export function templateOrder(kind: TemplateKind, outcome: TemplateOutcome): number {
+  return TEMPLATE_KINDS.indexOf(kind) * 10 + outcomesOf(kind).indexOf(outcome);
+}
