@@ -14,11 +14,12 @@ export const BUNDLE_BUDGET_KIB = 1_250;
 
 /**
  * The functions that reach the gift ledger (confirming gifts, sending their emails, opening an instalment's checkout),
- * whose receipts and statements are PDFs, carry PDFKit whole (netlify.toml's `external_node_modules`: it reads its
+ * whose receipts and statements are PDFs, and the sponsors' letters printed for a field visit, carry PDFKit whole (netlify.toml's `external_node_modules`: it reads its
  * fonts from its own folder), so they get a budget of their own.
  */
 export const PDF_FUNCTIONS = [
   'admin-gifts',
+  'admin-letters',
   'admin-outbox',
   'my-giving',
   'notify-retry',

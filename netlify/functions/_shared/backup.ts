@@ -37,6 +37,8 @@ export const PRIVATE_TABLES: readonly string[] = [
   // Donors' one-time sign-in links and sessions of My giving.
   'donor_sign_in_links',
   'donor_sessions',
+  // When each staff member's sessions last read the inbox: a restored database starts every inbox afresh.
+  'staff_visits',
 ];
 
 /**
