@@ -8,10 +8,13 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import siteContent from '../../src/content/site.json' with { type: 'json' };
 import { e2eWeekOwner } from './support/admin.ts';
+import { trackFromPage } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { openTab, signIn, toast } from './support/dashboard.ts';
 import { largePng } from './support/images.ts';
+import { mailTo } from './support/mailbox.ts';
 import { itemLine, recordGift, signInToInbox } from './support/inbox.ts';
 import { chooser, chooseMonth, lastThirtiethOfOctober, parseCsv } from './support/month-end.ts';
 
@@ -21,6 +24,9 @@ test.describe.configure({ mode: 'serial' });
 const REBUILD_MS = 60_000;
 
 const SHIPPED_PHONE = '+254 712 345 678';
+
+/** The charity's office address: the From and Reply-To of staff's replies. */
+const OFFICE = siteContent[0]!.contact.email;
 
 /** The built HTML of a public page, fetched fresh. */
 async function html(page: Page, path: string): Promise<string> {
@@ -120,7 +126,7 @@ test("staff correct a shipped story's title and address, and after the rebuild t
 
 /**
  * A staff week, at a laptop's and at a phone's width: Monday's inbox marks the gift that came in since the last
- * visit; October's totals include a cash gift received on 30 October and entered now, and the month-end CSV agrees;
+ * visit; a visitor's message is answered from /samu and marked done; October's totals include a cash gift received on 30 October and entered now, and the month-end CSV agrees;
  * the office phone is changed and a shipped story's typo is fixed, both live after the rebuild with the old address
  * redirecting, and a 9 MB photo from a phone becomes the story's cover.
  */
@@ -148,6 +154,27 @@ for (const week of WEEKS) {
     const fresh = itemLine(inbox, donor);
     await expect(fresh).toContainText('KES 3,100.00');
     await expect(fresh.getByText('New', { exact: true })).toBeVisible();
+
+    // A visitor's message is answered from the template, the reply reaches them, and the message is done.
+    const writer = `Njeri Week ${tag}`;
+    const writerEmail = `njeri.week.${tag}@example.org`;
+    await trackFromPage(page, 'contact_submit', {
+      name: writer,
+      email: writerEmail,
+      subject: `School visit ${tag}`,
+      message: 'May our class visit in March?',
+    });
+    const contacts = await openTab(page, 'Contacts');
+    await contacts.getByRole('row').filter({ hasText: writer }).getByRole('button', { name: /^Open/ }).click();
+    const dialog = page.getByRole('dialog', { name: `Message from ${writer}` });
+    await expect(dialog.getByLabel('Subject')).toHaveValue(`Re: School visit ${tag}`);
+    await dialog.getByRole('button', { name: 'Send reply' }).click();
+    await expect(toast(page)).toHaveText(`Reply queued to ${writerEmail}`);
+    const [reply] = await mailTo(writerEmail, (mail) => mail.subject === `Re: School visit ${tag}`);
+    expect(reply?.header('reply-to')).toContain(OFFICE);
+    await dialog.getByRole('button', { name: 'Mark done' }).click();
+    await expect(toast(page)).toHaveText('Message done');
+    await dialog.getByRole('button', { name: 'Close' }).click();
 
     // Month end: a cash gift received on 30 October, entered now, is in October's totals and in its CSV.
     const october = lastThirtiethOfOctober();
