@@ -210,7 +210,7 @@ for (const week of WEEKS) {
     await edit.click();
     await stories.getByRole('textbox', { name: /^Title/ }).fill(`${title} (corrected)`);
     await stories.getByRole('textbox', { name: /^Slug/ }).fill(`${week.story}-corrected`);
-    const photo = largePng(2400, 1400);
+    const photo = largePng(2400, 1400, week.width);
     expect(photo.length).toBeGreaterThan(9 * 1024 * 1024);
     await stories
       .getByLabel('Upload a file for Cover image')

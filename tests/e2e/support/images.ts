@@ -3,12 +3,13 @@ import { crc32, deflateSync } from 'node:zlib';
 
 /**
  * A phone-sized PNG of `width` × `height`: a gradient with a little grain, stored without compression so the file is
- * as large as its pixels (3 bytes each), as a photo straight off a phone is.
+ * as large as its pixels (3 bytes each), as a photo straight off a phone is. Another `grainSeed` gives another photo
+ * (the Media library keeps one copy of a file uploaded twice).
  */
-export function largePng(width: number, height: number): Buffer {
+export function largePng(width: number, height: number, grainSeed = 42): Buffer {
   const row = 1 + width * 3;
   const pixels = Buffer.alloc(row * height);
-  let seed = 42;
+  let seed = grainSeed;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       seed = (seed * 1_103_515_245 + 12_345) >>> 0;
