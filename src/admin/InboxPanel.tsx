@@ -27,6 +27,7 @@ const ARRIVAL_WORDS: Readonly<Record<ArrivalKind, readonly [string, string]>> = 
 /** What each kind of waiting work says, one and many. */
 const DUE_WORDS: Readonly<Record<DueKind, readonly [string, string]>> = {
   'overdue-applications': ['application past its promised answer', 'applications past their promised answer'],
+  'overdue-messages': ['message past its promised answer', 'messages past their promised answer'],
   'unmatched-gifts': ['gift not matched to a donor or cause', 'gifts not matched to a donor or cause'],
   'failed-emails': ['email that could not be sent', 'emails that could not be sent'],
   'consents-ending': ["child's consent ending within 30 days", "children's consents ending within 30 days"],

@@ -16,6 +16,7 @@ export type ArrivalKind = (typeof ARRIVAL_KINDS)[number];
 /** What waits for staff: each kind with the section where it is handled. */
 export const DUE_KINDS = [
   'overdue-applications',
+  'overdue-messages',
   'unmatched-gifts',
   'failed-emails',
   'consents-ending',
@@ -34,6 +35,7 @@ export const INBOX_SECTIONS: Readonly<Record<ArrivalKind | DueKind, string>> = {
   newsletter: 'newsletter',
   letters: 'letters',
   'overdue-applications': 'volunteers',
+  'overdue-messages': 'contacts',
   'unmatched-gifts': 'gifts',
   'failed-emails': 'notifications',
   'consents-ending': 'children',

@@ -82,7 +82,7 @@ describe.each(databases)('the inbox on $name', (database) => {
     expect(third.arrivals.find((entry) => entry.kind === 'gifts')!.items.every((entry) => !entry.isNew)).toBe(true);
   });
 
-  test('overdue applications, unmatched gifts and failed emails wait for staff, judged at the given time', async () => {
+  test('overdue applications and messages, unmatched gifts and failed emails wait for staff, judged at the given time', async () => {
     await application('Past Promise', '2026-11-10T08:00:00Z', '2026-11-17T08:00:00Z');
     await application('Still In Time', '2026-11-24T08:00:00Z', '2026-12-01T08:00:00Z');
     await application('Answered Long Ago', '2026-11-01T08:00:00Z', '2026-11-08T08:00:00Z', 'accepted');
@@ -93,8 +93,18 @@ describe.each(databases)('the inbox on $name', (database) => {
        values ('submission', 'submission:1', 'contact_submit', 'contacts', 'New contact message (#1)', 'b', 'failed', $1)`,
       ['2026-11-24T09:00:00Z'],
     );
+    await rows(
+      database,
+      `insert into contacts (ts, name, email, subject, message) values
+         ('2026-11-24T08:00:00Z', 'Unanswered Writer', 'u@example.org', 'Visit', 'Hello'),
+         ('2026-11-25T08:00:00Z', 'Recent Writer', 'r@example.org', 'Visit', 'Hello')`,
+    );
     const answer = await inbox({ username: 'amina', sessionId: 's' }, WEDNESDAY);
     const due = Object.fromEntries(answer.due.map((entry) => [entry.kind, entry]));
+    // A message written more than 24 hours ago and not answered is past the contact page's promise.
+    expect(due['overdue-messages']!.items.map((entry) => [entry.name, entry.note])).toEqual([
+      ['Unanswered Writer', 'Visit'],
+    ]);
     expect(due['overdue-applications']!.count).toBe(1);
     expect(due['overdue-applications']!.items.map((entry) => entry.name)).toEqual(['Past Promise']);
     expect(due['unmatched-gifts']!.items.map((entry) => [entry.name, entry.amount?.subunits])).toEqual([

@@ -135,6 +135,9 @@ export async function markContactDone(actor: string, id: string, done: boolean):
 /** Contact messages still waiting: neither replied to nor done. */
 const WAITING = 'replied_at is null and done_at is null';
 
+/** The contact messages overdue at `$1`: neither replied to nor done, and older than the promise. */
+export const OVERDUE_CONTACTS = `${WAITING} and ts <= $1::timestamptz - interval '${CONTACT_PROMISE.hours} hours'`;
+
 /** How many contact messages are in the open queue: not yet done, replied to or not. */
 export async function countOpenContacts(db: Queryable): Promise<number> {
   const [row] = await db.query<{ n: number }>('select count(*)::int as n from contacts where done_at is null');
@@ -143,10 +146,8 @@ export async function countOpenContacts(db: Queryable): Promise<number> {
 
 /** How many open contact messages are past the contact page's promise at `now`. */
 export async function countOverdueContacts(db: Queryable, now: Date): Promise<number> {
-  const [row] = await db.query<{ n: number }>(
-    `select count(*)::int as n from contacts
-     where ${WAITING} and ts <= $1::timestamptz - make_interval(hours => $2::int)`,
-    [now, CONTACT_PROMISE.hours],
-  );
+  const [row] = await db.query<{ n: number }>(`select count(*)::int as n from contacts where ${OVERDUE_CONTACTS}`, [
+    now,
+  ]);
   return row?.n ?? 0;
 }

@@ -12,6 +12,7 @@ import {
   type InboxItem,
 } from '../../../src/schemas/inbox.ts';
 import { consentsEnding } from './children.ts';
+import { OVERDUE_CONTACTS } from './contact-cases.ts';
 import { query, type Queryable } from './db.ts';
 
 /** Nairobi is three hours ahead of UTC all year. */
@@ -143,6 +144,12 @@ const DUE: Readonly<Record<Exclude<DueKind, 'consents-ending'>, { count: string;
     rows: `select id::text as id, due_at as ts, name, null as amount_subunits, null as currency, null as note
       from volunteers where state in ('new', 'in_review') and due_at <= $1 order by due_at limit $2`,
   },
+  // Contact messages on the same rule: neither replied to nor done, past the answer the contact page promises.
+  'overdue-messages': {
+    count: `select count(*)::int as n from contacts where ${OVERDUE_CONTACTS}`,
+    rows: `select id::text as id, ts, name, null as amount_subunits, null as currency, subject as note
+      from contacts where ${OVERDUE_CONTACTS} order by ts limit $2`,
+  },
   // Money the site could not tie to a checkout, a person or a cause until staff assign it.
   'unmatched-gifts': {
     count: `select count(*)::int as n from gifts where state = 'unmatched' and ts <= $1`,
@@ -217,6 +224,7 @@ export async function inbox(
   for (const kind of Object.keys(ARRIVALS) as ArrivalKind[]) arrived.push(await arrivals(db, kind, week, lastVisit));
   const waiting = [];
   waiting.push(await due(db, 'overdue-applications', at));
+  waiting.push(await due(db, 'overdue-messages', at));
   waiting.push(await due(db, 'unmatched-gifts', at));
   waiting.push(await due(db, 'failed-emails', at));
   waiting.push(await endingConsents(db, at));
