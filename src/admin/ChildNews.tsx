@@ -130,7 +130,7 @@ export default function ChildNews({ id }: Props) {
       notify(
         published.emailed === 0
           ? 'Published: it is on the sponsor’s My giving page'
-          : 'Published: the sponsor is emailed and it is on their My giving page',
+          : 'Published: emailed to the sponsor and shown on their My giving page',
       );
       await load();
     } catch (failure) {

@@ -36,10 +36,7 @@ const DUE_WORDS: Readonly<Record<DueKind, readonly [string, string]>> = {
     'monthly gifts or sponsorships that have lapsed',
   ],
   'letters-to-review': ["sponsor's letter waiting for review", "sponsors' letters waiting for review"],
-  'children-due-news': [
-    'sponsored child whose sponsor has heard nothing for 6 months',
-    'sponsored children whose sponsors have heard nothing for 6 months',
-  ],
+  'children-due-news': ['sponsored child without news for 6 months', 'sponsored children without news for 6 months'],
 };
 
 /** Sections whose list can point at one row (`?item=<id>`). */

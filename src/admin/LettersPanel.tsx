@@ -11,6 +11,7 @@ import { adminJson, ApiError, fetchDownload } from './api.ts';
 import { saveFile } from './download.ts';
 import { formatNairobi } from './lib/dates.ts';
 import { notify } from './stores/toast.ts';
+import SponsorNews from './SponsorNews.tsx';
 
 type Props = { readonly label: string };
 
@@ -54,7 +55,7 @@ function LetterPhoto({ id }: { readonly id: string }) {
       if (url) URL.revokeObjectURL(url);
     };
   }, [id]);
-  return src ? <img className="letter__photo" src={src} alt="The photo the sponsor sent with the letter" /> : null;
+  return src ? <img className="letter__photo" src={src} alt="The photo sent with the letter" /> : null;
 }
 
 /** One letter waiting for review: its text to clean, the findings to confirm, and the three decisions. */
@@ -76,8 +77,8 @@ function Review({ letter, onDone }: { readonly letter: LetterRow; readonly onDon
         action === 'approve'
           ? 'Letter approved: it will be printed for the next visit'
           : action === 'changes'
-            ? 'The sponsor is asked to change the letter'
-            : 'Letter declined: the sponsor is told why',
+            ? 'Sent back for a change: the reason is emailed to its writer'
+            : 'Letter declined: the reason is emailed to its writer',
       );
       onDone();
     } catch (failure) {
@@ -128,7 +129,7 @@ function Review({ letter, onDone }: { readonly letter: LetterRow; readonly onDon
       </div>
       <div className="button-row">
         <button type="button" className="button" onClick={() => void decide('changes')}>
-          Ask the sponsor to change it
+          Ask for a change
         </button>
         <button type="button" className="button danger" onClick={() => void decide('decline')}>
           Decline
@@ -144,7 +145,7 @@ function Review({ letter, onDone }: { readonly letter: LetterRow; readonly onDon
 }
 
 /**
- * Sponsors' letters: those waiting for review first; the approved ones printed as one PDF for the field visit and
+ * Sponsors and their children: which sponsors are due news, then the sponsors' letters, those waiting for review first; the approved ones printed as one PDF for the field visit and
  * then marked delivered; and the ones returned to the sponsor or delivered, for the record.
  */
 export default function LettersPanel({ label }: Props) {
@@ -169,6 +170,7 @@ export default function LettersPanel({ label }: Props) {
   return (
     <>
       <h2>{label}</h2>
+      <SponsorNews />
       <div className="button-row" role="group" aria-label="Letters by state">
         {LETTER_STATES.map((candidate) => (
           <button

@@ -22,9 +22,9 @@ export default function SponsorNews() {
       <h3>
         Sponsors due news: {due.length} of {answer.children.length}
       </h3>
-      <p>A sponsor who has heard nothing for {UPDATE_DUE_MONTHS} months is due news of their child.</p>
+      <p>Sponsors who have heard nothing for {UPDATE_DUE_MONTHS} months are due news of their child.</p>
       <table>
-        <caption className="visually-hidden">When each sponsor last heard from their child</caption>
+        <caption className="visually-hidden">When the sponsors last heard from their children</caption>
         <thead>
           <tr>
             <th scope="col">Child</th>

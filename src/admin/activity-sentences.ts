@@ -214,9 +214,9 @@ function staffSentence(type: string, actor: string, payload: Fields, about: Fiel
     case 'admin.reply_template.save':
       return `${actor} changed a reply template`;
     case 'admin.letters.review':
-      return `${actor} ${who('outcome') === 'approved' ? 'approved' : who('outcome') === 'changes' ? 'asked a sponsor to change' : 'declined'} a sponsor's letter`;
+      return `${actor} ${who('outcome') === 'approved' ? 'approved' : who('outcome') === 'changes' ? 'sent back for a change' : 'declined'} a sponsor's letter`;
     case 'admin.letters.deliver':
-      return `${actor} marked ${who('count') || 'some'} sponsor ${who('count') === '1' ? 'letter' : 'letters'} delivered`;
+      return `${actor} marked ${who('count') || 'some'} ${who('count') === '1' ? 'letter' : 'letters'} from sponsors delivered`;
     case 'admin.site.update':
       return `${actor} changed the site settings${who('change') ? `: ${who('change')}` : ''}`;
     case 'admin.volunteers.update':

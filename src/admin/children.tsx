@@ -8,7 +8,6 @@ import { CONSENT_FIELDS } from './lib/consent-fields.ts';
 import { checkWith, pictureField, recordTab, recordValues, slugField, STATUS_FIELD, textColumn } from './records.tsx';
 import ChildRecord from './ChildRecord.tsx';
 import ConsentsEnding from './ConsentsEnding.tsx';
-import SponsorNews from './SponsorNews.tsx';
 
 /** The profile fields, in the order of the table. */
 const PROFILE_FIELDS = CHILD_COLUMNS;
@@ -91,10 +90,5 @@ export const CHILDREN = recordTab({
     textColumn('first_shown', 'Home and /sponsor', (row) => (row['first_shown'] === true ? FIRST_SHOWN_MARK : '')),
   ],
   record: (row) => <ChildRecord key={row.id} id={row.id} />,
-  above: (
-    <>
-      <ConsentsEnding />
-      <SponsorNews />
-    </>
-  ),
+  above: <ConsentsEnding />,
 });

@@ -41,7 +41,7 @@ export const INBOX_SECTIONS: Readonly<Record<ArrivalKind | DueKind, string>> = {
   'consents-ending': 'children',
   'lapsed-commitments': 'gifts',
   'letters-to-review': 'letters',
-  'children-due-news': 'children',
+  'children-due-news': 'letters',
 };
 
 /** How many of the newest items of each kind the inbox lists by name. */

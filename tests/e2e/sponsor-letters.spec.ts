@@ -50,7 +50,11 @@ test("a sponsor's letter is screened, approved once cleaned, printed and deliver
   expect(sponsored.status()).toBe(201);
 
   // The sponsor writes from My giving, JavaScript off.
-  const sponsor = await browser.newContext({ javaScriptEnabled: false });
+  // A sponsor at home, on a network of their own: sign-in links are limited per network.
+  const sponsor = await browser.newContext({
+    javaScriptEnabled: false,
+    extraHTTPHeaders: { 'x-forwarded-for': '198.51.100.42' },
+  });
   const sponsorPage = await sponsor.newPage();
   await signInAs(sponsorPage, sponsorEmail);
   await sponsorPage

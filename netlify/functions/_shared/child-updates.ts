@@ -158,7 +158,7 @@ export async function saveDraft(
     await audit(tx, 'admin.children.update', actor, {
       id: childId,
       child: child.slug,
-      change: updateId === undefined ? 'news for the sponsor written (draft)' : 'news for the sponsor changed (draft)',
+      change: updateId === undefined ? 'news written for the sponsor (draft)' : 'news changed for the sponsor (draft)',
     });
     return saved && asRow(saved);
   });
