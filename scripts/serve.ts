@@ -446,7 +446,9 @@ async function handle(site: LocalSite, req: IncomingMessage, res: ServerResponse
 /**
  * The Node request as a web `Request`. The client address is the socket's: functions-dev hands functions the last
  * `X-Forwarded-For` entry as `context.ip`, so a visitor's own `X-Forwarded-For` is replaced, never trusted, just as
- * Netlify's edge sets the address itself.
+ * Netlify's edge sets the address itself. Only the browser tests' server (`CLIENT_FROM_TEST_HEADER=1`, never set
+ * otherwise) takes it from `X-Test-Client-Ip` instead: its visitors all connect from 127.0.0.1, and a test that plays
+ * a visitor on a network of their own says which.
  */
 async function webRequest(req: IncomingMessage): Promise<Request> {
   const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
@@ -454,7 +456,9 @@ async function webRequest(req: IncomingMessage): Promise<Request> {
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
-  headers.set('x-forwarded-for', req.socket.remoteAddress ?? '127.0.0.1');
+  const testClient = process.env['CLIENT_FROM_TEST_HEADER'] === '1' ? headers.get('x-test-client-ip') : null;
+  headers.delete('x-test-client-ip');
+  headers.set('x-forwarded-for', testClient ?? req.socket.remoteAddress ?? '127.0.0.1');
   headers.set('x-nf-request-id', randomUUID());
   const method = req.method ?? 'GET';
   if (method === 'GET' || method === 'HEAD') return new Request(url, { method, headers });

@@ -99,7 +99,7 @@ test('staff publish news with a picture; the sponsor is emailed and reads it on 
   // A sponsor at home, on a network of their own: sign-in links are limited per network.
   const sponsor = await browser.newContext({
     javaScriptEnabled: false,
-    extraHTTPHeaders: { 'x-forwarded-for': '198.51.100.41' },
+    extraHTTPHeaders: { 'x-test-client-ip': '198.51.100.41' },
   });
   const sponsorPage = await sponsor.newPage();
   await signInAs(sponsorPage, sponsorEmail);

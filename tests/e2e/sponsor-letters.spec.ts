@@ -53,7 +53,7 @@ test("a sponsor's letter is screened, approved once cleaned, printed and deliver
   // A sponsor at home, on a network of their own: sign-in links are limited per network.
   const sponsor = await browser.newContext({
     javaScriptEnabled: false,
-    extraHTTPHeaders: { 'x-forwarded-for': '198.51.100.42' },
+    extraHTTPHeaders: { 'x-test-client-ip': '198.51.100.42' },
   });
   const sponsorPage = await sponsor.newPage();
   await signInAs(sponsorPage, sponsorEmail);

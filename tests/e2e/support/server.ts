@@ -123,6 +123,8 @@ export const e2eServer = {
     // The daily commitments job takes its clock from the test's call (netlify/functions/commitments-daily.ts), so a
     // month without payment is a named day, not a wait. Never set in production.
     JOBS_CLOCK_FROM_REQUEST: '1',
+    // A spec playing a visitor on a network of their own names its address (X-Test-Client-Ip).
+    CLIENT_FROM_TEST_HEADER: '1',
     // Every simulated visitor comes from 127.0.0.1; the unit tests prove the real limit.
     TRACK_RATE_LIMIT_PER_MINUTE: '1000',
   },
