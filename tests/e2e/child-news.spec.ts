@@ -71,27 +71,27 @@ test('staff publish news with a picture; the sponsor is emailed and reads it on 
   const suffix = randomBytes(3).toString('hex');
   const slug = `news-${suffix}`;
   const sponsorEmail = `sponsor-${suffix}@example.org`;
-  const { id, headers } = await sponsoredChild(request, slug, `Imani Wairimu${suffix}`, sponsorEmail);
+  const { id, headers } = await sponsoredChild(request, slug, `Neema Kariuki${suffix}`, sponsorEmail);
 
   // Staff write the news on the child's record, pick the picture from Media, preview, save and publish.
   await signIn(page, request);
   const panel = await openTab(page, 'Children');
-  await panel.getByRole('button', { name: `Edit child Imani Wairimu${suffix}` }).click();
+  await panel.getByRole('button', { name: `Edit child Neema Kariuki${suffix}` }).click();
   const record = panel.getByRole('region', { name: 'Consent, sponsorship and history' });
   await expect(record.getByText("Today's consent covers photos")).toBeVisible();
   const form = record.getByRole('form', { name: 'Write news' });
-  await form.getByRole('textbox', { name: /^News/ }).fill('Imani sang a solo in the school choir this term.');
+  await form.getByRole('textbox', { name: /^News/ }).fill('Neema sang a solo in the school choir this term.');
   await form.getByText('Choose picture from Media').click();
   await form.getByRole('button', { name: `Use ${slug}-choir.png as picture` }).click();
   await form.getByRole('button', { name: 'Preview' }).click();
-  await expect(form.getByLabel('Preview: as the sponsor reads it')).toContainText('News from Imani');
+  await expect(form.getByLabel('Preview: as the sponsor reads it')).toContainText('News from Neema');
   await form.getByRole('button', { name: 'Save draft' }).click();
   await expect(toast(page)).toHaveText('Draft saved: publish it when it is ready');
   await record.getByRole('button', { name: `Publish news of ${today()}` }).click();
   await expect(toast(page)).toHaveText('Published: emailed to the sponsor and shown on their My giving page');
   await expect(record.getByText('1 sponsor emailed')).toBeVisible();
 
-  const [mail] = await mailTo(sponsorEmail, (candidate) => candidate.subject === 'News from Imani');
+  const [mail] = await mailTo(sponsorEmail, (candidate) => candidate.subject === 'News from Neema');
   expect(mail!.text).toContain('/my-giving/');
   expect(mail!.text).not.toContain('choir');
 
@@ -104,9 +104,9 @@ test('staff publish news with a picture; the sponsor is emailed and reads it on 
   const sponsorPage = await sponsor.newPage();
   await signInAs(sponsorPage, sponsorEmail);
   const news = sponsorPage.locator('section.news');
-  await expect(news.getByRole('heading', { level: 3 })).toHaveText('Imani');
-  await expect(news).toContainText('Imani sang a solo in the school choir this term.');
-  const picture = news.getByRole('img', { name: 'Imani, in a picture from this news' });
+  await expect(news.getByRole('heading', { level: 3 })).toHaveText('Neema');
+  await expect(news).toContainText('Neema sang a solo in the school choir this term.');
+  const picture = news.getByRole('img', { name: 'Neema, in a picture from this news' });
   await expect(picture).toBeVisible();
   const src = (await picture.getAttribute('src'))!;
   const fetched = await sponsor.request.get(src);
@@ -139,9 +139,9 @@ test('staff publish news with a picture; the sponsor is emailed and reads it on 
   // News with a picture cannot be published again: the record says why.
   await page.reload();
   const again = await openTab(page, 'Children');
-  await again.getByRole('button', { name: `Edit child Imani Wairimu${suffix}` }).click();
+  await again.getByRole('button', { name: `Edit child Neema Kariuki${suffix}` }).click();
   await expect(record.getByText("Today's consent does not cover photos")).toBeVisible();
-  await form.getByRole('textbox', { name: /^News/ }).fill('Imani started piano lessons.');
+  await form.getByRole('textbox', { name: /^News/ }).fill('Neema started piano lessons.');
   await form.getByText('Choose picture from Media').click();
   await form.getByRole('button', { name: `Use ${slug}-choir.png as picture` }).click();
   await form.getByRole('button', { name: 'Save draft' }).click();
