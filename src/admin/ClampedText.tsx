@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 type Props = { readonly children: ReactNode };
 
 /**
- * Free text in a table cell (a message, an event's details). On a phone admin.css holds it to two lines so a row stays
+ * Free text in a table cell (a message, an event's details). On a phone clamped-text.css holds it to two lines so a row stays
  * short and the first screen shows several rows; when the text runs longer, a "Show all" button opens the rest in
  * place. On a wide screen nothing is clamped, nothing overflows, and no button shows.
  */

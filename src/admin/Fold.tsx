@@ -6,7 +6,7 @@ type Props = {
   readonly children: ReactNode;
 };
 
-/** The width below which the dashboard lays out for a phone (admin.css uses the same). */
+/** The width below which the dashboard lays out for a phone (the dashboard's phone sheets use the same). */
 const PHONE = '(max-width: 40rem)';
 
 /**

@@ -1,0 +1,24 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+/** Files git tracks under the given folders whose names end with one of the extensions. */
+function trackedFiles(folders: string[], extensions: string[]): string[] {
+  const listed = execFileSync('git', ['ls-files', '--', ...folders], { encoding: 'utf8' });
+  return listed.split('\n').filter((path) => extensions.some((extension) => path.endsWith(extension)));
+}
+
+function longerThan(paths: string[], limit: number): string[] {
+  return paths
+    .map((path) => ({ path, lines: readFileSync(path, 'utf8').split('\n').length - 1 }))
+    .filter(({ lines }) => lines > limit)
+    .map(({ path, lines }) => `${path}: ${lines} lines`);
+}
+
+describe('file sizes a newcomer can read', () => {
+  it('keeps every stylesheet at 400 lines or fewer', () => {
+    const sheets = trackedFiles(['src'], ['.css']);
+    expect(sheets.length).toBeGreaterThan(10);
+    expect(longerThan(sheets, 400)).toEqual([]);
+  });
+});
