@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { formatMoney } from '../lib/money.ts';
 import { INBOX_SECTIONS, type ArrivalKind, type DueKind, type InboxAnswer, type InboxItem } from '../schemas/inbox.ts';
@@ -84,22 +84,45 @@ function Waiting({ inbox, onOpen }: { inbox: InboxAnswer; onOpen: Props['onOpen'
           {waiting.map((entry) => {
             const section = INBOX_SECTIONS[entry.kind] as Section;
             return (
-              <li key={entry.kind} className="inbox-group" data-kind={entry.kind}>
-                <p className="inbox-count">{counted(entry.count, DUE_WORDS[entry.kind])}</p>
-                <ul className="inbox-items">
-                  {entry.items.map((item) => (
-                    <ItemLine key={item.id} entry={item} section={section} onOpen={onOpen} />
-                  ))}
-                </ul>
-                <button type="button" className="button small" onClick={() => onOpen(section)}>
-                  Open {sectionLabel(section)}
-                </button>
-              </li>
+              <Group key={entry.kind} kind={entry.kind} items={entry.items} section={section} onOpen={onOpen}>
+                {counted(entry.count, DUE_WORDS[entry.kind])}
+              </Group>
             );
           })}
         </ul>
       )}
     </section>
+  );
+}
+
+/** One kind of entry: its count in words, its first items, and the button that opens its tab. */
+function Group({
+  kind,
+  items,
+  section,
+  onOpen,
+  children,
+}: {
+  kind: string;
+  items: InboxItem[];
+  section: Section;
+  onOpen: Props['onOpen'];
+  children: ReactNode;
+}) {
+  return (
+    <li className="inbox-group" data-kind={kind}>
+      <p className="inbox-count">{children}</p>
+      {items.length > 0 && (
+        <ul className="inbox-items">
+          {items.map((item) => (
+            <ItemLine key={item.id} entry={item} section={section} onOpen={onOpen} />
+          ))}
+        </ul>
+      )}
+      <button type="button" className="button small" onClick={() => onOpen(section)}>
+        Open {sectionLabel(section)}
+      </button>
+    </li>
   );
 }
 
@@ -111,22 +134,10 @@ function Arrived({ inbox, onOpen }: { inbox: InboxAnswer; onOpen: Props['onOpen'
         {inbox.arrivals.map((entry) => {
           const section = INBOX_SECTIONS[entry.kind] as Section;
           return (
-            <li key={entry.kind} className="inbox-group" data-kind={entry.kind}>
-              <p className="inbox-count">
-                {counted(entry.sinceMonday, ARRIVAL_WORDS[entry.kind])} since Monday
-                {inbox.lastVisit !== null && `, ${entry.sinceVisit} since your last visit`}
-              </p>
-              {entry.items.length > 0 && (
-                <ul className="inbox-items">
-                  {entry.items.map((item) => (
-                    <ItemLine key={item.id} entry={item} section={section} onOpen={onOpen} />
-                  ))}
-                </ul>
-              )}
-              <button type="button" className="button small" onClick={() => onOpen(section)}>
-                Open {sectionLabel(section)}
-              </button>
-            </li>
+            <Group key={entry.kind} kind={entry.kind} items={entry.items} section={section} onOpen={onOpen}>
+              {counted(entry.sinceMonday, ARRIVAL_WORDS[entry.kind])} since Monday
+              {inbox.lastVisit !== null && `, ${entry.sinceVisit} since your last visit`}
+            </Group>
           );
         })}
       </ul>

@@ -365,9 +365,17 @@ export async function setNewsEmails(email: string, id: string, on: boolean): Pro
 }
 
 /**
- * Every sponsored child, with when their sponsor last heard anything (the last news published, else the start of
- * the sponsorship), longest silence first; due after {@link UPDATE_DUE_MONTHS} months by `now`.
+ * Each active sponsorship with its child and when its sponsor last heard anything (`last_heard`): the last news
+ * published, else the start of the sponsorship. The one rule both the Letters tab and the inbox read.
  */
+export const SPONSORSHIPS_LAST_HEARD = `select ch.id::text as child_id, ch.name, s.sponsor_name,
+    coalesce(news.at, s.started_at) as last_heard, news.at is not null as last_news
+  from sponsorships s join children ch on ch.slug = s.child_id
+  left join lateral (select max(u.published_at) as at from child_updates u
+                     where u.child_id = ch.id and u.state = 'published') news on true
+  where s.state = 'active'`;
+
+/** Every sponsored child, longest silence first; due after {@link UPDATE_DUE_MONTHS} months by `now`. */
 export async function sponsorNewsDue(now = new Date()): Promise<SponsorNewsAnswer> {
   const rows = await query<{
     child_id: string;
@@ -377,14 +385,9 @@ export async function sponsorNewsDue(now = new Date()): Promise<SponsorNewsAnswe
     last_news: boolean;
     due: boolean;
   }>(
-    `select ch.id::text as child_id, ch.name, s.sponsor_name,
-       coalesce(news.at, s.started_at) as last_heard, news.at is not null as last_news,
-       coalesce(news.at, s.started_at) <= $1::timestamptz - make_interval(months => $2) as due
-     from sponsorships s join children ch on ch.slug = s.child_id
-     left join lateral (select max(u.published_at) as at from child_updates u
-                        where u.child_id = ch.id and u.state = 'published') news on true
-     where s.state = 'active'
-     order by last_heard, ch.id limit 500`,
+    `select heard.*, last_heard <= $1::timestamptz - make_interval(months => $2) as due
+     from (${SPONSORSHIPS_LAST_HEARD}) heard
+     order by last_heard, child_id::bigint limit 500`,
     [now, UPDATE_DUE_MONTHS],
   );
   return { children: rows.map((row) => ({ ...row, last_heard: row.last_heard.toISOString() })) };

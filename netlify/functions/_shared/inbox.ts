@@ -11,6 +11,7 @@ import {
   type InboxAnswer,
   type InboxItem,
 } from '../../../src/schemas/inbox.ts';
+import { SPONSORSHIPS_LAST_HEARD } from './child-updates.ts';
 import { consentsEnding } from './children.ts';
 import { OVERDUE_CONTACTS } from './contact-cases.ts';
 import { query, type Queryable } from './db.ts';
@@ -127,14 +128,8 @@ async function arrivals(db: Queryable, kind: ArrivalKind, week: Date, lastVisit:
 }
 
 /** The active sponsorships whose sponsor last heard anything {@link UPDATE_DUE_MONTHS} months or more before `$1`. */
-const SILENT_SPONSORSHIPS = `with silent as (
-  select ch.id::text as child_id, ch.name, s.sponsor_name,
-    coalesce((select max(u.published_at) from child_updates u where u.child_id = ch.id and u.state = 'published'),
-      s.started_at) as last_heard
-  from sponsorships s join children ch on ch.slug = s.child_id
-  where s.state = 'active' and coalesce(
-    (select max(u.published_at) from child_updates u where u.child_id = ch.id and u.state = 'published'),
-    s.started_at) <= $1::timestamptz - interval '${UPDATE_DUE_MONTHS} months')`;
+const SILENT_SPONSORSHIPS = `with silent as (select * from (${SPONSORSHIPS_LAST_HEARD}) heard
+  where last_heard <= $1::timestamptz - make_interval(months => ${UPDATE_DUE_MONTHS}))`;
 
 /** What waits for staff, of each kind: its count and its most urgent rows, judged at `at`. */
 const DUE: Readonly<Record<Exclude<DueKind, 'consents-ending'>, { count: string; rows: string }>> = {
