@@ -45,6 +45,12 @@ export default async () => new Response(${JSON.stringify(text)}, { headers: { 'c
 export const config = { path: '/api/probe' };
 `;
 
+/** A function answering the client address it was given (`context.ip`). */
+const clientSource = `
+export default async (_req, context) => new Response(context.ip, { headers: { 'content-type': 'text/plain' } });
+export const config = { path: '/api/client' };
+`;
+
 let scratch: string;
 /** The server's functions folder; its database lives beside it, out of the folder the server watches. */
 let functions: string;
@@ -61,6 +67,7 @@ beforeAll(async () => {
   await writeFile(join(functions, 'probe.mjs'), probeSource('first build'));
   await writeFile(join(functions, 'retry.mts'), retrySource);
   await writeFile(join(functions, 'hold.mts'), holdSource);
+  await writeFile(join(functions, 'client.mjs'), clientSource);
   smtp = await startSmtpServer();
   serverArgs = ['--no-build', '--functions', functions];
   serverEnv = {
@@ -70,6 +77,7 @@ beforeAll(async () => {
     DATABASE_URL: '',
     SMTP_URL: smtp.url,
     NOTIFY_FROM: 'Tumaini website <website@tumaini.example>',
+    CLIENT_FROM_TEST_HEADER: '',
   };
   server = await startServeProcess(serverArgs, serverEnv);
 });
@@ -94,6 +102,14 @@ test('the server answers with the security headers everywhere, 404 included', as
   expect(missing.headers.get('x-frame-options')).toBe('DENY');
   expect(missing.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   expect(missing.headers.get('x-content-type-options')).toBe('nosniff');
+});
+
+test('a visitor cannot choose the client address functions see: the test header and X-Forwarded-For are ignored', async () => {
+  const res = await fetch(`${server!.url}/api/client`, {
+    headers: { 'x-test-client-ip': '203.0.113.9', 'x-forwarded-for': '198.51.100.7' },
+  });
+  expect(res.status).toBe(200);
+  expect(await res.text()).toMatch(/^(127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)$/);
 });
 
 test('TRACE answers 405 and a path that is not valid percent-encoding 400, never 502', async () => {
