@@ -4,6 +4,9 @@ import astro from 'eslint-plugin-astro';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** The modules of src/lib that need a browser (the DOM, storage, nanostores): never imported by functions. */
+const BROWSER_ONLY = ['outbox', 'outbox-key', 'toast', 'share', 'stylesheet', 'sponsorship-store', 'images'];
+
 export default tseslint.config(
   {
     ignores: [
@@ -44,6 +47,90 @@ export default tseslint.config(
         {
           selector: 'CallExpression[callee.object.name="Response"]',
           message: 'Answer through _shared/http.ts (answer, json, seeOther, …): it adds the security headers.',
+        },
+      ],
+    },
+  },
+  // One-way boundaries: the browser, the functions and the build each reach the others only through the places named
+  // here. tests/unit/boundaries.test.ts plants a crossing of each and expects the error.
+  {
+    // Functions take from src/ only the code both sides share: schemas, pure rules (src/lib, but for the modules that
+    // need a browser) and the shipped content files.
+    files: ['netlify/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`(^|/)src/(?!(schemas|lib|content)/)`,
+              message: 'Functions import from src/ only what both sides share: src/schemas, src/lib and src/content.',
+            },
+            {
+              regex: String.raw`(^|/)src/lib/(${BROWSER_ONLY.join('|')})\.ts$`,
+              message: 'This module needs a browser; functions cannot use it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The pages, islands and dashboard never reach into the server's code; they call its endpoints.
+    files: ['src/**/*.{ts,tsx,astro}'],
+    ignores: ['src/loaders/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`(^|/)netlify/`,
+              message: 'Browser and page code calls the functions over HTTP; it does not import them.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The build's content loaders read the database through the server side's public module only.
+    files: ['src/loaders/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`(^|/)netlify/(?!public-api\.ts$)`,
+              message: 'Loaders reach the server side through netlify/public-api.ts only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The shared code runs in functions too: no browser, no framework, no Astro.
+    files: ['src/schemas/**/*.ts', 'src/lib/**/*.ts'],
+    ignores: BROWSER_ONLY.map((name) => `src/lib/${name}.ts`),
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'location'].map((name) => ({
+          name,
+          message: 'Shared code runs in functions too; browser-only code belongs in src/islands or src/scripts.',
+        })),
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`^(react|react-dom|nanostores|@nanostores/.*|astro:.*)$|(^|/)(islands|admin|components|pages|netlify)/`,
+              message: 'Shared code imports only other shared code and plain libraries.',
+            },
+          ],
         },
       ],
     },

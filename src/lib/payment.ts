@@ -88,11 +88,3 @@ export const PAYSTACK_CHECKOUT_ORIGIN = 'https://checkout.paystack.com';
 
 /** Attributes that make a link open the payment page in a new tab with no opener and no referrer. */
 export const paymentLinkAttributes = { target: '_blank', rel: 'noopener noreferrer' } as const;
-
-/**
- * Opens a payment URL in a new tab with no opener and no referrer. Call it from the click (or submit) handler
- * itself so popup blockers let it through.
- */
-export function openPayment(url: string): void {
-  window.open(url, '_blank', 'noopener,noreferrer');
-}

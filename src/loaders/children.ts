@@ -8,7 +8,7 @@
  * site may show on the build date is decided in src/data.ts (src/lib/consent.ts), never here.
  */
 import type { Loader, LoaderContext } from 'astro/loaders';
-import type { DatabaseTarget } from '../../netlify/functions/_shared/db.ts';
+import type { DatabaseTarget } from '../../netlify/public-api.ts';
 import type { ConsentTerms, SponsorshipState } from '../lib/consent.ts';
 import { readRecords, recordPicture, storeRecord, updateEntry, withRecords, type PictureRow } from './seeded.ts';
 

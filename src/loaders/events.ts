@@ -4,7 +4,7 @@
  * upcoming or past is decided in src/data.ts by the build date.
  */
 import type { Loader, LoaderContext } from 'astro/loaders';
-import type { DatabaseTarget } from '../../netlify/functions/_shared/db.ts';
+import type { DatabaseTarget } from '../../netlify/public-api.ts';
 import fileEvents from '../content/events.json' with { type: 'json' };
 import { scheduleOf, SHIPPED_EVENT_IMAGE } from '../schemas/site-events.ts';
 import { stageMedia } from './media.ts';

@@ -4,8 +4,7 @@
  * "which wins" between a file entry and its row stay in each loader.
  */
 import type { Loader, LoaderContext } from 'astro/loaders';
-import { describeConnectionFailure } from '../../netlify/functions/_shared/connection-failure.ts';
-import { transaction, type DatabaseTarget, type Queryable } from '../../netlify/functions/_shared/db.ts';
+import { describeConnectionFailure, transaction, type DatabaseTarget, type Queryable } from '../../netlify/public-api.ts';
 import { buildDatabase } from './database.ts';
 import { stageMedia } from './media.ts';
 

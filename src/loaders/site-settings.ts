@@ -8,7 +8,7 @@
  * About text, the map, the brochure) stays the file's.
  */
 import type { Loader, LoaderContext } from 'astro/loaders';
-import type { DatabaseTarget } from '../../netlify/functions/_shared/db.ts';
+import type { DatabaseTarget } from '../../netlify/public-api.ts';
 import { whatsappDigits, type SiteSettings } from '../schemas/site-settings.ts';
 import { stageMedia } from './media.ts';
 import { readRecords, storeRecord, updateEntry, withRecords } from './seeded.ts';

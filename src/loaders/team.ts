@@ -8,7 +8,7 @@
  * left out; a file member never copied (added to the file since the Team tab was last opened) is shown.
  */
 import type { Loader, LoaderContext } from 'astro/loaders';
-import type { DatabaseTarget } from '../../netlify/functions/_shared/db.ts';
+import type { DatabaseTarget } from '../../netlify/public-api.ts';
 import { paragraphsOf } from '../schemas/team.ts';
 import { readRecords, recordPicture, storeRecord, updateEntry, withRecords, type PictureRow } from './seeded.ts';
 
