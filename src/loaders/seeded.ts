@@ -4,7 +4,12 @@
  * "which wins" between a file entry and its row stay in each loader.
  */
 import type { Loader, LoaderContext } from 'astro/loaders';
-import { describeConnectionFailure, transaction, type DatabaseTarget, type Queryable } from '../../netlify/public-api.ts';
+import {
+  describeConnectionFailure,
+  transaction,
+  type DatabaseTarget,
+  type Queryable,
+} from '../../netlify/public-api.ts';
 import { buildDatabase } from './database.ts';
 import { stageMedia } from './media.ts';
 
