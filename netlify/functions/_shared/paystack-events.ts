@@ -46,7 +46,8 @@ import {
   type GiftRow,
 } from './gifts.ts';
 import { deliverCoalesced } from './outbox.ts';
-import { PAYSTACK_REFERENCE, planCodeOf } from './paystack.ts';
+import { Charge, Dispute, ExpiringCard, Invoice, Refund, Subscription } from './paystack-event-data.ts';
+import { planCodeOf } from './paystack.ts';
 
 const PROVIDER = 'paystack';
 
@@ -56,90 +57,6 @@ export interface EventOutcome {
   readonly giftId?: string | undefined;
   readonly cards?: readonly { outcome: string; giftId?: string | undefined }[];
 }
-
-/** An amount in subunits, as a number or a string of digits (Paystack's refund events send `"5000"`). */
-const Subunits = z.union([
-  z.number().int().positive(),
-  z
-    .string()
-    .regex(/^[1-9][0-9]{0,15}$/)
-    .transform(Number),
-]);
-const Currency = z.string().regex(/^[A-Z]{3}$/);
-const Customer = z
-  .object({
-    email: z.string().nullish(),
-    first_name: z.string().nullish(),
-    last_name: z.string().nullish(),
-    customer_code: z.string().max(100).nullish(),
-  })
-  .nullish();
-const Id = z.union([z.string().min(1).max(100), z.number()]);
-const Reference = z.string().regex(PAYSTACK_REFERENCE, 'Not a Paystack reference');
-
-/** The documented `data` of `charge.success`. */
-const Charge = z.object({
-  id: z.number().int(),
-  status: z.string(),
-  reference: Reference,
-  amount: z.number().int().positive(),
-  currency: Currency,
-  channel: z.string().max(40).nullish(),
-  paid_at: z.iso.datetime({ offset: true }).nullish(),
-  customer: Customer,
-  plan: z.union([z.object({ plan_code: z.string().nullish() }), z.string(), z.array(z.unknown())]).nullish(),
-  source: z
-    .object({ type: z.string().nullish(), source: z.string().nullish(), identifier: z.string().nullish() })
-    .nullish(),
-});
-
-/** The documented `data` of the subscription events. */
-const Subscription = z.object({
-  subscription_code: z.string().min(1).max(100),
-  status: z.string().nullish(),
-  email_token: z.string().max(100).nullish(),
-  plan: z.object({ plan_code: z.string().nullish() }).nullish(),
-  customer: Customer,
-  authorization: z.object({ authorization_code: z.string().max(100).nullish() }).nullish(),
-});
-
-/** The documented `data` of the invoice events. */
-const Invoice = z.object({
-  invoice_code: z.string().nullish(),
-  id: Id.nullish(),
-  status: z.string().nullish(),
-  amount: z.number().int().nullish(),
-  subscription: z.object({ subscription_code: z.string().min(1).max(100) }),
-});
-
-/** One card of `subscription.expiring_cards`, whose `data` is a list of them. */
-const ExpiringCard = z.object({
-  expiry_date: z.string().min(1).max(20),
-  description: z.string().max(200).nullish(),
-  subscription: z.object({ subscription_code: z.string().min(1).max(100) }),
-});
-
-/** The documented `data` of the refund events. */
-const Refund = z.object({
-  status: z.string().nullish(),
-  transaction_reference: Reference,
-  refund_reference: Id.nullish(),
-  id: Id.nullish(),
-  amount: Subunits,
-  currency: Currency,
-});
-
-/** The documented `data` of the dispute events. */
-const Dispute = z.object({
-  id: Id,
-  status: z.string().nullish(),
-  resolution: z.string().nullish(),
-  category: z.string().nullish(),
-  dueAt: z.string().nullish(),
-  updated_at: z.string().nullish(),
-  transaction_reference: z.string().nullish(),
-  transaction: z.object({ reference: z.string().nullish() }).nullish(),
-});
 
 /** The settling under way in this instance: one event at a time. */
 let settling: Promise<unknown> = Promise.resolve();
