@@ -13,6 +13,7 @@
  */
 import type { Config, Context } from '@netlify/functions';
 import { PasswordChangeSchema, ProfileSchema } from '../../src/schemas/admin.ts';
+import type { EndedAnswer, ProfileAnswer, SessionsAnswer, TokenAnswer } from '../../src/schemas/staff-account.ts';
 import { staffFunction } from './_shared/admin-resource.ts';
 import { audit } from './_shared/audit.ts';
 import { signToken } from './_shared/auth.ts';
@@ -55,12 +56,12 @@ export default staffFunction(async (req, actor, context, session) => {
       await audit(tx, 'admin.sessions_end_others', actor, { ended: count });
       return count;
     });
-    return json({ ended });
+    return json({ ended } satisfies EndedAnswer);
   }
   const id = context.params['id'];
   if (id === undefined) {
     if (req.method !== 'GET') return methodNotAllowed(['GET']);
-    return json({ sessions: await listSessions(session) });
+    return json({ sessions: await listSessions(session) } satisfies SessionsAnswer);
   }
   if (req.method !== 'DELETE') return methodNotAllowed(['DELETE']);
   if (!SESSION_ID.test(id)) return badRequest('Malformed id', [{ path: 'id', message: 'Expected a session id' }]);
@@ -75,7 +76,7 @@ export default staffFunction(async (req, actor, context, session) => {
 async function profile(req: Request, session: SessionOwner): Promise<Response> {
   if (req.method === 'GET') {
     const found = await getProfile({ query }, session.username);
-    return found ? json({ profile: found }) : error(404, 'Staff member not found');
+    return found ? json({ profile: found } satisfies ProfileAnswer) : error(404, 'Staff member not found');
   }
   if (req.method !== 'PUT') return methodNotAllowed(['GET', 'PUT']);
   const body = await readJsonBody(req);
@@ -83,7 +84,7 @@ async function profile(req: Request, session: SessionOwner): Promise<Response> {
   const parsed = ProfileSchema.safeParse(body.value);
   if (!parsed.success) return invalid(parsed.error, 'Invalid display name');
   try {
-    return json({ profile: await saveDisplayName(session.username, parsed.data.displayName) });
+    return json({ profile: await saveDisplayName(session.username, parsed.data.displayName) } satisfies ProfileAnswer);
   } catch (failure) {
     if (failure instanceof AccountRefusal) return failure.response;
     throw failure;
@@ -124,7 +125,7 @@ async function changePassword(req: Request, context: Context, session: SessionOw
     await audit(tx, 'admin.password_change', username);
     return createSession(tx, userId, client, req.headers.get('user-agent') ?? '');
   });
-  return json({ token: await signToken(username, sessionId) });
+  return json({ token: await signToken(username, sessionId) } satisfies TokenAnswer);
 }
 
 export const config: Config = {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
-import { NOTIFY_MODES } from '../schemas/notifications.ts';
+import { NOTIFY_MODES, type NotifyMode } from '../schemas/notifications.ts';
 import { ApiError, fetchPreferences, savePreferences } from './api.ts';
 import { notify } from './stores/toast.ts';
 
@@ -14,7 +14,7 @@ const CHOICES: Readonly<Record<(typeof NOTIFY_MODES)[number], { label: string; h
 /** The signed-in staff member's own choice: instant emails, a daily digest or none, and the address they go to. */
 export default function PreferencesForm(_props: Props) {
   const [email, setEmail] = useState('');
-  const [mode, setMode] = useState<string>('none');
+  const [mode, setMode] = useState<NotifyMode>('none');
   const [status, setStatus] = useState<'loading' | 'ready' | 'saving'>('loading');
   const [problem, setProblem] = useState<string | null>(null);
   const id = useId();

@@ -5,6 +5,20 @@ import { filenameFromDisposition } from './lib/format.ts';
 import { $token, expireSession, tokenReplacing } from './stores/session.ts';
 import type { ExchangeRate } from '../lib/money.ts';
 import type { GiftAction, GiftTotal as Total, PeriodFigures } from '../schemas/gifts.ts';
+import {
+  EndedAnswer,
+  PreferencesAnswer,
+  ProfileAnswer,
+  SeenAnswer,
+  SessionsAnswer,
+  TokenAnswer,
+  type Preferences,
+  type StaffProfile,
+  type StaffSession,
+} from '../schemas/staff-account.ts';
+import type { z } from 'zod';
+
+export type { Preferences, SeenAnswer, StaffProfile, StaffSession };
 
 /** A failed call: its HTTP status (0 for a network failure), the server's text and any field problems. */
 export class ApiError extends Error {
@@ -19,6 +33,13 @@ export class ApiError extends Error {
     this.serverText = serverText;
     this.issues = issues;
   }
+}
+
+/** `body` as `schema` reads it; an answer of any other shape is a failed call, never a half-read one. */
+function readAnswer<T>(schema: z.ZodType<T>, body: unknown): T {
+  const read = schema.safeParse(body);
+  if (!read.success) throw new ApiError(200, "The server's answer could not be read. Please reload the page.");
+  return read.data;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -192,63 +213,25 @@ export async function endSessionOnServer(token: string): Promise<void> {
   }
 }
 
-/** One signed-in session of the staff member's account. */
-export type StaffSession = {
-  readonly id: string;
-  readonly createdAt: string;
-  /** When the session last made a call (to the minute). */
-  readonly lastUsedAt: string;
-  readonly expiresAt: string;
-  readonly userAgent: string;
-  /** True for this browser's session. */
-  readonly current: boolean;
-};
-
-function isStaffSession(value: unknown): value is StaffSession {
-  if (typeof value !== 'object' || value === null) return false;
-  const row = value as Record<string, unknown>;
-  return (
-    typeof row['id'] === 'string' &&
-    typeof row['createdAt'] === 'string' &&
-    typeof row['lastUsedAt'] === 'string' &&
-    typeof row['current'] === 'boolean'
-  );
-}
-
 /** The account's live sessions, most recently used first. */
 export async function fetchSessions(): Promise<StaffSession[]> {
-  const body = await callJson('/api/admin/account/sessions');
-  const list = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['sessions'] : undefined;
-  return Array.isArray(list) ? list.filter(isStaffSession) : [];
+  return readAnswer(SessionsAnswer, await callJson('/api/admin/account/sessions')).sessions;
 }
 
 /** Signs out every other session of the account ("sign out everywhere else"); resolves to how many ended. */
 export async function endOtherSessions(): Promise<number> {
-  const body = await callJson('/api/admin/account/sessions/end-others', { method: 'POST' });
-  const ended = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['ended'] : undefined;
-  return typeof ended === 'number' ? ended : 0;
-}
-
-/** The signed-in staff member's profile: the username and the name replies are signed with (null when not set). */
-export type StaffProfile = { readonly username: string; readonly displayName: string | null };
-
-function readProfile(body: unknown): StaffProfile {
-  const profile = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['profile'] : undefined;
-  const row = typeof profile === 'object' && profile !== null ? (profile as Record<string, unknown>) : {};
-  return {
-    username: typeof row['username'] === 'string' ? row['username'] : '',
-    displayName: typeof row['displayName'] === 'string' ? row['displayName'] : null,
-  };
+  return readAnswer(EndedAnswer, await callJson('/api/admin/account/sessions/end-others', { method: 'POST' })).ended;
 }
 
 /** Reads the signed-in staff member's profile. */
 export async function fetchProfile(): Promise<StaffProfile> {
-  return readProfile(await callJson('/api/admin/account/profile'));
+  return readAnswer(ProfileAnswer, await callJson('/api/admin/account/profile')).profile;
 }
 
 /** Saves the name replies are signed with (blank clears it); field problems come back as `ApiError.issues`. */
 export async function saveProfile(displayName: string): Promise<StaffProfile> {
-  return readProfile(await callJson('/api/admin/account/profile', { method: 'PUT', json: { displayName } }));
+  const body = await callJson('/api/admin/account/profile', { method: 'PUT', json: { displayName } });
+  return readAnswer(ProfileAnswer, body).profile;
 }
 
 /** Changes the password; resolves to the token of the fresh session the server starts (all others end). */
@@ -258,60 +241,28 @@ export async function changePassword(currentPassword: string, newPassword: strin
     json: { currentPassword, newPassword },
     replacesToken: true,
   });
-  const token = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['token'] : undefined;
-  if (typeof token !== 'string' || token === '') throw new ApiError(200, 'No token in the answer.');
-  return token;
-}
-
-/** New-row counts of the visitor-fed lists for the signed-in staff member, and the newest id they had seen in each. */
-export type SeenAnswer = {
-  readonly counts: Readonly<Record<string, number>>;
-  readonly lastSeen: Readonly<Record<string, string>>;
-};
-
-function readSeen(body: unknown): SeenAnswer {
-  const source = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-  const counts: Record<string, number> = {};
-  const lastSeen: Record<string, string> = {};
-  for (const [key, value] of Object.entries((source['counts'] ?? {}) as Record<string, unknown>)) {
-    if (typeof value === 'number') counts[key] = value;
-  }
-  for (const [key, value] of Object.entries((source['lastSeen'] ?? {}) as Record<string, unknown>)) {
-    if (typeof value === 'string') lastSeen[key] = value;
-  }
-  return { counts, lastSeen };
+  return readAnswer(TokenAnswer, body).token;
 }
 
 /** Reads the "new" counts of the signed-in staff member. */
 export async function fetchSeen(): Promise<SeenAnswer> {
-  return readSeen(await callJson('/api/admin/seen'));
+  return readAnswer(SeenAnswer, await callJson('/api/admin/seen'));
 }
 
 /** Records that the signed-in staff member has seen `resource` up to row `lastId`; resolves to the new counts. */
 export async function markSeen(resource: string, lastId: string): Promise<SeenAnswer> {
-  return readSeen(await callJson('/api/admin/seen', { method: 'POST', json: { resource, lastId } }));
-}
-
-/** The signed-in staff member's notification choice. */
-export type Preferences = { readonly email: string | null; readonly notify: string };
-
-function readPreferences(body: unknown): Preferences {
-  const inner = (
-    typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['preferences'] : null
-  ) as Record<string, unknown> | null | undefined;
-  const email = inner?.['email'];
-  const notify = inner?.['notify'];
-  return { email: typeof email === 'string' ? email : null, notify: typeof notify === 'string' ? notify : 'none' };
+  return readAnswer(SeenAnswer, await callJson('/api/admin/seen', { method: 'POST', json: { resource, lastId } }));
 }
 
 /** Reads the signed-in staff member's notification choice. */
 export async function fetchPreferences(): Promise<Preferences> {
-  return readPreferences(await callJson('/api/admin/preferences'));
+  return readAnswer(PreferencesAnswer, await callJson('/api/admin/preferences')).preferences;
 }
 
 /** Saves the signed-in staff member's notification choice; field problems come back as `ApiError.issues`. */
 export async function savePreferences(preferences: Preferences): Promise<Preferences> {
-  return readPreferences(await callJson('/api/admin/preferences', { method: 'PUT', json: preferences }));
+  const body = await callJson('/api/admin/preferences', { method: 'PUT', json: preferences });
+  return readAnswer(PreferencesAnswer, body).preferences;
 }
 
 /** A page of the notification outbox, the count of each status, and whether emails are really sent. */

@@ -5,6 +5,7 @@
  * last use at most once a minute.
  */
 import { randomUUID } from 'node:crypto';
+import type { StaffSession } from '../../../src/schemas/staff-account.ts';
 import { query, type Queryable } from './db.ts';
 
 /** How long a session lasts, in seconds (the session token's lifetime). */
@@ -36,18 +37,6 @@ export interface SessionOwner {
   userId: string;
   /** The account's username as stored. */
   username: string;
-}
-
-/** One active session as the session list shows it. */
-export interface SessionRow {
-  id: string;
-  createdAt: string;
-  /** When a request last used it (to the minute, see {@link LAST_USED_GRANULARITY_SECONDS}). */
-  lastUsedAt: string;
-  expiresAt: string;
-  userAgent: string;
-  /** True for the session of the token that asked. */
-  current: boolean;
 }
 
 /** Starts a session for the account `userId`; returns its id. */
@@ -123,7 +112,7 @@ export async function endOtherSessions(db: Queryable, owner: SessionOwner): Prom
 }
 
 /** The live sessions of `owner`'s account, most recently used first, marking the one `owner` is. */
-export async function listSessions(owner: SessionOwner, db: Queryable = { query }): Promise<SessionRow[]> {
+export async function listSessions(owner: SessionOwner, db: Queryable = { query }): Promise<StaffSession[]> {
   const rows = await db.query<{
     id: string;
     created_at: Date | string;

@@ -6,6 +6,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { UNNAMED_SIGNATURE } from '../../../src/lib/applications.ts';
+import type { StaffProfile } from '../../../src/schemas/staff-account.ts';
 import { audit } from './audit.ts';
 import { query, transaction, type Queryable } from './db.ts';
 import { error } from './http.ts';
@@ -230,13 +231,6 @@ export async function removeStaff(actor: string, userId: string): Promise<void> 
     await tx.query('delete from staff_visits where username = lower($1)', [account.username]);
     await audit(tx, 'admin.staff.remove', actor, { account: account.username });
   });
-}
-
-/** The staff member's own details under "Your account": the username they sign in with and the name they sign with. */
-export interface StaffProfile {
-  username: string;
-  /** The name replies are signed with, or null when not set. */
-  displayName: string | null;
 }
 
 /** The profile of account `username` (matched case-insensitively), or undefined when there is no such account. */

@@ -3,14 +3,9 @@
  * email. Accounts are keyed by their lower-cased username, the subject of their session.
  */
 import type { NotifyMode, PreferencesInput } from '../../../src/schemas/notifications.ts';
+import type { Preferences } from '../../../src/schemas/staff-account.ts';
 import type { Queryable } from './db.ts';
 import { notifyTo } from './mailer.ts';
-
-/** A staff member's stored choice; `none` without an address until they choose. */
-export interface Preferences {
-  readonly email: string | null;
-  readonly notify: NotifyMode;
-}
 
 /** The choice of `username`. */
 export async function getPreferences(db: Queryable, username: string): Promise<Preferences> {
