@@ -10,6 +10,7 @@
  */
 import type { Config, Context } from '@netlify/functions';
 import { InvitationSchema } from '../../src/schemas/applications.ts';
+import type { StaffList } from '../../src/schemas/staff-account.ts';
 import { IdSchema, staffFunction } from './_shared/admin-resource.ts';
 import { error, invalid, json, methodNotAllowed, noContent, readJsonBody } from './_shared/http.ts';
 import { deliverAfterResponse } from './_shared/outbox.ts';
@@ -47,7 +48,7 @@ export default staffFunction(async (req: Request, actor: string, context: Contex
     const rawId = context.params['id'];
     if (rawId === undefined) {
       if (req.method !== 'GET') return methodNotAllowed(['GET']);
-      return json(await listStaff());
+      return json((await listStaff()) satisfies StaffList);
     }
     const id = IdSchema.safeParse(rawId);
     if (!id.success) return invalid(id.error, 'Malformed id', 'id');

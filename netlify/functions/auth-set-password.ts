@@ -8,6 +8,7 @@
  */
 import type { Config, Context } from '@netlify/functions';
 import { LinkTokenSchema, SetPasswordSchema } from '../../src/schemas/applications.ts';
+import type { LinkAnswer, TokenAnswer } from '../../src/schemas/staff-account.ts';
 import { failureAnswer } from './_shared/failure.ts';
 import { signingKey, signToken } from './_shared/auth.ts';
 import { clientId } from './_shared/client.ts';
@@ -20,7 +21,7 @@ export default async (req: Request, context: Context): Promise<Response> => {
     if (req.method === 'GET') {
       const token = LinkTokenSchema.safeParse(new URL(req.url).searchParams.get('token') ?? '');
       if (!token.success) return invalid(token.error, 'Invalid link', 'token');
-      return json({ link: await describeLink(token.data) });
+      return json({ link: await describeLink(token.data) } satisfies LinkAnswer);
     }
     if (req.method !== 'POST') return methodNotAllowed(['GET', 'POST']);
     const body = await readJsonBody(req);
@@ -38,7 +39,7 @@ export default async (req: Request, context: Context): Promise<Response> => {
       client,
       userAgent: req.headers.get('user-agent') ?? '',
     });
-    return json({ token: await signToken(username, sessionId) });
+    return json({ token: await signToken(username, sessionId) } satisfies TokenAnswer);
   } catch (failure) {
     if (failure instanceof AccountRefusal) return failure.response;
     return failureAnswer(failure, '/api/auth/set-password');

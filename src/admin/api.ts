@@ -7,18 +7,21 @@ import type { ExchangeRate } from '../lib/money.ts';
 import type { GiftAction, GiftTotal as Total, PeriodFigures } from '../schemas/gifts.ts';
 import {
   EndedAnswer,
+  LinkAnswer,
+  StaffList,
   PreferencesAnswer,
   ProfileAnswer,
   SeenAnswer,
   SessionsAnswer,
   TokenAnswer,
+  type LinkInfo,
   type Preferences,
   type StaffProfile,
   type StaffSession,
 } from '../schemas/staff-account.ts';
 import type { z } from 'zod';
 
-export type { Preferences, SeenAnswer, StaffProfile, StaffSession };
+export type { LinkInfo, Preferences, SeenAnswer, StaffList, StaffProfile, StaffSession };
 
 /** A failed call: its HTTP status (0 for a network failure), the server's text and any field problems. */
 export class ApiError extends Error {
@@ -532,21 +535,9 @@ export async function adminJson(path: string, method = 'GET', json?: unknown): P
   return callJson(path, { method, ...(json === undefined ? {} : { json }) });
 }
 
-/** One staff account, and the invitations still open, as `GET /api/admin/staff` answers them. */
-export type StaffList = {
-  readonly staff: readonly {
-    readonly id: string;
-    readonly username: string;
-    readonly email: string | null;
-    readonly lastSignIn: string | null;
-  }[];
-  readonly invitations: readonly { readonly id: string; readonly email: string; readonly expiresAt: string }[];
-};
-
 /** Reads the staff accounts and open invitations. */
 export async function fetchStaff(): Promise<StaffList> {
-  const body = (await callJson('/api/admin/staff')) as Partial<StaffList> | null;
-  return { staff: body?.staff ?? [], invitations: body?.invitations ?? [] };
+  return readAnswer(StaffList, await callJson('/api/admin/staff'));
 }
 
 /** Emails a colleague an invitation; field problems come back as `ApiError.issues`. */
@@ -568,13 +559,6 @@ export async function resetStaffPassword(id: string): Promise<void> {
 export async function removeStaffAccount(id: string): Promise<void> {
   await callJson(`/api/admin/staff/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
-
-/** What a one-time link is for: `invite` (choose a username) or `reset`. */
-export type LinkInfo = {
-  readonly purpose: 'invite' | 'reset';
-  readonly email: string;
-  readonly username: string | null;
-};
 
 async function publicCall(path: string, init: RequestInit): Promise<unknown> {
   let response: Response;
@@ -598,7 +582,7 @@ async function publicCall(path: string, init: RequestInit): Promise<unknown> {
 /** Reads what a one-time link is for; rejects (410) when it is used or expired. */
 export async function fetchLink(secret: string): Promise<LinkInfo> {
   const body = await publicCall(`/api/auth/set-password?token=${encodeURIComponent(secret)}`, {});
-  return (body as { link: LinkInfo }).link;
+  return readAnswer(LinkAnswer, body).link;
 }
 
 /** Uses a one-time link to set a password (and, for an invitation, a username); resolves to a session token. */
@@ -608,7 +592,7 @@ export async function useSetPasswordLink(secret: string, password: string, usern
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ token: secret, password, ...(username === undefined ? {} : { username }) }),
   });
-  return (body as { token: string }).token;
+  return readAnswer(TokenAnswer, body).token;
 }
 
 /** Reads every commitment (monthly gifts and sponsorships) with its instalments, and the count in each state. */

@@ -54,3 +54,41 @@ export type Preferences = z.infer<typeof Preferences>;
 /** `GET` and `PUT /api/admin/preferences`. */
 export const PreferencesAnswer = z.object({ preferences: Preferences });
 export type PreferencesAnswer = z.infer<typeof PreferencesAnswer>;
+
+/** One staff account as the Staff tab lists it. */
+export const StaffMember = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string().nullable(),
+  createdAt: z.string(),
+  /** When the account last signed in, or null. */
+  lastSignIn: z.string().nullable(),
+});
+export type StaffMember = z.infer<typeof StaffMember>;
+
+/** An invitation not yet used. */
+export const PendingInvitation = z.object({
+  id: z.string(),
+  email: z.string(),
+  createdBy: z.string(),
+  expiresAt: z.string(),
+});
+export type PendingInvitation = z.infer<typeof PendingInvitation>;
+
+/** `GET /api/admin/staff`: every account and the invitations still open. */
+export const StaffList = z.object({ staff: z.array(StaffMember), invitations: z.array(PendingInvitation) });
+export type StaffList = z.infer<typeof StaffList>;
+
+/** What a one-time link is for: `invite` (choose a username) or `reset` (of the account `username`). */
+export const LinkInfo = z.object({
+  purpose: z.enum(['invite', 'reset']),
+  email: z.string(),
+  username: z.string().nullable(),
+});
+export type LinkInfo = z.infer<typeof LinkInfo>;
+/** What a one-time link is for. */
+export type LinkPurpose = LinkInfo['purpose'];
+
+/** `GET /api/auth/set-password?token=…`. */
+export const LinkAnswer = z.object({ link: LinkInfo });
+export type LinkAnswer = z.infer<typeof LinkAnswer>;

@@ -6,7 +6,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { UNNAMED_SIGNATURE } from '../../../src/lib/applications.ts';
-import type { StaffProfile } from '../../../src/schemas/staff-account.ts';
+import type { LinkInfo, LinkPurpose, StaffList, StaffProfile } from '../../../src/schemas/staff-account.ts';
 import { audit } from './audit.ts';
 import { query, transaction, type Queryable } from './db.ts';
 import { error } from './http.ts';
@@ -23,27 +23,6 @@ export const LINK_ATTEMPTS: RateLimitRule = { limit: 10, windowSeconds: 15 * 60 
 
 /** How long a one-time link works. */
 export const LINK_HOURS = 72;
-
-/** What a one-time link is for. */
-export type LinkPurpose = 'invite' | 'reset';
-
-/** One staff account as the list shows it. */
-export interface StaffMember {
-  id: string;
-  username: string;
-  email: string | null;
-  createdAt: string;
-  /** When the account last signed in, or null. */
-  lastSignIn: string | null;
-}
-
-/** An invitation not yet used. */
-export interface PendingInvitation {
-  id: string;
-  email: string;
-  createdBy: string;
-  expiresAt: string;
-}
 
 /** A refused account change: the answer to send. */
 export class AccountRefusal extends Error {
@@ -63,9 +42,7 @@ function digest(secret: string): string {
 }
 
 /** Every staff account, by username, and the invitations still open at `now`. */
-export async function listStaff(
-  now: Date = new Date(),
-): Promise<{ staff: StaffMember[]; invitations: PendingInvitation[] }> {
+export async function listStaff(now: Date = new Date()): Promise<StaffList> {
   const staff = await query<{
     id: string;
     username: string;
@@ -262,13 +239,6 @@ export async function signatureOf(db: Queryable, username: string): Promise<stri
 }
 
 /** What an open link is for, for the set-password form. */
-export interface LinkInfo {
-  purpose: LinkPurpose;
-  email: string;
-  /** The account a reset is for. */
-  username: string | null;
-}
-
 const LINK_GONE = 'This link has expired or was already used. Ask a colleague for a new one.';
 /** What a link whose invitation staff withdrew answers. */
 const LINK_WITHDRAWN =
