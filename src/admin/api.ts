@@ -19,8 +19,10 @@ import {
   type StaffProfile,
   type StaffSession,
 } from '../schemas/staff-account.ts';
+import { RetentionAnswer } from '../schemas/retention.ts';
 import type { z } from 'zod';
 
+export type { RetentionAnswer };
 export type { LinkInfo, Preferences, SeenAnswer, StaffList, StaffProfile, StaffSession };
 
 /** A failed call: its HTTP status (0 for a network failure), the server's text and any field problems. */
@@ -514,20 +516,9 @@ export async function erasePerson(who: PersonKey, reason: string): Promise<Erasu
   return (await callJson('/api/admin/people/erase', { method: 'POST', json: { ...who, reason } })) as ErasureAnswer;
 }
 
-/** The retention periods in force and the latest run (GET /api/admin/retention). */
-export type RetentionAnswer = {
-  readonly rules: readonly {
-    readonly key: string;
-    readonly label: string;
-    readonly action: string;
-    readonly days: number;
-  }[];
-  readonly lastRun: { readonly ts: string; readonly removed: Readonly<Record<string, number>> } | null;
-};
-
 /** Reads the retention periods and when retention last ran. */
 export async function fetchRetention(): Promise<RetentionAnswer> {
-  return (await callJson('/api/admin/retention')) as RetentionAnswer;
+  return readAnswer(RetentionAnswer, await callJson('/api/admin/retention'));
 }
 
 /** Calls an admin endpoint that answers JSON (a child's history, consents, sponsorship); rejects with an ApiError. */
