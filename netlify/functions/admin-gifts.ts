@@ -32,6 +32,7 @@ import {
   StaffGift,
   StatementRequest,
   type GiftAction,
+  type GiftSummary,
 } from '../../src/schemas/gifts.ts';
 import { staffFunction } from './_shared/admin-resource.ts';
 import { isUniqueViolation, query, transaction, type Queryable } from './_shared/db.ts';
@@ -114,7 +115,7 @@ async function summary(req: Request): Promise<Response> {
     figures,
     month,
     year,
-  });
+  } satisfies GiftSummary);
 }
 
 /** The month-end CSV or PDF of the period asked for, as a download. */

@@ -4,7 +4,7 @@ import { readIssues, type Issue } from './lib/issues.ts';
 import { filenameFromDisposition } from './lib/format.ts';
 import { $token, expireSession, tokenReplacing } from './stores/session.ts';
 import type { ExchangeRate } from '../lib/money.ts';
-import type { GiftAction, GiftTotal as Total, PeriodFigures } from '../schemas/gifts.ts';
+import { GiftSummary, type GiftAction, type GiftTotal } from '../schemas/gifts.ts';
 import {
   EndedAnswer,
   LinkAnswer,
@@ -22,7 +22,7 @@ import {
 import { RetentionAnswer } from '../schemas/retention.ts';
 import type { z } from 'zod';
 
-export type { RetentionAnswer };
+export type { GiftSummary, GiftTotal, RetentionAnswer };
 export type { LinkInfo, Preferences, SeenAnswer, StaffList, StaffProfile, StaffSession };
 
 /** A failed call: its HTTP status (0 for a network failure), the server's text and any field problems. */
@@ -367,27 +367,9 @@ export async function saveReplyTemplate(
   return body.template;
 }
 
-/** Totals of confirmed gifts in one period, per key (cause, method or kind) and currency. */
-export type GiftTotal = Total;
-
-/** The three breakdowns of this month or this year. */
-type Breakdowns = {
-  readonly byCause: readonly GiftTotal[];
-  readonly byMethod: readonly GiftTotal[];
-  readonly byKind: readonly GiftTotal[];
-};
-
-/** The Gifts view's summary: providers connected, the chosen period's figures, this month and this year. */
-export type GiftSummary = {
-  readonly connected: { readonly paystack: boolean; readonly mpesa: boolean };
-  readonly figures: PeriodFigures;
-  readonly month: Breakdowns;
-  readonly year: Breakdowns;
-};
-
 /** Reads the Gifts view's summary for the period `query` names (`period=month&month=2026-10`; this month without). */
 export async function fetchGiftSummary(query = ''): Promise<GiftSummary> {
-  return (await callJson(`/api/admin/gifts/summary${query ? `?${query}` : ''}`)) as GiftSummary;
+  return readAnswer(GiftSummary, await callJson(`/api/admin/gifts/summary${query ? `?${query}` : ''}`));
 }
 
 /** Sets the KES per USD rate the totals are converted at; resolves to the rate as saved. */

@@ -8,6 +8,9 @@ import { PERIOD_KINDS } from '../lib/periods.ts';
 import { moneyAmount, rowId } from './fields.ts';
 import { DONATION_CAUSES } from './options.ts';
 
+// Read in the dashboard too, whose Content-Security-Policy forbids the compiled parsers.
+z.config({ jitless: true });
+
 /** States a gift moves through. */
 export const GIFT_STATE_VALUES = ['pending', 'confirmed', 'failed', 'refunded', 'abandoned', 'unmatched'] as const;
 
@@ -228,3 +231,15 @@ export const PeriodFigures = z.object({
 });
 /** The figures of one period. */
 export type PeriodFigures = z.infer<typeof PeriodFigures>;
+
+/** The three breakdowns of this month or this year. */
+const Breakdowns = z.object({ byCause: z.array(GiftTotal), byMethod: z.array(GiftTotal), byKind: z.array(GiftTotal) });
+
+/** `GET /api/admin/gifts/summary`: providers connected, the chosen period's figures, this month and this year. */
+export const GiftSummary = z.object({
+  connected: z.object({ paystack: z.boolean(), mpesa: z.boolean() }),
+  figures: PeriodFigures,
+  month: Breakdowns,
+  year: Breakdowns,
+});
+export type GiftSummary = z.infer<typeof GiftSummary>;
