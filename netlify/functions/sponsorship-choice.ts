@@ -40,6 +40,9 @@ function outcomePage(outcome: ChoiceOutcome): Response {
 async function confirmation(token: string, offerId: string, choice: string): Promise<Response> {
   const offer = await offerState({ query }, offerId);
   if (!offer) return problem(404, 'This offer no longer exists.');
+  if (offer.choice === 'unanswered') {
+    return problem(409, 'This sponsorship has ended, as we had not heard from you. Thank you for all you gave.');
+  }
   if (offer.choice !== 'waiting') {
     return problem(409, 'You have already answered this email. Thank you: nothing more is needed.');
   }
