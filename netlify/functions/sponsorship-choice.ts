@@ -30,10 +30,7 @@ function problem(status: number, message: string): Response {
 
 function outcomePage(outcome: ChoiceOutcome): Response {
   if (!outcome.ok) return problem(outcome.status, outcome.message);
-  return htmlPage(
-    { title: 'Thank you', html: `<p>${escapeHtml(outcome.message)}</p>\n${HOME}`, tone: 'success' },
-    200,
-  );
+  return htmlPage({ title: 'Thank you', html: `<p>${escapeHtml(outcome.message)}</p>\n${HOME}`, tone: 'success' }, 200);
 }
 
 /** The page a link shows before its button is pressed. */

@@ -121,7 +121,10 @@ test('staff record an exit; the sponsor, with JavaScript off, carries the sponso
   await expectNoAxeViolations(page);
 
   // The sponsor's email: the news, the waiting children by first name, no reason and no surname.
-  const [mail] = await mailTo(sponsorEmail, (candidate) => candidate.subject === 'News about Subira, the child you sponsor');
+  const [mail] = await mailTo(
+    sponsorEmail,
+    (candidate) => candidate.subject === 'News about Subira, the child you sponsor',
+  );
   expect(mail!.text).toContain('Subira has now left our programme');
   expect(mail!.text).toContain(`Pendo, aged 10: `);
   expect(mail!.text).not.toContain('Eldoret');
@@ -202,7 +205,10 @@ test('a sponsor who does not answer is asked again at day 30, and the sponsorshi
   const panel = await openTab(page, 'Children');
   await panel.getByRole('button', { name: `Edit child Makena Rotich${suffix}` }).click();
   await expect(
-    panel.getByRole('region', { name: 'Exit from the programme' }).getByRole('row').filter({ hasText: 'Daniel Kiprop' }),
+    panel
+      .getByRole('region', { name: 'Exit from the programme' })
+      .getByRole('row')
+      .filter({ hasText: 'Daniel Kiprop' }),
   ).toContainText('Ended after no answer');
   await page.goto(linkFor(reminder!.text, '~end'));
   await expect(page.getByText('This sponsorship has ended, as we had not heard from you')).toBeVisible();

@@ -94,8 +94,12 @@ describe.each(databases)('a child leaves the programme on $name', (database) => 
           })
         ).json()) as { data: Json }
       ).data;
-    const plan = String((await api('/plan', { name: 'Sponsor', amount: 2500, interval: 'monthly', currency: 'USD' }))['plan_code']);
-    const reference = String((await api('/transaction/initialize', { email, amount: 2500, currency: 'USD', plan }))['reference']);
+    const plan = String(
+      (await api('/plan', { name: 'Sponsor', amount: 2500, interval: 'monthly', currency: 'USD' }))['plan_code'],
+    );
+    const reference = String(
+      (await api('/transaction/initialize', { email, amount: 2500, currency: 'USD', plan }))['reference'],
+    );
     standIn.current.pay(reference);
     const code = standIn.current.subscribe(reference);
     return { code, plan, ...standIn.current.subscriptions.get(code)! };
@@ -126,9 +130,11 @@ describe.each(databases)('a child leaves the programme on $name', (database) => 
   const record = (body: Json) =>
     call(exits, 'POST', `/api/admin/child-exits/${child}`, { token, params: { child }, json: body });
   const staffView = async () =>
-    ((await (await call(exits, 'GET', `/api/admin/child-exits/${child}`, { token, params: { child } })).json()) as {
-      exit: { reason: string; offers: Json[] } | null;
-    }).exit;
+    (
+      (await (await call(exits, 'GET', `/api/admin/child-exits/${child}`, { token, params: { child } })).json()) as {
+        exit: { reason: string; offers: Json[] } | null;
+      }
+    ).exit;
   const emails = (outcome: string) =>
     rows<{ recipients: string; subject: string; body: string }>(
       database,
@@ -164,7 +170,9 @@ describe.each(databases)('a child leaves the programme on $name', (database) => 
       ['baraka-waits', 'Baraka Otieno', 8],
       ['zuri-waits', 'Zuri Achieng', 11],
     ] as const) {
-      expect((await call(children, 'POST', '/api/admin/children', { token, json: newChild(slug, name, age) })).status).toBe(201);
+      expect(
+        (await call(children, 'POST', '/api/admin/children', { token, json: newChild(slug, name, age) })).status,
+      ).toBe(201);
     }
     await rows(
       database,
@@ -183,12 +191,12 @@ describe.each(databases)('a child leaves the programme on $name', (database) => 
     expect(await state(aliceCommitment)).toMatchObject({ state: 'paused' });
     expect(await state(bobCommitment)).toMatchObject({ state: 'paused' });
     expect(standIn.current.subscriptions.get(oldCode)?.status).toBe('cancelled');
-    expect(
-      await rows(database, `select programme from children where slug = 'imani-leaves'`),
-    ).toEqual([{ programme: 'left' }]);
-    expect(
-      await rows(database, `select state from sponsorships where child_id = 'imani-leaves'`),
-    ).toEqual([{ state: 'ended' }]);
+    expect(await rows(database, `select programme from children where slug = 'imani-leaves'`)).toEqual([
+      { programme: 'left' },
+    ]);
+    expect(await rows(database, `select state from sponsorships where child_id = 'imani-leaves'`)).toEqual([
+      { state: 'ended' },
+    ]);
 
     const sent = await emails('notice');
     expect(sent.map((mail) => mail.recipients)).toEqual([ALICE, BOB]);

@@ -220,7 +220,8 @@ describe.each(databases)('reply templates on $name', (database) => {
         issues: [
           {
             path: 'subject',
-            message: 'Subject has an unknown placeholder {Name}: use {name}, {opportunity}, {subject}, {staffName}, {child} or {choices}',
+            message:
+              'Subject has an unknown placeholder {Name}: use {name}, {opportunity}, {subject}, {staffName}, {child} or {choices}',
           },
         ],
       },

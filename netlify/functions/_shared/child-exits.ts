@@ -19,8 +19,7 @@ import { disableSubscription, paystackConfig, PaystackError } from './paystack.t
 
 /** What recording an exit came to. */
 export type ExitOutcome =
-  | { ok: true; paused: number; emailed: number }
-  | { ok: false; status: 404 | 409; message: string };
+  { ok: true; paused: number; emailed: number } | { ok: false; status: 404 | 409; message: string };
 
 /**
  * Records that child `childId` left the programme, as staff member `actor` wrote it at `now`: the child leaves every

@@ -9,11 +9,7 @@
  *   {@link EXIT_END_DAYS_AFTER_REMINDER} days after the reminder.
  * Every rule takes the clock as `now`.
  */
-import {
-  EXIT_END_DAYS_AFTER_REMINDER,
-  EXIT_REMINDER_DAYS,
-  type ExitChoice,
-} from '../../../src/schemas/child-exits.ts';
+import { EXIT_END_DAYS_AFTER_REMINDER, EXIT_REMINDER_DAYS, type ExitChoice } from '../../../src/schemas/child-exits.ts';
 import type { Background } from './build-hook.ts';
 import { firstName } from './child-updates.ts';
 import { childChanged, rebuildForChild, waitingChildren } from './children.ts';
@@ -190,7 +186,12 @@ export async function carryOn(
       [slug],
     );
     if (child) {
-      await childChanged(tx, 'sponsor', child, `sponsored: a sponsor carried their sponsorship on from ${locked.child}`);
+      await childChanged(
+        tx,
+        'sponsor',
+        child,
+        `sponsored: a sponsor carried their sponsorship on from ${locked.child}`,
+      );
     }
     return { ok: true, message: `Thank you: your sponsorship now goes to ${name}.` };
   });
@@ -207,12 +208,7 @@ export async function carryOn(
 }
 
 /** Ends the commitment of offer `offerId` as its sponsor asked (`ended`), or after no answer (`unanswered`). */
-async function endOffer(
-  tx: Queryable,
-  offer: OfferState,
-  choice: 'ended' | 'unanswered',
-  now: Date,
-): Promise<void> {
+async function endOffer(tx: Queryable, offer: OfferState, choice: 'ended' | 'unanswered', now: Date): Promise<void> {
   const commitment = await lockCommitment(tx, { commitmentId: offer.commitment_id });
   if (commitment && commitment.state !== 'ended') {
     await endLocked(
@@ -234,7 +230,10 @@ export async function endByChoice(offerId: string, now: Date = new Date()): Prom
     const offer = await offerState(tx, offerId, true);
     if (!offer || offer.choice !== 'waiting') return offer;
     await endOffer(tx, offer, 'ended', now);
-    return { ok: true, message: 'Your sponsorship has ended, and nothing more will be taken. Thank you for all you gave.' };
+    return {
+      ok: true,
+      message: 'Your sponsorship has ended, and nothing more will be taken. Thank you for all you gave.',
+    };
   });
   if (!outcome) return { ok: false, status: 404, message: 'This offer no longer exists.' };
   if ('ok' in outcome) return outcome;

@@ -9,11 +9,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { UNNAMED_SIGNATURE } from '../../../src/lib/applications.ts';
 import { formatMoney } from '../../../src/lib/money.ts';
 import { EXIT_TEMPLATE_KIND, type ExitTemplateOutcome } from '../../../src/lib/reply-templates.ts';
-import {
-  EXIT_END_DAYS_AFTER_REMINDER,
-  EXIT_REMINDER_DAYS,
-  type ExitChoice,
-} from '../../../src/schemas/child-exits.ts';
+import { EXIT_END_DAYS_AFTER_REMINDER, EXIT_REMINDER_DAYS, type ExitChoice } from '../../../src/schemas/child-exits.ts';
 import { firstName } from './child-updates.ts';
 import type { WaitingChild } from './children.ts';
 import type { Queryable } from './db.ts';
