@@ -14,7 +14,7 @@ import { COMMITMENT_COLUMNS, settleState, type CommitmentRow } from './commitmen
 import { query, transaction } from './db.ts';
 import { CHILDREN_OFFERED, queueOfferEmail } from './exit-offers.ts';
 import { logFailure } from './log.ts';
-import { knownCardKeys } from './my-giving-commitments.ts';
+import { knownCardKeys } from './card-keys.ts';
 import { disableSubscription, paystackConfig, PaystackError } from './paystack.ts';
 
 /** What recording an exit came to. */

@@ -27,7 +27,7 @@ import {
 import { query, transaction, type Queryable } from './db.ts';
 import { offerState, queueOfferEmail, type OfferState } from './exit-offers.ts';
 import { logFailure } from './log.ts';
-import { knownCardKeys } from './my-giving-commitments.ts';
+import { knownCardKeys } from './card-keys.ts';
 import {
   createSubscription,
   disableSubscription,

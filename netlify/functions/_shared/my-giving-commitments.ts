@@ -11,9 +11,7 @@ import {
   COMMITMENT_COLUMNS,
   dueOn,
   instalmentsOf,
-  keepPaystackKeys,
   nairobiDay,
-  paystackKeysOf,
   type PaystackKeys,
   instalmentState,
   sponsorshipMinimum,
@@ -30,12 +28,12 @@ import { logFailure } from './log.ts';
 import {
   createSubscription,
   disableSubscription,
-  fetchSubscription,
   paystackConfig,
   PaystackError,
   type PaystackConfig,
   type PaystackSubscription,
 } from './paystack.ts';
+import { knownCardKeys } from './card-keys.ts';
 import { planFor, PLAN_INTERVAL_OF_MONTHS } from './paystack-plans.ts';
 import { nairobiDate } from './receipt.ts';
 
@@ -286,24 +284,6 @@ async function moveCardSubscription(
   // Another press ended it meanwhile: the subscription made for this one is not needed.
   if (made.email_token) await undoSubscription(config, made.subscription_code, made.email_token);
   return { ok: false, status: 409, message: 'This monthly gift has ended.' };
-}
-
-/**
- * The Paystack keys of card commitment `commitmentId` (its customer, saved card and email token): those kept, and any
- * missing asked of Paystack by its subscription `code` (a commitment older than the keys, or whose
- * subscription.create did not carry them all) and kept. Throws PaystackError when Paystack refuses.
- */
-export async function knownCardKeys(config: PaystackConfig, commitmentId: string, code: string): Promise<PaystackKeys> {
-  const keys = await paystackKeysOf({ query }, commitmentId);
-  if (keys.customer && keys.authorization && keys.emailToken) return keys;
-  const current = await fetchSubscription(config, code);
-  const known = {
-    customer: keys.customer ?? (typeof current.customer === 'object' ? current.customer?.customer_code : undefined),
-    authorization: keys.authorization ?? current.authorization?.authorization_code,
-    emailToken: keys.emailToken ?? current.email_token,
-  };
-  await transaction((tx) => keepPaystackKeys(tx, code, known));
-  return known;
 }
 
 /** Disables a subscription this change made and will not use; a refusal is logged (staff see it at Paystack). */
