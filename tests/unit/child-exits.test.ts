@@ -10,6 +10,7 @@ import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import children from '../../netlify/functions/admin-children.ts';
 import exits from '../../netlify/functions/admin-child-exits.ts';
 import choice from '../../netlify/functions/sponsorship-choice.ts';
+import webhook from '../../netlify/functions/payments-paystack.ts';
 import { runExitOffers } from '../../netlify/functions/_shared/exit-choices.ts';
 import { runCommitments } from '../../netlify/functions/_shared/commitments.ts';
 import { nairobiToday } from '../../src/lib/events.ts';
@@ -27,6 +28,8 @@ const TABLES = [
   'commitments',
   'commitment_instalments',
   'paystack_plans',
+  'gifts',
+  'payment_events',
   'events',
   'site_builds',
   'notification_outbox',
@@ -259,6 +262,38 @@ describe.each(databases)('a child leaves the programme on $name', (database) => 
       customer_code: old.customer_code,
       authorization_code: old.authorization_code,
     });
+    // Its first charge pays the commitment, as a gift towards Zuri.
+    const charge = JSON.stringify({
+      event: 'charge.success',
+      data: {
+        id: 9_200_001,
+        status: 'success',
+        reference: 'renewal_exit_zuri',
+        amount: 2500,
+        currency: 'USD',
+        channel: 'card',
+        paid_at: new Date().toISOString(),
+        customer: { email: ALICE, customer_code: old.customer_code },
+        plan: { plan_code: restarted!.plan_code },
+      },
+    });
+    const paid = await webhook(
+      new Request('http://localhost:8888/api/payments/paystack', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-paystack-signature': standIn.current.sign(charge) },
+        body: charge,
+      }),
+      context('52.31.139.75'),
+    );
+    expect(paid.status).toBe(200);
+    expect(
+      await rows(
+        database,
+        `select g.child_id, g.state from gifts g join commitment_instalments i on i.gift_id = g.id
+         where i.commitment_id = $1`,
+        [aliceCommitment],
+      ),
+    ).toEqual([{ child_id: 'zuri-waits', state: 'confirmed' }]);
     // Pressing again changes nothing.
     expect((await open(await link(ALICE, 'zuri-waits'), 'POST')).status).toBe(409);
   });

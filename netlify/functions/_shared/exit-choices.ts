@@ -67,8 +67,14 @@ function nextDue(commitment: CommitmentRow, now: Date): { period: string; dueOn:
 const CARD_REFUSED =
   'Paystack could not restart your card gift just now, so nothing has changed. Please try the link again later.';
 
+/** A card gift's new subscription and the plan it is on. */
+interface Restarted {
+  readonly subscription: PaystackSubscription;
+  readonly plan: string;
+}
+
 /** A new Paystack subscription for a paused card commitment that carries on, first charged on its next due day. */
-async function restartCard(commitment: CommitmentRow, now: Date): Promise<PaystackSubscription | string> {
+async function restartCard(commitment: CommitmentRow, now: Date): Promise<Restarted | string> {
   const config = paystackConfig();
   const interval = PLAN_INTERVAL_OF_MONTHS[commitment.interval_months];
   if (!config || !commitment.subscription_code || !interval) return CARD_REFUSED;
@@ -85,12 +91,13 @@ async function restartCard(commitment: CommitmentRow, now: Date): Promise<Paysta
           interval,
         ),
       ));
-    return await createSubscription(config, {
+    const subscription = await createSubscription(config, {
       customer: keys.customer,
       plan,
       authorization: keys.authorization,
       start_date: `${nextDue(commitment, now).dueOn}T09:00:00+03:00`,
     });
+    return { subscription, plan };
   } catch (failure) {
     if (!(failure instanceof PaystackError)) throw failure;
     logFailure('exit offer: restarting a card gift', failure);
@@ -135,7 +142,7 @@ export async function carryOn(
     offer.commitment_id,
   ]);
   if (!found || found.state === 'ended') return { ok: false, status: 409, message: 'This sponsorship has ended.' };
-  let made: PaystackSubscription | undefined;
+  let made: Restarted | undefined;
   if (found.method === 'card' && found.subscription_code) {
     const restarted = await restartCard(found, now);
     if (typeof restarted === 'string') return { ok: false, status: 409, message: restarted };
@@ -163,12 +170,22 @@ export async function carryOn(
       ],
     );
     if (!sponsorship) return taken;
+    // A card gift's new subscription is the commitment's from now on: its first charge becomes the commitment's
+    // first gift (as after a change of amount), so later charges are its renewals and name the new child.
     const [moved] = await tx.query<CommitmentRow>(
       `update commitments set child_id = $2, sponsorship_id = $3, paused_at = null, provider_stopped_at = null,
-         stop_reason = null, subscription_code = coalesce($4, subscription_code),
-         paystack_email_token = coalesce($5, paystack_email_token), updated_at = now()
+         stop_reason = null, subscription_code = coalesce($4, subscription_code), plan_code = coalesce($5, plan_code),
+         paystack_email_token = coalesce($6, paystack_email_token),
+         gift_id = case when $4::text is null then gift_id end, updated_at = now()
        where id = $1 returning ${COMMITMENT_COLUMNS}`,
-      [commitment.id, slug, sponsorship.id, made?.subscription_code ?? null, made?.email_token ?? null],
+      [
+        commitment.id,
+        slug,
+        sponsorship.id,
+        made?.subscription.subscription_code ?? null,
+        made?.plan ?? null,
+        made?.subscription.email_token ?? null,
+      ],
     );
     // The months of the pause are not owed: counting starts again with the next due day.
     await tx.query(
@@ -196,7 +213,7 @@ export async function carryOn(
     return { ok: true, message: `Thank you: your sponsorship now goes to ${name}.` };
   });
   if (!outcome.ok) {
-    if (made) await undoCard(made);
+    if (made) await undoCard(made.subscription);
     if (outcome.message === 'already') {
       const current = await offerState({ query }, offerId);
       return current ? alreadyChosen(current, await childName(current.moved_to)) : outcome;
