@@ -19,7 +19,10 @@ export default defineConfig({
     launchOptions: { executablePath: testBrowserPath(), args: testBrowserArgs },
   },
   projects: [
-    { name: 'chromium', testIgnore: ['**/samu-records.spec.ts', '**/samu-site.spec.ts'] },
+    {
+      name: 'chromium',
+      testIgnore: ['**/samu-records.spec.ts', '**/samu-site.spec.ts', '**/child-exit.spec.ts'],
+    },
     // Changes which children and events every page lists, and the words every page shows: runs once the specs that
     // read those lists and words are done.
     {
@@ -27,6 +30,9 @@ export default defineConfig({
       testMatch: ['**/samu-records.spec.ts', '**/samu-site.spec.ts'],
       dependencies: ['chromium'],
     },
+    // Takes a child off /sponsor and names the daily commitments job's clock, which other specs' commitments follow:
+    // runs alone, last.
+    { name: 'child-exit', testMatch: ['**/child-exit.spec.ts'], dependencies: ['samu-records'] },
   ],
   // Every port of a run is free: the site's is E2E_PORT or one picked when this file is first loaded, and the server
   // starts the run's SMTP server and Paystack stand-in on ports of their own (support/server.ts).

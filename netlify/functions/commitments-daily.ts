@@ -1,13 +1,15 @@
 /**
  * Scheduled daily at 04:00 UTC (07:00 in Nairobi): brings every commitment's instalments and state up to the day
  * (late, lapsed; a lapsed sponsorship asks staff to contact the sponsor) and queues the reminders of M-Pesa
- * instalments due in three days.
+ * instalments due in three days. Then the offers to sponsors whose child left the programme: the one reminder of
+ * an unanswered offer, and the end of a sponsorship whose reminder went unanswered (exit-choices.ts).
  *
  * The browser tests name the day instead of waiting for it: only when `JOBS_CLOCK_FROM_REQUEST` is `1` (set by the
  * test server, never in production) does a call's JSON body `{"now": "<ISO time>"}` set the clock of the run.
  */
 import type { Config } from '@netlify/functions';
 import { runCommitments } from './_shared/commitments.ts';
+import { runExitOffers } from './_shared/exit-choices.ts';
 import { json } from './_shared/http.ts';
 import { deliverDue } from './_shared/outbox.ts';
 
@@ -22,8 +24,8 @@ async function clockOf(req: Request): Promise<Date> {
 /** Runs once; scheduled functions ignore the answer, so it only reports for logs and tests. */
 export default async (req: Request): Promise<Response> => {
   const now = await clockOf(req);
-  const report = await runCommitments(now);
-  if (report.reminders > 0) await deliverDue();
+  const report = { ...(await runCommitments(now)), exitOffers: await runExitOffers(now) };
+  if (report.reminders > 0 || report.exitOffers.reminded > 0) await deliverDue();
   console.log('commitments-daily:', JSON.stringify(report));
   return json({ ...report, now: now.toISOString() });
 };

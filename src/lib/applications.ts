@@ -188,6 +188,9 @@ export const REPLY_PLACEHOLDERS = {
   opportunity: 'what the application is for: the role, school, hospital or child',
   subject: "what they wrote about: a contact message's subject, or the kind of application",
   staffName: 'the name the staff member sending the reply signs with, set under Your account',
+  child: "in the email to a sponsor whose child left the programme: the child's first name",
+  choices:
+    'in the email to a sponsor whose child left the programme: the waiting children they may choose, with the links to carry on or end',
 } as const;
 /** One of the keys of {@link REPLY_PLACEHOLDERS}. */
 export type ReplyPlaceholder = keyof typeof REPLY_PLACEHOLDERS;
@@ -210,6 +213,14 @@ export function placeholderList(): string {
 }
 
 /** `text` with each known placeholder replaced by its value; anything else in braces is left as written. */
-export function fillPlaceholders(text: string, values: Readonly<Record<ReplyPlaceholder, string>>): string {
-  return text.replace(PLACEHOLDER, (whole, key: string) => (isPlaceholder(key) ? values[key] : whole));
+export function fillPlaceholders(text: string, values: ReplyValues): string {
+  return text.replace(PLACEHOLDER, (whole, key: string) => (isPlaceholder(key) ? (values[key] ?? '') : whole));
 }
+
+/** The placeholders only the email to a sponsor whose child left fills; empty in any other reply. */
+export type ExitPlaceholder = 'child' | 'choices';
+
+/** What a reply's placeholders are filled with. */
+export type ReplyValues = Readonly<
+  Record<Exclude<ReplyPlaceholder, ExitPlaceholder>, string> & Partial<Record<ExitPlaceholder, string>>
+>;

@@ -149,6 +149,8 @@ export const ADMIN_TABLES = [
   'child_consents',
   'child_updates',
   'sponsor_letters',
+  'child_exits',
+  'exit_offers',
   'site_events',
   'team_members',
   'team_seed_copies',

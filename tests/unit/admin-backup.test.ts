@@ -221,6 +221,18 @@ describe.each(databases)('database backup on $name', (database) => {
     );
     await rows(
       database,
+      `insert into child_exits (child_id, kind, reason, left_on, recorded_by)
+       select id, 'planned', 'Finished primary school', date '2026-11-25', 'officer' from children where slug = 'amani'`,
+    );
+    await rows(
+      database,
+      `insert into exit_offers (exit_id, commitment_id, emailed_at, reminded_at, subscription_disabled_at, choice,
+         moved_to, chosen_at)
+       select (select id from child_exits limit 1), id, now(), now(), now(), 'moved', 'wanjiku', now()
+       from commitments limit 1`,
+    );
+    await rows(
+      database,
       `insert into site_events (slug, title, date) values ('reading-day', 'Reading Day', '2026-12-01')`,
     );
     await rows(
@@ -317,7 +329,7 @@ describe.each(databases)('database backup on $name', (database) => {
     );
     await query(`truncate ${listed!.names} restart identity cascade`, [], restoreTarget.target);
     const templates = await query('select * from reply_templates order by kind, outcome', [], restoreTarget.target);
-    expect(templates).toHaveLength(9);
+    expect(templates).toHaveLength(11);
     const counts = await restoreBackup(backupFile, restoreTarget.target);
     expect(counts['admin_users']).toBeUndefined();
     expect(counts['contacts']).toBe(1);

@@ -92,7 +92,7 @@ describe.each(databases)('reply templates on $name', (database) => {
     return id;
   };
 
-  test('nine templates, one per application kind and outcome and one for contact messages, start as the texts the dashboard used, changed by nobody', async () => {
+  test('eleven templates, one per application kind and outcome, one for contact messages and two for a child leaving the programme, start as the texts the dashboard used, changed by nobody', async () => {
     const templates = await list();
     expect(templates.map((template) => `${template.kind} ${template.outcome}`)).toEqual([
       'volunteer_application accepted',
@@ -104,6 +104,8 @@ describe.each(databases)('reply templates on $name', (database) => {
       'sponsorship_application accepted',
       'sponsorship_application declined',
       'contact_submit reply',
+      'child_exit notice',
+      'child_exit reminder',
     ]);
     expect(templates[0]).toMatchObject({
       subject: 'Your volunteer application: welcome aboard',
@@ -218,7 +220,8 @@ describe.each(databases)('reply templates on $name', (database) => {
         issues: [
           {
             path: 'subject',
-            message: 'Subject has an unknown placeholder {Name}: use {name}, {opportunity}, {subject} or {staffName}',
+            message:
+              'Subject has an unknown placeholder {Name}: use {name}, {opportunity}, {subject}, {staffName}, {child} or {choices}',
           },
         ],
       },
@@ -230,7 +233,7 @@ describe.each(databases)('reply templates on $name', (database) => {
       {
         path: 'body',
         message:
-          'Message has unknown placeholders {first_name}, {school}: use {name}, {opportunity}, {subject} or {staffName}',
+          'Message has unknown placeholders {first_name}, {school}: use {name}, {opportunity}, {subject}, {staffName}, {child} or {choices}',
       },
     ]);
     expect((await refused('volunteer_application', 'accepted', { subject: '   ', body: '' })).body.issues).toEqual([

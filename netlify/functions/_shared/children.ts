@@ -11,6 +11,7 @@ import { query, transaction, type Queryable } from './db.ts';
 import { copySeed } from './seed-copy.ts';
 import { CHILDREN_SHOWN } from '../../../src/lib/constants.ts';
 import { ENDING_SOON_DAYS } from '../../../src/lib/consent.ts';
+import { nairobiToday } from '../../../src/lib/events.ts';
 
 /** What the history of a child copied from the site's first list says about that copy. */
 export const SEED_CHANGE = "added from the website's first list of children, with their guardian's consent";
@@ -171,23 +172,41 @@ export async function hasActiveSponsor(slug: string, db: Queryable = { query }):
   return row?.sponsored === true;
 }
 
+/** A child waiting for a sponsor, as an offer names them. */
+export interface WaitingChild {
+  readonly id: string;
+  readonly name: string;
+  readonly age: number;
+}
+
 /**
- * A child still waiting for a sponsor to offer instead of `except`: published, in the programme, with a consent in
- * force and no active sponsor, first in the site's order; undefined when every child has a sponsor.
+ * Up to `limit` children still waiting for a sponsor, leaving out `except` (site ids): published, in the programme,
+ * with no active sponsor and a consent covering their profile on `today`, in the site's order (as Home and /sponsor
+ * list them).
  */
-export async function waitingChild(except: string): Promise<{ id: string; name: string } | undefined> {
+export async function waitingChildren(
+  limit: number,
+  except: readonly string[] = [],
+  today: string = nairobiToday(),
+): Promise<WaitingChild[]> {
   // Seed children no one has listed in /samu yet are copied first, so the table holds every child.
   await copySeedChildren();
-  const [row] = await query<{ slug: string; name: string }>(
-    `select slug, name from children t
-     where status = 'published' and programme = 'in' and slug <> $1
+  return query<WaitingChild>(
+    `select slug as id, name, age from children t
+     where status = 'published' and programme = 'in' and slug <> all ($1::text[])
        and not exists (select 1 from sponsorships s where s.child_id = t.slug and s.state = 'active')
-       and exists (select 1 from child_consents c
-                   where c.child_id = t.id and c.withdrawn_at is null and c.valid_until >= current_date)
-     order by position, id limit 1`,
-    [except],
+       and coalesce((select c.given_on <= $2::date and c.valid_until >= $2::date and 'profile' = any (c.covers)
+                     from child_consents c where c.child_id = t.id and c.withdrawn_at is null
+                     order by c.id desc limit 1), false)
+     order by position, file_copy, slug collate "C" limit $3`,
+    [except, today, limit],
   );
-  return row && { id: row.slug, name: row.name };
+}
+
+/** A child still waiting for a sponsor to offer instead of `except`; undefined when every child has a sponsor. */
+export async function waitingChild(except: string): Promise<{ id: string; name: string } | undefined> {
+  const [child] = await waitingChildren(1, [except]);
+  return child && { id: child.id, name: child.name };
 }
 
 /** The consents whose last day is between `today` and `days` days on, soonest first (the clock is the caller's). */

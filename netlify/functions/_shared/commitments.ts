@@ -303,7 +303,8 @@ export type CommitmentTarget =
   /** The gift whose checkout made the commitment (a first payment, or a renewal's parent). */
   | { readonly giftId: string };
 
-async function lockCommitment(
+/** One commitment by `target`, locked on `tx` unless `lock` is false. */
+export async function lockCommitment(
   tx: Queryable,
   target: CommitmentTarget,
   lock = true,
@@ -479,7 +480,7 @@ export async function instalmentsOf(commitmentId: string, db: Queryable = { quer
  * Stores the state a commitment has at `now` (the caller holds its row); a sponsorship that has just lapsed asks staff
  * to contact the sponsor, and every change is an event for Recent Activity and the live stream.
  */
-async function settleState(tx: Queryable, commitment: CommitmentRow, now: Date): Promise<CommitmentRow> {
+export async function settleState(tx: Queryable, commitment: CommitmentRow, now: Date): Promise<CommitmentRow> {
   const state = commitmentState(commitment, await instalmentsOf(commitment.id, tx), now);
   if (state === commitment.state) return commitment;
   const askContact = state === 'lapsed' && commitment.kind === 'sponsorship' && commitment.sponsorship_id !== null;
@@ -810,7 +811,8 @@ export const STAFF_ACTIONS = ['end', 'pause', 'resume', 'contacted'] as const;
 /** One of {@link STAFF_ACTIONS}. */
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 
-async function endLocked(
+/** Ends a commitment the caller holds: by `by` (a staff member, `donor`, …) for `reason`. */
+export async function endLocked(
   tx: Queryable,
   commitment: CommitmentRow,
   by: string,

@@ -11,9 +11,7 @@ import {
   COMMITMENT_COLUMNS,
   dueOn,
   instalmentsOf,
-  keepPaystackKeys,
   nairobiDay,
-  paystackKeysOf,
   type PaystackKeys,
   instalmentState,
   sponsorshipMinimum,
@@ -30,12 +28,12 @@ import { logFailure } from './log.ts';
 import {
   createSubscription,
   disableSubscription,
-  fetchSubscription,
   paystackConfig,
   PaystackError,
   type PaystackConfig,
   type PaystackSubscription,
 } from './paystack.ts';
+import { knownCardKeys } from './card-keys.ts';
 import { planFor, PLAN_INTERVAL_OF_MONTHS } from './paystack-plans.ts';
 import { nairobiDate } from './receipt.ts';
 
@@ -242,20 +240,11 @@ async function moveCardSubscription(
   const oldCode = commitment.subscription_code;
   const interval = PLAN_INTERVAL_OF_MONTHS[commitment.interval_months];
   if (!config || !oldCode || !interval) return { ok: false, status: 409, message: CARD_REFUSED };
-  let keys = await paystackKeysOf({ query }, commitment.id);
+  let keys: PaystackKeys;
   let made: PaystackSubscription | undefined;
   let planCode: string;
   try {
-    if (!keys.customer || !keys.authorization || !keys.emailToken) {
-      // A commitment older than the keys, or whose subscription.create did not carry them all: Paystack knows them.
-      const current = await fetchSubscription(config, oldCode);
-      keys = {
-        customer: keys.customer ?? (typeof current.customer === 'object' ? current.customer?.customer_code : undefined),
-        authorization: keys.authorization ?? current.authorization?.authorization_code,
-        emailToken: keys.emailToken ?? current.email_token,
-      };
-      await transaction((tx) => keepPaystackKeys(tx, oldCode, keys));
-    }
+    keys = await knownCardKeys(config, commitment.id, oldCode);
     if (!keys.customer || !keys.authorization || !keys.emailToken) {
       return { ok: false, status: 409, message: CARD_REFUSED };
     }

@@ -283,6 +283,10 @@ export const TABLES_WITHOUT_PEOPLE: Readonly<Record<string, string>> = {
     "children of the programme, shown only as their guardian's consent allows; kept and removed through the child's own record in /samu, never found by an email or phone",
   child_consents:
     "guardians' consents (name and relation), the proof the law asks for while the child's record exists; managed with the child's record",
+  child_exits:
+    "a child's exit from the programme (planned or not, the day, and a reason for staff only); managed with the child's record",
+  exit_offers:
+    'what the sponsor of a child who left chose (waiting, moved, ended), pointing at the commitment; the person is on the commitment',
   child_updates:
     "news of a sponsored child for their sponsor (first name only, pictures from Media), shown as the guardian's consent of the day allows; managed with the child's record",
   site_events: "published events; the contact is the charity's own event coordinator (work address and phone)",

@@ -9,7 +9,7 @@ import {
   fillPlaceholders,
   type ApplicationKind,
   type ReplyOutcome,
-  type ReplyPlaceholder,
+  type ReplyValues,
 } from '../../../src/lib/applications.ts';
 import { templateOrder, type TemplateKind, type TemplateOutcome } from '../../../src/lib/reply-templates.ts';
 import type { ReplyTemplateText } from '../../../src/schemas/applications.ts';
@@ -117,7 +117,7 @@ export async function composeFromTemplate(
   db: Queryable,
   kind: TemplateKind,
   outcome: TemplateOutcome,
-  values: Readonly<Record<ReplyPlaceholder, string>>,
+  values: ReplyValues,
 ): Promise<{ subject: string; body: string } | null> {
   const [template] = await db.query<{ subject: string; body: string }>(
     'select subject, body from reply_templates where kind = $1 and outcome = $2',
