@@ -229,6 +229,39 @@ describe.each(databases)('My giving commitments on $name', (database) => {
     expect(await state(theirs)).toMatchObject({ state: 'active', amount: 150000 });
   });
 
+  test('"Change amount" of a sponsorship keeps the sponsor with their child', async () => {
+    const [sponsorship] = await rows<{ id: string }>(
+      database,
+      `insert into sponsorships (child_id, sponsor_name, sponsor_email, amount_subunits, currency, created_by)
+       values ('imani', 'Alice Hall', $1, 540000, 'KES', 'paystack') returning id::text as id`,
+      [ALICE],
+    );
+    const mine = await commitment(ALICE, { method: 'mpesa', account: 'TUM4821' });
+    await rows(
+      database,
+      `update commitments set kind = 'sponsorship', child_id = 'imani', amount_subunits = 540000, sponsorship_id = $2 where id = $1`,
+      [mine, sponsorship!.id],
+    );
+    const cookie = await donorSessionCookie(ALICE);
+
+    const res = await call(`/my-giving/commitments/${mine}/amount`, cookie, { amount: '6000' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/my-giving/account?done=changed');
+    const [replacement] = await rows<{
+      amount: number;
+      state: string;
+      sponsorship: string | null;
+      child: string | null;
+    }>(
+      database,
+      `select amount_subunits::int as amount, state, sponsorship_id::text as sponsorship, child_id as child
+       from commitments where id <> $1`,
+      [mine],
+    );
+    expect(replacement).toEqual({ amount: 600000, state: 'active', sponsorship: sponsorship!.id, child: 'imani' });
+    expect(await rows(database, 'select state from sponsorships')).toEqual([{ state: 'active' }]);
+  });
+
   test('the thank-you page of an M-Pesa monthly gift shows its account and how to pay it', async () => {
     const res = await checkout(
       new Request(`${SITE}/api/payments/checkout`, {

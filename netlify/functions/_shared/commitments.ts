@@ -599,9 +599,6 @@ export async function supporterChangedAmount(
       card?.keys.emailToken ?? null,
     ],
   );
-  if (old.sponsorship_id) {
-    await tx.query('update sponsorships set commitment_id = $2 where id = $1', [old.sponsorship_id, created.id]);
-  }
   return settleState(tx, row ?? created, now);
 }
 
