@@ -10,7 +10,11 @@
 import type { Config } from '@netlify/functions';
 import { REPLY_PLACEHOLDERS } from '../../src/lib/applications.ts';
 import { isTemplateKey, outcomesOf } from '../../src/lib/reply-templates.ts';
-import { ReplyTemplateSchema } from '../../src/schemas/applications.ts';
+import {
+  ReplyTemplateSchema,
+  type ReplyTemplateAnswer,
+  type ReplyTemplatesAnswer,
+} from '../../src/schemas/applications.ts';
 import { staffFunction } from './_shared/admin-resource.ts';
 import { error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/http.ts';
 import { listReplyTemplates, saveReplyTemplate } from './_shared/reply-templates.ts';
@@ -19,7 +23,10 @@ export default staffFunction(async (req, actor, context) => {
   const { kind, outcome } = context.params;
   if (kind === undefined || outcome === undefined) {
     if (req.method !== 'GET') return methodNotAllowed(['GET']);
-    return json({ templates: await listReplyTemplates(), placeholders: REPLY_PLACEHOLDERS });
+    return json({
+      templates: await listReplyTemplates(),
+      placeholders: REPLY_PLACEHOLDERS,
+    } satisfies ReplyTemplatesAnswer);
   }
   if (!isTemplateKey(kind, outcome)) return error(404, 'No such reply template');
   if (req.method !== 'PUT') return methodNotAllowed(['PUT']);
@@ -29,7 +36,7 @@ export default staffFunction(async (req, actor, context) => {
   if (!parsed.success) return invalid(parsed.error, 'Invalid reply template');
   const known = outcomesOf(kind).find((candidate) => candidate === outcome);
   if (!known) return error(404, 'No such reply template');
-  return json({ template: await saveReplyTemplate(actor, kind, known, parsed.data) });
+  return json({ template: await saveReplyTemplate(actor, kind, known, parsed.data) } satisfies ReplyTemplateAnswer);
 });
 
 export const config: Config = {

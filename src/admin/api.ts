@@ -20,9 +20,10 @@ import {
   type StaffSession,
 } from '../schemas/staff-account.ts';
 import { RetentionAnswer } from '../schemas/retention.ts';
+import { ReplyTemplateAnswer, ReplyTemplatesAnswer, type ReplyTemplate } from '../schemas/applications.ts';
 import type { z } from 'zod';
 
-export type { GiftSummary, GiftTotal, RetentionAnswer };
+export type { GiftSummary, GiftTotal, ReplyTemplate, RetentionAnswer };
 export type { LinkInfo, Preferences, SeenAnswer, StaffList, StaffProfile, StaffSession };
 
 /** A failed call: its HTTP status (0 for a network failure), the server's text and any field problems. */
@@ -338,20 +339,9 @@ export async function changeApplication(id: string, action: string, body: unknow
   );
 }
 
-/** One reply template, as `GET /api/admin/reply-templates` lists it. */
-export type ReplyTemplate = {
-  readonly kind: string;
-  readonly outcome: string;
-  readonly subject: string;
-  readonly body: string;
-  readonly updatedBy: string | null;
-  readonly updatedAt: string | null;
-};
-
 /** Reads every reply template. */
 export async function fetchReplyTemplates(): Promise<readonly ReplyTemplate[]> {
-  const body = (await callJson('/api/admin/reply-templates')) as { templates?: ReplyTemplate[] } | null;
-  return body?.templates ?? [];
+  return readAnswer(ReplyTemplatesAnswer, await callJson('/api/admin/reply-templates')).templates;
 }
 
 /** Saves one reply template; field problems (an unknown placeholder, an empty text) come back as `ApiError.issues`. */
@@ -360,11 +350,8 @@ export async function saveReplyTemplate(
   outcome: string,
   text: { readonly subject: string; readonly body: string },
 ): Promise<ReplyTemplate> {
-  const body = (await callJson(
-    `/api/admin/reply-templates/${encodeURIComponent(kind)}/${encodeURIComponent(outcome)}`,
-    { method: 'PUT', json: text },
-  )) as { template: ReplyTemplate };
-  return body.template;
+  const path = `/api/admin/reply-templates/${encodeURIComponent(kind)}/${encodeURIComponent(outcome)}`;
+  return readAnswer(ReplyTemplateAnswer, await callJson(path, { method: 'PUT', json: text })).template;
 }
 
 /** Reads the Gifts view's summary for the period `query` names (`period=month&month=2026-10`; this month without). */

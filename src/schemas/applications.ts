@@ -78,6 +78,28 @@ export const ReplyTemplateSchema = z.object({
 /** A validated reply template. */
 export type ReplyTemplateText = z.infer<typeof ReplyTemplateSchema>;
 
+/** One reply template as staff see it: its text, and who last changed it and when (null for the text it started with). */
+export const ReplyTemplate = z.object({
+  kind: z.string(),
+  outcome: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  updatedBy: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type ReplyTemplate = z.infer<typeof ReplyTemplate>;
+
+/** `GET /api/admin/reply-templates`: every template, and the placeholders a text may use (name: what it stands for). */
+export const ReplyTemplatesAnswer = z.object({
+  templates: z.array(ReplyTemplate),
+  placeholders: z.record(z.string(), z.string()),
+});
+export type ReplyTemplatesAnswer = z.infer<typeof ReplyTemplatesAnswer>;
+
+/** `PUT /api/admin/reply-templates/:kind/:outcome`: the template as saved. */
+export const ReplyTemplateAnswer = z.object({ template: ReplyTemplate });
+export type ReplyTemplateAnswer = z.infer<typeof ReplyTemplateAnswer>;
+
 const email = z
   .string({ error: 'Email is required' })
   .trim()
