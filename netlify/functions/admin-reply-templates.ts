@@ -9,9 +9,9 @@
  */
 import type { Config } from '@netlify/functions';
 import { REPLY_PLACEHOLDERS } from '../../src/lib/applications.ts';
-import { isTemplateKey, outcomesOf } from '../../src/lib/reply-templates.ts';
+import { isTemplateKey, outcomesOf, placeholdersOf } from '../../src/lib/reply-templates.ts';
 import {
-  ReplyTemplateSchema,
+  replyTemplateSchema,
   type ReplyTemplateAnswer,
   type ReplyTemplatesAnswer,
 } from '../../src/schemas/applications.ts';
@@ -32,7 +32,7 @@ export default staffFunction(async (req, actor, context) => {
   if (req.method !== 'PUT') return methodNotAllowed(['PUT']);
   const body = await readJsonBody(req);
   if (!body.ok) return body.response;
-  const parsed = ReplyTemplateSchema.safeParse(body.value);
+  const parsed = replyTemplateSchema(placeholdersOf(kind)).safeParse(body.value);
   if (!parsed.success) return invalid(parsed.error, 'Invalid reply template');
   const known = outcomesOf(kind).find((candidate) => candidate === outcome);
   if (!known) return error(404, 'No such reply template');

@@ -5,6 +5,7 @@ import {
   TEMPLATE_KINDS,
   templateKindLabel,
   templateOutcomeLabel,
+  placeholdersOf,
   type TemplateKind,
   type TemplateOutcome,
 } from '../lib/reply-templates.ts';
@@ -83,8 +84,8 @@ export default function ReplyTemplatesDialog({ initialKind = TEMPLATE_KINDS[0], 
     }
   }
 
-  const placeholders = Object.entries(REPLY_PLACEHOLDERS)
-    .map(([key, meaning]) => `{${key}}: ${meaning}`)
+  const placeholders = placeholdersOf(kind)
+    .map((key) => `{${key}}: ${REPLY_PLACEHOLDERS[key]}`)
     .join('; ');
 
   return (

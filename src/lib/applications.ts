@@ -200,15 +200,22 @@ const PLACEHOLDER = /\{([^{}\n]*)\}/g;
 
 const isPlaceholder = (key: string): key is ReplyPlaceholder => Object.hasOwn(REPLY_PLACEHOLDERS, key);
 
-/** The braced words of `text` that are not known placeholders, each once, in order: `"{Name} {x}"` → `["{Name}", "{x}"]`. */
-export function unknownPlaceholders(text: string): string[] {
-  const found = [...text.matchAll(PLACEHOLDER)].filter(([, key = '']) => !isPlaceholder(key)).map(([whole]) => whole);
+/** Every placeholder, in the order staff read them. */
+export const ALL_PLACEHOLDERS = Object.keys(REPLY_PLACEHOLDERS) as ReplyPlaceholder[];
+
+/**
+ * The braced words of `text` that are not among the `allowed` placeholders, each once, in order:
+ * `"{Name} {x}"` → `["{Name}", "{x}"]`.
+ */
+export function unknownPlaceholders(text: string, allowed: readonly ReplyPlaceholder[] = ALL_PLACEHOLDERS): string[] {
+  const known = (key: string) => isPlaceholder(key) && allowed.includes(key);
+  const found = [...text.matchAll(PLACEHOLDER)].filter(([, key = '']) => !known(key)).map(([whole]) => whole);
   return [...new Set(found)];
 }
 
-/** The known placeholders, as staff write them: "{name}, {opportunity} or {staffName}". */
-export function placeholderList(): string {
-  const names = Object.keys(REPLY_PLACEHOLDERS).map((key) => `{${key}}`);
+/** The `allowed` placeholders, as staff write them: "{name}, {opportunity} or {staffName}". */
+export function placeholderList(allowed: readonly ReplyPlaceholder[] = ALL_PLACEHOLDERS): string {
+  const names = allowed.map((key) => `{${key}}`);
   return `${names.slice(0, -1).join(', ')} or ${names.at(-1) ?? ''}`;
 }
 

@@ -9,8 +9,10 @@ import {
   REPLY_OUTCOMES,
   STATE_LABELS,
   isApplicationKind,
+  ALL_PLACEHOLDERS,
   type ApplicationKind,
   type ReplyOutcome,
+  type ReplyPlaceholder,
 } from './applications.ts';
 
 /** The kind of a contact message's template: the form it answers. */
@@ -64,4 +66,14 @@ export function templateOutcomeLabel(outcome: TemplateOutcome): string {
 /** Where a template stands in the list staff see: by kind, then outcome. */
 export function templateOrder(kind: TemplateKind, outcome: TemplateOutcome): number {
   return TEMPLATE_KINDS.indexOf(kind) * 10 + outcomesOf(kind).indexOf(outcome);
+}
+
+/** The placeholders only the email to a sponsor whose child left fills: no other reply has a child or choices. */
+const EXIT_PLACEHOLDERS: readonly ReplyPlaceholder[] = ['child', 'choices'];
+
+/** The placeholders a template of `kind` may use. */
+export function placeholdersOf(kind: string): ReplyPlaceholder[] {
+  return kind === EXIT_TEMPLATE_KIND
+    ? ALL_PLACEHOLDERS
+    : ALL_PLACEHOLDERS.filter((key) => !EXIT_PLACEHOLDERS.includes(key));
 }

@@ -2,7 +2,12 @@
  * Payloads of the applications queue and of staff accounts, shared by the dashboard and the functions.
  */
 import { z } from 'zod';
-import { APPLICATION_STATES, placeholderList, unknownPlaceholders } from '../lib/applications.ts';
+import {
+  APPLICATION_STATES,
+  placeholderList,
+  unknownPlaceholders,
+  type ReplyPlaceholder,
+} from '../lib/applications.ts';
 import { LIMITS, NewPasswordSchema } from './admin.ts';
 
 z.config({ jitless: true });
@@ -57,26 +62,30 @@ export const ReplySchema = z.object({
 /** A validated reply. */
 export type Reply = z.infer<typeof ReplySchema>;
 
-/** A template field whose braces may only name the known placeholders. */
-const withPlaceholders = (field: z.ZodString, label: string) =>
+/** A template field whose braces may only name the `allowed` placeholders. */
+const withPlaceholders = (field: z.ZodString, label: string, allowed: readonly ReplyPlaceholder[]) =>
   field.superRefine((value, ctx) => {
-    const unknown = unknownPlaceholders(value);
+    const unknown = unknownPlaceholders(value, allowed);
     if (unknown.length === 0) return;
     ctx.addIssue({
       code: 'custom',
-      message: `${label} has ${unknown.length === 1 ? 'an unknown placeholder' : 'unknown placeholders'} ${unknown.join(', ')}: use ${placeholderList()}`,
+      message: `${label} has ${unknown.length === 1 ? 'an unknown placeholder' : 'unknown placeholders'} ${unknown.join(', ')}: use ${placeholderList(allowed)}`,
     });
   });
 
-/** `PUT /api/admin/reply-templates/<kind>/<outcome>`: the text a reply of that kind and outcome starts from. */
-export const ReplyTemplateSchema = z.object({
-  /** The subject, with placeholders. @example "Welcome aboard, {name}" */
-  subject: withPlaceholders(subject, 'Subject'),
-  /** The text, with placeholders. @example "Dear {name},\n\nWelcome to {opportunity}.\n\n{staffName}" */
-  body: withPlaceholders(longText('Message'), 'Message'),
-});
+/**
+ * `PUT /api/admin/reply-templates/<kind>/<outcome>`: the text a reply of that kind and outcome starts from, which may
+ * use the `allowed` placeholders of its kind (`placeholdersOf` in src/lib/reply-templates.ts).
+ */
+export const replyTemplateSchema = (allowed: readonly ReplyPlaceholder[]) =>
+  z.object({
+    /** The subject, with placeholders. @example "Welcome aboard, {name}" */
+    subject: withPlaceholders(subject, 'Subject', allowed),
+    /** The text, with placeholders. @example "Dear {name},\n\nWelcome to {opportunity}.\n\n{staffName}" */
+    body: withPlaceholders(longText('Message'), 'Message', allowed),
+  });
 /** A validated reply template. */
-export type ReplyTemplateText = z.infer<typeof ReplyTemplateSchema>;
+export type ReplyTemplateText = z.infer<ReturnType<typeof replyTemplateSchema>>;
 
 /** One reply template as staff see it: its text, and who last changed it and when (null for the text it started with). */
 export const ReplyTemplate = z.object({

@@ -220,8 +220,7 @@ describe.each(databases)('reply templates on $name', (database) => {
         issues: [
           {
             path: 'subject',
-            message:
-              'Subject has an unknown placeholder {Name}: use {name}, {opportunity}, {subject}, {staffName}, {child} or {choices}',
+            message: 'Subject has an unknown placeholder {Name}: use {name}, {opportunity}, {subject} or {staffName}',
           },
         ],
       },
@@ -233,7 +232,33 @@ describe.each(databases)('reply templates on $name', (database) => {
       {
         path: 'body',
         message:
-          'Message has unknown placeholders {first_name}, {school}: use {name}, {opportunity}, {subject}, {staffName}, {child} or {choices}',
+          'Message has unknown placeholders {first_name}, {school}: use {name}, {opportunity}, {subject} or {staffName}',
+      },
+    ]);
+    // A child and the choices to carry on exist only in the email to a sponsor whose child left.
+    expect(
+      (await refused('volunteer_application', 'accepted', { ...ok, body: 'Dear {name}, about {child}: {choices}' }))
+        .body.issues,
+    ).toEqual([
+      {
+        path: 'body',
+        message:
+          'Message has unknown placeholders {child}, {choices}: use {name}, {opportunity}, {subject} or {staffName}',
+      },
+    ]);
+    expect(
+      (
+        await refused('child_exit', 'notice', {
+          ...ok,
+          body: 'Dear {name}, about {child}: {choices}',
+          subject: '{Child}',
+        })
+      ).body.issues,
+    ).toEqual([
+      {
+        path: 'subject',
+        message:
+          'Subject has an unknown placeholder {Child}: use {name}, {opportunity}, {subject}, {staffName}, {child} or {choices}',
       },
     ]);
     expect((await refused('volunteer_application', 'accepted', { subject: '   ', body: '' })).body.issues).toEqual([
