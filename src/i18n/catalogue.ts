@@ -71,3 +71,16 @@ export type Translate = (key: MessageKey, vars?: Vars) => string;
 export function translator(locale: Locale): Translate {
   return (key, vars) => translate(locale, key, vars);
 }
+
+/** Every key under the given prefixes, in `locale`: the words handed to an island (see ./words.ts). */
+export function wordsFor(locale: Locale, ...prefixes: string[]): Partial<Record<MessageKey, string>> {
+  const words: Partial<Record<MessageKey, string>> = {};
+  for (const key of Object.keys(CATALOGUES.en) as MessageKey[]) {
+    if (!prefixes.some((prefix) => key.startsWith(prefix))) continue;
+    const text = CATALOGUES[locale][key];
+    if (text === undefined || !text.trim()) throw new Error(`Missing translation "${key}" in src/i18n/${locale}.json`);
+    // Handed over unfilled: the island fills the places ({name}) itself.
+    words[key] = text;
+  }
+  return words;
+}

@@ -8,17 +8,28 @@ import { localeOfPath, localePath, pageKey } from './paths.ts';
 
 const swFiles = Object.keys(import.meta.glob('../pages/sw/**/*.astro'));
 
-/** The pages with a Kiswahili version, by page key (`/`, `/donate`, `/programs/school-volunteering`). */
-export const TRANSLATED_PAGES: ReadonlySet<string> = new Set(
-  swFiles.map((file) =>
-    pageKey(
-      file
-        .replace('../pages', '')
-        .replace(/\.astro$/, '')
-        .replace(/\/index$/, '/'),
-    ),
-  ),
-);
+/**
+ * The pages with a Kiswahili version, as patterns of page keys: `/`, `/donate`, and `/sent/[form]` for every
+ * form's "sent" page.
+ */
+const TRANSLATED_ROUTES: readonly RegExp[] = swFiles.map((file) => {
+  const key = pageKey(
+    file
+      .replace('../pages', '')
+      .replace(/\.astro$/, '')
+      .replace(/\/index$/, '/'),
+  );
+  const pattern = key
+    .split('/')
+    .map((segment) => (/^\[.+\]$/.test(segment) ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${pattern}$`);
+});
+
+/** True when the page known by `key` (see pageKey) has a Kiswahili version. */
+export function isTranslated(key: string): boolean {
+  return TRANSLATED_ROUTES.some((route) => route.test(key));
+}
 
 export type PageLanguage = {
   locale: Locale;
@@ -39,7 +50,7 @@ export type PageLanguage = {
  */
 export function pageLanguage(pathname: string): PageLanguage {
   const locale = localeOfPath(pathname);
-  const hasSw = TRANSLATED_PAGES.has(pageKey(pathname));
+  const hasSw = isTranslated(pageKey(pathname));
   const versions = LOCALES.map((each) => ({ locale: each, path: localePath(each, pathname) }));
   return {
     locale,
