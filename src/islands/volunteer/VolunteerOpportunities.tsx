@@ -51,7 +51,13 @@ export default function VolunteerOpportunities({ opportunities, skills, success,
   const roles = opportunities.map(({ id, title }) => ({ id, title }));
   // Without JavaScript the role goes to the page that answers with the application open on it.
   const appliesFor = (id: string) =>
-    ({ dialog: APPLY_DIALOG, name: 'opportunity', value: id, action: '/api/choose/volunteer' }) as const;
+    ({
+      dialog: APPLY_DIALOG,
+      name: 'opportunity',
+      value: id,
+      action: '/api/choose/volunteer',
+      language: language.locale,
+    }) as const;
 
   return (
     <>
