@@ -166,7 +166,8 @@ export async function formProblem(
     // The form's own page, from the fixed list of form pages: never a path taken from the request (its Referer
     // could name any address of the site, the local-only ones included).
     const html = await loadPage(new URL(formIn(language, type).page, new URL(req.url).origin));
-    const page = html && formPageWith(html, type, fields, messages);
+    const words = { problem: translate(language, 'form.problem'), error: translate(language, 'form.error') };
+    const page = html && formPageWith(html, type, fields, messages, words);
     if (page) {
       // The page brings its own policy (a meta tag with its scripts' and styles' hashes); this adds framing.
       all.set('Content-Security-Policy', "frame-ancestors 'none'");
