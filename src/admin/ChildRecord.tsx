@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useState, type SubmitEvent } from 'react';
-import { adminJson, ApiError } from './api.ts';
+import { adminJson, ApiError, fetchDownload } from './api.ts';
+import { saveFile } from './download.ts';
 import { formatNairobi } from './lib/dates.ts';
 import { text } from './lib/format.ts';
 import { reloadResource } from './stores/data.ts';
@@ -189,6 +190,20 @@ export default function ChildRecord({ id }: Props) {
       ) : (
         <p className="child-consent">No consent on record: the child is not on the site.</p>
       )}
+      <p>
+        <a
+          className="button small"
+          href={`${base}/consent-form`}
+          onClick={(event) => {
+            event.preventDefault();
+            fetchDownload(event.currentTarget.getAttribute('href') ?? '')
+              .then(({ blob, filename }) => saveFile(blob, filename))
+              .catch((failure: unknown) => notify(problem(failure), 'error'));
+          }}
+        >
+          Consent form to print (Kiswahili and English)
+        </a>
+      </p>
       <ActionForm
         title={current ? 'Record a new consent (renewal or change)' : 'Record consent'}
         fields={CONSENT_FORM}
