@@ -12,12 +12,12 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { paystackConfirms } from './support/checkout.ts';
 import { waitForHydration } from './support/hydration.ts';
 import { mailTo } from './support/mailbox.ts';
+import { KISWAHILI_PAGES, PUBLIC_PAGES } from './support/pages.ts';
 
 const tag = () => randomBytes(4).toString('hex');
 
 /** The language switcher of the footer (the navigation's is inside the menu on a phone). */
-const footerSwitcher = (page: Page) =>
-  page.getByRole('contentinfo').getByRole('navigation', { name: /^(Language|Lugha)$/ });
+const footerSwitcher = (page: Page) => page.getByRole('contentinfo').getByRole('group', { name: /^(Language|Lugha)$/ });
 
 async function giftOf(request: APIRequestContext, email: string) {
   let found: { reference: string; state: string } | undefined;
@@ -67,6 +67,7 @@ test('an application from /sw/volunteer is acknowledged in Kiswahili', async ({ 
   const email = `mjitoleaji-${tag()}@example.org`;
   await page.goto('/sw/volunteer/');
   const applyNow = page.getByRole('button', { name: /^Omba sasa/ }).first();
+  await applyNow.scrollIntoViewIfNeeded();
   await waitForHydration(page, applyNow);
   await applyNow.click();
   const dialog = page.getByRole('dialog', { name: 'Ombi la kujitolea' });
@@ -100,7 +101,11 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
       await page.goto('/donate/');
-      await page.getByRole('navigation', { name: 'Language' }).first().getByRole('link', { name: 'Kiswahili' }).click();
+      await page
+        .getByRole('banner')
+        .getByRole('group', { name: 'Language' })
+        .getByRole('link', { name: 'Kiswahili' })
+        .click();
       await expect(page).toHaveURL(/\/sw\/donate\/?$/);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mpe mtoto kesho iliyo bora');
     });
@@ -144,7 +149,7 @@ test.describe('with JavaScript off', () => {
 });
 
 test('every public page names its English, Kiswahili and default addresses', async ({ page }) => {
-  for (const path of ['/', '/about/', '/donate/', '/sw/donate/', '/volunteer/', '/sw/volunteer/', '/contact/']) {
+  for (const path of [...PUBLIC_PAGES, ...KISWAHILI_PAGES].map((page) => (page.endsWith('/') ? page : `${page}/`))) {
     await page.goto(path);
     const hreflangs = await page
       .locator('link[rel="alternate"][hreflang]')
@@ -154,7 +159,15 @@ test('every public page names its English, Kiswahili and default addresses', asy
     const english = path.replace(/^\/sw\//, '/');
     expect(hreflangs, path).toContain(`en ${english}`);
     expect(hreflangs, path).toContain(`x-default ${english}`);
-    if (['/donate/', '/volunteer/'].includes(english)) expect(hreflangs, path).toContain(`sw /sw${english}`);
+    const translated = KISWAHILI_PAGES.some(
+      (page) => `${page}/`.replace(/^\/sw\//, '/').replace(/^\/\/$/, '/') === english,
+    );
+    if (translated) expect(hreflangs, path).toContain(`sw ${english === '/' ? '/sw/' : `/sw${english}`}`);
+    else
+      expect(
+        hreflangs.filter((entry) => entry.startsWith('sw ')),
+        path,
+      ).toEqual([]);
   }
 });
 
