@@ -1,18 +1,47 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
+import { existsSync } from 'node:fs';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { DEFAULT_PAYMENT_URL, PAYSTACK_CHECKOUT_ORIGIN } from './src/lib/payment.ts';
 import { contentSecurityPolicy } from './src/lib/csp.ts';
 import { siteUrl } from './src/lib/site-url.ts';
+import { catalogueCheck } from './src/i18n/catalogue-check.ts';
 
+/** The Kiswahili pages that exist in their own right; the others under /sw/ are English fallbacks, kept out of search. */
+const translatedSw = (/** @type {string} */ pathname) => {
+  if (!pathname.startsWith('/sw/')) return true;
+  const rest = pathname.replace(/^\/sw\/?/, '').replace(/\/$/, '');
+  return (
+    existsSync(rest ? `src/pages/sw/${rest}.astro` : 'src/pages/sw/index.astro') ||
+    existsSync(`src/pages/sw/${rest}/index.astro`)
+  );
+};
 
 export default defineConfig({
   site: siteUrl(),
   output: 'static',
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'auto' },
-  integrations: [react(), sitemap({ filter: (page) => !/^\/(samu|sent)\b/.test(new URL(page).pathname) })],
+  // English at the root as before, Kiswahili under /sw/; a page without a Kiswahili file is shown there in English with
+  // a note (rewrite: the visitor keeps the address and the Kiswahili navigation), see src/i18n/page.ts.
+  i18n: {
+    locales: ['en', 'sw'],
+    defaultLocale: 'en',
+    routing: { prefixDefaultLocale: false, fallbackType: 'rewrite' },
+    fallback: { sw: 'en' },
+  },
+  integrations: [
+    catalogueCheck(),
+    react(),
+    sitemap({
+      filter: (page) => {
+        const { pathname } = new URL(page);
+        return !/^\/(sw\/)?(samu|sent|404)\b/.test(pathname) && translatedSw(pathname);
+      },
+      i18n: { defaultLocale: 'en', locales: { en: 'en', sw: 'sw' } },
+    }),
+  ],
   image: {
     responsiveStyles: true,
     // AVIF at sharp's default effort (4) on Netlify, where the bytes reach visitors; local and CI builds encode at

@@ -18,15 +18,18 @@ import AxeBuilder from '@axe-core/playwright';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { NOT_SENT } from '../src/lib/forms.ts';
+import { translate } from '../src/i18n/catalogue.ts';
 import { chromiumArgs, chromiumPath } from '../tests/e2e/support/chromium.ts';
 import { CASES, openHydratedForm } from '../tests/e2e/support/form-cases.ts';
 import { gzipTotal, scrollThrough, watchScripts } from '../tests/e2e/support/page-scripts.ts';
-import { PUBLIC_PAGES } from '../tests/e2e/support/pages.ts';
+import { KISWAHILI_PAGES, PUBLIC_PAGES } from '../tests/e2e/support/pages.ts';
 import { startSite } from './serve.ts';
 
+/** The line a form shows while its submission waits for the connection. */
+const NOT_SENT = translate('en', 'form.notSent');
+
 /** Every public page of the route table, one story, and the 404 page (at its own path: Lighthouse skips 4xx answers). */
-const DEFAULT_PATHS = [...PUBLIC_PAGES, '/blog/first-day-at-kibera-hope', '/404'];
+const DEFAULT_PATHS = [...PUBLIC_PAGES, ...KISWAHILI_PAGES, '/blog/first-day-at-kibera-hope', '/404', '/sw/404'];
 
 /** Files of the staff dashboard island; a public page must never load them. */
 const DASHBOARD_CODE = /\/_astro\/(Dashboard|admin)[^/]*\.js/i;

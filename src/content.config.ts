@@ -282,6 +282,14 @@ const causes = defineCollection({
       .string()
       .regex(/^#[0-9a-f]{6}$/i)
       .describe('Accent colour as #rrggbb'),
+    sw: z
+      .object({
+        name: text('Jina la lengo'),
+        description: text('Sentensi moja'),
+        impact: text('Mchango unanunua nini'),
+      })
+      .optional()
+      .describe('The same in Kiswahili, for the /sw/ pages and Kiswahili receipts (English shows when left out)'),
   }),
 });
 

@@ -1,6 +1,7 @@
 /**
  * What hangs off a child record in /samu:
  * - `GET  /api/admin/children/<id>/history`: every consent (withdrawn ones too), every sponsorship and the audit trail;
+ * - `GET  /api/admin/children/<id>/consent-form`: the guardian consent form to print, Kiswahili and English (PDF);
  * - `POST /api/admin/children/<id>/consents`: a new consent (renewal, or a change of what it covers);
  * - `POST /api/admin/children/<id>/consent-withdrawal`: withdraws the current consent, kept on record;
  * - `POST /api/admin/children/<id>/sponsorship`: staff record a sponsorship; `.../sponsorship-end` ends it;
@@ -9,7 +10,7 @@
  */
 import type { Config, Context } from '@netlify/functions';
 import type { z } from 'zod';
-import { ENDING_SOON_DAYS } from '../../src/lib/consent.ts';
+import { CONSENT_FORM_VERSION, ENDING_SOON_DAYS } from '../../src/lib/consent.ts';
 import { nairobiToday } from '../../src/lib/events.ts';
 import {
   ConsentSchema,
@@ -21,11 +22,12 @@ import { IdSchema, staffFunction } from './_shared/admin-resource.ts';
 import { childChanged, consentsEnding, plainTrailEntry, rebuildForChild } from './_shared/children.ts';
 import { commitmentForStaffSponsorship, sponsorshipEndedByStaff } from './_shared/commitments.ts';
 import { query, transaction, type Queryable } from './_shared/db.ts';
-import { error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/http.ts';
+import { answer, error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/http.ts';
+import { consentFormPdf } from './_shared/consent-form.ts';
 
 type Child = { id: string; slug: string };
 
-const PARTS = ['history', 'consents', 'consent-withdrawal', 'sponsorship', 'sponsorship-end'] as const;
+const PARTS = ['history', 'consent-form', 'consents', 'consent-withdrawal', 'sponsorship', 'sponsorship-end'] as const;
 
 async function lockChild(tx: Queryable, id: string): Promise<Child | undefined> {
   const [child] = await tx.query<Child>('select id::text as id, slug from children where id = $1 for update', [id]);
@@ -39,7 +41,8 @@ async function history(id: string): Promise<Response> {
   if (!child) return error(404, 'Child not found');
   const consents = await query(
     `select id::text as id, ts, guardian_name, guardian_relation, given_on::text as given_on,
-       valid_until::text as valid_until, covers, form_ref, recorded_by, withdrawn_at, withdrawn_by, withdrawal_note
+       valid_until::text as valid_until, covers, form_ref, recorded_by, withdrawn_at, withdrawn_by, withdrawal_note,
+       wording_version
      from child_consents where child_id = $1 order by id desc`,
     [id],
   );
@@ -55,6 +58,18 @@ async function history(id: string): Promise<Response> {
     [child.slug],
   );
   return json({ consents, sponsorships, trail: trail.map(plainTrailEntry) });
+}
+
+/** The consent form to print for the child, named for them; 404 for an unknown child. */
+async function consentForm(id: string): Promise<Response> {
+  const [child] = await query<{ name: string; slug: string }>('select name, slug from children where id = $1', [id]);
+  if (!child) return error(404, 'Child not found');
+  const pdf = await consentFormPdf({ name: child.name });
+  return answer(new Uint8Array(pdf), 200, {
+    'Content-Type': 'application/pdf',
+    'Content-Disposition': `attachment; filename="consent-form-${child.slug}.pdf"`,
+    'Cache-Control': 'no-store',
+  });
 }
 
 async function readBody<S extends z.ZodType>(
@@ -77,8 +92,9 @@ async function addConsent(req: Request, id: string, actor: string, context: Cont
     const found = await lockChild(tx, id);
     if (!found) return undefined;
     await tx.query(
-      `insert into child_consents (child_id, guardian_name, guardian_relation, given_on, valid_until, covers, form_ref, recorded_by)
-       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      `insert into child_consents (child_id, guardian_name, guardian_relation, given_on, valid_until, covers, form_ref,
+         recorded_by, wording_version)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
       [
         id,
         consent.guardian_name,
@@ -88,6 +104,7 @@ async function addConsent(req: Request, id: string, actor: string, context: Cont
         consent.covers,
         consent.form_ref,
         actor,
+        CONSENT_FORM_VERSION,
       ],
     );
     await childChanged(
@@ -211,6 +228,7 @@ export default staffFunction(async (req, actor, context) => {
   const id = IdSchema.safeParse(context.params['id']);
   if (!id.success) return invalid(id.error, 'Malformed id', 'id');
   if (part === 'history') return req.method === 'GET' ? history(id.data) : methodNotAllowed(['GET']);
+  if (part === 'consent-form') return req.method === 'GET' ? consentForm(id.data) : methodNotAllowed(['GET']);
   if (req.method !== 'POST') return methodNotAllowed(['POST']);
   if (part === 'consents') return addConsent(req, id.data, actor, context);
   if (part === 'consent-withdrawal') return withdraw(req, id.data, actor, context);

@@ -10,12 +10,15 @@
  *   "Apply Now" and "Apply for This Role" post here);
  * - `GET /api/sent/<form>?amount=&frequency=&cause=&child_id=&sponsorship_type=`: a gift form's success page whose
  *   "Continue to secure payment" link carries every choice (a plain post of the form is sent here).
- * When the page cannot be loaded, a 303 leads to the static page instead.
+ * When the page cannot be loaded, a 303 leads to the static page instead. Each takes `language=sw` for the page in
+ * Kiswahili (a form on a /sw/ page sends it).
  */
 import type { Config, Context } from '@netlify/functions';
 import { donationChoice, donationFormFields } from '../../src/lib/donation-choice.ts';
 import { FORMS } from '../../src/lib/form-pages.ts';
 import { PAYMENT_QUERY } from '../../src/lib/payment.ts';
+import { localeOr } from '../../src/i18n/catalogue.ts';
+import { localePath } from '../../src/i18n/paths.ts';
 import { DONATION_CAUSES, SPONSORSHIP_TYPES } from '../../src/schemas/options.ts';
 import type { TrackType } from '../../src/schemas/track.ts';
 import { fetchPage } from './_shared/form-answer.ts';
@@ -73,8 +76,9 @@ export default async (req: Request, context: Context): Promise<Response> => {
   if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(['GET', 'HEAD']);
   const url = new URL(req.url);
   const slug = context.params['form'] ?? '';
+  const inLanguage = (path: string) => localePath(localeOr(url.searchParams.get('language')), path);
   if (url.pathname === '/api/choose/sponsorship') {
-    const page = FORMS.sponsorship_application.page;
+    const page = inLanguage(FORMS.sponsorship_application.page);
     const html = await fetchPage(new URL(page, url.origin));
     const filled = html && sponsorPage(html, url.searchParams);
     return filled ? htmlAnswer(filled) : seeOther(`${page}${url.search}`);
@@ -82,7 +86,7 @@ export default async (req: Request, context: Context): Promise<Response> => {
   if (url.pathname.startsWith('/api/choose/')) {
     const form = CHOOSABLE[slug];
     if (!form) return error(404, 'No such form');
-    const page = FORMS[form.type].page;
+    const page = inLanguage(FORMS[form.type].page);
     const html = await fetchPage(new URL(page, url.origin));
     const filled = html && formPageWith(html, form.type, form.fields(url.searchParams));
     if (!filled) return seeOther(`${page}${url.search}`);
@@ -90,7 +94,7 @@ export default async (req: Request, context: Context): Promise<Response> => {
   }
   const type = PAID[slug];
   if (!type) return error(404, 'No such form');
-  const page = `/sent/${FORMS[type].slug}/`;
+  const page = inLanguage(`/sent/${FORMS[type].slug}/`);
   const choices = new URLSearchParams();
   for (const name of CHOICE_PARAMETERS) {
     const value = url.searchParams.get(name)?.trim();

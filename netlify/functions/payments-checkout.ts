@@ -11,6 +11,7 @@
  * checkout for a child who has a sponsor already (the visitor is offered a child still waiting). A submission the
  * browser gave an id makes one gift and one Paystack checkout however often, and however concurrently, it arrives.
  */
+import type { Locale } from '../../src/i18n/catalogue.ts';
 import { createHash } from 'node:crypto';
 import type { Config, Context } from '@netlify/functions';
 import { trackBodyFromForm } from '../../src/lib/forms.ts';
@@ -29,7 +30,14 @@ import { paymentUrl } from '../../src/lib/payment.ts';
 import { trackRequest, type DonationIntent, type SponsorshipApplication } from '../../src/schemas/track.ts';
 import { clientId } from './_shared/client.ts';
 import { isUniqueViolation, query, transaction } from './_shared/db.ts';
-import { formAccepted, formProblem, isFormContentType, formTooLarge, readFormBody } from './_shared/form-answer.ts';
+import {
+  formAccepted,
+  formProblem,
+  isFormContentType,
+  formTooLarge,
+  languageOf,
+  readFormBody,
+} from './_shared/form-answer.ts';
 import { hasActiveSponsor, waitingChild } from './_shared/children.ts';
 import { createCommitment } from './_shared/commitments.ts';
 import { planFor } from './_shared/paystack-plans.ts';
@@ -67,9 +75,10 @@ const PLAN_INTERVALS = { monthly: 'monthly', quarterly: 'quarterly', annual: 'an
 /** Months between the instalments of each recurring frequency. */
 const INTERVAL_MONTHS = { monthly: 1, quarterly: 3, annual: 12 } as const;
 
-type CheckoutRequest =
+type CheckoutRequest = { language: Locale } & (
   | { type: 'donation_intent'; payload: DonationIntent }
-  | { type: 'sponsorship_application'; payload: SponsorshipApplication };
+  | { type: 'sponsorship_application'; payload: SponsorshipApplication }
+);
 
 /**
  * How one request is answered. The browser's own form post (JavaScript off, or the new tab a form opens) gets a 303 to
@@ -127,7 +136,7 @@ async function readCheckout(req: Request): Promise<{ raw: Record<string, unknown
         ...(issues ? { issues } : {}),
         ...(headers ? { headers } : {}),
       }),
-    ignored: () => formAccepted(raw.type),
+    ignored: () => formAccepted(raw.type, {}, languageOf(fields)),
     refused: (status, page) => htmlPage(page, status),
   };
   if (body.status === 'unstorable') {
@@ -197,7 +206,14 @@ export default async (req: Request, context: Context): Promise<Response> => {
         gift = await transaction(async (tx) => {
           await storeSubmission(tx, request);
           const reference = submissionKey ?? newReference();
-          const pending = await insertGift(tx, { ...charge, provider, recordedBy: provider, reference, submissionKey });
+          const pending = await insertGift(tx, {
+            ...charge,
+            provider,
+            recordedBy: provider,
+            reference,
+            submissionKey,
+            language: request.language,
+          });
           // A gift that recurs is a commitment from the start; its first payment starts it (commitments.ts).
           if (charge.frequency !== 'one-time') {
             await createCommitment(
@@ -216,6 +232,7 @@ export default async (req: Request, context: Context): Promise<Response> => {
                 method: charge.method === 'card' || charge.method === 'mpesa' ? charge.method : 'other',
                 intervalMonths: INTERVAL_MONTHS[charge.frequency],
                 giftId: pending.id,
+                language: request.language,
               },
               new Date(),
             );

@@ -9,7 +9,14 @@ import { trackBodyFromForm } from '../../src/lib/forms.ts';
 import { isTrackType, trackRequest, TRACK_TYPES, type TrackRequest } from '../../src/schemas/track.ts';
 import { clientId } from './_shared/client.ts';
 import { transaction, type Queryable } from './_shared/db.ts';
-import { formAccepted, formProblem, isFormContentType, formTooLarge, readFormBody } from './_shared/form-answer.ts';
+import {
+  formAccepted,
+  formProblem,
+  isFormContentType,
+  formTooLarge,
+  languageOf,
+  readFormBody,
+} from './_shared/form-answer.ts';
 import { error, json, methodNotAllowed, readJsonBody, tooManyRequests, zodIssues, type Issue } from './_shared/http.ts';
 import { logFailure } from './_shared/log.ts';
 import { ConfirmationLimited } from './_shared/newsletter.ts';
@@ -44,7 +51,7 @@ export default async (req: Request, context: Context): Promise<Response> => {
     raw = trackBodyFromForm(fields);
     const type = (raw as { type: string }).type;
     answers = {
-      accepted: (request) => formAccepted(type, request?.payload),
+      accepted: (request) => formAccepted(type, request?.payload, languageOf(fields)),
       problem: (status, message, issues) => formProblem(req, type, { status, message, issues, fields }),
       tooMany: (seconds, message, issues) =>
         formProblem(req, type, {

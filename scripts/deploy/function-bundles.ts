@@ -18,6 +18,7 @@ export const BUNDLE_BUDGET_KIB = 1_250;
  * fonts from its own folder), so they get a budget of their own.
  */
 export const PDF_FUNCTIONS = [
+  'admin-child-records',
   'admin-gifts',
   'admin-letters',
   'admin-outbox',

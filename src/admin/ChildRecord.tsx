@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import ActionForm, { problem } from './ActionForm.tsx';
-import { adminJson } from './api.ts';
+import { adminJson, fetchDownload } from './api.ts';
+import { saveFile } from './download.ts';
 import { formatNairobi } from './lib/dates.ts';
 import { text } from './lib/format.ts';
 import { reloadResource } from './stores/data.ts';
@@ -115,6 +116,20 @@ export default function ChildRecord({ id }: Props) {
       ) : (
         <p className="child-consent">No consent on record: the child is not on the site.</p>
       )}
+      <p>
+        <a
+          className="button small"
+          href={`${base}/consent-form`}
+          onClick={(event) => {
+            event.preventDefault();
+            fetchDownload(event.currentTarget.getAttribute('href') ?? '')
+              .then(({ blob, filename }) => saveFile(blob, filename))
+              .catch((failure: unknown) => notify(problem(failure), 'error'));
+          }}
+        >
+          Consent form to print (Kiswahili and English)
+        </a>
+      </p>
       <ActionForm
         title={current ? 'Record a new consent (renewal or change)' : 'Record consent'}
         fields={CONSENT_FORM}

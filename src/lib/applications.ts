@@ -123,8 +123,8 @@ export function ageText(kind: ApplicationKind, arrived: Date, now: Date): string
 }
 
 /** "Wednesday 3 December" in Nairobi. */
-export function nairobiDate(at: Date): string {
-  return new Intl.DateTimeFormat('en-GB', {
+export function nairobiDate(at: Date, locale = 'en-GB'): string {
+  return new Intl.DateTimeFormat(locale, {
     weekday: 'long',
     day: 'numeric',
     month: 'long',
@@ -132,38 +132,47 @@ export function nairobiDate(at: Date): string {
   }).format(at);
 }
 
-/** The acknowledgement an applicant gets on arrival: what happens next, and by when. */
+/**
+ * The acknowledgement an applicant receives on arrival, in the language of the page they applied from (`t`, from
+ * the catalogues, and `dateLocale` for the date): what happens next, and by when (the due moment, in Nairobi).
+ */
 export function acknowledgement(
   kind: ApplicationKind,
   name: string,
   arrived: Date,
   siteName: string,
+  t: (key: AcknowledgementKey, vars?: Readonly<Record<string, string>>) => string,
+  dateLocale = 'en-GB',
 ): { subject: string; body: string } {
   const info = APPLICATION_INFO[kind];
   const due = dueAt(kind, arrived);
   // The due moment is the start of the next day for business-day promises: name the last day itself.
   const lastDay = info.promise.hours !== undefined ? due : new Date(due.getTime() - 1);
   const by =
-    info.promise.hours !== undefined ? `${nairobiDate(lastDay)}, ${nairobiTime(lastDay)}` : nairobiDate(lastDay);
+    info.promise.hours !== undefined
+      ? `${nairobiDate(lastDay, dateLocale)}, ${nairobiTime(lastDay, dateLocale)}`
+      : nairobiDate(lastDay, dateLocale);
   return {
-    subject: `We received your ${info.label.toLowerCase()} application`,
+    subject: t(`email.ack.subject.${kind}`),
     body: [
-      `Dear ${name},`,
+      t('email.dear', { name }),
       '',
-      `Thank you for your ${info.label.toLowerCase()} application to ${siteName}.`,
-      `${info.who} will review it and contact you ${info.within}, by ${by} (Nairobi time) at the latest.`,
+      t(`email.ack.thanks.${kind}`, { site: siteName }),
+      t(`email.ack.review.${kind}`, { by }),
       '',
-      'You do not need to do anything now. If you have a question, reply to this email.',
+      t('email.ack.nothingToDo'),
       '',
       `${siteName}`,
     ].join('\n'),
   };
 }
 
-function nairobiTime(at: Date): string {
-  return new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Nairobi' }).format(
-    at,
-  );
+/** The catalogue keys of an acknowledgement (src/i18n/<language>.json). */
+export type AcknowledgementKey =
+  'email.dear' | 'email.ack.nothingToDo' | `email.ack.${'subject' | 'thanks' | 'review'}.${ApplicationKind}`;
+
+function nairobiTime(at: Date, locale = 'en-GB'): string {
+  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Nairobi' }).format(at);
 }
 
 /** The outcomes a reply is written for. */

@@ -60,3 +60,10 @@ export function shownChild<C extends { image: I; school: string; location: strin
     ...(covered.has('location') && location ? { location } : {}),
   };
 }
+
+/**
+ * The version of the guardian consent form's wording (the printable form in Kiswahili and English, from /samu): a
+ * consent recorded since is stored with it, as every other consent is stored with the wording it was given under.
+ * Change it whenever the form's meaning changes.
+ */
+export const CONSENT_FORM_VERSION = '2026-11-28';

@@ -3,25 +3,31 @@
  * Zod-free and small: every page's footer form ships it. (Each form's pages and texts: ./form-pages.ts.)
  */
 
-/** The message shown while a submission waits for the connection, so none is lost silently. */
-export const NOT_SENT =
-  'Not sent yet: we could not reach our server. Your answers are kept on this device and sent as soon as the connection is back.';
-
-/** Said once a gift form kept offline has been sent, before the link to its checkout (a tab opens only on a click). */
-export const CHECKOUT_READY = 'Sent: your details are with us.';
-
 /** Name of the hidden field that carries the tracking type (`type` is a contact form field). */
 export const FORM_TYPE_FIELD = 'form';
+
+/**
+ * Name of the hidden field that carries the language of the page the form was sent from (`en`, `sw`): replies and
+ * receipts go in it, and a refused plain post comes back on that language's page.
+ */
+export const LANGUAGE_FIELD = 'language';
 
 // Fields that are lists even with one value, and checkboxes (present = ticked, absent = not).
 const LIST_FIELDS = new Set(['skills', 'subjects']);
 const CHECKBOX_FIELDS = new Set(['anonymous', 'newsletter']);
 // Fields of the request itself rather than of the payload.
-const REQUEST_FIELDS = new Set([FORM_TYPE_FIELD, 'website', 'submissionId', 'customAmount']);
+const REQUEST_FIELDS = new Set([FORM_TYPE_FIELD, LANGUAGE_FIELD, 'website', 'submissionId', 'customAmount']);
 const TIMESTAMPED: ReadonlySet<string> = new Set(['sponsorship_application', 'donation_intent']);
 
 /** The body of a tracking request, as the JSON API takes it. */
-export type TrackBody = { type: string; payload: Record<string, unknown>; website?: string; submissionId?: string };
+export type TrackBody = {
+  type: string;
+  payload: Record<string, unknown>;
+  website?: string;
+  submissionId?: string;
+  /** The page's language, `en` when the form was sent without one. */
+  language?: string;
+};
 
 /**
  * Turns a submitted form's fields into a tracking request, the same way in the browser (FormData) and on the
@@ -50,10 +56,12 @@ export function trackBodyFromForm(
   if (TIMESTAMPED.has(type) && payload['timestamp'] === undefined) payload['timestamp'] = now.toISOString();
   const website = first('website');
   const submissionId = first('submissionId');
+  const language = first(LANGUAGE_FIELD);
   return {
     type,
     payload,
     ...(website ? { website } : {}),
     ...(submissionId ? { submissionId } : {}),
+    ...(language ? { language } : {}),
   };
 }

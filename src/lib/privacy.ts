@@ -26,3 +26,36 @@ export const CONSENT_WORDING: Readonly<Record<TrackType, string>> = {
     'We use your details only to consider your application, as our privacy notice explains.',
   internship_application: 'We use your details only to consider your application, as our privacy notice explains.',
 };
+
+/** What a person agrees to by asking for the newsletter, in Kiswahili. */
+export const NEWSLETTER_CONSENT_SW =
+  'Nitumieni habari za watoto na kazi yenu. Ninaweza kujiondoa wakati wowote kwa kubofya mara moja.';
+
+const APPLICATION_CONSENT_SW =
+  'Tunatumia taarifa zako kwa ajili ya kutathmini ombi lako tu, kama taarifa yetu ya faragha inavyoeleza.';
+
+/**
+ * The same lines in Kiswahili, shown on the /sw/ pages and stored, as shown, with a submission from them (the
+ * wording a person agreed to is the one they read).
+ */
+export const CONSENT_WORDING_SW: Readonly<Record<TrackType, string>> = {
+  newsletter_subscribe: NEWSLETTER_CONSENT_SW,
+  contact_submit: 'Tunatumia taarifa zako kujibu ujumbe wako tu, kama taarifa yetu ya faragha inavyoeleza.',
+  donation_intent:
+    'Tunatumia taarifa zako kushughulikia mchango wako na kukutumia risiti, kama taarifa yetu ya faragha inavyoeleza.',
+  sponsorship_application:
+    'Tunatumia taarifa zako kuanzisha na kusimamia ufadhili wako, kama taarifa yetu ya faragha inavyoeleza.',
+  volunteer_application: APPLICATION_CONSENT_SW,
+  school_volunteer_application: APPLICATION_CONSENT_SW,
+  internship_application: APPLICATION_CONSENT_SW,
+};
+
+/** The consent line of form `type` in `locale` (a language code; English for any other). */
+export function consentWording(locale: string, type: TrackType): string {
+  return (locale === 'sw' ? CONSENT_WORDING_SW : CONSENT_WORDING)[type];
+}
+
+/** The newsletter's consent line in `locale`. */
+export function newsletterConsent(locale: string): string {
+  return locale === 'sw' ? NEWSLETTER_CONSENT_SW : NEWSLETTER_CONSENT;
+}

@@ -8,6 +8,7 @@ import { z } from 'zod';
 // (its probe alone is reported as a violation).
 z.config({ jitless: true });
 import { moneyAmount } from './fields.ts';
+import { LOCALES } from '../i18n/catalogue.ts';
 // The option lists live in a zod-free module so forms can import them without shipping zod.
 import {
   CONTACT_TYPES,
@@ -264,8 +265,14 @@ const submissionId = z
   .regex(/^[A-Za-z0-9-]{8,64}$/, 'Submission id must be 8 to 64 letters, digits or dashes')
   .optional();
 
+/**
+ * The language of the page the form was sent from: replies and receipts go in it. Anything else (or nothing, as from
+ * a page cached before the site spoke Kiswahili) is English.
+ */
+const language = z.enum(LOCALES).default('en').catch('en');
+
 const request = <T extends TrackType>(type: T) =>
-  z.object({ type: z.literal(type), payload: trackPayloads[type], website, submissionId });
+  z.object({ type: z.literal(type), payload: trackPayloads[type], website, submissionId, language });
 
 /** The whole request body, `{type, payload, website?}`, discriminated by `type`. */
 export const trackRequest = z.discriminatedUnion('type', [

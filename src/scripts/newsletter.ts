@@ -5,7 +5,7 @@
  * address gets the error summary and its message beside the field; offline, 429 and 5xx keep the address on screen
  * and the submission in the outbox, which resends it when the connection returns.
  */
-import { NOT_SENT, trackBodyFromForm, type TrackBody } from '../lib/forms.ts';
+import { trackBodyFromForm, type TrackBody } from '../lib/forms.ts';
 import { newSubmissionId, onResent, submit, watchOutbox, type SubmitIssue } from '../lib/outbox.ts';
 
 type State = 'idle' | 'sending' | 'sent' | 'not-sent';
@@ -19,16 +19,18 @@ export function enhanceNewsletter(form: HTMLFormElement): void {
   const announcement = form.querySelector<HTMLElement>('[data-success-status]');
   if (!field || !button || !summary || !status || !announcement) return;
   const success = form.dataset['success'] ?? '';
+  // The words of the page's language, written on the form by NewsletterForm.astro.
+  const words = (name: string) => form.dataset[name] ?? '';
   const label = (form.querySelector(`label[for="${field.id}"]`)?.textContent ?? field.name).replace(/\s*\*\s*$/, '');
   // The submission waiting in the outbox: sending again replaces it rather than adding another.
   let pending: { id: string; body: TrackBody } | undefined;
 
   const show = (state: State) => {
     status.dataset['state'] = state;
-    status.textContent = state === 'not-sent' ? NOT_SENT : '';
+    status.textContent = state === 'not-sent' ? words('notSent') : '';
     announcement.textContent = state === 'sent' ? success : '';
     button.disabled = state === 'sending';
-    button.textContent = state === 'sent' ? 'Check your inbox' : 'Subscribe';
+    button.textContent = state === 'sent' ? words('sentLabel') : words('subscribeLabel');
   };
 
   /** Shows `message` for the field (or, with no field to point at, in the summary only); none clears them. */
@@ -41,7 +43,7 @@ export function enhanceNewsletter(form: HTMLFormElement): void {
     if (message === undefined) return;
     const title = document.createElement('h3');
     title.className = 'error-summary__title';
-    title.textContent = 'There is a problem';
+    title.textContent = words('problem');
     const item = document.createElement('li');
     if (onField) {
       const link = document.createElement('a');
@@ -72,7 +74,7 @@ export function enhanceNewsletter(form: HTMLFormElement): void {
 
   const refused = (issues: SubmitIssue[]) => {
     const issue = issues.find((each) => each.path.replace(/^payload\./, '') === field.name) ?? issues[0];
-    showError(issue?.message ?? 'Please check the form', issue?.path.replace(/^payload\./, '') === field.name);
+    showError(issue?.message ?? words('checkForm'), issue?.path.replace(/^payload\./, '') === field.name);
     show('idle');
   };
 

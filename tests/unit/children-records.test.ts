@@ -2,7 +2,8 @@ import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import children from '../../netlify/functions/admin-children.ts';
 import records, { consentsEnding } from '../../netlify/functions/admin-child-records.ts';
 import seed from '../../src/content/children.json' with { type: 'json' };
-import { coveredOn, shownChild, type ConsentTerms } from '../../src/lib/consent.ts';
+import { CONSENT_FORM_VERSION, coveredOn, shownChild, type ConsentTerms } from '../../src/lib/consent.ts';
+import { pdfText } from '../support/pdf-text.ts';
 import { aYearAfter } from '../../src/schemas/children.ts';
 import { call, staffToken, useJwtSecret } from '../support/admin.ts';
 import { databases, rows, truncate, useDatabase } from '../support/databases.ts';
@@ -244,6 +245,29 @@ describe.each(databases)('children records on $name', (database) => {
     });
     expect(renewed.status).toBe(201);
     expect((await one(id))['consent']).toMatchObject({ covers: ['profile', 'photo'], valid_until: '2027-11-20' });
+  });
+
+  test('staff print the consent form in both languages, and a consent recorded from it keeps its wording version', async () => {
+    const id = String((((await (await create(newChild())).json()) as Json)['child'] as Json)['id']);
+    const form = await part(id, 'consent-form', 'GET');
+    expect(form.status).toBe(200);
+    expect(form.headers.get('content-type')).toBe('application/pdf');
+    const text = pdfText(new Uint8Array(await form.arrayBuffer()));
+    expect(text).toContain('Ridhaa ya mzazi au mlezi / Parent or guardian consent');
+    expect(text).toContain(`Toleo la maneno ${CONSENT_FORM_VERSION}`);
+    expect((await part('999999', 'consent-form', 'GET')).status).toBe(404);
+    expect((await part(id, 'consent-form', 'POST', {})).status).toBe(405);
+
+    const renewed = await part(id, 'consents', 'POST', {
+      guardian_name: 'Lucy Wairimu',
+      guardian_relation: 'Mother',
+      given_on: '2026-11-28',
+      covers: ['profile'],
+      form_ref: 'CF-2026-128',
+    });
+    expect(renewed.status).toBe(201);
+    const history = (await (await part(id, 'history', 'GET')).json()) as { consents: Json[] };
+    expect(history.consents[0]).toMatchObject({ form_ref: 'CF-2026-128', wording_version: CONSENT_FORM_VERSION });
   });
 
   test('a sponsorship recorded by staff makes the child sponsored until it ends', async () => {

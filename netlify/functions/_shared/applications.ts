@@ -3,6 +3,8 @@
  * it, notes, and the reply to the applicant. Every change is audited as `admin.volunteers.update` (the list it
  * changes), with what changed, in the transaction of the change; every email goes through the outbox.
  */
+import { translator, type Locale } from '../../../src/i18n/catalogue.ts';
+import { dateLocale } from '../../../src/i18n/dates.ts';
 import {
   acknowledgement,
   canMove,
@@ -57,10 +59,19 @@ export interface ApplicationRecord {
  */
 export async function acknowledge(
   tx: Queryable,
-  application: { id: string; kind: ApplicationKind; name: string; email: string | null; ts: Date },
+  application: { id: string; kind: ApplicationKind; name: string; email: string | null; ts: Date; language?: Locale },
 ): Promise<void> {
   if (!application.email) return;
-  const text = acknowledgement(application.kind, application.name, application.ts, CHARITY_NAME);
+  const language = application.language ?? 'en';
+  const t = translator(language);
+  const text = acknowledgement(
+    application.kind,
+    application.name,
+    application.ts,
+    CHARITY_NAME,
+    t,
+    dateLocale(language),
+  );
   await APPLICATIONS.email(tx, application.id, {
     kind: 'acknowledgement',
     author: null,

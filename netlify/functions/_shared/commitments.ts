@@ -247,6 +247,8 @@ export interface NewCommitment {
   /** The gift of the checkout that made it (its first instalment once paid). */
   giftId?: string | null;
   planCode?: string | null;
+  /** The language of the page it was made from, that of its reminders (`en` when left out). */
+  language?: 'en' | 'sw';
 }
 
 /** Writes a pending commitment on `tx` (an M-Pesa one with a fresh account number); returns it. */
@@ -259,8 +261,8 @@ export async function createCommitment(tx: Queryable, commitment: NewCommitment,
       const [row] = await tx.query<CommitmentRow>(
         `insert into commitments (kind, cause, child_id, sponsorship_type, donor_name, donor_email, donor_phone,
            anonymous, amount_subunits, currency, method, interval_months, due_day, account, gift_id, plan_code,
-           created_at, state_since)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17)
+           created_at, state_since, language)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17, $18)
          returning ${COMMITMENT_COLUMNS}`,
         [
           commitment.kind,
@@ -280,6 +282,7 @@ export async function createCommitment(tx: Queryable, commitment: NewCommitment,
           commitment.giftId ?? null,
           commitment.planCode ?? null,
           now,
+          commitment.language ?? 'en',
         ],
       );
       await tx.query('release savepoint new_commitment');

@@ -5,7 +5,11 @@
  * page list what to fix, with a same-site link back (to the page the visitor came from: a link their browser may
  * follow, never an address this server fetches).
  */
-import { FORMS } from '../../../src/lib/form-pages.ts';
+import { FORMS, formIn } from '../../../src/lib/form-pages.ts';
+import { LANGUAGE_FIELD } from '../../../src/lib/forms.ts';
+import { localeOr, translate, type Locale } from '../../../src/i18n/catalogue.ts';
+import { localizedIssue } from '../../../src/i18n/issues.ts';
+import { localePath } from '../../../src/i18n/paths.ts';
 import { paymentUrl, type PaymentOptions } from '../../../src/lib/payment.ts';
 import { isTrackType } from '../../../src/schemas/track.ts';
 import type { z } from 'zod';
@@ -89,13 +93,24 @@ function decodeFormPart(raw: string): { text: string; storable: boolean } {
  * 303 to the success page of the form `type` (any other type lands on the home page). A gift form's `payload`
  * chose what to pay: its success page then comes from `/api/sent/<form>` with those choices in its payment link.
  */
-export function formAccepted(type: unknown, payload: Readonly<Record<string, unknown>> = {}): Response {
-  let location = '/';
+export function formAccepted(
+  type: unknown,
+  payload: Readonly<Record<string, unknown>> = {},
+  language: Locale = 'en',
+): Response {
+  let location = localePath(language, '/');
   if (isTrackType(type)) {
     const choices = new URL(paymentUrl('generalUrl', giftChoices(type, payload))).searchParams.toString();
-    location = choices ? `/api/sent/${FORMS[type].slug}?${choices}` : `/sent/${FORMS[type].slug}/`;
+    const sent = localePath(language, `/sent/${FORMS[type].slug}/`);
+    const query = language === 'en' ? choices : `${choices}&language=${language}`;
+    location = choices ? `/api/sent/${FORMS[type].slug}?${query}` : sent;
   }
   return seeOther(location);
+}
+
+/** The language a plain form post names in its hidden field (English when it names none we have). */
+export function languageOf(fields: readonly SentField[]): Locale {
+  return localeOr(fields.find(([name]) => name === LANGUAGE_FIELD)?.[1]);
 }
 
 /** Fetches a page of this site as the build wrote it; undefined when it cannot be had. */
@@ -134,10 +149,13 @@ export async function formProblem(
   problem: FormProblem,
   loadPage: PageLoader = fetchPage,
 ): Promise<Response> {
-  const { status, message, issues = [], fields = [], headers = {} } = problem;
+  const { status, issues = [], fields = [], headers = {} } = problem;
+  // The page the form was sent from, in its language: the messages too.
+  const language = languageOf(fields);
+  const message = localizedIssue(problem.message, language);
   const messages: FieldMessage[] = issues.map((issue) => ({
     name: issue.path.replace(/^payload\./, '').split('.')[0] ?? '',
-    message: issue.message,
+    message: localizedIssue(issue.message, language),
   }));
   if (messages.length === 0) messages.push({ name: '', message });
   const all = new Headers(headers);
@@ -147,8 +165,9 @@ export async function formProblem(
   if (isTrackType(type)) {
     // The form's own page, from the fixed list of form pages: never a path taken from the request (its Referer
     // could name any address of the site, the local-only ones included).
-    const html = await loadPage(new URL(FORMS[type].page, new URL(req.url).origin));
-    const page = html && formPageWith(html, type, fields, messages);
+    const html = await loadPage(new URL(formIn(language, type).page, new URL(req.url).origin));
+    const words = { problem: translate(language, 'form.problem'), error: translate(language, 'form.error') };
+    const page = html && formPageWith(html, type, fields, messages, words);
     if (page) {
       // The page brings its own policy (a meta tag with its scripts' and styles' hashes); this adds framing.
       all.set('Content-Security-Policy', "frame-ancestors 'none'");
@@ -159,17 +178,26 @@ export async function formProblem(
     'Content-Security-Policy',
     "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
   );
-  return answer(shortPage(req, type, status, message, messages), status, all);
+  return answer(shortPage(req, type, status, message, messages, language), status, all);
 }
 
 /** The page listing what to fix, for when the form's own page is out of reach. */
-function shortPage(req: Request, type: unknown, status: number, message: string, messages: FieldMessage[]): string {
+function shortPage(
+  req: Request,
+  type: unknown,
+  status: number,
+  message: string,
+  messages: FieldMessage[],
+  language: Locale,
+): string {
   const site = new URL(req.url);
-  const back = sameSitePath(req.headers.get('referer'), site) ?? (isTrackType(type) ? FORMS[type].page : '/');
+  const back =
+    sameSitePath(req.headers.get('referer'), site) ??
+    (isTrackType(type) ? formIn(language, type).page : localePath(language, '/'));
   const items = messages.map((entry) => `<li>${escapeHtml(entry.message)}</li>`).join('');
-  const title = status === 400 ? 'There is a problem' : 'Not sent yet';
+  const title = translate(language, status === 400 ? 'form.problem' : 'issue.notSent');
   return `<!doctype html>
-<html lang="en">
+<html lang="${language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -190,7 +218,7 @@ a:focus-visible{outline:3px solid #1f2937;outline-offset:2px}
 <h1>${title}</h1>
 ${status === 400 ? '' : `<p>${escapeHtml(message)}</p>`}
 ${items ? `<ul>${items}</ul>` : ''}
-<a href="${escapeHtml(new URL(back, site.origin).href)}">Go back to the form</a>
+<a href="${escapeHtml(new URL(back, site.origin).href)}">${escapeHtml(translate(language, 'issue.back'))}</a>
 </main>
 </body>
 </html>`;

@@ -5,6 +5,11 @@
  * everything it does not need to change byte for byte as it was.
  */
 
+/** The summary's heading and the title's prefix, in the page's language (form-answer.ts passes the catalogue's). */
+export type SummaryWords = { problem: string; error: string };
+
+const ENGLISH_SUMMARY: SummaryWords = { problem: 'There is a problem', error: 'Error' };
+
 /** One value the visitor sent: a field name and its text. */
 export type SentField = readonly [name: string, value: string];
 
@@ -358,6 +363,7 @@ export function formPageWith(
   type: string,
   fields: readonly SentField[],
   messages: readonly FieldMessage[] = [],
+  words: SummaryWords = ENGLISH_SUMMARY,
 ): string | undefined {
   const tokens = tokenize(html);
   const sent = valuesByName(fields);
@@ -372,10 +378,10 @@ export function formPageWith(
       removeAttribute(opener, 'rel');
     }
     const entries = markErrors(tokens, form, controls, messages);
-    addSummary(tokens, form, entries);
+    addSummary(tokens, form, entries, words.problem);
     const title = tokens.findIndex((token) => isTag(token, 'title'));
     const titleText = tokens[title + 1];
-    if (title >= 0 && titleText?.kind === 'text') titleText.source = `Error: ${titleText.source}`;
+    if (title >= 0 && titleText?.kind === 'text') titleText.source = `${escapeHtml(words.error)}: ${titleText.source}`;
   }
 
   const dialog = enclosing(tokens, form.start, 'dialog');
@@ -468,8 +474,8 @@ export function formsPageWith(
 }
 
 /** Fills the form's (empty) error summary with `entries`, focused when the page opens. */
-function addSummary(tokens: Token[], form: FormRange, entries: readonly string[]): void {
-  const list = `<h3 class="error-summary__title">There is a problem</h3><ul class="error-summary__list">${entries.join('')}</ul>`;
+function addSummary(tokens: Token[], form: FormRange, entries: readonly string[], problem: string): void {
+  const list = `<h3 class="error-summary__title">${escapeHtml(problem)}</h3><ul class="error-summary__list">${entries.join('')}</ul>`;
   const summary = tokens.findIndex(
     (token, index) =>
       index > form.start &&

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { formatMoney } from '../../../src/lib/money.ts';
+import { LOCALES } from '../../../src/i18n/catalogue.ts';
 import type { Queryable } from './db.ts';
 import { enqueue, type Completers, type MailCompletion } from './outbox.ts';
 import { paystackConfig, PaystackError, subscriptionManageLink } from './paystack.ts';
@@ -34,6 +35,7 @@ const StoredReceipt = z.object({
   frequency: z.string(),
   transaction: z.string().nullable(),
   refundedSubunits: z.number(),
+  language: z.enum(LOCALES).catch('en'),
 });
 
 /** The completers of the gift ledger's emails. */

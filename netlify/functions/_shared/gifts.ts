@@ -9,6 +9,7 @@
  * confirmation runs in a {@link ledgerTransaction}, which tells children.ts after the commit when a sponsorship
  * started, so the public site is rebuilt whichever path confirmed the gift.
  */
+import { translator, type Locale } from '../../../src/i18n/catalogue.ts';
 import { randomBytes } from 'node:crypto';
 import causesContent from '../../../src/content/causes.json' with { type: 'json' };
 import { kesToUsd } from '../../../src/lib/children.ts';
@@ -23,7 +24,7 @@ import { onRenewalCharge } from './gift-subscriptions.ts';
 import { receiptCompletion } from './gift-mail.ts';
 import { enqueue } from './outbox.ts';
 import { planCodeOf, type PaystackTransaction } from './paystack.ts';
-import { receiptLabel, receiptText, refundText, type Receipt, type Statement } from './receipt.ts';
+import { receiptSubject, receiptText, refundText, translatedMethod, type Receipt, type Statement } from './receipt.ts';
 
 /**
  * Where a gift stands: `unmatched` is money Paystack received under a reference the site did not make, waiting for
@@ -68,6 +69,8 @@ export interface GiftRow {
   /** Refunded so far, in subunits; the gift is `refunded` once this reaches its amount. */
   readonly refunded_subunits: string | number;
   readonly refunded_at: Date | string | null;
+  /** The language its emails go in: that of the page it was given from. */
+  readonly language: Locale;
 }
 
 /** A gift about to be written. */
@@ -93,6 +96,8 @@ export interface NewGift {
   planCode?: string | null;
   /** The form submission a checkout gift comes from (one gift per submission). */
   submissionKey?: string | null;
+  /** The language of the page it was given from, that of its receipt (`en` when left out). */
+  language?: Locale;
 }
 
 /** The columns every answer and settlement reads. */
@@ -100,7 +105,7 @@ export const GIFT_COLUMNS = `id::text as id, ts, reference, provider, kind, freq
   amount_subunits::float8 as amount_subunits, currency, method, state, flag, donor_name, donor_email, donor_phone,
   anonymous, provider_txn, plan_code, subscription_code, subscription_state, parent_id::text as parent_id,
   confirmed_at, receipt_no::float8 as receipt_no, recorded_by, note, refunded_subunits::float8 as refunded_subunits,
-  refunded_at`;
+  refunded_at, language`;
 
 /** A fresh checkout reference: letters and digits Paystack accepts, unguessable. */
 export function newReference(): string {
@@ -124,15 +129,18 @@ export async function childById(id: string, db: Queryable = { query }): Promise<
 export async function supportsText(
   gift: Pick<GiftRow, 'kind' | 'cause' | 'child_id'>,
   db: Queryable = { query },
+  language: Locale = 'en',
 ): Promise<string> {
+  const t = translator(language);
   if (gift.child_id) {
     const child = await programmeChild(gift.child_id, db);
     const name = child?.name ?? gift.child_id;
-    return gift.kind === 'sponsorship' ? `sponsorship of ${name}` : `the care of ${name} (gift)`;
+    return t(gift.kind === 'sponsorship' ? 'receipt.supports.sponsorshipOf' : 'receipt.supports.careOf', { name });
   }
-  if (gift.kind === 'sponsorship') return 'sponsorship of a child';
+  if (gift.kind === 'sponsorship') return t('receipt.supports.aChild');
   const cause = causesContent.find((candidate) => candidate.id === gift.cause);
-  return cause ? `${cause.name} (donation)` : 'where most needed (donation)';
+  if (!cause) return t('receipt.supports.mostNeeded');
+  return t('receipt.supports.cause', { cause: (language === 'sw' && cause.sw?.name) || cause.name });
 }
 
 /** A payment method in words (the one list the dashboard uses too). */
@@ -151,8 +159,8 @@ export async function insertGift(tx: Queryable, gift: NewGift, state: GiftState 
   const [row] = await tx.query<GiftRow>(
     `insert into gifts (reference, provider, kind, frequency, cause, child_id, sponsorship_type, amount_subunits,
        currency, method, state, donor_name, donor_email, donor_phone, anonymous, recorded_by, note, provider_txn,
-       parent_id, plan_code, submission_key)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)
+       parent_id, plan_code, submission_key, language)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)
      returning ${GIFT_COLUMNS}`,
     [
       gift.reference,
@@ -176,6 +184,7 @@ export async function insertGift(tx: Queryable, gift: NewGift, state: GiftState 
       gift.parentId ?? null,
       gift.planCode ?? null,
       gift.submissionKey ?? null,
+      gift.language ?? 'en',
     ],
   );
   if (!row) throw new Error('insert into gifts returned no row');
@@ -205,10 +214,12 @@ export async function receiptOf(
   db: Queryable = { query },
   supports: SupportsCache = new Map(),
 ): Promise<Receipt> {
-  const key = `${gift.kind}:${gift.cause ?? ''}:${gift.child_id ?? ''}`;
+  const language = gift.language ?? 'en';
+  const t = translator(language);
+  const key = `${language}:${gift.kind}:${gift.cause ?? ''}:${gift.child_id ?? ''}`;
   let supported = supports.get(key);
   if (!supported) {
-    supported = supportsText(gift, db);
+    supported = supportsText(gift, db, language);
     supports.set(key, supported);
   }
   return {
@@ -217,12 +228,12 @@ export async function receiptOf(
     amountSubunits: Number(gift.amount_subunits),
     currency: gift.currency,
     date: new Date(gift.confirmed_at ?? gift.ts),
-    method: methodName(gift.method),
+    method: language === 'en' ? methodName(gift.method) : translatedMethod(t, gift.method),
     supports: await supported,
-    frequency:
-      gift.frequency === 'one-time' ? 'One-time' : `${gift.frequency[0]?.toUpperCase()}${gift.frequency.slice(1)}`,
+    frequency: t(`receipt.frequency.${gift.frequency}`),
     transaction: gift.provider_txn,
     refundedSubunits: Number(gift.refunded_subunits),
+    language,
   };
 }
 
@@ -322,7 +333,7 @@ async function enqueueReceipt(
     dedupKey: `receipt:${giftId}`,
     source: 'gift_receipt',
     notice: {
-      subject: `Your receipt ${receiptLabel(receipt.number)} from Tumaini Children's Foundation`,
+      subject: receiptSubject(receipt),
       body: [receiptText(receipt), instructions].filter(Boolean).join('\n\n'),
       resource: 'gifts',
       recordId: giftId,

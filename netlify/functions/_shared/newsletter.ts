@@ -8,7 +8,9 @@
  * server delivers it ({@link mailboxOf}), so `reader+1@` … `reader+20@` cannot fill one inbox. The fold is for the
  * limit only: every address is stored as it was typed.
  */
-import { NEWSLETTER_CONSENT, PRIVACY_NOTICE_VERSION } from '../../../src/lib/privacy.ts';
+import { newsletterConsent, PRIVACY_NOTICE_VERSION } from '../../../src/lib/privacy.ts';
+import { translator, type Locale } from '../../../src/i18n/catalogue.ts';
+import { localePath } from '../../../src/i18n/paths.ts';
 import { hashAddress } from './client.ts';
 import type { Queryable } from './db.ts';
 import { DEFAULT_FROM } from './mailer.ts';
@@ -92,13 +94,15 @@ const lastSentLongAgo = (sentAt: Date | string | null, now: Date) =>
  */
 export async function signUp(
   tx: Queryable,
-  person: { email: string; name?: string | undefined; source: SignUpSource },
+  person: { email: string; name?: string | undefined; source: SignUpSource; language?: Locale },
   now = new Date(),
 ): Promise<void> {
+  const language = person.language ?? 'en';
+  const consent = newsletterConsent(language);
   await tx.query(
-    `insert into newsletter_subscribers (email, name, source, notice_version, consent_wording, ts, updated_at)
-     values ($1, $2, $3, $4, $5, $6, $6) on conflict (lower(email)) do nothing`,
-    [person.email, person.name ?? null, person.source, PRIVACY_NOTICE_VERSION, NEWSLETTER_CONSENT, now],
+    `insert into newsletter_subscribers (email, name, source, notice_version, consent_wording, ts, updated_at, language)
+     values ($1, $2, $3, $4, $5, $6, $6, $7) on conflict (lower(email)) do nothing`,
+    [person.email, person.name ?? null, person.source, PRIVACY_NOTICE_VERSION, consent, now, language],
   );
   const [row] = await tx.query<SubscriberRow>(
     `select id::text as id, email, status, confirm_sent_at from newsletter_subscribers
@@ -116,27 +120,29 @@ export async function signUp(
   // Asking again after unsubscribing starts over: a new consent, confirmed by its own link.
   await tx.query(
     `update newsletter_subscribers set status = 'pending', confirm_sent_at = $2, unsubscribed_at = null,
-       name = coalesce($3, name), source = $4, notice_version = $5, consent_wording = $6, updated_at = $2
+       name = coalesce($3, name), source = $4, notice_version = $5, consent_wording = $6, updated_at = $2,
+       language = $7
      where id = $1`,
-    [row.id, now, person.name ?? null, person.source, PRIVACY_NOTICE_VERSION, NEWSLETTER_CONSENT],
+    [row.id, now, person.name ?? null, person.source, PRIVACY_NOTICE_VERSION, consent, language],
   );
+  const t = translator(language);
   const confirmLink = `${siteUrl()}${CONFIRM_PATH}?t=${subscriberToken('confirm', row.id, row.email, now)}`;
   await enqueue(tx, {
     kind: 'message',
     dedupKey: `newsletter-confirm:${row.id}:${now.getTime()}`,
     source: 'newsletter_confirm',
     notice: {
-      subject: "Please confirm your subscription to Tumaini Children's Foundation news",
+      subject: t('email.newsletter.subject'),
       body: [
-        "Someone, we hope you, asked to receive news from Tumaini Children's Foundation at this address.",
+        t('email.newsletter.asked'),
         '',
-        'To confirm, open this link within 7 days:',
+        t('email.newsletter.confirm'),
         confirmLink,
         '',
-        `You agreed to: ${NEWSLETTER_CONSENT}`,
+        t('email.newsletter.agreed', { consent }),
         '',
-        'If it was not you, ignore this email: without confirmation we send nothing more and delete the address within 7 days.',
-        `Privacy notice: ${siteUrl()}/privacy/`,
+        t('email.newsletter.notYou'),
+        t('email.newsletter.privacy', { link: `${siteUrl()}${localePath(language, '/privacy/')}` }),
       ].join('\n'),
       resource: 'newsletter',
       recordId: row.id,

@@ -7,6 +7,8 @@ import siteContent from '../../../src/content/site.json' with { type: 'json' };
 import { receiptLabel } from '../../../src/lib/gift-labels.ts';
 import { formatMoney } from '../../../src/lib/money.ts';
 import { myGivingUrl } from './site-links.ts';
+import { CATALOGUES, translator, type Locale, type MessageKey, type Translate } from '../../../src/i18n/catalogue.ts';
+import { dateLocale } from '../../../src/i18n/dates.ts';
 
 /** What a receipt states. */
 export interface Receipt {
@@ -26,6 +28,8 @@ export interface Receipt {
   readonly transaction: string | null;
   /** How much of it has been refunded since (0 on a receipt, which is written when the money arrives). */
   readonly refundedSubunits: number;
+  /** The language it is written in (its words above already are): that of the page the gift came from. */
+  readonly language?: Locale;
 }
 
 /**
@@ -49,40 +53,60 @@ export const CHARITY_LINES: readonly string[] = [
 
 export { receiptLabel };
 
-// One formatter for every date: making one per call is what a page of many gifts would spend its time on.
-const NAIROBI_DATE = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Africa/Nairobi',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
+// One formatter per language for every date: making one per call is what a page of many gifts would spend its time on.
+const NAIROBI_DATES = new Map<string, Intl.DateTimeFormat>();
 
-/** A date as receipts print it, in Nairobi: `27 November 2026`. */
-export const nairobiDate = (date: Date) => NAIROBI_DATE.format(date);
+/** A date as receipts print it, in Nairobi: `27 November 2026` (`27 Novemba 2026` in Kiswahili). */
+export const nairobiDate = (date: Date, language: Locale = 'en') => {
+  let format = NAIROBI_DATES.get(language);
+  if (!format) {
+    const options = { timeZone: 'Africa/Nairobi', day: 'numeric', month: 'long', year: 'numeric' } as const;
+    format = new Intl.DateTimeFormat(dateLocale(language), options);
+    NAIROBI_DATES.set(language, format);
+  }
+  return format.format(date);
+};
 
-/** The lines of a receipt, label and value. */
+/** A payment method in the words of `t`'s language; one the catalogue does not name comes back as it is. */
+export function translatedMethod(t: Translate, method: string): string {
+  const key = `receipt.methodName.${method}`;
+  return Object.hasOwn(CATALOGUES.en, key) ? t(key as MessageKey) : method;
+}
+
+/** The lines of a receipt, label and value, in its language. */
 export function receiptFields(receipt: Receipt): [string, string][] {
+  const language = receipt.language ?? 'en';
+  const t = translator(language);
   return [
-    ['Receipt number', receiptLabel(receipt.number)],
-    ['Received from', receipt.donorName || 'Anonymous donor'],
-    ['Amount', formatMoney(receipt.amountSubunits, receipt.currency)],
-    ['Date', nairobiDate(receipt.date)],
-    ['Payment method', receipt.method],
-    ['Gift', `${receipt.frequency}, ${receipt.supports}`],
-    ...(receipt.transaction ? [['Transaction', receipt.transaction] as [string, string]] : []),
+    [t('receipt.number'), receiptLabel(receipt.number)],
+    [t('receipt.from'), receipt.donorName || t('receipt.anonymous')],
+    [t('receipt.amount'), formatMoney(receipt.amountSubunits, receipt.currency)],
+    [t('receipt.date'), nairobiDate(receipt.date, language)],
+    [t('receipt.method'), receipt.method],
+    [t('receipt.gift'), `${receipt.frequency}, ${receipt.supports}`],
+    ...(receipt.transaction ? [[t('receipt.transaction'), receipt.transaction] as [string, string]] : []),
   ];
 }
 
-/** The receipt email's text. */
+/** The receipt email's subject, in its language. */
+export function receiptSubject(receipt: Receipt): string {
+  return translator(receipt.language ?? 'en')('receipt.subject', {
+    number: receiptLabel(receipt.number),
+    name: charity.name,
+  });
+}
+
+/** The receipt email's text, in its language. */
 export function receiptText(receipt: Receipt): string {
+  const t = translator(receipt.language ?? 'en');
   return [
-    `Thank you${receipt.donorName ? `, ${receipt.donorName}` : ''}. Your gift has arrived, and this is your receipt.`,
+    receipt.donorName ? t('receipt.thanksName', { name: receipt.donorName }) : t('receipt.thanks'),
     '',
     ...receiptFields(receipt).map(([label, value]) => `${label}: ${value}`),
     '',
-    'A PDF copy is attached for your records.',
+    t('receipt.pdfAttached'),
     '',
-    `Every gift and receipt, and your monthly gifts, are on My giving: ${myGivingUrl()}`,
+    t('receipt.myGiving', { link: myGivingUrl(receipt.language) }),
     '',
     ...CHARITY_LINES,
   ].join('\n');
@@ -142,14 +166,13 @@ export function fields(doc: PDFKit.PDFDocument, rows: readonly [string, string][
 
 /** The receipt as a one-page PDF. */
 export function receiptPdf(receipt: Receipt): Promise<Buffer> {
-  return render(
-    (doc) => {
-      letterhead(doc, `Receipt ${receiptLabel(receipt.number)}`);
-      fields(doc, receiptFields(receipt));
-      doc.moveDown(1.5).font('Helvetica').fontSize(11).text('Thank you for standing with the children of Nairobi.');
-    },
-    `Receipt ${receiptLabel(receipt.number)}`,
-  );
+  const t = translator(receipt.language ?? 'en');
+  const title = t('receipt.title', { number: receiptLabel(receipt.number) });
+  return render((doc) => {
+    letterhead(doc, title);
+    fields(doc, receiptFields(receipt));
+    doc.moveDown(1.5).font('Helvetica').fontSize(11).text(t('receipt.pdfThanks'));
+  }, title);
 }
 
 /** The lines of a yearly statement's total per currency. */

@@ -7,8 +7,8 @@ const site = () => siteUrl().replace(/\/+$/, '');
  * My giving, where a donor signs in to see their gifts, receipts and statements and to manage a monthly gift: every
  * receipt, reminder and failed-payment email links to it.
  */
-export function myGivingUrl(): string {
-  return `${site()}/my-giving/`;
+export function myGivingUrl(language: string = 'en'): string {
+  return `${site()}${language === 'sw' ? '/sw' : ''}/my-giving/`;
 }
 
 /** Path of the thank-you page Paystack sends a donor back to after its checkout (thank-you.ts). */

@@ -3,7 +3,7 @@
  * `/api/payments/checkout`): its event, the consent it was sent under, the record staff work from and the staff
  * notification, all in the caller's transaction.
  */
-import { CONSENT_WORDING, PRIVACY_NOTICE_VERSION } from '../../../src/lib/privacy.ts';
+import { consentWording, PRIVACY_NOTICE_VERSION } from '../../../src/lib/privacy.ts';
 import type { TrackRequest } from '../../../src/schemas/track.ts';
 import { dueAt, isApplicationKind } from '../../../src/lib/applications.ts';
 import { acknowledge } from './applications.ts';
@@ -26,13 +26,26 @@ export async function storeSubmission(
   if (!event) throw new Error('insert into events returned no row');
   await tx.query(
     'insert into consent_records (form, event_id, email, notice_version, wording) values ($1, $2, $3, $4, $5)',
-    [request.type, event.id, request.payload.email, PRIVACY_NOTICE_VERSION, CONSENT_WORDING[request.type]],
+    [
+      request.type,
+      event.id,
+      request.payload.email,
+      PRIVACY_NOTICE_VERSION,
+      consentWording(request.language, request.type),
+    ],
   );
   const recordId = await storeRecord(tx, request, new Date(event.ts));
   await enqueueSubmission(tx, request, { eventId: event.id, recordId });
   if (recordId && isApplicationKind(request.type)) {
     const { name, email } = request.payload as { name: string; email?: string | undefined };
-    await acknowledge(tx, { id: recordId, kind: request.type, name, email: email ?? null, ts: new Date(event.ts) });
+    await acknowledge(tx, {
+      id: recordId,
+      kind: request.type,
+      name,
+      email: email ?? null,
+      ts: new Date(event.ts),
+      language: request.language,
+    });
   }
   return { eventId: event.id, recordId };
 }
@@ -43,13 +56,19 @@ async function storeRecord(tx: Queryable, request: TrackRequest, arrived: Date):
   switch (request.type) {
     case 'newsletter_subscribe':
       // Pending until the person opens the confirmation link; the answer is the same whether the address was known.
-      await signUp(tx, { email: request.payload.email, name: request.payload.name, source: request.type });
+      await signUp(tx, {
+        email: request.payload.email,
+        name: request.payload.name,
+        source: request.type,
+        language: request.language,
+      });
       return null;
     case 'contact_submit': {
       const { name, email, subject, type, message } = request.payload;
       rows = await tx.query(
-        'insert into contacts (name, email, subject, type, message) values ($1, $2, $3, $4, $5) returning id::text as id',
-        [name, email, subject, type, message],
+        `insert into contacts (name, email, subject, type, message, language) values ($1, $2, $3, $4, $5, $6)
+         returning id::text as id`,
+        [name, email, subject, type, message, request.language],
       );
       break;
     }
@@ -60,17 +79,18 @@ async function storeRecord(tx: Queryable, request: TrackRequest, arrived: Date):
       // Every application joins the one queue, due when the promise its page made runs out.
       const { name, email, ...rest } = request.payload;
       rows = await tx.query(
-        'insert into volunteers (ts, name, email, details, due_at) values ($1, $2, $3, $4, $5) returning id::text as id',
-        [arrived, name, email, { ...rest, form: request.type }, dueAt(request.type, arrived)],
+        `insert into volunteers (ts, name, email, details, due_at, language) values ($1, $2, $3, $4, $5, $6)
+         returning id::text as id`,
+        [arrived, name, email, { ...rest, form: request.type }, dueAt(request.type, arrived), request.language],
       );
       break;
     }
     case 'donation_intent': {
       const { name, email, amount, anonymous, newsletter } = request.payload;
-      if (newsletter) await signUp(tx, { email, name, source: request.type });
+      if (newsletter) await signUp(tx, { email, name, source: request.type, language: request.language });
       rows = await tx.query(
-        'insert into donations (donor_name, amount, currency) values ($1, $2, $3) returning id::text as id',
-        [anonymous ? null : name, amount, 'USD'],
+        'insert into donations (donor_name, amount, currency, language) values ($1, $2, $3, $4) returning id::text as id',
+        [anonymous ? null : name, amount, 'USD', request.language],
       );
       break;
     }

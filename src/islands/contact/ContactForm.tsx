@@ -4,29 +4,37 @@ import Field from '../shared/form/Field.tsx';
 import PersonFields from '../shared/form/PersonFields.tsx';
 import TrackForm from '../shared/form/TrackForm.tsx';
 import { useTrackForm } from '../shared/form/useTrackForm.ts';
+import { wordsT } from '../../i18n/words.ts';
+import { CONTACT_PROMISE } from '../../lib/contact-cases.ts';
+import type { IslandLanguage } from '../shared/form/language.ts';
+import type { MessageKey } from '../../i18n/catalogue.ts';
 
-type Props = Record<never, never>;
+type Props = {
+  /** The page's language and the form's words (`contactForm.`). */
+  language: IslandLanguage;
+};
 
 /** How long the success message shows before the form comes back empty. */
 export const SUCCESS_MS = 5000;
 
-const TYPE_LABELS: Record<(typeof CONTACT_TYPES)[number], string> = {
-  general: 'General enquiry',
-  volunteer: 'Volunteering',
-  donation: 'Donations',
-  sponsorship: 'Child sponsorship',
-  partnership: 'Partnerships',
-  media: 'Media & press',
+const TYPE_LABELS: Record<(typeof CONTACT_TYPES)[number], MessageKey> = {
+  general: 'contactForm.general',
+  volunteer: 'contactForm.volunteer',
+  donation: 'contactForm.donation',
+  sponsorship: 'contactForm.sponsorship',
+  partnership: 'contactForm.partnership',
+  media: 'contactForm.media',
 };
-
-const TYPE_OPTIONS = CONTACT_TYPES.map((value) => ({ value, label: TYPE_LABELS[value] }));
 
 /**
  * The contact form: the message goes to `POST /api/admin/track` as `contact_submit`; once the
  * server has accepted it a success message shows for 5 seconds, then the form is empty again with the type back
  * on general. A message that could not be sent stays in the form and is resent when the connection returns.
  */
-export default function ContactForm(_props: Props) {
+export default function ContactForm({ language }: Props) {
+  const t = wordsT(language.words);
+  const hours = CONTACT_PROMISE.hours;
+  const typeOptions = CONTACT_TYPES.map((value) => ({ value, label: t(TYPE_LABELS[value]) }));
   const [sentTo, setSentTo] = useState('');
   const kit = useTrackForm({
     onSent: (body) => setSentTo(typeof body.payload['name'] === 'string' ? body.payload['name'].trim() : ''),
@@ -48,27 +56,33 @@ export default function ContactForm(_props: Props) {
         {state === 'sent' && (
           <div className="contact-form__success">
             <p className="contact-form__success-title">
-              Thank you{sentTo ? `, ${sentTo}` : ''}! Your message has been sent.
+              {sentTo ? t('contactForm.thanksName', { name: sentTo }) : t('contactForm.thanks')}
             </p>
-            <p>We reply to every message within 24 hours.</p>
+            <p>{t('contactForm.reply', { hours })}</p>
           </div>
         )}
       </div>
       <div hidden={state === 'sent'}>
-        <TrackForm type="contact_submit" kit={kit} labelledBy={`${id}-title`}>
+        <TrackForm type="contact_submit" kit={kit} language={language} labelledBy={`${id}-title`}>
           <h2 id={`${id}-title`} className="contact-form__title">
-            Send Us a Message
+            {t('contactForm.title')}
           </h2>
-          <p className="field__hint">Fields marked * are required. We reply within 24 hours.</p>
-          <PersonFields nameLabel="Your Name" emailLabel="Email Address" />
+          <p className="field__hint">{t('contactForm.requiredNote', { hours })}</p>
+          <PersonFields nameLabel={t('contactForm.name')} emailLabel={t('contactForm.email')} />
           <div className="form__row">
-            <Field name="type" label="What is it about?" as="select" options={TYPE_OPTIONS} defaultValue="general" />
-            <Field name="subject" label="Subject" required />
+            <Field
+              name="type"
+              label={t('contactForm.about')}
+              as="select"
+              options={typeOptions}
+              defaultValue="general"
+            />
+            <Field name="subject" label={t('contactForm.subject')} required />
           </div>
-          <Field name="message" label="Your Message" as="textarea" rows={6} required />
+          <Field name="message" label={t('contactForm.message')} as="textarea" rows={6} required />
           <div>
             <button type="submit" className="button" disabled={state === 'sending'}>
-              {state === 'sending' ? 'Sending…' : 'Send Message'}
+              {state === 'sending' ? t('contactForm.sending') : t('contactForm.send')}
             </button>
           </div>
         </TrackForm>

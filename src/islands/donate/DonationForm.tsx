@@ -3,7 +3,6 @@ import {
   DEFAULT_DONATION,
   DONATE_PRESETS,
   DONATION_STORAGE_KEY,
-  donationAlert,
   formatUsd,
   MIN_DONATION,
   parseAmount,
@@ -11,7 +10,8 @@ import {
 } from '../../lib/donation.ts';
 import { donationChoice, donationFormFields, donationQuery } from '../../lib/donation-choice.ts';
 import { CHECKOUT_ACTION } from '../../lib/payment.ts';
-import { NEWSLETTER_CONSENT } from '../../lib/privacy.ts';
+import { newsletterConsent } from '../../lib/privacy.ts';
+import { wordsT } from '../../i18n/words.ts';
 import { showToast } from '../../lib/toast.ts';
 import type { DONATION_CAUSES } from '../../schemas/options.ts';
 import Field from '../shared/form/Field.tsx';
@@ -20,6 +20,7 @@ import PersonFields from '../shared/form/PersonFields.tsx';
 import TrackForm from '../shared/form/TrackForm.tsx';
 import { adoptChoices } from '../shared/form/preset.ts';
 import { useTrackForm } from '../shared/form/useTrackForm.ts';
+import type { IslandLanguage } from '../shared/form/language.ts';
 import './donate.css';
 
 /** A cause as the Donate page hands it over. */
@@ -39,22 +40,12 @@ type Props = {
   defaultCause: CauseOption['id'];
   /** Whether PayPal is offered (it has a link of its own, or payments are not connected yet). */
   paypal?: boolean;
+  /** The page's language and the form's words (`donationForm.`). */
+  language: IslandLanguage;
 };
 
 /** What the rest of the page shows from the form: the frequency, the cause and the amount as chosen. */
 type Shown = { type: DonationType; cause: CauseOption['id']; amount: string; presetChosen: boolean };
-
-const TYPES: Choice[] = [
-  { value: 'one-time', label: 'One-time' },
-  { value: 'monthly', label: 'Monthly' },
-];
-
-const METHODS: Choice[] = [
-  { value: 'card', label: 'Credit or debit card' },
-  { value: 'mpesa', label: 'M-Pesa' },
-  { value: 'paypal', label: 'PayPal' },
-  { value: 'bank', label: 'Bank transfer' },
-];
 
 const PRESETS: Choice[] = DONATE_PRESETS.map((preset) => ({ value: preset, label: formatUsd(preset) }));
 
@@ -78,7 +69,18 @@ function readShown(form: HTMLFormElement, fallbackCause: CauseOption['id']): Sho
  * the provider's page; with JavaScript the donation is also kept in local storage under `donationData`, the success
  * alert shows and the form clears.
  */
-export default function DonationForm({ causes, defaultCause, paypal = true }: Props) {
+export default function DonationForm({ causes, defaultCause, paypal = true, language }: Props) {
+  const t = wordsT(language.words);
+  const types: Choice[] = [
+    { value: 'one-time', label: t('donationForm.oneTime') },
+    { value: 'monthly', label: t('donationForm.monthly') },
+  ];
+  const methods: Choice[] = [
+    { value: 'card', label: t('donationForm.card') },
+    { value: 'mpesa', label: t('donationForm.mpesa') },
+    { value: 'paypal', label: t('donationForm.paypal') },
+    { value: 'bank', label: t('donationForm.bank') },
+  ];
   const [shown, setShown] = useState<Shown>({
     type: 'one-time',
     cause: defaultCause,
@@ -97,7 +99,8 @@ export default function DonationForm({ causes, defaultCause, paypal = true }: Pr
     },
     onSent: (body) => {
       const value = parseAmount(String(body.payload['amount'])) ?? DEFAULT_DONATION;
-      showToast(donationAlert(body.payload['type'] === 'monthly' ? 'monthly' : 'one-time', value));
+      const alert = body.payload['type'] === 'monthly' ? 'donationForm.alertMonthly' : 'donationForm.alertOneTime';
+      showToast(t(alert, { amount: formatUsd(value) }));
     },
   });
   const formRef = kit.form;
@@ -150,18 +153,23 @@ export default function DonationForm({ causes, defaultCause, paypal = true }: Pr
   const causeChoices: Choice[] = causes.map((option) => ({
     value: option.id,
     label: option.name,
-    extra: option.urgent && <span className="badge badge--urgent"> Urgent</span>,
+    extra: option.urgent && <span className="badge badge--urgent">{t('donationForm.urgent')}</span>,
   }));
   const amountValue = parseAmount(shown.amount);
   const cause = causes.find((c) => c.id === shown.cause) ?? causes[0];
   const submitLabel =
-    amountValue === null ? 'Donate' : `Donate ${formatUsd(amountValue)}${shown.type === 'monthly' ? ' monthly' : ''}`;
+    amountValue === null
+      ? t('donationForm.donate')
+      : t(shown.type === 'monthly' ? 'donationForm.donateAmountMonthly' : 'donationForm.donateAmount', {
+          amount: formatUsd(amountValue),
+        });
 
   return (
     <div className="donate-layout">
       <TrackForm
         type="donation_intent"
         kit={kit}
+        language={language}
         action={CHECKOUT_ACTION}
         newTab
         className="donation-form"
@@ -169,14 +177,14 @@ export default function DonationForm({ causes, defaultCause, paypal = true }: Pr
         onChange={onChange}
       >
         <h2 id={`${id}-title`} className="donation-form__title">
-          Make your donation
+          {t('donationForm.title')}
         </h2>
 
-        <Choices name="type" legend="Donation type" choices={TYPES} defaultValue="one-time" required />
+        <Choices name="type" legend={t('donationForm.type')} choices={types} defaultValue="one-time" required />
 
         <Choices
           name="cause"
-          legend="Choose a cause"
+          legend={t('donationForm.cause')}
           layout="cause-grid"
           itemClass="choice choice--cause"
           choices={causeChoices}
@@ -187,12 +195,12 @@ export default function DonationForm({ causes, defaultCause, paypal = true }: Pr
 
         <Choices
           name="amount"
-          legend="Amount (USD)"
+          legend={t('donationForm.amount')}
           layout="choice-row choice-row--amounts"
           choices={PRESETS}
           defaultValue={DEFAULT_DONATION}
         >
-          <label htmlFor={`${id}-custom`}>Or enter another amount</label>
+          <label htmlFor={`${id}-custom`}>{t('donationForm.otherAmount')}</label>
           <input
             id={`${id}-custom`}
             type="number"
@@ -201,47 +209,45 @@ export default function DonationForm({ causes, defaultCause, paypal = true }: Pr
             min={MIN_DONATION}
             step="0.01"
             required={!shown.presetChosen}
-            placeholder={`${MIN_DONATION} or more`}
+            placeholder={t('donationForm.orMore', { min: MIN_DONATION })}
             aria-describedby={`${id}-custom-hint`}
             defaultValue=""
           />
           <span id={`${id}-custom-hint`} className="field__hint">
-            The smallest donation is {formatUsd(MIN_DONATION)}.
+            {t('donationForm.smallest', { amount: formatUsd(MIN_DONATION) })}
           </span>
         </Choices>
 
         <Choices
           name="paymentMethod"
-          legend="Payment method"
-          choices={paypal ? METHODS : METHODS.filter((method) => method.value !== 'paypal')}
+          legend={t('donationForm.method')}
+          choices={paypal ? methods : methods.filter((method) => method.value !== 'paypal')}
           defaultValue="card"
           required
         />
 
         <PersonFields />
         <div className="form__row">
-          <Field name="phone" label="Phone (optional)" type="tel" autoComplete="tel" />
-          <Field name="address" label="Address (optional)" autoComplete="street-address" />
+          <Field name="phone" label={t('donationForm.phone')} type="tel" autoComplete="tel" />
+          <Field name="address" label={t('donationForm.address')} autoComplete="street-address" />
         </div>
 
         <div className="check-list">
           <label className="check">
             <input type="checkbox" name="anonymous" defaultChecked={false} />
-            Keep my donation anonymous
+            {t('donationForm.anonymous')}
           </label>
           <label className="check">
             <input type="checkbox" name="newsletter" defaultChecked={false} />
-            {NEWSLETTER_CONSENT}
+            {newsletterConsent(language.locale)}
           </label>
         </div>
 
         <button type="submit" className="button donation-form__submit" disabled={kit.state === 'sending'}>
           {submitLabel}
-          <span className="visually-hidden"> (opens the secure payment page in a new tab)</span>
+          <span className="visually-hidden">{t('donationForm.opensPayment')}</span>
         </button>
-        <p className="field__hint">
-          Payments are handled on our provider's secure page. Nothing is charged on this site.
-        </p>
+        <p className="field__hint">{t('donationForm.secure')}</p>
       </TrackForm>
 
       {cause && (
@@ -251,10 +257,10 @@ export default function DonationForm({ causes, defaultCause, paypal = true }: Pr
           // Set through the DOM, not a style attribute, which the page's Content-Security-Policy refuses.
           ref={(element) => element?.style.setProperty('border-top-color', cause.color)}
         >
-          <p className="eyebrow">Your gift supports</p>
+          <p className="eyebrow">{t('donationForm.supports')}</p>
           <h3 id={`${id}-cause-title`} className="cause-panel__title">
             {cause.name}
-            {cause.urgent && <span className="badge badge--urgent"> Urgent</span>}
+            {cause.urgent && <span className="badge badge--urgent">{t('donationForm.urgent')}</span>}
           </h3>
           <div id={`${id}-cause`}>
             <p>{cause.description}</p>

@@ -1,5 +1,6 @@
 import Field from '../shared/form/Field.tsx';
 import ProgramApplication, { type ProgramApplicationProps } from './ProgramApplication.tsx';
+import { wordsT } from '../../i18n/words.ts';
 
 type Props = ProgramApplicationProps & {
   /** The choices of src/schemas/options.ts (passed in so no script ships them). */
@@ -10,57 +11,58 @@ type Props = ProgramApplicationProps & {
  * The hospital internship application: a dialog any button with `commandfor="internship-apply"` opens natively; a
  * `data-preset="hospital=<name>"` on that button chooses the preferred hospital, before and after hydration.
  */
-export default function InternshipApplication({ places, lists, success }: Props) {
+export default function InternshipApplication({ places, lists, success, language }: Props) {
+  const t = wordsT(language.words);
   return (
-    <ProgramApplication program="internship" success={success}>
+    <ProgramApplication program="internship" success={success} language={language}>
       <div className="form__row">
-        <Field name="phone" label="Phone" type="tel" required autoComplete="tel" />
-        <Field name="university" label="University" required autoComplete="organization" />
+        <Field name="phone" label={t('programForm.phone')} type="tel" required autoComplete="tel" />
+        <Field name="university" label={t('programForm.university')} required autoComplete="organization" />
       </div>
       <div className="form__row">
         <Field
           name="yearOfStudy"
-          label="Year of study"
+          label={t('programForm.year')}
           as="select"
           required
-          prompt="Select your year"
+          prompt={t('programForm.yearPrompt')}
           options={lists.years}
         />
         <Field
           name="medicalField"
-          label="Field of interest"
+          label={t('programForm.field')}
           as="select"
           required
-          prompt="Select a field"
+          prompt={t('programForm.fieldPrompt')}
           options={lists.fields}
         />
       </div>
       <div className="form__row">
         <Field
           name="duration"
-          label="Duration"
+          label={t('programForm.duration')}
           as="select"
           required
-          prompt="Select a duration"
+          prompt={t('programForm.durationPrompt')}
           options={lists.durations}
         />
         <Field
           name="hospital"
-          label="Preferred hospital"
+          label={t('programForm.hospital')}
           as="select"
-          prompt="No preference"
+          prompt={t('programForm.noPreference')}
           options={places.map((hospital) => hospital.name)}
         />
       </div>
-      <Field name="previousExperience" label="Previous clinical experience" as="textarea" rows={3} />
+      <Field name="previousExperience" label={t('programForm.clinical')} as="textarea" rows={3} />
       <Field
         name="references"
-        label="References"
+        label={t('programForm.references')}
         as="textarea"
         rows={3}
-        placeholder="Please list at least 2 academic or clinical references with contact details"
+        placeholder={t('programForm.referencesPlaceholder')}
       />
-      <Field name="motivation" label="Why do you want to intern with us?" as="textarea" rows={3} />
+      <Field name="motivation" label={t('programForm.motivation')} as="textarea" rows={3} />
     </ProgramApplication>
   );
 }

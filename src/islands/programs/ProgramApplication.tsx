@@ -6,6 +6,8 @@ import PersonFields from '../shared/form/PersonFields.tsx';
 import TrackForm from '../shared/form/TrackForm.tsx';
 import { useTrackForm } from '../shared/form/useTrackForm.ts';
 import Modal, { closeDialog } from '../shared/Modal.tsx';
+import { wordsT } from '../../i18n/words.ts';
+import type { IslandLanguage } from '../shared/form/language.ts';
 import './programs.css';
 
 /** A school or hospital as the page hands it over. */
@@ -20,12 +22,12 @@ const PROGRAMS = {
   school: {
     type: 'school_volunteer_application',
     dialogId: SCHOOL_APPLY_DIALOG,
-    title: 'Apply to Volunteer at a School',
+    title: 'programForm.schoolTitle',
   },
   internship: {
     type: 'internship_application',
     dialogId: INTERNSHIP_APPLY_DIALOG,
-    title: 'Apply for a Hospital Internship',
+    title: 'programForm.internshipTitle',
   },
 } as const;
 
@@ -35,9 +37,11 @@ export type ProgramApplicationProps = {
   places: PlaceChoice[];
   /** The success alert shown once the server has accepted the application (from src/lib/form-pages.ts). */
   success: string;
+  /** The page's language and the form's words (`programForm.`). */
+  language: IslandLanguage;
 };
 
-type Props = Pick<ProgramApplicationProps, 'success'> & {
+type Props = Pick<ProgramApplicationProps, 'success' | 'language'> & {
   program: keyof typeof PROGRAMS;
   /** The fields after name and email. */
   children: ReactNode;
@@ -47,7 +51,8 @@ type Props = Pick<ProgramApplicationProps, 'success'> & {
  * A program application in its dialog (school volunteering, hospital internship): name and email, the program's
  * fields, Submit and Cancel (which keeps what was typed). The success alert shows once the server has accepted it.
  */
-export default function ProgramApplication({ program, success, children }: Props) {
+export default function ProgramApplication({ program, success, language, children }: Props) {
+  const t = wordsT(language.words);
   const { type, dialogId, title } = PROGRAMS[program];
   const kit = useTrackForm({
     onSent: () => {
@@ -57,12 +62,12 @@ export default function ProgramApplication({ program, success, children }: Props
   });
 
   return (
-    <Modal id={dialogId} title={title} onClose={kit.clear}>
-      <TrackForm type={type} kit={kit}>
-        <p className="field__hint">Fields marked * are required.</p>
+    <Modal id={dialogId} title={t(title)} onClose={kit.clear} closeLabel={t('programForm.close')}>
+      <TrackForm type={type} kit={kit} language={language}>
+        <p className="field__hint">{t('programForm.requiredNote')}</p>
         <PersonFields />
         {children}
-        <FormActions submit="Submit Application" state={kit.state} cancels={dialogId} />
+        <FormActions submit={t('programForm.submit')} state={kit.state} cancels={dialogId} />
       </TrackForm>
     </Modal>
   );

@@ -12,6 +12,8 @@ type Props = {
    */
   action: string;
   className?: string;
+  /** The page's language: a Kiswahili page's choice comes back on the Kiswahili page. */
+  language?: string;
   children: ReactNode;
 };
 
@@ -21,9 +23,10 @@ type Props = {
  * script (src/components/shared/dialog-presets.ts, inline, so from the first tap) instead opens the dialog in place
  * and sets the field. A submit button cannot also carry `commandfor`, which browsers ignore on one.
  */
-export default function ChoiceOpener({ dialog, name, value, action, className, children }: Props) {
+export default function ChoiceOpener({ dialog, name, value, action, className, language = 'en', children }: Props) {
   return (
     <form method="get" action={action} className="choice-opener" data-choices>
+      {language !== 'en' && <input type="hidden" name="language" value={language} />}
       <button
         type="submit"
         name={name}

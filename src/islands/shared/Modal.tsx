@@ -4,6 +4,8 @@ const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 type Props = {
+  /** The close button's name, in the page's language. */
+  closeLabel?: string;
   /** Id of the `<dialog>`: a button with `commandfor={id} command="show-modal"` opens it, before and without JavaScript. */
   id: string;
   /** Heading of the dialog, also its accessible name. */
@@ -58,7 +60,7 @@ function keepTabInside(event: KeyboardEvent<HTMLDialogElement>) {
  * page behind it inert, closes it on Escape or a click on the backdrop (`closedby="any"`) and returns focus to
  * the opener; once hydrated, Tab also keeps cycling inside.
  */
-export default function Modal({ id, title, className, open, onClose, children }: Props) {
+export default function Modal({ id, title, className, open, onClose, children, closeLabel = 'Close' }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = `${id}-title`;
 
@@ -84,7 +86,7 @@ export default function Modal({ id, title, className, open, onClose, children }:
           <h2 id={titleId} className="modal__title">
             {title}
           </h2>
-          <button type="button" className="modal__close" commandfor={id} command="close" aria-label="Close">
+          <button type="button" className="modal__close" commandfor={id} command="close" aria-label={closeLabel}>
             <span aria-hidden="true">×</span>
           </button>
         </header>

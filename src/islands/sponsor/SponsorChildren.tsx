@@ -3,6 +3,7 @@ import { childCardId, formatKes, kesToUsd, type ChildCardData } from '../../lib/
 import ChildCard from '../children/ChildCard.tsx';
 import Modal, { openDialog, opensDialog } from '../shared/Modal.tsx';
 import SponsorshipForm from './SponsorshipForm.tsx';
+import type { IslandLanguage } from '../shared/form/language.ts';
 
 type Props = {
   /** The children the page lists (at most CHILDREN_SHOWN). */
@@ -16,6 +17,8 @@ type Props = {
   sponsored: { id: string; firstName: string }[];
   /** The success alert shown once the server has accepted the form (from src/lib/form-pages.ts, passed in so no script ships it). */
   success: string;
+  /** The page's language, for the sponsorship forms. */
+  language: IslandLanguage;
 };
 
 const firstName = (child: ChildCardData) => child.name.split(' ')[0] ?? child.name;
@@ -26,7 +29,7 @@ const dialogId = (child: ChildCardData) => `sponsor-${child.id}`;
  * the start, opened natively, so the first tap works before hydration), and so does `?child={id}` for a waiting
  * child once hydrated (which also scrolls to the card).
  */
-export default function SponsorChildren({ cards, linked, sponsored, success }: Props) {
+export default function SponsorChildren({ cards, linked, sponsored, success, language }: Props) {
   const [taken, setTaken] = useState<string | null>(null);
   const [requested, setRequested] = useState<string | null>(null);
   // A link from /children: open the form for that child once, scrolled to its card. A sponsored child's id says so
@@ -91,6 +94,7 @@ export default function SponsorChildren({ cards, linked, sponsored, success }: P
             childUsd={kesToUsd(child.monthlyNeed)}
             dialogId={dialogId(child)}
             success={success}
+            language={language}
           />
         </Modal>
       ))}

@@ -11,6 +11,7 @@ import TrackForm from '../shared/form/TrackForm.tsx';
 import { adoptChoices, presetSelect } from '../shared/form/preset.ts';
 import { useTrackForm } from '../shared/form/useTrackForm.ts';
 import { closeDialog } from '../shared/Modal.tsx';
+import type { IslandLanguage } from '../shared/form/language.ts';
 
 const FREQUENCY_LABELS: Record<(typeof SPONSORSHIP_PAYMENT_METHODS)[number], string> = {
   monthly: 'Monthly',
@@ -36,6 +37,8 @@ type Props = {
   dialogId: string;
   /** The success alert shown once the server has accepted the form (from src/lib/form-pages.ts, passed in so no script ships it). */
   success: string;
+  /** The page's language (the form kit's words, the consent line). */
+  language: IslandLanguage;
 };
 
 /**
@@ -44,7 +47,7 @@ type Props = {
  * application and the pending gift and sends that tab to the provider's page; the success alert shows, and the form resets to monthly with the type chosen
  * on the cards ('Choose This Option' also sets the type while the form is open).
  */
-export default function SponsorshipForm({ childId, childName, childUsd, dialogId, success }: Props) {
+export default function SponsorshipForm({ childId, childName, childUsd, dialogId, success, language }: Props) {
   const typeOptions = SPONSORSHIP_TYPE_INFO.map((info) => ({
     value: info.id,
     label: `${info.title} (${sponsorshipPrice(info, { min: childUsd, max: childUsd })})`,
@@ -66,7 +69,7 @@ export default function SponsorshipForm({ childId, childName, childUsd, dialogId
   }, [dialogId, kit.form]);
 
   return (
-    <TrackForm type="sponsorship_application" kit={kit} action={CHECKOUT_ACTION} newTab>
+    <TrackForm type="sponsorship_application" kit={kit} language={language} action={CHECKOUT_ACTION} newTab>
       <input type="hidden" name="childId" value={childId} />
       <PersonFields emailLabel="Email address" />
       <div className="form__row">

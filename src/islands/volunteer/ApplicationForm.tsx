@@ -5,6 +5,8 @@ import FormActions from '../shared/form/FormActions.tsx';
 import PersonFields from '../shared/form/PersonFields.tsx';
 import TrackForm from '../shared/form/TrackForm.tsx';
 import { useTrackForm } from '../shared/form/useTrackForm.ts';
+import { wordsT } from '../../i18n/words.ts';
+import type { IslandLanguage } from '../shared/form/language.ts';
 
 /** An opportunity as the preferred-role select lists it. */
 export type RoleChoice = { id: string; title: string };
@@ -18,18 +20,29 @@ type Props = {
   dialogId: string;
   /** The success alert shown once the server has accepted the application. */
   success: string;
+  /** The page's language and the form's words (`volunteerForm.`). */
+  language: IslandLanguage;
   /** Called once the server has accepted the application. */
   onSubmitted: () => void;
 };
 
-/** Availability choices (the spec names the field but not its options). */
-const AVAILABILITY = ['Full-time (weekdays)', 'Part-time (2–3 days a week)', 'Weekends only', 'Flexible'] as const;
+/**
+ * Availability choices (the spec names the field but not its options): the value stored is the English one staff
+ * read, whatever the page's language; the label is the page's.
+ */
+const AVAILABILITY = [
+  ['Full-time (weekdays)', 'volunteerForm.fullTime'],
+  ['Part-time (2–3 days a week)', 'volunteerForm.partTime'],
+  ['Weekends only', 'volunteerForm.weekends'],
+  ['Flexible', 'volunteerForm.flexible'],
+] as const;
 
 /**
  * The Volunteer page application. The success alert shows once the server has accepted it; the
  * form then empties. Cancel keeps what was typed.
  */
-export default function ApplicationForm({ roles, skills, dialogId, success, onSubmitted }: Props) {
+export default function ApplicationForm({ roles, skills, dialogId, success, language, onSubmitted }: Props) {
+  const t = wordsT(language.words);
   const kit = useTrackForm({
     onSent: () => {
       showToast(success);
@@ -37,52 +50,52 @@ export default function ApplicationForm({ roles, skills, dialogId, success, onSu
     },
   });
   return (
-    <TrackForm type="volunteer_application" kit={kit} className="volunteer-form">
-      <p className="field__hint">Fields marked * are required.</p>
+    <TrackForm type="volunteer_application" kit={kit} language={language} className="volunteer-form">
+      <p className="field__hint">{t('volunteerForm.requiredNote')}</p>
       <PersonFields />
       <div className="form__row">
-        <Field name="phone" label="Phone" type="tel" required autoComplete="tel" />
+        <Field name="phone" label={t('volunteerForm.phone')} type="tel" required autoComplete="tel" />
         <Field
           name="age"
-          label="Age"
+          label={t('volunteerForm.age')}
           type="number"
           required
           min={MIN_VOLUNTEER_AGE}
           max={120}
           step={1}
           inputMode="numeric"
-          hint={`Volunteers must be ${MIN_VOLUNTEER_AGE} or older.`}
+          hint={t('volunteerForm.ageHint', { age: MIN_VOLUNTEER_AGE })}
         />
       </div>
       <div className="form__row">
-        <Field name="nationality" label="Nationality" required autoComplete="country-name" />
+        <Field name="nationality" label={t('volunteerForm.nationality')} required autoComplete="country-name" />
         <Field
           name="availability"
-          label="Availability"
+          label={t('volunteerForm.availability')}
           as="select"
           required
-          prompt="Choose your availability"
-          options={AVAILABILITY}
+          prompt={t('volunteerForm.availabilityPrompt')}
+          options={AVAILABILITY.map(([value, key]) => ({ value, label: t(key) }))}
         />
       </div>
       <Field
         name="opportunity"
-        label="Preferred role"
+        label={t('volunteerForm.role')}
         as="select"
-        prompt="No preference"
+        prompt={t('volunteerForm.noPreference')}
         options={roles.map((role) => ({ value: role.id, label: role.title }))}
       />
       <Field
         name="skills"
-        label="Skills"
+        label={t('volunteerForm.skills')}
         as="select"
         multiple
         options={skills}
-        hint="Hold Ctrl (or Cmd on a Mac) to choose more than one."
+        hint={t('volunteerForm.skillsHint')}
       />
-      <Field name="experience" label="Relevant experience" as="textarea" rows={3} />
-      <Field name="motivation" label="Why do you want to volunteer with us?" as="textarea" rows={4} required />
-      <FormActions submit="Submit Application" state={kit.state} cancels={dialogId} />
+      <Field name="experience" label={t('volunteerForm.experience')} as="textarea" rows={3} />
+      <Field name="motivation" label={t('volunteerForm.motivation')} as="textarea" rows={4} required />
+      <FormActions submit={t('volunteerForm.submit')} state={kit.state} cancels={dialogId} />
     </TrackForm>
   );
 }

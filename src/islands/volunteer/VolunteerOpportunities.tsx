@@ -3,6 +3,8 @@ import Picture from '../Picture.tsx';
 import Modal, { closeDialog, opensDialog } from '../shared/Modal.tsx';
 import ChoiceOpener from '../shared/ChoiceOpener.tsx';
 import ApplicationForm from './ApplicationForm.tsx';
+import { wordsT } from '../../i18n/words.ts';
+import type { IslandLanguage } from '../shared/form/language.ts';
 import './volunteer.css';
 
 /** A volunteer opportunity as the Volunteer page hands it over. */
@@ -28,6 +30,8 @@ type Props = {
   skills: string[];
   /** The success alert shown once the server has accepted the form (from src/lib/form-pages.ts, passed in so no script ships it). */
   success: string;
+  /** The page's language and the words of the cards (`opportunities.`) and the form (`volunteerForm.`). */
+  language: IslandLanguage;
 };
 
 /** The application dialog; each opportunity's details dialog is `opportunity-<id>-details`. */
@@ -42,11 +46,18 @@ const detailsDialog = (id: string) => `opportunity-${id}-details`;
  * works before hydration too); without JavaScript they load the page with the application open on that role
  * (ChoiceOpener).
  */
-export default function VolunteerOpportunities({ opportunities, skills, success }: Props) {
+export default function VolunteerOpportunities({ opportunities, skills, success, language }: Props) {
+  const t = wordsT(language.words);
   const roles = opportunities.map(({ id, title }) => ({ id, title }));
   // Without JavaScript the role goes to the page that answers with the application open on it.
   const appliesFor = (id: string) =>
-    ({ dialog: APPLY_DIALOG, name: 'opportunity', value: id, action: '/api/choose/volunteer' }) as const;
+    ({
+      dialog: APPLY_DIALOG,
+      name: 'opportunity',
+      value: id,
+      action: '/api/choose/volunteer',
+      language: language.locale,
+    }) as const;
 
   return (
     <>
@@ -62,7 +73,7 @@ export default function VolunteerOpportunities({ opportunities, skills, success 
             <div className="card__body">
               <p className="opportunity-card__badges">
                 <span className="badge">{opportunity.category}</span>
-                {opportunity.urgent && <span className="badge badge--urgent">Urgent</span>}
+                {opportunity.urgent && <span className="badge badge--urgent">{t('opportunities.urgent')}</span>}
               </p>
               <h3 className="opportunity-card__title">{opportunity.title}</h3>
               <p>{opportunity.description}</p>
@@ -71,10 +82,12 @@ export default function VolunteerOpportunities({ opportunities, skills, success 
               </p>
               <div className="button-row">
                 <button type="button" className="button button--ghost" {...opensDialog(detailsDialog(opportunity.id))}>
-                  View Details<span className="visually-hidden"> for {opportunity.title}</span>
+                  {t('opportunities.viewDetails')}
+                  <span className="visually-hidden">{t('opportunities.for', { title: opportunity.title })}</span>
                 </button>
                 <ChoiceOpener {...appliesFor(opportunity.id)} className="button">
-                  Apply Now<span className="visually-hidden"> for {opportunity.title}</span>
+                  {t('opportunities.applyNow')}
+                  <span className="visually-hidden">{t('opportunities.for', { title: opportunity.title })}</span>
                 </ChoiceOpener>
               </div>
             </div>
@@ -83,26 +96,32 @@ export default function VolunteerOpportunities({ opportunities, skills, success 
       </ul>
 
       {opportunities.map((details) => (
-        <Modal key={details.id} id={detailsDialog(details.id)} title={details.title} className="modal--wide">
+        <Modal
+          key={details.id}
+          id={detailsDialog(details.id)}
+          title={details.title}
+          className="modal--wide"
+          closeLabel={t('opportunities.close')}
+        >
           <div className="opportunity-details">
             <p className="opportunity-card__badges">
               <span className="badge">{details.category}</span>
-              {details.urgent && <span className="badge badge--urgent">Urgent</span>}
+              {details.urgent && <span className="badge badge--urgent">{t('opportunities.urgent')}</span>}
             </p>
             <p>{details.description}</p>
             <dl className="opportunity-details__facts">
               <div>
-                <dt>Duration</dt>
+                <dt>{t('opportunities.duration')}</dt>
                 <dd>{details.duration}</dd>
               </div>
               <div>
-                <dt>Location</dt>
+                <dt>{t('opportunities.location')}</dt>
                 <dd>{details.location}</dd>
               </div>
             </dl>
             <div className="opportunity-details__lists">
               <div>
-                <h3>What you will do</h3>
+                <h3>{t('opportunities.whatYouDo')}</h3>
                 <ul className="list-check">
                   {details.responsibilities.map((item) => (
                     <li key={item}>{item}</li>
@@ -110,7 +129,7 @@ export default function VolunteerOpportunities({ opportunities, skills, success 
                 </ul>
               </div>
               <div>
-                <h3>Requirements</h3>
+                <h3>{t('opportunities.requirements')}</h3>
                 <ul className="list-check">
                   {details.requirements.map((item) => (
                     <li key={item}>{item}</li>
@@ -118,25 +137,31 @@ export default function VolunteerOpportunities({ opportunities, skills, success 
                 </ul>
               </div>
             </div>
-            <h3>Useful skills</h3>
+            <h3>{t('opportunities.skills')}</h3>
             <p>{details.skills.join(', ')}</p>
-            <h3>Your impact</h3>
+            <h3>{t('opportunities.impact')}</h3>
             <p>{details.impact}</p>
             <div className="button-row">
               <ChoiceOpener {...appliesFor(details.id)} className="button">
-                Apply for This Role
+                {t('opportunities.applyForRole')}
               </ChoiceOpener>
             </div>
           </div>
         </Modal>
       ))}
 
-      <Modal id={APPLY_DIALOG} title="Volunteer Application" className="modal--wide">
+      <Modal
+        id={APPLY_DIALOG}
+        title={t('opportunities.applicationTitle')}
+        className="modal--wide"
+        closeLabel={t('opportunities.close')}
+      >
         <ApplicationForm
           roles={roles}
           skills={skills}
           dialogId={APPLY_DIALOG}
           success={success}
+          language={language}
           onSubmitted={() => closeDialog(APPLY_DIALOG)}
         />
       </Modal>

@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+
 /** Every public page of the route table (spec §1), without the stories and the 404 page. */
 export const PUBLIC_PAGES = [
   '/',
@@ -13,3 +15,12 @@ export const PUBLIC_PAGES = [
   '/blog',
   '/contact',
 ];
+
+/**
+ * The pages with a Kiswahili version (a file under src/pages/sw/, without the dynamic ones and the 404 page), at
+ * their /sw/ address: what `npm run audit` and the Kiswahili specs check beside the English pages.
+ */
+export const KISWAHILI_PAGES = readdirSync('src/pages/sw', { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.astro') && !file.includes('[') && !file.startsWith('404'))
+  .map((file) => `/sw/${file.replace(/\.astro$/, '').replace(/(^|\/)index$/, '')}`.replace(/\/$/, '') || '/sw')
+  .sort();

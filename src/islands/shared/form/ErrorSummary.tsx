@@ -1,4 +1,5 @@
 import type { Ref } from 'react';
+import { useFormWords } from './language.ts';
 import type { FieldError } from './useTrackForm.ts';
 
 type Props = {
@@ -12,11 +13,12 @@ type Props = {
  * region is always in the page (visually hidden while empty), so screen readers announce it when it fills.
  */
 export default function ErrorSummary({ errors, ref }: Props) {
+  const t = useFormWords();
   return (
     <div ref={ref} className="error-summary" role="alert" tabIndex={-1}>
       {errors.length > 0 && (
         <>
-          <h3 className="error-summary__title">There is a problem</h3>
+          <h3 className="error-summary__title">{t('form.problem')}</h3>
           <ul className="error-summary__list">
             {errors.map((error) => (
               <li key={`${error.name}-${error.message}`}>

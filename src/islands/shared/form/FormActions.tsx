@@ -1,3 +1,4 @@
+import { useFormWords } from './language.ts';
 import type { FormState } from './useTrackForm.ts';
 
 type Props = {
@@ -10,6 +11,7 @@ type Props = {
 
 /** The submit button (disabled while sending) and, in a dialog, Cancel, which keeps what was typed. */
 export default function FormActions({ submit, state, cancels }: Props) {
+  const t = useFormWords();
   return (
     <div className="button-row">
       <button type="submit" className="button" disabled={state === 'sending'}>
@@ -17,7 +19,7 @@ export default function FormActions({ submit, state, cancels }: Props) {
       </button>
       {cancels && (
         <button type="button" className="button button--ghost" commandfor={cancels} command="close">
-          Cancel
+          {t('form.cancel')}
         </button>
       )}
     </div>

@@ -1,4 +1,5 @@
 import Field from './Field.tsx';
+import { useFormWords } from './language.ts';
 
 type Props = {
   /** Label of the name field. */
@@ -8,11 +9,12 @@ type Props = {
 };
 
 /** The name and email row every public form starts with (both required; the schema checks the address). */
-export default function PersonFields({ nameLabel = 'Full name', emailLabel = 'Email' }: Props) {
+export default function PersonFields({ nameLabel, emailLabel }: Props) {
+  const t = useFormWords();
   return (
     <div className="form__row">
-      <Field name="name" label={nameLabel} required autoComplete="name" />
-      <Field name="email" label={emailLabel} type="email" required autoComplete="email" />
+      <Field name="name" label={nameLabel ?? t('form.fullName')} required autoComplete="name" />
+      <Field name="email" label={emailLabel ?? t('form.email')} type="email" required autoComplete="email" />
     </div>
   );
 }

@@ -1,9 +1,11 @@
 import type { ChangeEvent, ReactNode } from 'react';
-import { CHECKOUT_READY, FORM_TYPE_FIELD, NOT_SENT } from '../../../lib/forms.ts';
-import { CONSENT_WORDING, PRIVACY_PATH } from '../../../lib/privacy.ts';
+import { FORM_TYPE_FIELD, LANGUAGE_FIELD } from '../../../lib/forms.ts';
+import { PRIVACY_PATH } from '../../../lib/privacy.ts';
+import { wordsT } from '../../../i18n/words.ts';
 import type { TrackType } from '../../../schemas/track.ts';
 import Honeypot from '../Honeypot.tsx';
 import { FormErrors } from './context.ts';
+import { FormLanguage, type IslandLanguage } from './language.ts';
 import ErrorSummary from './ErrorSummary.tsx';
 import type { TrackFormKit } from './useTrackForm.ts';
 
@@ -11,6 +13,8 @@ type Props = {
   /** The form's tracking type; also what a plain post sends. */
   type: TrackType;
   kit: TrackFormKit;
+  /** The page's language: sent with the form, and the words of the kit's parts. */
+  language: IslandLanguage;
   className?: string;
   /** Id of the form's heading, for its accessible name. */
   labelledBy?: string;
@@ -33,6 +37,7 @@ type Props = {
 export default function TrackForm({
   type,
   kit,
+  language,
   className,
   labelledBy,
   action = '/api/admin/track',
@@ -40,36 +45,42 @@ export default function TrackForm({
   onChange,
   children,
 }: Props) {
+  const t = wordsT(language.words);
+  const privacy = language.locale === 'en' ? PRIVACY_PATH : `/${language.locale}${PRIVACY_PATH}`;
   return (
-    <form
-      ref={kit.form}
-      method="post"
-      action={action}
-      {...(newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-      className={['form', className].filter(Boolean).join(' ')}
-      aria-labelledby={labelledBy}
-      onSubmit={kit.onSubmit}
-      onInput={kit.onInput}
-      onChange={onChange}
-    >
-      <input type="hidden" name={FORM_TYPE_FIELD} value={type} />
-      <ErrorSummary errors={kit.errors} ref={kit.summary} />
-      <FormErrors value={kit.errors}>{children}</FormErrors>
-      <p className="form-consent">
-        {CONSENT_WORDING[type]} <a href={PRIVACY_PATH}>Privacy notice</a>
-      </p>
-      <Honeypot />
-      <p className="form-status" role="status" data-state={kit.state}>
-        {kit.state === 'not-sent' ? NOT_SENT : ''}
-        {kit.state === 'sent' && kit.checkoutUrl ? (
-          <>
-            {CHECKOUT_READY}{' '}
-            <a href={kit.checkoutUrl} target="_blank" rel="noopener noreferrer">
-              Continue to secure payment<span className="visually-hidden"> (opens in a new tab)</span>
-            </a>
-          </>
-        ) : null}
-      </p>
-    </form>
+    <FormLanguage value={language}>
+      <form
+        ref={kit.form}
+        method="post"
+        action={action}
+        {...(newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+        className={['form', className].filter(Boolean).join(' ')}
+        aria-labelledby={labelledBy}
+        onSubmit={kit.onSubmit}
+        onInput={kit.onInput}
+        onChange={onChange}
+      >
+        <input type="hidden" name={FORM_TYPE_FIELD} value={type} />
+        <input type="hidden" name={LANGUAGE_FIELD} value={language.locale} />
+        <ErrorSummary errors={kit.errors} ref={kit.summary} />
+        <FormErrors value={kit.errors}>{children}</FormErrors>
+        <p className="form-consent">
+          {language.consent} <a href={privacy}>{t('form.privacy')}</a>
+        </p>
+        <Honeypot />
+        <p className="form-status" role="status" data-state={kit.state}>
+          {kit.state === 'not-sent' ? t('form.notSent') : ''}
+          {kit.state === 'sent' && kit.checkoutUrl ? (
+            <>
+              {t('form.checkoutReady')}{' '}
+              <a href={kit.checkoutUrl} target="_blank" rel="noopener noreferrer">
+                {t('form.continuePayment')}
+                <span className="visually-hidden">{t('form.opensNewTab')}</span>
+              </a>
+            </>
+          ) : null}
+        </p>
+      </form>
+    </FormLanguage>
   );
 }
