@@ -55,7 +55,7 @@ export default tseslint.config(
   // here. tests/unit/boundaries.test.ts plants a crossing of each and expects the error.
   {
     // Functions take from src/ only the code both sides share: schemas, pure rules (src/lib, but for the modules that
-    // need a browser) and the shipped content files.
+    // need a browser), the shipped content files and the language catalogues (src/i18n, but for the pages' helpers).
     files: ['netlify/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -63,8 +63,9 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: String.raw`(^|/)src/(?!(schemas|lib|content)/)`,
-              message: 'Functions import from src/ only what both sides share: src/schemas, src/lib and src/content.',
+              regex: String.raw`(^|/)src/(?!(schemas|lib|content|i18n)/)|(^|/)src/i18n/(page|catalogue-check|island)\.ts$`,
+              message:
+                'Functions import from src/ only what both sides share: src/schemas, src/lib, src/content and the catalogues of src/i18n.',
             },
             {
               regex: String.raw`(^|/)src/lib/(${BROWSER_ONLY.join('|')})\.ts$`,
@@ -112,8 +113,14 @@ export default tseslint.config(
   },
   {
     // The shared code runs in functions too: no browser, no framework, no Astro.
-    files: ['src/schemas/**/*.ts', 'src/lib/**/*.ts'],
-    ignores: BROWSER_ONLY.map((name) => `src/lib/${name}.ts`),
+    files: ['src/schemas/**/*.ts', 'src/lib/**/*.ts', 'src/i18n/**/*.ts'],
+    ignores: [
+      ...BROWSER_ONLY.map((name) => `src/lib/${name}.ts`),
+      // The pages' and islands' helpers, and the build's check of the catalogues.
+      'src/i18n/page.ts',
+      'src/i18n/island.ts',
+      'src/i18n/catalogue-check.ts',
+    ],
     rules: {
       'no-restricted-globals': [
         'error',
