@@ -72,10 +72,16 @@ async function ensureSeeded(database: string, target: DatabaseTarget): Promise<n
 }
 
 /** The calls over HTTP, and the backup, against a server on `env`'s database. */
-async function benchServer(database: string, env: Record<string, string>, target: DatabaseTarget): Promise<void> {
+async function benchServer(
+  database: string,
+  env: Record<string, string>,
+  target: DatabaseTarget,
+  release: () => Promise<void> = closePools,
+): Promise<void> {
   const year = new Date().getUTCFullYear() - 1;
   const calls = await staffCalls(target, year);
-  await closePools();
+  // The embedded database is opened by one process at a time: the server's, from here on.
+  await release();
   const server = await startServeProcess(['--no-build'], {
     ...env,
     PORT: '0',
@@ -147,10 +153,9 @@ async function benchEmbedded(relay: Relay, scratch: string): Promise<void> {
     const seeded = await ensureSeeded('embedded', target());
     if (seeded > 0) console.log(`embedded: seeded in ${(seeded / 1000).toFixed(0)} s`);
     // The server opens the folder itself: one process at a time.
-    const calls = target();
-    await benchServer('embedded', { DATA_DIR: dataDir, DATABASE_URL: '' }, calls).finally(async () => {
+    await benchServer('embedded', { DATA_DIR: dataDir, DATABASE_URL: '' }, target(), async () => {
       await closePools();
-      await local!.close();
+      await local?.close();
       local = undefined;
     });
     // The jobs change what they run on (retention deletes): they run on a copy, so the volume stays for the next run.

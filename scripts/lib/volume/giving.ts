@@ -156,7 +156,9 @@ export async function writeGiving(
   const instalmentRows: { commitment: number; period: string; dueOn: string; gift: Gift | null }[] = [];
   for (let id = 1; id <= sizes.commitments; id += 1) {
     const donor = regular(random, donors);
-    const created = timeline.moment(random);
+    // Most commitments that still run began in the last years (the later of two draws).
+    const draws = [timeline.moment(random), timeline.moment(random)];
+    const created = random.chance(0.6) ? (draws[0]! > draws[1]! ? draws[0]! : draws[1]!) : draws[0]!;
     const method = donor.local ? (random.chance(0.7) ? 'mpesa' : 'card') : random.chance(0.9) ? 'card' : 'other';
     const currency = donor.local ? 'KES' : 'USD';
     const interval = { monthly: 1, quarterly: 3, annual: 12 }[
@@ -166,10 +168,10 @@ export async function writeGiving(
     const state =
       young && random.chance(0.3)
         ? 'pending'
-        : random.weighted({ active: 55, late: 7, lapsed: 8, paused: 5, ended: 25 });
+        : random.weighted({ active: 50, late: 7, lapsed: 8, paused: 5, ended: 30 });
     const dueDay = random.int(1, 28);
     const startsOn = state === 'pending' ? null : `${created.toISOString().slice(0, 7)}-01`;
-    const stoppedAt = state === 'ended' || state === 'paused' ? timeline.after(random, created, 700) : null;
+    const stoppedAt = state === 'ended' || state === 'paused' ? timeline.after(random, created, 540) : null;
     const amountSubunits = amount(random, currency, true) * interval;
     const subscription = method === 'card' ? `SUB_vol${id}` : null;
     await commitments.add([
@@ -232,7 +234,7 @@ export async function writeGiving(
   await commitments.close();
 
   // Every donor gives at least once; the rest of the gifts go mostly to the regulars.
-  const oneOff = Math.max(sizes.gifts - gifts.length, Math.round(sizes.gifts * 0.3));
+  const oneOff = Math.max(sizes.gifts - gifts.length, Math.round(sizes.gifts * 0.4));
   for (let n = 0; n < oneOff; n += 1) {
     const donor = n < donors.length ? donors[n]! : regular(random, donors);
     const ts = timeline.moment(random, true);
