@@ -105,6 +105,8 @@ async function benchServer(
       const judged = judgeCall(database, result);
       callLines.push(judged.line);
       console.log(judged.line);
+      // Why a call failed is in the server's log.
+      if (result.status >= 500) console.log(server.output().trim().split('\n').slice(-5).join('\n'));
       failures.push(...judged.failures);
       if (result.bytes > largest.bytes) largest = { bytes: result.bytes, name: `${database} ${call.name}` };
     }
