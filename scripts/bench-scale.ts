@@ -11,7 +11,8 @@
  *   process of its own: its time and peak memory.
  *
  * Prints markdown tables, the machine's load with them, and exits 1 when a budget of scripts/lib/scale-budgets.ts is
- * missed. Options (env): BENCH_REQUESTS (calls per row, default 20).
+ * missed; with `--smoke` (what `npm test` runs, at a tenth of a year) only a call or job that fails does. Options
+ * (env): BENCH_REQUESTS (calls per row, default 20).
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -37,6 +38,7 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '1' },
     'media-scale': { type: 'string', default: '1' },
     fresh: { type: 'boolean', default: false },
+    smoke: { type: 'boolean', default: false },
     databases: { type: 'string', default: 'embedded,postgres' },
   },
 });
@@ -53,6 +55,8 @@ const load = () =>
     .join(' ');
 
 const failures: string[] = [];
+/** Calls and jobs that did not answer 200: what fails a `--smoke` run, whose timings a busy CI machine makes noise. */
+const errors: string[] = [];
 const callLines: string[] = [];
 const jobLines: string[] = [];
 const backupLines: string[] = [];
@@ -105,6 +109,7 @@ async function benchServer(
       const judged = judgeCall(database, result);
       callLines.push(judged.line);
       console.log(judged.line);
+      if (result.status !== 200) errors.push(`${database} ${call.name} answered ${result.status}`);
       // Why a call failed is in the server's log.
       if (result.status >= 500) console.log(server.output().trim().split('\n').slice(-5).join('\n'));
       failures.push(...judged.failures);
@@ -117,6 +122,8 @@ async function benchServer(
       `| ${database} | ${backup.status} | ${backup.complete ? '' : '> '}${(backup.ms / 1000).toFixed(1)} s | ` +
         `${backup.complete ? '' : '≥ '}${mb(backup.bytes)} | ${verdict} |`,
     );
+    console.log(backupLines.at(-1));
+    if (backup.status !== 200) errors.push(`${database} backup answered ${backup.status}`);
     if (verdict === 'MISSED') {
       failures.push(
         `${database} backup: ${backup.complete ? '' : 'unfinished after '}${(backup.ms / 1000).toFixed(1)} s, ` +
@@ -149,6 +156,7 @@ async function benchJobs(database: string, target: DatabaseTarget): Promise<void
       `| ${database} | ${job} | ${report.status} | ${(report.ms / 1000).toFixed(2)} s | ${mb(report.maxRssBytes)} | ` +
       `${missed ? 'MISSED' : 'ok'} |`;
     jobLines.push(line);
+    if (report.status !== 200) errors.push(`${database} ${job} answered ${report.status}`);
     console.log(line);
     if (missed) {
       failures.push(
@@ -201,6 +209,12 @@ async function benchPostgres(relay: Relay, scratch: string): Promise<void> {
     await benchServer('postgres', { DATA_DIR: join(scratch, 'postgres-data'), DATABASE_URL: target.url }, target);
     // The jobs change what they run on (retention deletes): they run on a copy, so the volume stays for the next run.
     await closePools();
+    // A query the server gave up on (a function's 30 s timeout) may still run: a template must have no sessions.
+    await query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [name],
+      admin,
+    );
     await query(`create database ${name}_jobs template ${name}`, [], admin);
     url.pathname = `/${name}_jobs`;
     await benchJobs('postgres', { url: url.toString(), proxy: relay.proxy });
@@ -244,10 +258,14 @@ console.log(
   ].join('\n'),
 );
 console.log(`\nLargest answer: ${largest.name}, ${mb(largest.bytes)}. Load average at the end ${load()}.`);
-if (failures.length > 0) {
-  console.log(`\n${failures.length} budget(s) missed:`);
-  for (const failure of failures) console.log(`  - ${failure}`);
+if (values.smoke && errors.length > 0) {
+  console.log(`\n${errors.length} call(s) or job(s) failed:`);
+  for (const error of errors) console.log(`  - ${error}`);
   process.exitCode = 1;
+} else if (failures.length > 0) {
+  console.log(`\n${failures.length} budget(s) missed${values.smoke ? ' (a smoke run reports them only)' : ''}:`);
+  for (const failure of failures) console.log(`  - ${failure}`);
+  if (!values.smoke) process.exitCode = 1;
 } else {
   console.log(`\nEvery budget held (${databases.join(', ')}).`);
 }
