@@ -2,7 +2,9 @@
  * `npm test`: the static checks and the unit tests of both databases side by side, while the browser tests' server
  * builds and starts beside them; then the browser tests against that server. Starting the server (a site build and
  * 21 function builds, ~40 s) used to wait for the unit tests to end, and the unit tests leave part of the machine idle.
- * The browser tests still start only after the other checks pass, as before.
+ * The browser tests still start only after the other checks pass, as before. Beside the unit tests runs
+ * `bench:scale --smoke` at a tenth of a year (it fails on a call or job that fails, not on timings), so the
+ * year-five benchmark keeps working.
  *
  *   node scripts/test.ts          (each part alone: npm run test:static | test:unit | test:e2e)
  */
@@ -15,6 +17,8 @@ const CHECKS = [
   ['test:static'],
   ['test:unit', '--', '--project', 'embedded'],
   ['test:unit', '--', '--project', 'postgres'],
+  // The year-five benchmark's own code at a tenth of a year (a few calls each), so that it cannot rot.
+  ['bench:scale', '--', '--years', '0.1', '--media-scale', '0.01', '--fresh', '--smoke'],
 ];
 
 /** How long the server may take to answer (Playwright's own limit, playwright.config.ts). */
@@ -127,7 +131,9 @@ if ((await statusAt(e2eServer.url)) !== 0) {
 }
 const server = startTask('e2e server', 'sh', ['-c', e2eServer.command], e2eServer.env);
 
-const checks = CHECKS.map((args) => startTask(`npm run ${args.join(' ')}`, 'npm', ['run', ...args]));
+const checks = CHECKS.map((args) =>
+  startTask(`npm run ${args.join(' ')}`, 'npm', ['run', ...args], { BENCH_REQUESTS: '3' }),
+);
 // A check that passed prints as it ends; one that failed prints after all of them, so that its failures close the
 // output, where a reader of only its last lines (a CI summary) sees them.
 const failures: { task: Task; took: string }[] = [];

@@ -19,7 +19,9 @@ const USED_BY = `(select coalesce(json_agg(json_build_object('kind', x.kind, 'ti
          where g.image = url or strpos(g.content, url) > 0) x) as used_by`;
 
 /** The uploaded file behind an entry's `url`, when it is one. */
-const UPLOAD_OF = `(select u.%s from uploads u where '/media/' || u.id || '/' || u.name = url)`;
+const UPLOAD_OF = `(select u.%s from uploads u
+  where u.id = (case when url ~ '^/media/[0-9]{1,18}/' then split_part(url, '/', 3)::bigint end)
+    and '/media/' || u.id || '/' || u.name = url)`;
 
 export default resourceFunction({
   resource: 'media',

@@ -946,12 +946,14 @@ export async function listCommitments(now: Date = new Date(), db: Queryable = { 
      where commitment_id = any($1::bigint[]) order by commitment_id, period`,
     [commitments.map((row) => row.id)],
   );
-  return commitments.map((commitment) => ({
-    ...commitment,
-    instalments: instalments
-      .filter((instalment) => instalment.commitment_id === commitment.id)
-      .map((instalment) => ({ ...instalment, state: instalmentState(instalment, now) })),
-  }));
+  // Grouped once: looking each commitment's instalments up in the whole list grows with the square of the volume.
+  const byCommitment = new Map<string, (InstalmentRow & { state: ReturnType<typeof instalmentState> })[]>();
+  for (const instalment of instalments) {
+    const group = byCommitment.get(instalment.commitment_id) ?? [];
+    group.push({ ...instalment, state: instalmentState(instalment, now) });
+    byCommitment.set(instalment.commitment_id, group);
+  }
+  return commitments.map((commitment) => ({ ...commitment, instalments: byCommitment.get(commitment.id) ?? [] }));
 }
 
 /** How many commitments are in each state (the overview's late and lapsed counts among them). */

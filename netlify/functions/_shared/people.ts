@@ -452,7 +452,8 @@ function classify(found: Pass, verified: ReadonlySet<Identifier>): Resolved {
 async function rowsById(db: Queryable, table: string, ids: readonly string[]): Promise<Record<string, unknown>[]> {
   if (ids.length === 0) return [];
   const rows = await db.query(
-    `select t.*, t.id::text as id from ${table} t where t.id::text = any($1::text[]) order by t.id`,
+    // Every registered table's key is a bigint: compared as one, the lookup is a probe of the key, not a scan.
+    `select t.*, t.id::text as id from ${table} t where t.id = any($1::bigint[]) order by t.id`,
     [ids],
   );
   return rows.map(plainRow);
@@ -625,8 +626,8 @@ export async function erasePerson(tx: Queryable, who: PersonQuery): Promise<Eras
     const redacted = await redactMentions(tx, spec, resolved.verified, ids);
     const statement =
       spec.erase.kind === 'delete'
-        ? `delete from ${spec.table} t where t.id::text = any($1::text[]) returning 1`
-        : `update ${spec.table} t set ${spec.erase.set} where t.id::text = any($1::text[]) returning 1`;
+        ? `delete from ${spec.table} t where t.id = any($1::bigint[]) returning 1`
+        : `update ${spec.table} t set ${spec.erase.set} where t.id = any($1::bigint[]) returning 1`;
     const changed = ids.length > 0 ? (await tx.query(statement, [ids])).length : 0;
     counts[spec.table] = {
       deleted: spec.erase.kind === 'delete' ? changed : 0,
