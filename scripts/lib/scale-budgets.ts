@@ -1,5 +1,5 @@
 /**
- * The budgets `npm run bench:scale` holds the dashboard and the jobs to: the product's targets (issue 44) and the
+ * The budgets `npm run bench:scale` holds the dashboard and the jobs to: the product's targets and the
  * platform's limits (docs/decisions.md names each source). A figure over one is a failure.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The guardian consent form staff print from a child's record in /samu (issue 46): the same plain words in Kiswahili
+ * The guardian consent form staff print from a child's record in /samu: the same plain words in Kiswahili
  * and English side by side, one row per point (what is shown, where, for how long, how to withdraw), then the boxes
  * to tick and the lines to sign. Its wording is the catalogues' `consentForm.` keys, versioned by
  * CONSENT_FORM_VERSION, which the consent recorded from it keeps.

@@ -15,10 +15,16 @@ function longerThan(paths: string[], limit: number): string[] {
     .map(({ path, lines }) => `${path}: ${lines} lines`);
 }
 
-describe('file sizes a newcomer can read', () => {
+describe('a house a newcomer can read', () => {
   it('keeps every stylesheet at 400 lines or fewer', () => {
     const sheets = trackedFiles(['src'], ['.css']);
     expect(sheets.length).toBeGreaterThan(10);
     expect(longerThan(sheets, 400)).toEqual([]);
+  });
+
+  it('comments speak of the code, not of specification sections or issue numbers the repository does not hold', () => {
+    const sources = trackedFiles(['src', 'netlify', 'scripts'], ['.ts', '.tsx', '.astro', '.mjs', '.sql', '.css']);
+    const citing = sources.filter((path) => /spec §|issue \d+/i.test(readFileSync(path, 'utf8')));
+    expect(citing).toEqual([]);
   });
 });
