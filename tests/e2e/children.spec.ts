@@ -109,7 +109,7 @@ test.describe('Meet Our Children', () => {
 
   test('the age filter splits at 10: young is 10 or under, teen is over 10', async ({ page }) => {
     await open(page);
-    const age = page.getByLabel('Age');
+    const age = page.getByLabel('Age', { exact: true });
     await age.selectOption('young');
     await expect(names(page)).toHaveText(['Amani Otieno', 'Baraka Mwangi', 'Kibet Cheruiyot', 'Zawadi Njeri']);
     await expect(page).toHaveURL(/age=young/);
@@ -182,7 +182,7 @@ test.describe('Meet Our Children', () => {
   test('nothing matching shows the empty state, and Clear All Filters brings every child back', async ({ page }) => {
     await open(page);
     await page.getByLabel('Location').selectOption('Kibera');
-    await page.getByLabel('Age').selectOption('teen');
+    await page.getByLabel('Age', { exact: true }).selectOption('teen');
     await expect(names(page)).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'No children found' })).toBeVisible();
     await expect(page.getByText(/adjusting your search criteria/)).toBeVisible();
@@ -191,14 +191,14 @@ test.describe('Meet Our Children', () => {
     await page.getByRole('button', { name: 'Clear All Filters' }).click();
     await expect(names(page)).toHaveText(BY_NAME);
     await expect(page.getByLabel('Location')).toHaveValue('');
-    await expect(page.getByLabel('Age')).toHaveValue('all');
+    await expect(page.getByLabel('Age', { exact: true })).toHaveValue('all');
     await expect(page.getByRole('searchbox', { name: 'Search' })).toBeFocused();
     await expect(page).toHaveURL(/\/children$/);
   });
 
   test('a filtered URL opened directly shows that view', async ({ page }) => {
     await open(page, '/children?age=teen&sort=need&q=a');
-    await expect(page.getByLabel('Age')).toHaveValue('teen');
+    await expect(page.getByLabel('Age', { exact: true })).toHaveValue('teen');
     await expect(page.getByLabel('Sort by')).toHaveValue('need');
     await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('a');
     const teensByNeed = ['Wanjiku Kamau', 'Musa Abdi', 'Neema Atieno', 'Achieng Odhiambo'];
