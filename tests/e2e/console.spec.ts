@@ -31,7 +31,7 @@ async function visitFully(page: Page, path: string): Promise<void> {
       await new Promise((resolve) => requestAnimationFrame(resolve));
     }
   });
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await expect(page.locator('astro-island[ssr]'), `the islands of ${path}`).toHaveCount(0);
 }
 
 const visitors = [
