@@ -38,10 +38,12 @@ export type PageLanguage = {
   href: (path: string) => string;
   /** False on an English page shown under /sw/ because it has no Kiswahili version yet. */
   translated: boolean;
-  /** This page in each language (the switcher); an untranslated one under /sw/ is the English text with a note. */
+  /**
+   * This page in each language: the switcher's links and the alternates search engines are told of (hreflang). A page
+   * with no Kiswahili text (a story written in English only) still has its /sw/ address: the English text inside the
+   * Kiswahili navigation, with a note.
+   */
   versions: { locale: Locale; path: string }[];
-  /** The versions search engines are told of (hreflang): Kiswahili only where the page is translated. */
-  alternates: { locale: Locale; path: string }[];
 };
 
 /**
@@ -58,6 +60,5 @@ export function pageLanguage(pathname: string): PageLanguage {
     href: (path) => localePath(locale, path),
     translated: locale === 'en' || hasSw,
     versions,
-    alternates: versions.filter((version) => version.locale === 'en' || hasSw),
   };
 }
