@@ -1,7 +1,8 @@
 /**
  * `npm run audit`: builds and serves the site the way `npm start` does, then prints one row per public page:
  * bytes transferred (total, first load without images, JS, CSS, images, fonts), request count, Lighthouse mobile
- * scores with LCP, CLS and TBT, axe violations, and whether any dashboard code was loaded; then one row per public
+ * scores with LCP, CLS and TBT, axe violations, and whether any dashboard code was loaded; then each Kiswahili page
+ * beside its English page (first load, JavaScript, scores: a /sw/ page must cost no more); then one row per public
  * form with axe's violations in each state a visitor meets (empty, errors, not sent, sent). With
  * `--baseline <audit.json>` (an earlier run's file) it adds each page's growth of its first load. A second table
  * gives each page's JavaScript as a visitor's browser fetches it (gzipped): once the page has loaded and the network
@@ -155,6 +156,7 @@ try {
 }
 
 if (rows.length > 0) printTable(rows);
+if (rows.length > 0) printTable(languagePairs(rows));
 printTable(scriptRows);
 if (forms.length > 0) printTable(forms);
 await mkdir('audit-report', { recursive: true });
@@ -164,6 +166,31 @@ if (!jsOnly) {
 }
 await writeFile(join('audit-report', 'scripts.json'), `${JSON.stringify(scriptRows, null, 2)}\n`);
 console.log(`\nWritten to audit-report/${jsOnly ? 'scripts.json' : 'audit.json, forms.json and scripts.json'}`);
+
+/**
+ * Each Kiswahili page beside its English page: a /sw/ page must weigh no more on first load, and score as well, as
+ * the English one. `heavier` marks a page where it does not.
+ */
+function languagePairs(table: Row[]) {
+  const byPage = new Map(table.map((row) => [row.page, row]));
+  return table
+    .filter((row) => row.page.startsWith('/sw'))
+    .flatMap((sw) => {
+      const en = byPage.get(sw.page.replace(/^\/sw/, '') || '/');
+      if (!en) return [];
+      return [
+        {
+          page: sw.page,
+          firstLoadKB: `${en.firstLoadKB} → ${sw.firstLoadKB}`,
+          jsKB: `${en.jsKB} → ${sw.jsKB}`,
+          performance: `${en.performance} → ${sw.performance}`,
+          accessibility: `${en.accessibility} → ${sw.accessibility}`,
+          axe: `${en.axe} → ${sw.axe}`,
+          heavier: sw.jsKB > en.jsKB || sw.firstLoadKB > en.firstLoadKB ? 'YES' : 'no',
+        },
+      ];
+    });
+}
 
 function kb(bytes: number): number {
   return Math.round(bytes / 102.4) / 10;
