@@ -8,7 +8,7 @@
  * events are in production.
  */
 import { spawn } from 'node:child_process';
-import { rename, rm } from 'node:fs/promises';
+import { link, readdir, rename, rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { recordBuild } from '../../netlify/functions/_shared/site-builds.ts';
@@ -121,6 +121,7 @@ export function localBuilds({ root, dist = join(root, 'dist') }: LocalBuildsOpti
       const day = siteDate;
       siteDate = undefined;
       await astroBuild(root, next, (spawned) => (child = spawned), false, day);
+      await keepHashedAssets(dist, next);
       const old = `${next}-old`;
       // Two renames: the site is missing for a moment far shorter than any request.
       await rename(dist, old);
@@ -190,4 +191,18 @@ export function localBuilds({ root, dist = join(root, 'dist') }: LocalBuildsOpti
       await this.idle();
     },
   };
+}
+
+/**
+ * Links the served site's hashed files (`_astro/`) that the new build lacks into it, so a page fetched from the old
+ * site just before the swap still finds its scripts and pictures after it (their names carry their content's hash,
+ * so a kept one can never be stale).
+ */
+async function keepHashedAssets(served: string, next: string): Promise<void> {
+  const from = join(served, '_astro');
+  const to = join(next, '_astro');
+  const present = new Set(await readdir(to).catch(() => []));
+  for (const name of await readdir(from).catch(() => [])) {
+    if (!present.has(name)) await link(join(from, name), join(to, name)).catch(() => undefined);
+  }
 }

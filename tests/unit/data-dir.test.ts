@@ -101,15 +101,19 @@ if (fromProject.startsWith('..')) {
 }
 mkdirSync(outDir, { recursive: true });
 writeFileSync(resolve(outDir, 'index.html'), 'rebuilt');
+mkdirSync(resolve(outDir, '_astro'));
+writeFileSync(resolve(outDir, '_astro', 'island.NEWHASH.js'), 'new island');
 `;
 
-test('a local rebuild is made inside the project and swapped in, wherever the data folder is', async () => {
+test('a local rebuild is made inside the project and swapped in, keeping the old hashed files, wherever the data folder is', async () => {
   const root = await mkdtemp(join(tmpdir(), 'watoto-project-'));
   dirs.push(root);
   await mkdir(join(root, 'node_modules', 'astro', 'bin'), { recursive: true });
   await writeFile(join(root, 'node_modules', 'astro', 'bin', 'astro.mjs'), fakeAstro);
   await mkdir(join(root, 'dist'));
   await writeFile(join(root, 'dist', 'index.html'), 'first');
+  await mkdir(join(root, 'dist', '_astro'));
+  await writeFile(join(root, 'dist', '_astro', 'island.OLDHASH.js'), 'old island');
 
   const saved = { DATA_DIR: process.env['DATA_DIR'], DATABASE_URL: process.env['DATABASE_URL'] };
   // A data folder outside the project (the server no longer hands it to the builds at all).
@@ -134,6 +138,9 @@ test('a local rebuild is made inside the project and swapped in, wherever the da
   }
   expect(logged.filter((line) => /failed/.test(String(line)))).toEqual([]);
   expect(await readFile(join(root, 'dist', 'index.html'), 'utf8')).toBe('rebuilt');
+  // A page fetched from the old site just before the swap still finds its island's script after it.
+  expect(await readFile(join(root, 'dist', '_astro', 'island.OLDHASH.js'), 'utf8')).toBe('old island');
+  expect(await readFile(join(root, 'dist', '_astro', 'island.NEWHASH.js'), 'utf8')).toBe('new island');
   // Nothing of the build is left but the old site, on its way out.
   const left = await readdir(join(root, '.netlify', 'local-builds'));
   expect(left.filter((name) => !name.endsWith('-old'))).toEqual([]);
