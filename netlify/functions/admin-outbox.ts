@@ -3,7 +3,7 @@
  * status and whether sending is on. `POST /api/admin/outbox/resend` `{id}`: send one again, now.
  */
 import type { Config } from '@netlify/functions';
-import { outboxQuery, resendInput } from '../../src/schemas/notifications.ts';
+import { outboxQuery, resendInput, type OutboxAnswer } from '../../src/schemas/notifications.ts';
 import { staffFunction } from './_shared/admin-resource.ts';
 import { error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/http.ts';
 import { GIFT_COMPLETERS } from './_shared/gift-mail.ts';
@@ -27,7 +27,12 @@ export default staffFunction(async (req, _actor, context) => {
   const parsed = outboxQuery.safeParse(Object.fromEntries(searchParams));
   if (!parsed.success) return invalid(parsed.error, 'Invalid outbox parameters');
   const [page, counts] = await Promise.all([listOutbox(parsed.data), outboxCounts()]);
-  return json({ outbox: page.rows, nextCursor: page.nextCursor, counts, sending: sendingEnabled() });
+  return json({
+    outbox: page.rows,
+    nextCursor: page.nextCursor,
+    counts,
+    sending: sendingEnabled(),
+  } satisfies OutboxAnswer);
 });
 
 export const config: Config = { path: ['/api/admin/outbox', '/api/admin/outbox/resend'] };

@@ -9,7 +9,15 @@
  */
 import type { Config } from '@netlify/functions';
 import { toCsv } from '../../src/lib/csv.ts';
-import { personCorrect, personErase, personExport, personLink, personQuery } from '../../src/schemas/people.ts';
+import {
+  personCorrect,
+  personErase,
+  personExport,
+  personLink,
+  personQuery,
+  type ErasureAnswer,
+  type PersonAnswer,
+} from '../../src/schemas/people.ts';
 import { emailAddress } from '../../src/schemas/track.ts';
 import { staffFunction } from './_shared/admin-resource.ts';
 import { audit } from './_shared/audit.ts';
@@ -46,7 +54,7 @@ export default staffFunction(async (req, actor, context) => {
       label: spec.label,
       correctable: Object.keys(spec.correctable ?? {}),
     }));
-    return json({ person: records, tables, backups: await backupsBefore({ query }) });
+    return json({ person: records, tables, backups: await backupsBefore({ query }) } satisfies PersonAnswer);
   }
 
   if (action === 'link') {
@@ -133,7 +141,7 @@ export default staffFunction(async (req, actor, context) => {
     await audit(tx, 'admin.person.erase', actor, { subject: auditSubject(who), reason, counts: erased });
     return { counts: erased, backups: await backupsBefore(tx) };
   });
-  return json({ erased: counts, backupsStillHolding: backups });
+  return json({ erased: counts, backupsStillHolding: backups } satisfies ErasureAnswer);
 });
 
 export const config: Config = { path: '/api/admin/people/:action', method: 'POST' };

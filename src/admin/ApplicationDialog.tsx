@@ -36,7 +36,7 @@ export default function ApplicationDialog({ id, onClose }: Props) {
   const state = useCase(id, 'application', fetchApplication, changeApplication);
   const { record: application, pending, act } = state;
   const kind = application && isApplicationKind(application.kind) ? application.kind : null;
-  const current = application?.state as ApplicationState | undefined;
+  const current = application?.state;
 
   const info = kind ? APPLICATION_INFO[kind] : null;
   const due = application ? new Date(application.dueAt) : null;

@@ -22,8 +22,11 @@ import {
 import { RetentionAnswer } from '../schemas/retention.ts';
 import { ReplyTemplateAnswer, ReplyTemplatesAnswer, type ReplyTemplate } from '../schemas/applications.ts';
 import type { z } from 'zod';
+import { ErasureAnswer, PersonAnswer, type PossibleMatch } from '../schemas/people.ts';
+import { OutboxAnswer } from '../schemas/notifications.ts';
+import { ApplicationCaseAnswerSchema, type ApplicationCase } from '../schemas/cases.ts';
 
-export type { GiftSummary, GiftTotal, ReplyTemplate, RetentionAnswer };
+export type { ErasureAnswer, GiftSummary, GiftTotal, PersonAnswer, PossibleMatch, ReplyTemplate, RetentionAnswer };
 export type { LinkInfo, Preferences, SeenAnswer, StaffList, StaffProfile, StaffSession };
 
 /** A failed call: its HTTP status (0 for a network failure), the server's text and any field problems. */
@@ -272,19 +275,17 @@ export async function savePreferences(preferences: Preferences): Promise<Prefere
 }
 
 /** A page of the notification outbox, the count of each status, and whether emails are really sent. */
-export type OutboxPage = ListPage & { readonly counts: Readonly<Record<string, number>>; readonly sending: boolean };
+export type OutboxPage = ListPage & Pick<OutboxAnswer, 'counts' | 'sending'>;
 
 /** Reads the newest notifications, optionally of one status. */
 export async function fetchOutbox(status: string | null, limit: number): Promise<OutboxPage> {
   const query = new URLSearchParams({ limit: String(limit) });
   if (status) query.set('status', status);
-  const body = await callJson(`/api/admin/outbox?${query.toString()}`);
-  const source = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-  const counts: Record<string, number> = {};
-  for (const [key, value] of Object.entries((source['counts'] ?? {}) as Record<string, unknown>)) {
-    if (typeof value === 'number') counts[key] = value;
-  }
-  return { ...unwrapList(body, 'outbox'), counts, sending: source['sending'] === true };
+  const { outbox, nextCursor, counts, sending } = readAnswer(
+    OutboxAnswer,
+    await callJson(`/api/admin/outbox?${query.toString()}`),
+  );
+  return { rows: outbox, nextCursor, eventsThrough: null, counts, sending };
 }
 
 /** Queues one notification to be sent again now. */
@@ -293,38 +294,10 @@ export async function resendNotification(id: string): Promise<void> {
 }
 
 /** One application with its notes and emails, as `GET /api/admin/applications/<id>` answers it. */
-export type Application = {
-  readonly id: string;
-  readonly ts: string;
-  readonly kind: string | null;
-  readonly name: string;
-  readonly email: string | null;
-  readonly details: Readonly<Record<string, unknown>>;
-  readonly state: string;
-  readonly holder: string | null;
-  readonly dueAt: string;
-  readonly history: readonly {
-    readonly id: string;
-    readonly ts: string;
-    readonly kind: 'note' | 'acknowledgement' | 'reply';
-    readonly author: string | null;
-    readonly body: string;
-    readonly subject: string | null;
-    readonly recipient: string | null;
-    readonly replyTo: string | null;
-    readonly status: string | null;
-    readonly sentAt: string | null;
-  }[];
-  /** An accepted or declined application's reply as this staff member starts from it: its template, filled. */
-  readonly draft: { readonly subject: string; readonly body: string } | null;
-};
+export type Application = ApplicationCase;
 
 function readApplication(body: unknown): Application {
-  const inner = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['application'] : null;
-  if (typeof inner !== 'object' || inner === null || typeof (inner as Record<string, unknown>)['id'] !== 'string') {
-    throw new ApiError(200, 'The application could not be read.');
-  }
-  return inner as Application;
+  return readAnswer(ApplicationCaseAnswerSchema, body).application;
 }
 
 /** Reads one application with its history. */
@@ -409,42 +382,12 @@ export async function sendStatement(email: string, year: number): Promise<number
   return typeof gifts === 'number' ? gifts : 0;
 }
 
-/** Everything held about one person (POST /api/admin/people/search), and the backups that may still hold them. */
-export type PersonAnswer = {
-  readonly person: {
-    readonly emails: readonly string[];
-    readonly phones: readonly string[];
-    readonly names: readonly string[];
-    readonly tables: Readonly<Record<string, readonly Row[]>>;
-    /** Records found beside the person that are not theirs until staff confirm the identifier they belong to. */
-    readonly possibly: readonly PossibleMatch[];
-    /** Other people's records whose free text mentions the person, by table (erasure removes the mention). */
-    readonly mentions: Readonly<Record<string, number>>;
-  };
-  /** Every table a person can be in, in the order to show them, with the fields staff may correct. */
-  readonly tables: readonly {
-    readonly table: string;
-    readonly label: string;
-    readonly correctable: readonly string[];
-  }[];
-  readonly backups: readonly { readonly ts: string; readonly file: string }[];
-};
-
-/** Records that may belong to the person, all under one email address, phone number or name. */
-export type PossibleMatch = {
-  /** What staff confirm (`email:…`, `phone:…`, `name:…`). */
-  readonly identifier: string;
-  readonly kind: 'email' | 'phone' | 'name';
-  readonly value: string;
-  readonly tables: Readonly<Record<string, readonly Row[]>>;
-};
-
 /** Who a person's page is about: an email address or a phone number. */
 export type PersonKey = { readonly email?: string; readonly phone?: string };
 
 /** Finds everything held about one person. */
 export async function searchPerson(who: PersonKey): Promise<PersonAnswer> {
-  return (await callJson('/api/admin/people/search', { method: 'POST', json: who })) as PersonAnswer;
+  return readAnswer(PersonAnswer, await callJson('/api/admin/people/search', { method: 'POST', json: who }));
 }
 
 /** Records that a possible match is the same person (audited with the reason). */
@@ -474,15 +417,12 @@ export async function correctPerson(change: {
   await callJson('/api/admin/people/correct', { method: 'POST', json: change });
 }
 
-/** What an erasure did: rows per table, and the backups made before it. */
-export type ErasureAnswer = {
-  readonly erased: Readonly<Record<string, { readonly deleted: number; readonly anonymised: number }>>;
-  readonly backupsStillHolding: readonly { readonly ts: string; readonly file: string }[];
-};
-
 /** Erases one person (audited with the reason). */
 export async function erasePerson(who: PersonKey, reason: string): Promise<ErasureAnswer> {
-  return (await callJson('/api/admin/people/erase', { method: 'POST', json: { ...who, reason } })) as ErasureAnswer;
+  return readAnswer(
+    ErasureAnswer,
+    await callJson('/api/admin/people/erase', { method: 'POST', json: { ...who, reason } }),
+  );
 }
 
 /** Reads the retention periods and when retention last ran. */

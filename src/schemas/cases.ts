@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { CONTACT_STATUSES } from '../lib/contact-cases.ts';
+import { APPLICATION_KINDS, APPLICATION_STATES } from '../lib/applications.ts';
 
 z.config({ jitless: true });
 
@@ -66,3 +67,28 @@ export type ContactCase = z.infer<typeof ContactCaseSchema>;
 
 /** The answer of every contact case call. */
 export const ContactCaseAnswerSchema = z.object({ contact: ContactCaseSchema });
+
+/** `GET /api/admin/applications/<id>` → `{application}`: one application with its notes and emails. */
+export const ApplicationCaseSchema = z.object({
+  id: z.string(),
+  ts: z.string(),
+  /** The programme applied to; null for an application of a kind no longer offered. */
+  kind: z.enum(APPLICATION_KINDS).nullable(),
+  name: z.string(),
+  email: z.string().nullable(),
+  /** The form as received, field by field. */
+  details: z.record(z.string(), z.unknown()),
+  state: z.enum(APPLICATION_STATES),
+  holder: z.string().nullable(),
+  /** When the promised answer is due, and whether it is past that without one. */
+  dueAt: z.string(),
+  overdue: z.boolean(),
+  history: z.array(CaseHistoryEntrySchema),
+  /** An accepted or declined application's reply as this staff member starts from it: its template, filled. */
+  draft: DraftSchema.nullable(),
+});
+/** One application as a case. */
+export type ApplicationCase = z.infer<typeof ApplicationCaseSchema>;
+
+/** The answer of every application call. */
+export const ApplicationCaseAnswerSchema = z.object({ application: ApplicationCaseSchema });

@@ -75,3 +75,12 @@ export const outboxQuery = z.object({
   /** Rows older than this id (the previous page's `nextCursor`). */
   cursor: rowId.optional(),
 });
+
+/** `GET /api/admin/outbox` → a page of notifications, the count of each status, and whether emails are really sent. */
+export const OutboxAnswer = z.object({
+  outbox: z.array(z.looseObject({ id: z.coerce.string() })),
+  nextCursor: z.string().nullable(),
+  counts: z.partialRecord(z.enum(OUTBOX_STATUSES), z.number()),
+  sending: z.boolean(),
+});
+export type OutboxAnswer = z.infer<typeof OutboxAnswer>;

@@ -86,3 +86,47 @@ export const personCorrect = z.object({
   value: z.string().trim().min(1, 'Enter the corrected value').max(PEOPLE_LIMITS.value),
   reason,
 });
+
+/** A stored row of a person's table, as the database gave it (every id as text). */
+const PersonRow = z.looseObject({ id: z.string() });
+const RowsByTable = z.record(z.string(), z.array(PersonRow));
+/** A backup file made before now, which may still hold the person. */
+const BackupFile = z.object({ ts: z.string(), file: z.string() });
+
+/** Records found beside the person that are not theirs until staff confirm the identifier they belong to. */
+export const PossibleMatch = z.object({
+  /** What staff confirm (`email:…`, `phone:…`, `name:…`). */
+  identifier: z.string(),
+  kind: z.enum(['email', 'phone', 'name']),
+  value: z.string(),
+  tables: RowsByTable,
+});
+export type PossibleMatch = z.infer<typeof PossibleMatch>;
+
+/** `POST /api/admin/people/search` → everything held about one person, and the backups that may still hold them. */
+export const PersonAnswer = z.object({
+  person: z.object({
+    emails: z.array(z.string()),
+    phones: z.array(z.string()),
+    names: z.array(z.string()),
+    tables: RowsByTable,
+    possibly: z.array(PossibleMatch),
+    /** Other people's records whose free text mentions the person, by table (erasure removes the mention). */
+    mentions: z.record(z.string(), z.number()),
+  }),
+  /** Every table a person can be in, in the order to show them, with the fields staff may correct. */
+  tables: z.array(z.object({ table: z.string(), label: z.string(), correctable: z.array(z.string()) })),
+  backups: z.array(BackupFile),
+});
+export type PersonAnswer = z.infer<typeof PersonAnswer>;
+
+/** `POST /api/admin/people/erase` → the rows erased per table, and the backups made before it. */
+export const ErasureAnswer = z.object({
+  /** Per table: the person's rows deleted or anonymised, and other people's rows whose mention of them was removed. */
+  erased: z.record(
+    z.string(),
+    z.object({ deleted: z.number(), anonymised: z.number(), redacted: z.number().optional() }),
+  ),
+  backupsStillHolding: z.array(BackupFile),
+});
+export type ErasureAnswer = z.infer<typeof ErasureAnswer>;

@@ -10,6 +10,7 @@ import track from '../../netlify/functions/track.ts';
 import notifyRetry from '../../netlify/functions/notify-retry.ts';
 import notifyDigest from '../../netlify/functions/notify-digest.ts';
 import adminOutbox from '../../netlify/functions/admin-outbox.ts';
+import { OutboxAnswer } from '../../src/schemas/notifications.ts';
 import adminPreferences from '../../netlify/functions/admin-preferences.ts';
 import adminSeen from '../../netlify/functions/admin-seen.ts';
 import { previousNairobiDay, queueDigests } from '../../netlify/functions/_shared/digest.ts';
@@ -319,7 +320,7 @@ describe.each(databases)('notifications on $name', (database) => {
       await (await submit('contact_submit', SUBMISSIONS.contact_submit.payload)).settled();
       const res = await call(adminOutbox, 'GET', '/api/admin/outbox', { token: await staffToken() });
       expect(res.status).toBe(200);
-      const body = (await res.json()) as { outbox: Record<string, unknown>[]; sending: boolean; counts: unknown };
+      const body = OutboxAnswer.parse(await res.json());
       expect(body.sending).toBe(false);
       expect(body.counts).toEqual({ pending: 0, sent: 0, failed: 0, skipped: 1 });
       expect(body.outbox[0]).toMatchObject({

@@ -10,6 +10,7 @@ import track from '../../netlify/functions/track.ts';
 import people from '../../netlify/functions/admin-people.ts';
 import { PERSON_TABLES, TABLES_WITHOUT_PEOPLE } from '../../netlify/functions/_shared/people.ts';
 import { phoneKey, phoneKeySql, phonePattern } from '../../src/lib/phone.ts';
+import { ErasureAnswer, PersonAnswer } from '../../src/schemas/people.ts';
 import { context, databases, rows, truncate, useDatabase, type TestDatabase } from '../support/databases.ts';
 import { ADMIN_TABLES, auditEvents, call, staffToken, useEnv, useJwtSecret } from '../support/admin.ts';
 
@@ -190,20 +191,11 @@ describe.each(databases)('a person’s data on $name', (database) => {
     ).toEqual([]);
   });
 
-  type Found = {
-    person: {
-      tables: Record<string, Record<string, unknown>[]>;
-      names: string[];
-      emails: string[];
-      phones: string[];
-      possibly: { identifier: string; kind: string; value: string; tables: Record<string, unknown[]> }[];
-      mentions: Record<string, number>;
-    };
-  };
   const search = async (who: Record<string, string>) => {
     const res = await post('search', who);
     expect(res.status).toBe(200);
-    return ((await res.json()) as Found).person;
+    // Read as the dashboard reads it: an answer that drifts from the shared schema fails here.
+    return PersonAnswer.parse(await res.json()).person;
   };
   const count = (tables: Record<string, unknown[]> | undefined, table: string) => tables?.[table]?.length ?? 0;
   const confirm = (who: Record<string, string>, identifier: string) =>
@@ -374,7 +366,7 @@ describe.each(databases)('a person’s data on $name', (database) => {
 
     const res = await post('erase', { email: 'the@example.org', reason: REASON });
     expect(res.status).toBe(200);
-    const answer = (await res.json()) as { erased: Record<string, { deleted: number; redacted?: number }> };
+    const answer = ErasureAnswer.parse(await res.json());
     expect(await others()).toEqual(before);
     expect((await rows(database, 'select count(*)::int as n from contacts'))[0]).toEqual({ n: 5 });
     expect(answer.erased['notification_outbox']).toEqual({ deleted: 1, anonymised: 0, redacted: 0 });

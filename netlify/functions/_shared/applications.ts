@@ -15,7 +15,8 @@ import {
   type ApplicationState,
 } from '../../../src/lib/applications.ts';
 import type { Reply } from '../../../src/schemas/applications.ts';
-import { CaseQueue, Refusal, type HistoryEntry } from './cases.ts';
+import type { ApplicationCase } from '../../../src/schemas/cases.ts';
+import { CaseQueue, Refusal } from './cases.ts';
 import { query, transaction, type Queryable } from './db.ts';
 import { composeReply } from './reply-templates.ts';
 import { signatureOf } from './staff-accounts.ts';
@@ -36,22 +37,8 @@ const APPLICATIONS = new CaseQueue({
   changedAt: 'updated_at',
 });
 
-/** One application with everything its record shows. */
-export interface ApplicationRecord {
-  id: string;
-  ts: string;
-  kind: ApplicationKind | null;
-  name: string;
-  email: string | null;
-  details: Record<string, unknown>;
-  state: ApplicationState;
-  holder: string | null;
-  dueAt: string;
-  overdue: boolean;
-  history: HistoryEntry[];
-  /** An accepted or declined application's reply as the staff member asking starts from it: its template, filled. */
-  draft: { subject: string; body: string } | null;
-}
+/** One application with everything its record shows (the answer's shape, shared with the dashboard). */
+export type ApplicationRecord = ApplicationCase;
 
 /**
  * Queues the acknowledgement of a new application (what happens next, and by when), in the transaction that stored

@@ -4,6 +4,7 @@
  * update of the case's dashboard list, in the transaction of the change; every email goes through the outbox. The
  * staff endpoint is case-endpoint.ts, kept apart so a public form that opens a case ships no sign-in code.
  */
+import type { CaseHistoryEntry } from '../../../src/schemas/cases.ts';
 import { audit } from './audit.ts';
 import { query, transaction, type Queryable } from './db.ts';
 import { error, type Issue } from './http.ts';
@@ -25,18 +26,7 @@ export interface CaseTable {
 }
 
 /** A note, or an email sent to the person with its outbox status (null once the outbox has let it go). */
-export interface HistoryEntry {
-  id: string;
-  ts: string;
-  kind: 'note' | 'acknowledgement' | 'reply';
-  author: string | null;
-  body: string;
-  subject: string | null;
-  recipient: string | null;
-  replyTo: string | null;
-  status: string | null;
-  sentAt: string | null;
-}
+export type HistoryEntry = CaseHistoryEntry;
 
 /** A change the case refuses: the status and message to answer with. */
 export class Refusal extends Error {

@@ -57,7 +57,7 @@ export const KEEP_DAYS = retentionDays('emails', process.env);
 export type OutboxKind = 'submission' | 'digest' | 'message';
 
 /** One outbox row as the dashboard shows it. */
-export interface OutboxRow {
+export type OutboxRow = {
   readonly id: string;
   readonly ts: string;
   readonly kind: OutboxKind;
@@ -73,7 +73,7 @@ export interface OutboxRow {
   readonly last_error: string | null;
   readonly sent_at: string | null;
   readonly reply_to: string | null;
-}
+};
 
 /** A claimed row with what only sending needs. */
 interface ClaimedRow extends OutboxRow {

@@ -308,7 +308,7 @@ export interface PersonQuery {
 }
 
 /** Rows by table. */
-export type RowsByTable = Record<string, Record<string, unknown>[]>;
+export type RowsByTable = Record<string, ({ id: string } & Record<string, unknown>)[]>;
 
 /** Rows that may be the same person: everything found under one identifier staff have not confirmed. */
 export interface PossibleMatch {
@@ -449,14 +449,14 @@ function classify(found: Pass, verified: ReadonlySet<Identifier>): Resolved {
   return { verified, own, possible, held };
 }
 
-async function rowsById(db: Queryable, table: string, ids: readonly string[]): Promise<Record<string, unknown>[]> {
+async function rowsById(db: Queryable, table: string, ids: readonly string[]): Promise<RowsByTable[string]> {
   if (ids.length === 0) return [];
   const rows = await db.query(
     // Every registered table's key is a bigint: compared as one, the lookup is a probe of the key, not a scan.
     `select t.*, t.id::text as id from ${table} t where t.id = any($1::bigint[]) order by t.id`,
     [ids],
   );
-  return rows.map(plainRow);
+  return rows.map((row) => ({ ...plainRow(row), id: String(row['id']) }));
 }
 
 /**
