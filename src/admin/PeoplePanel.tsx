@@ -1,6 +1,6 @@
 import { useId, useState, type SubmitEvent } from 'react';
+import { ApiError } from './api.ts';
 import {
-  ApiError,
   correctPerson,
   erasePerson,
   exportPerson,
@@ -10,7 +10,7 @@ import {
   type PersonAnswer,
   type PersonKey,
   type PossibleMatch,
-} from './api.ts';
+} from './people-api.ts';
 import { saveFile } from './download.ts';
 import { formatNairobi } from './lib/dates.ts';
 import { text } from './lib/format.ts';

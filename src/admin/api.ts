@@ -22,11 +22,10 @@ import {
 import { RetentionAnswer } from '../schemas/retention.ts';
 import { ReplyTemplateAnswer, ReplyTemplatesAnswer, type ReplyTemplate } from '../schemas/applications.ts';
 import type { z } from 'zod';
-import { ErasureAnswer, PersonAnswer, type PossibleMatch } from '../schemas/people.ts';
 import { OutboxAnswer } from '../schemas/notifications.ts';
 import { ApplicationCaseAnswerSchema, type ApplicationCase } from '../schemas/cases.ts';
 
-export type { ErasureAnswer, GiftSummary, GiftTotal, PersonAnswer, PossibleMatch, ReplyTemplate, RetentionAnswer };
+export type { GiftSummary, GiftTotal, ReplyTemplate, RetentionAnswer };
 export type { LinkInfo, Preferences, SeenAnswer, StaffList, StaffProfile, StaffSession };
 
 /** A failed call: its HTTP status (0 for a network failure), the server's text and any field problems. */
@@ -45,7 +44,7 @@ export class ApiError extends Error {
 }
 
 /** `body` as `schema` reads it; an answer of any other shape is a failed call, never a half-read one. */
-function readAnswer<T>(schema: z.ZodType<T>, body: unknown): T {
+export function readAnswer<T>(schema: z.ZodType<T>, body: unknown): T {
   const read = schema.safeParse(body);
   if (!read.success) throw new ApiError(200, "The server's answer could not be read. Please reload the page.");
   return read.data;
@@ -82,7 +81,7 @@ type CallOptions = {
  * replaced meanwhile (a password change ends the old session before its answer brings the new token): then the call
  * is made once more, with the new token.
  */
-async function call(path: string, options: CallOptions = {}, again = false): Promise<Response> {
+export async function call(path: string, options: CallOptions = {}, again = false): Promise<Response> {
   const token = $token.get();
   const headers = new Headers({ Accept: 'application/json' });
   if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -380,49 +379,6 @@ export async function sendStatement(email: string, year: number): Promise<number
   const body = await callJson('/api/admin/gifts/statement', { method: 'POST', json: { email, year } });
   const gifts = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['gifts'] : undefined;
   return typeof gifts === 'number' ? gifts : 0;
-}
-
-/** Who a person's page is about: an email address or a phone number. */
-export type PersonKey = { readonly email?: string; readonly phone?: string };
-
-/** Finds everything held about one person. */
-export async function searchPerson(who: PersonKey): Promise<PersonAnswer> {
-  return readAnswer(PersonAnswer, await callJson('/api/admin/people/search', { method: 'POST', json: who }));
-}
-
-/** Records that a possible match is the same person (audited with the reason). */
-export async function linkPerson(who: PersonKey, identifier: string, reason: string): Promise<void> {
-  await callJson('/api/admin/people/link', { method: 'POST', json: { ...who, identifier, reason } });
-}
-
-/** Exports one person's records as a file (audited with the reason). */
-export async function exportPerson(
-  who: PersonKey,
-  reason: string,
-  format: 'json' | 'csv',
-): Promise<{ readonly blob: Blob; readonly filename: string }> {
-  const response = await call('/api/admin/people/export', { method: 'POST', json: { ...who, reason, format } });
-  const filename = filenameFromDisposition(response.headers.get('Content-Disposition')) ?? `person.${format}`;
-  return { blob: await response.blob(), filename };
-}
-
-/** Corrects one field of one of the person's rows (audited with the reason). */
-export async function correctPerson(change: {
-  readonly table: string;
-  readonly id: string;
-  readonly column: string;
-  readonly value: string;
-  readonly reason: string;
-}): Promise<void> {
-  await callJson('/api/admin/people/correct', { method: 'POST', json: change });
-}
-
-/** Erases one person (audited with the reason). */
-export async function erasePerson(who: PersonKey, reason: string): Promise<ErasureAnswer> {
-  return readAnswer(
-    ErasureAnswer,
-    await callJson('/api/admin/people/erase', { method: 'POST', json: { ...who, reason } }),
-  );
 }
 
 /** Reads the retention periods and when retention last ran. */
