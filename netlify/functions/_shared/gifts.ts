@@ -294,7 +294,7 @@ export async function confirmLocked(
   await giftConfirmed(tx, updated);
   await giftEvent(tx, 'gift.confirmed', updated);
   const receipt = updated.donor_email ? await receiptOf(updated, tx) : undefined;
-  const instructions = receipt ? await receiptInstructions(updated.id, tx) : '';
+  const instructions = receipt ? await receiptInstructions(updated.id, tx, receipt.language) : '';
   // The counter and the gift's number in one statement: the counter is held from here to the commit.
   const [confirmed] = await tx.query<GiftRow>(
     `with counter as (
@@ -559,6 +559,7 @@ async function settleRenewal(
     recordedBy: 'paystack',
     parentId: parent.id,
     planCode,
+    language: parent.language,
   });
   const confirmed = await confirmLocked(tx, renewal, {
     providerTxn: String(charge.id),
