@@ -2,7 +2,8 @@
  * Signing in to My giving without a password:
  * - `POST /api/my-giving/link` (the form of /my-giving/, or JSON `{email, language}`): emails a one-time sign-in link
  *   when gifts carry the address, in the language of the page it was asked from; the answer is the same for a known
- *   and an unknown address (a form post lands on /my-giving/sent/, /sw/my-giving/sent/ from a Kiswahili page). Limited per client and per address: 429 beyond.
+ *   and an unknown address (a form post lands on /my-giving/sent/, /sw/my-giving/sent/ from a Kiswahili page).
+ *   Limited per client and per address: 429 beyond.
  * - `GET /my-giving/sign-in?email=&token=`: the link. It changes nothing (mail scanners open links): a page with one
  *   button, or why the link cannot be used.
  * - `POST /my-giving/sign-in?email=&token=`: the button. Uses the link up and starts a donor session (its cookie), then

@@ -15,6 +15,7 @@ import { runCommitments } from '../../netlify/functions/_shared/commitments.ts';
 import { query, transaction } from '../../netlify/functions/_shared/db.ts';
 import { queueOfferEmail } from '../../netlify/functions/_shared/exit-offers.ts';
 import { cardProblemText } from '../../netlify/functions/_shared/gift-mail.ts';
+import { refundSubject, refundText, type Receipt } from '../../netlify/functions/_shared/receipt.ts';
 import { SPONSOR_LANGUAGE } from '../../netlify/functions/_shared/sponsor-mail.ts';
 import { call, staffToken, useEnv, useJwtSecret } from '../support/admin.ts';
 import { context, databases, rows, truncate, useDatabase } from '../support/databases.ts';
@@ -331,5 +332,41 @@ describe.each(databases)('the exit offer to a Kiswahili sponsor on $name', (data
     expect(mail?.body).toContain('Au, ukipenda kuishia hapa, maliza ufadhili wako:');
     expect(mail?.body).toContain('Tusiposikia kutoka kwako ndani ya siku');
     expect(mail?.body).not.toMatch(/If you would like|aged 8|end your sponsorship|If we do not hear/);
+  });
+});
+
+describe('a Kiswahili refund', () => {
+  useEnv({ SITE_URL: SITE, URL: undefined });
+  const receipt: Receipt = {
+    number: 7,
+    donorName: 'Amina Wanjiru',
+    amountSubunits: 500000,
+    currency: 'KES',
+    date: new Date('2026-11-27T09:00:00Z'),
+    method: 'M-Pesa',
+    supports: 'Elimu (mchango)',
+    frequency: 'Mara moja',
+    transaction: 'T-1',
+    refundedSubunits: 200000,
+    language: 'sw',
+  };
+
+  test('says what went back and what is left in Kiswahili; an English one is worded as before', () => {
+    expect(refundSubject(receipt, 200000)).toBe(
+      "Kiasi cha KES 2,000.00 kimerejeshwa kwako na Tumaini Children's Foundation",
+    );
+    const text = refundText(receipt, 200000);
+    expect(text).toContain('Mpendwa Amina Wanjiru,');
+    expect(text).toContain(
+      'Tumekurejeshea KES 2,000.00 kati ya mchango wako wa KES 5,000.00 (risiti R-000007, 27 Novemba 2026).',
+    );
+    expect(text).toContain('Mchango wako sasa ni KES 3,000.00');
+    expect(text).toContain(`${SITE}/sw/my-giving/`);
+    expect(text).not.toMatch(/Dear|We have refunded|stands at|working days/);
+    const english = { ...receipt, language: 'en' as const };
+    expect(refundSubject(english, 200000)).toBe("Your refund of KES 2,000.00 from Tumaini Children's Foundation");
+    expect(refundText(english, 200000)).toContain(
+      'We have refunded KES 2,000.00 of your gift of KES 5,000.00 (receipt R-000007, 27 November 2026).',
+    );
   });
 });

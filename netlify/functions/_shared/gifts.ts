@@ -24,7 +24,15 @@ import { onRenewalCharge } from './gift-subscriptions.ts';
 import { receiptCompletion } from './gift-mail.ts';
 import { enqueue } from './outbox.ts';
 import { planCodeOf, type PaystackTransaction } from './paystack.ts';
-import { receiptSubject, receiptText, refundText, translatedMethod, type Receipt, type Statement } from './receipt.ts';
+import {
+  receiptSubject,
+  receiptText,
+  refundSubject,
+  refundText,
+  translatedMethod,
+  type Receipt,
+  type Statement,
+} from './receipt.ts';
 
 /**
  * Where a gift stands: `unmatched` is money Paystack received under a reference the site did not make, waiting for
@@ -640,7 +648,7 @@ export async function refundLocked(
       dedupKey: `refund:${row.id}:${row.refunded_subunits}`,
       source: 'gift_refund',
       notice: {
-        subject: `Your refund of ${formatMoney(refundedNow, row.currency)} from Tumaini Children's Foundation`,
+        subject: refundSubject(receipt, refundedNow),
         body: refundText(receipt, refundedNow),
         resource: 'gifts',
         recordId: row.id,
