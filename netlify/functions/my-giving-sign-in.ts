@@ -1,14 +1,16 @@
 /**
  * Signing in to My giving without a password:
- * - `POST /api/my-giving/link` (the form of /my-giving/, or JSON `{email}`): emails a one-time sign-in link when gifts
- *   carry the address; the answer is the same for a known and an unknown address (a form post lands on
- *   /my-giving/sent/). Limited per client and per address: 429 beyond.
+ * - `POST /api/my-giving/link` (the form of /my-giving/, or JSON `{email, language}`): emails a one-time sign-in link
+ *   when gifts carry the address, in the language of the page it was asked from; the answer is the same for a known
+ *   and an unknown address (a form post lands on /my-giving/sent/, /sw/my-giving/sent/ from a Kiswahili page).
+ *   Limited per client and per address: 429 beyond.
  * - `GET /my-giving/sign-in?email=&token=`: the link. It changes nothing (mail scanners open links): a page with one
  *   button, or why the link cannot be used.
  * - `POST /my-giving/sign-in?email=&token=`: the button. Uses the link up and starts a donor session (its cookie), then
  *   303 to /my-giving/account. A forged, expired, used or altered link is refused, and nothing changes.
  */
 import type { Config, Context } from '@netlify/functions';
+import { localePath } from '../../src/i18n/paths.ts';
 import { myGivingLinkRequest } from '../../src/schemas/my-giving.ts';
 import { clientId } from './_shared/client.ts';
 import { transaction } from './_shared/db.ts';
@@ -54,7 +56,7 @@ async function askForLink(req: Request, context: Context): Promise<Response> {
   const read = await readSmallRequest(req, myGivingLinkRequest, '/my-giving/');
   if (read instanceof Response) return read;
   const {
-    data: { email },
+    data: { email, language },
     fromForm,
   } = read;
   const allowance = await linkAllowance(clientId(context), email);
@@ -71,10 +73,10 @@ async function askForLink(req: Request, context: Context): Promise<Response> {
       { 'Retry-After': String(allowance.retryAfterSeconds) },
     );
   }
-  await transaction((tx) => sendSignInLink(tx, email));
+  await transaction((tx) => sendSignInLink(tx, email, new Date(), language));
   deliverAfterResponse(context);
   if (fromForm) {
-    return seeOther(SENT_PAGE);
+    return seeOther(localePath(language, SENT_PAGE));
   }
   return json({ ok: true }, 202);
 }

@@ -1,8 +1,9 @@
 /**
  * How a supporter pays an M-Pesa commitment each period: to the charity's Paybill with the commitment's own account
  * number, by an M-Pesa Ratiba standing order or by hand. One wording for the receipt email, the reminder, the
- * thank-you page and My giving.
+ * thank-you page and My giving, in the catalogues' words of the supporter's language.
  */
+import { translator, type Locale } from '../i18n/catalogue.ts';
 
 /** The instructions for one account, as short steps a page lists and an email prints. */
 export interface MpesaInstructions {
@@ -16,35 +17,35 @@ export interface MpesaInstructions {
   readonly byHand: readonly string[];
 }
 
-/** The steps for paying `account` at `paybill` each month (or each `period`). */
-export function mpesaInstructions(paybill: string, account: string, period = 'month'): MpesaInstructions {
+/** The steps for paying `account` at `paybill` each month (or each `period`), in `language`. */
+export function mpesaInstructions(
+  paybill: string,
+  account: string,
+  period = 'month',
+  language: Locale = 'en',
+): MpesaInstructions {
+  const t = translator(language);
+  const business = t('mail.mpesa.business', { paybill, account });
   return {
     paybill,
     account,
-    ratiba: [
-      'Open M-Pesa, choose Ratiba (standing order), then Pay Bill.',
-      `Business number ${paybill}, account number ${account}.`,
-      `Enter your ${period}ly amount, choose every ${period} and the day you want it to go, and confirm with your PIN.`,
-    ],
-    byHand: [
-      'Open M-Pesa, choose Lipa na M-Pesa, then Pay Bill.',
-      `Business number ${paybill}, account number ${account}.`,
-      'Enter the amount and confirm with your PIN.',
-    ],
+    ratiba: [t('mail.mpesa.ratibaOpen'), business, t('mail.mpesa.ratibaAmount', { period })],
+    byHand: [t('mail.mpesa.byHandOpen'), business, t('mail.mpesa.byHandAmount')],
   };
 }
 
-/** The instructions as plain text for an email. */
-export function mpesaInstructionsText(instructions: MpesaInstructions): string {
+/** The instructions as plain text for an email, in `language`. */
+export function mpesaInstructionsText(instructions: MpesaInstructions, language: Locale = 'en'): string {
+  const t = translator(language);
   const list = (steps: readonly string[]) => steps.map((step, i) => `  ${i + 1}. ${step}`).join('\n');
   return [
-    `Your M-Pesa account number: ${instructions.account} (Paybill ${instructions.paybill}).`,
-    'Use this account number for every payment, so it counts towards your commitment.',
+    t('mail.mpesa.account', { account: instructions.account, paybill: instructions.paybill }),
+    t('mail.mpesa.useAccount'),
     '',
-    'Set it up once with an M-Pesa Ratiba standing order:',
+    t('mail.mpesa.ratibaIntro'),
     list(instructions.ratiba),
     '',
-    'Or pay each time by hand:',
+    t('mail.mpesa.byHandIntro'),
     list(instructions.byHand),
   ].join('\n');
 }

@@ -1,6 +1,6 @@
 /** Payloads of My giving, the donors' own page: asking for a sign-in link, changing a monthly gift's amount. */
 import { z } from 'zod';
-import { emailAddress } from './track.ts';
+import { emailAddress, formLanguage } from './track.ts';
 
 /** `POST /api/my-giving/link`: email me a link to sign in to My giving. */
 export const myGivingLinkRequest = z.object({
@@ -9,6 +9,11 @@ export const myGivingLinkRequest = z.object({
    * @example "amina@example.org"
    */
   email: emailAddress,
+  /**
+   * The language of the page it was asked from (`en` or `sw`), that of the email; English when left out.
+   * @example "sw"
+   */
+  language: formLanguage,
 });
 export type MyGivingLinkRequest = z.infer<typeof myGivingLinkRequest>;
 

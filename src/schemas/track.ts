@@ -269,7 +269,8 @@ const submissionId = z
  * The language of the page the form was sent from: replies and receipts go in it. Anything else (or nothing, as from
  * a page cached before the site spoke Kiswahili) is English.
  */
-const language = z.enum(LOCALES).default('en').catch('en');
+export const formLanguage = z.enum(LOCALES).default('en').catch('en');
+const language = formLanguage;
 
 const request = <T extends TrackType>(type: T) =>
   z.object({ type: z.literal(type), payload: trackPayloads[type], website, submissionId, language });

@@ -16,7 +16,9 @@ import {
 } from '../../../src/schemas/child-updates.ts';
 import { audit } from './audit.ts';
 import { query, transaction, type Queryable } from './db.ts';
-import { enqueue, siteUrl } from './outbox.ts';
+import { enqueue } from './outbox.ts';
+import { newsNotice, SPONSOR_LANGUAGE } from './sponsor-mail.ts';
+import type { Locale } from '../../../src/i18n/catalogue.ts';
 
 /** The name sponsors see of a child: the first name only. */
 export function firstName(name: string): string {
@@ -199,9 +201,9 @@ export async function publishUpdate(
     if (problems.length > 0) {
       return { ok: false, status: 409, message: 'This update cannot be published yet', issues: problems };
     }
-    const sponsors = await tx.query<{ id: string; sponsor_name: string; sponsor_email: string }>(
-      `select id::text as id, sponsor_name, sponsor_email from sponsorships
-       where child_id = $1 and state = 'active' and sponsor_email is not null and update_emails`,
+    const sponsors = await tx.query<{ id: string; sponsor_name: string; sponsor_email: string; language: Locale }>(
+      `select s.id::text as id, s.sponsor_name, s.sponsor_email, ${SPONSOR_LANGUAGE} as language from sponsorships s
+       where s.child_id = $1 and s.state = 'active' and s.sponsor_email is not null and s.update_emails`,
       [found.slug],
     );
     let emailed = 0;
@@ -210,7 +212,7 @@ export async function publishUpdate(
         kind: 'message',
         dedupKey: `child-update:${updateId}:${sponsor.id}`,
         source: 'child_update',
-        notice: newsNotice(sponsor.sponsor_name, firstName(found.name), childId, found.kind),
+        notice: newsNotice(sponsor.sponsor_name, firstName(found.name), childId, found.kind, sponsor.language),
         recipients: [sponsor.sponsor_email],
       });
       if (added) emailed += 1;
@@ -228,32 +230,6 @@ export async function publishUpdate(
     });
     return { ok: true, update: asRow(update!) };
   });
-}
-
-/**
- * The email about new news: it names the child by first name and sends the sponsor to My giving, where the news is
- * shown under the consent of the day they read it. The news itself is not in the email, which could not be taken
- * back if the guardian withdrew their consent.
- */
-function newsNotice(sponsorName: string, child: string, childId: string, kind: 'news' | 'reply') {
-  return {
-    subject: kind === 'reply' ? `A letter from ${child}` : `News from ${child}`,
-    body: [
-      `Dear ${sponsorName},`,
-      '',
-      kind === 'reply'
-        ? `${child}, the child you sponsor, has written back to you. Read the letter on your My giving page:`
-        : `There is news from ${child}, the child you sponsor. Read it, with any pictures, on your My giving page:`,
-      `${siteUrl()}/my-giving/`,
-      '',
-      `To stop these emails and keep your sponsorship, use "Stop emails about ${child}'s news" on My giving.`,
-      '',
-      'With thanks,',
-      "Tumaini Children's Foundation",
-    ].join('\n'),
-    resource: 'children',
-    recordId: childId,
-  };
 }
 
 /** One update as its sponsor may see it today. */

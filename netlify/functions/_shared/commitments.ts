@@ -18,6 +18,7 @@
 import { randomInt } from 'node:crypto';
 import { formatMoney, usdToSubunits } from '../../../src/lib/money.ts';
 import { mpesaInstructions, mpesaInstructionsText } from '../../../src/lib/mpesa-instructions.ts';
+import { translator, type Locale } from '../../../src/i18n/catalogue.ts';
 import { audit } from './audit.ts';
 import { childChanged, rebuildForChild } from './children.ts';
 import { isUniqueViolation, query, transaction, type Queryable } from './db.ts';
@@ -66,6 +67,7 @@ export function giftPaying(
     donorPhone: commitment.donor_phone,
     anonymous: commitment.anonymous,
     recordedBy: 'paystack',
+    language: commitment.language,
   };
 }
 
@@ -118,6 +120,8 @@ export interface CommitmentRow {
   readonly contact_due_at: Date | string | null;
   readonly contact_done_at: Date | string | null;
   readonly contact_done_by: string | null;
+  /** The language of the page it was made from: its reminders and the receipts of its instalments go in it. */
+  readonly language: Locale;
 }
 
 /** One instalment. */
@@ -137,7 +141,7 @@ export const COMMITMENT_COLUMNS = `id::text as id, created_at, kind, cause, chil
   donor_email, donor_phone, anonymous, amount_subunits::float8 as amount_subunits, currency, method, interval_months,
   due_day, starts_on::text as starts_on, state, state_since, provider_stopped_at, stop_reason, paused_at, ended_at,
   ended_by, end_reason, subscription_code, plan_code, account, gift_id::text as gift_id,
-  sponsorship_id::text as sponsorship_id, contact_due_at, contact_done_at, contact_done_by`;
+  sponsorship_id::text as sponsorship_id, contact_due_at, contact_done_at, contact_done_by, language`;
 
 const INSTALMENT_COLUMNS = `commitment_id::text as commitment_id, period::text as period, due_on::text as due_on,
   gift_id::text as gift_id, paid_at, reminded_at`;
@@ -584,6 +588,7 @@ export async function supporterChangedAmount(
       method: old.method,
       intervalMonths: old.interval_months as NewCommitment['intervalMonths'],
       planCode: card?.planCode ?? null,
+      language: old.language,
     },
     now,
   );
@@ -767,40 +772,51 @@ export function instalmentCheckoutUrl(commitment: Pick<CommitmentRow, 'id' | 'ac
   return url.href;
 }
 
-/** The reminder email of an M-Pesa instalment due on `due` (in words). */
+/** The reminder email of an M-Pesa instalment due on `due` (in words), in the commitment's language. */
 export function reminderNotice(commitment: CommitmentRow, paybill: string, due: string) {
+  const language = commitment.language ?? 'en';
+  const t = translator(language);
   const amount = formatMoney(commitment.amount_subunits, commitment.currency);
-  const what = commitment.kind === 'sponsorship' ? 'sponsorship' : 'monthly gift';
+  const what = commitment.kind === 'sponsorship' ? 'sponsorship' : 'donation';
   const account = commitment.account ?? '';
   return {
-    subject: `Your ${what} of ${amount} is due on ${due}`,
+    subject: t(`mail.reminder.subject.${what}`, { amount, due }),
     body: [
-      `Dear ${commitment.donor_name ?? 'friend'},`,
+      t('email.dear', { name: commitment.donor_name ?? t('email.friend') }),
       '',
-      `Your ${what} of ${amount} to Tumaini Children's Foundation is due on ${due}. Thank you for giving each month.`,
+      t(`mail.reminder.due.${what}`, { amount, due }),
       '',
-      mpesaInstructionsText(mpesaInstructions(paybill, account)),
+      mpesaInstructionsText(mpesaInstructions(paybill, account, 'month', language), language),
       '',
-      `Or pay this month online in one payment: ${instalmentCheckoutUrl(commitment)}`,
+      t('mail.reminder.online', { link: instalmentCheckoutUrl(commitment) }),
       '',
-      `See or stop your giving: ${myGivingUrl()}`,
+      t('mail.reminder.myGiving', { link: myGivingUrl(language) }),
     ].join('\n'),
     resource: 'gifts' as const,
     recordId: commitment.id,
   };
 }
 
-/** The M-Pesa part of a receipt email for a gift that started or paid an M-Pesa commitment, or ''. */
-export async function receiptInstructions(giftId: string, db: Queryable = { query }): Promise<string> {
+/**
+ * The M-Pesa part of a receipt email for a gift that started or paid an M-Pesa commitment, or '': in the receipt's
+ * `language` when given, else the commitment's.
+ */
+export async function receiptInstructions(
+  giftId: string,
+  db: Queryable = { query },
+  language?: Locale,
+): Promise<string> {
   const paybill = process.env['MPESA_PAYBILL'];
   if (!paybill) return '';
-  const [row] = await db.query<{ account: string }>(
-    `select c.account from commitments c
+  const [row] = await db.query<{ account: string; language: Locale }>(
+    `select c.account, c.language from commitments c
      where c.method = 'mpesa' and c.account is not null
        and (c.gift_id = $1 or exists (select 1 from commitment_instalments i where i.commitment_id = c.id and i.gift_id = $1))`,
     [giftId],
   );
-  return row ? mpesaInstructionsText(mpesaInstructions(paybill, row.account)) : '';
+  if (!row) return '';
+  const words = language ?? row.language;
+  return mpesaInstructionsText(mpesaInstructions(paybill, row.account, 'month', words), words);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

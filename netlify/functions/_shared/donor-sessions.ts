@@ -8,6 +8,7 @@
  * button (`POST`) uses it and starts the session.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { translator, type Locale } from '../../../src/i18n/catalogue.ts';
 import { hashAddress } from './client.ts';
 import { query, type Queryable } from './db.ts';
 import { enqueue, siteUrl } from './outbox.ts';
@@ -78,10 +79,15 @@ export function signInLink(email: string, secret: string): string {
 }
 
 /**
- * Emails a one-time sign-in link to `email` when it has given (in the caller's transaction); for any other address
- * nothing happens, and the caller answers the same either way.
+ * Emails a one-time sign-in link to `email` when it has given (in the caller's transaction), in `language` (that of
+ * the page it was asked from); for any other address nothing happens, and the caller answers the same either way.
  */
-export async function sendSignInLink(tx: Queryable, email: string, now = new Date()): Promise<void> {
+export async function sendSignInLink(
+  tx: Queryable,
+  email: string,
+  now = new Date(),
+  language: Locale = 'en',
+): Promise<void> {
   await tx.query('delete from donor_sign_in_links where expires_at < $1', [new Date(now.getTime() - KEEP_ENDED_MS)]);
   if (!(await isDonor(tx, email))) return;
   const secret = newSecret();
@@ -91,21 +97,22 @@ export async function sendSignInLink(tx: Queryable, email: string, now = new Dat
     [now, digest(secret), email.trim(), new Date(now.getTime() + LINK_MINUTES * 60_000)],
   );
   if (!row) throw new Error('insert into donor_sign_in_links returned no row');
+  const t = translator(language);
   await enqueue(tx, {
     kind: 'message',
     dedupKey: `donor-sign-in:${row.id}`,
     source: 'donor_sign_in',
     notice: {
-      subject: "Your link to My giving at Tumaini Children's Foundation",
+      subject: t('mail.signIn.subject'),
       body: [
-        'Hello,',
+        t('mail.signIn.hello'),
         '',
-        'Someone, we hope you, asked to see the gifts given from this address. Open this link to sign in to My giving:',
+        t('mail.signIn.asked'),
         signInLink(email.trim(), secret),
         '',
-        `The link works once, for ${LINK_MINUTES} minutes. If you did not ask for it, ignore this email: nothing changes.`,
+        t('mail.signIn.once', { minutes: LINK_MINUTES }),
         '',
-        `My giving: ${myGivingUrl()}`,
+        t('mail.signIn.myGiving', { link: myGivingUrl(language) }),
       ].join('\n'),
       resource: 'gifts',
       recordId: row.id,

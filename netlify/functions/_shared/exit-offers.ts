@@ -8,6 +8,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { UNNAMED_SIGNATURE } from '../../../src/lib/applications.ts';
 import { formatMoney } from '../../../src/lib/money.ts';
+import { translator, type Locale, type MessageKey } from '../../../src/i18n/catalogue.ts';
 import { EXIT_TEMPLATE_KIND, type ExitTemplateOutcome } from '../../../src/lib/reply-templates.ts';
 import { EXIT_END_DAYS_AFTER_REMINDER, EXIT_REMINDER_DAYS, type ExitChoice } from '../../../src/schemas/child-exits.ts';
 import { firstName } from './child-updates.ts';
@@ -48,7 +49,11 @@ export function linkMatches(token: { offerId: string; choice: string; sig: strin
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-const EVERY: Readonly<Record<number, string>> = { 1: 'a month', 3: 'every three months', 12: 'a year' };
+const EVERY: Readonly<Record<number, MessageKey>> = {
+  1: 'mail.exit.every.1',
+  3: 'mail.exit.every.3',
+  12: 'mail.exit.every.12',
+};
 
 /** The sponsor's commitment as an offer's email needs it. */
 export interface OfferedCommitment {
@@ -58,6 +63,8 @@ export interface OfferedCommitment {
   readonly amount_subunits: number | string;
   readonly currency: string;
   readonly interval_months: number;
+  /** The language of the sponsorship's page: the email's own words go in it (`en` when left out). */
+  readonly language?: Locale;
 }
 
 /** The choices part of the email: the waiting children with their links, the link to end, and what happens next. */
@@ -67,26 +74,26 @@ function choicesText(
   waiting: readonly WaitingChild[],
   outcome: ExitTemplateOutcome,
 ): string {
-  const gift = `${formatMoney(Number(commitment.amount_subunits), commitment.currency)} ${EVERY[commitment.interval_months] ?? 'a month'}`;
+  const t = translator(commitment.language ?? 'en');
+  const gift = `${formatMoney(Number(commitment.amount_subunits), commitment.currency)} ${t(EVERY[commitment.interval_months] ?? 'mail.exit.every.1')}`;
   const end = choiceLink(offer, END_CHOICE);
   const parts =
     waiting.length > 0
       ? [
-          `If you would like your sponsorship to carry on, ${waiting.length === 1 ? 'this child is' : 'these children are'} waiting for a sponsor. Choose one, and your gift of ${gift} goes to them from your next payment:`,
+          t(waiting.length === 1 ? 'mail.exit.waitingOne' : 'mail.exit.waitingMany', { gift }),
           '',
-          ...waiting.map((child) => `${firstName(child.name)}, aged ${child.age}: ${choiceLink(offer, child.id)}`),
+          ...waiting.map((child) =>
+            t('mail.exit.child', { name: firstName(child.name), age: child.age, link: choiceLink(offer, child.id) }),
+          ),
           '',
-          `Or, if you would rather stop here, end your sponsorship: ${end}`,
+          t('mail.exit.orEnd', { link: end }),
         ]
-      : [
-          'No other child is waiting for a sponsor just now, so your sponsorship can end here with our thanks.',
-          `End your sponsorship: ${end}`,
-        ];
+      : [t('mail.exit.noneWaiting'), t('mail.exit.end', { link: end })];
   parts.push(
     '',
     outcome === 'notice'
-      ? `If we do not hear from you in ${EXIT_REMINDER_DAYS} days, we will write once more; ${EXIT_END_DAYS_AFTER_REMINDER} days after that, your sponsorship ends and nothing more is taken.`
-      : `If we do not hear from you in ${EXIT_END_DAYS_AFTER_REMINDER} days, your sponsorship ends and nothing more is taken.`,
+      ? t('mail.exit.noticeNext', { days: EXIT_REMINDER_DAYS, endDays: EXIT_END_DAYS_AFTER_REMINDER })
+      : t('mail.exit.reminderNext', { endDays: EXIT_END_DAYS_AFTER_REMINDER }),
   );
   return parts.join('\n');
 }
@@ -106,10 +113,12 @@ export async function queueOfferEmail(
 ): Promise<boolean> {
   if (!commitment.donor_email) return false;
   const choices = choicesText(offer, commitment, waiting, outcome);
+  const t = translator(commitment.language ?? 'en');
+  // The template's text is staff's own; the words filled into it follow the sponsor's language.
   const composed = await composeFromTemplate(tx, EXIT_TEMPLATE_KIND, outcome, {
-    name: commitment.donor_name ?? 'friend',
+    name: commitment.donor_name ?? t('email.friend'),
     opportunity: firstName(childName),
-    subject: 'your sponsorship',
+    subject: t('mail.exit.subject'),
     staffName: UNNAMED_SIGNATURE,
     child: firstName(childName),
     choices,

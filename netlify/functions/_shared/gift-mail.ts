@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { formatMoney } from '../../../src/lib/money.ts';
-import { LOCALES } from '../../../src/i18n/catalogue.ts';
+import { LOCALES, translator, type Locale } from '../../../src/i18n/catalogue.ts';
 import type { Queryable } from './db.ts';
 import { enqueue, type Completers, type MailCompletion } from './outbox.ts';
 import { paystackConfig, PaystackError, subscriptionManageLink } from './paystack.ts';
@@ -73,38 +73,39 @@ export interface MonthlyGiftMail {
   readonly donorEmail: string;
   readonly amountSubunits: number;
   readonly currency: string;
-  /** What it supports, in words. */
+  /** What it supports, in words (of its language). */
   readonly supports: string;
   readonly subscriptionCode: string;
+  /** The language its emails go in (`en` when left out): that of the page it was given from. */
+  readonly language?: Locale;
 }
 
 /** The email telling a donor that their monthly gift's card needs them, with the manage link still to be made. */
 export function cardProblemText(gift: MonthlyGiftMail, problem: CardProblem): { subject: string; body: string } {
+  const language = gift.language ?? 'en';
+  const t = translator(language);
   const amount = formatMoney(
     problem.kind === 'payment_failed' ? (problem.amountSubunits ?? gift.amountSubunits) : gift.amountSubunits,
     gift.currency,
   );
   const opening =
     problem.kind === 'payment_failed'
-      ? [`Paystack could not take this month's payment of ${amount} for your monthly gift (${gift.supports}).`]
+      ? [t('mail.card.failed', { amount, supports: gift.supports })]
       : [
-          `The card that pays your monthly gift of ${amount} (${gift.supports}), ${problem.card}, expires ${problem.expires}.`,
-          'Payments will stop once it has expired.',
+          t('mail.card.expiring', { amount, supports: gift.supports, card: problem.card, expires: problem.expires }),
+          t('mail.card.willStop'),
         ];
   return {
-    subject:
-      problem.kind === 'payment_failed'
-        ? "Your monthly gift to Tumaini Children's Foundation did not go through"
-        : "The card for your monthly gift to Tumaini Children's Foundation expires soon",
+    subject: t(problem.kind === 'payment_failed' ? 'mail.card.failedSubject' : 'mail.card.expiringSubject'),
     body: [
-      `Dear ${gift.donorName || 'friend'},`,
+      t('email.dear', { name: gift.donorName || t('email.friend') }),
       '',
       ...opening,
       '',
-      `To keep your gift going, update your card on Paystack's secure page: ${MANAGE_LINK_PLACEHOLDER}`,
-      'The same page lets you cancel the monthly gift if you would rather stop.',
+      t('mail.card.update', { link: MANAGE_LINK_PLACEHOLDER }),
+      t('mail.card.cancel'),
       '',
-      `Your gifts and receipts are on My giving: ${myGivingUrl()}`,
+      t('mail.card.myGiving', { link: myGivingUrl(language) }),
       '',
       ...CHARITY_LINES,
     ].join('\n'),

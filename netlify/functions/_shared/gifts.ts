@@ -24,7 +24,15 @@ import { onRenewalCharge } from './gift-subscriptions.ts';
 import { receiptCompletion } from './gift-mail.ts';
 import { enqueue } from './outbox.ts';
 import { planCodeOf, type PaystackTransaction } from './paystack.ts';
-import { receiptSubject, receiptText, refundText, translatedMethod, type Receipt, type Statement } from './receipt.ts';
+import {
+  receiptSubject,
+  receiptText,
+  refundSubject,
+  refundText,
+  translatedMethod,
+  type Receipt,
+  type Statement,
+} from './receipt.ts';
 
 /**
  * Where a gift stands: `unmatched` is money Paystack received under a reference the site did not make, waiting for
@@ -294,7 +302,7 @@ export async function confirmLocked(
   await giftConfirmed(tx, updated);
   await giftEvent(tx, 'gift.confirmed', updated);
   const receipt = updated.donor_email ? await receiptOf(updated, tx) : undefined;
-  const instructions = receipt ? await receiptInstructions(updated.id, tx) : '';
+  const instructions = receipt ? await receiptInstructions(updated.id, tx, receipt.language) : '';
   // The counter and the gift's number in one statement: the counter is held from here to the commit.
   const [confirmed] = await tx.query<GiftRow>(
     `with counter as (
@@ -559,6 +567,7 @@ async function settleRenewal(
     recordedBy: 'paystack',
     parentId: parent.id,
     planCode,
+    language: parent.language,
   });
   const confirmed = await confirmLocked(tx, renewal, {
     providerTxn: String(charge.id),
@@ -639,7 +648,7 @@ export async function refundLocked(
       dedupKey: `refund:${row.id}:${row.refunded_subunits}`,
       source: 'gift_refund',
       notice: {
-        subject: `Your refund of ${formatMoney(refundedNow, row.currency)} from Tumaini Children's Foundation`,
+        subject: refundSubject(receipt, refundedNow),
         body: refundText(receipt, refundedNow),
         resource: 'gifts',
         recordId: row.id,

@@ -170,6 +170,8 @@ export async function recordC2B(
       recordedBy: 'mpesa',
       providerTxn: payment.TransID,
       note: billRef ? `Account: ${billRef}` : null,
+      // A commitment's payment is receipted in the language it was made in.
+      language: commitment?.language ?? 'en',
     });
     const confirmed = await confirmLocked(tx, pending, {
       providerTxn: payment.TransID,

@@ -289,8 +289,9 @@ async function emailCardProblem(tx: Queryable, key: string, gift: GiftRow, probl
       donorEmail: gift.donor_email,
       amountSubunits: Number(gift.amount_subunits),
       currency: gift.currency,
-      supports: await supportsText(gift, tx),
+      supports: await supportsText(gift, tx, gift.language),
       subscriptionCode: gift.subscription_code,
+      language: gift.language,
     },
     problem,
   );
@@ -336,8 +337,9 @@ async function emailBeforeFirstCharge(
       donorEmail: commitment.donor_email,
       amountSubunits: commitment.amount_subunits,
       currency: commitment.currency,
-      supports: await supportsText(commitment, tx),
+      supports: await supportsText(commitment, tx, commitment.language),
       subscriptionCode: code,
+      language: commitment.language,
     },
     { kind: 'payment_failed', amountSubunits },
   );

@@ -117,24 +117,36 @@ export function receiptText(receipt: Receipt): string {
  * yearly statement counts, or that none is.
  */
 export function refundText(receipt: Receipt, refundedNow: number): string {
+  const language = receipt.language ?? 'en';
+  const t = translator(language);
   const money = (subunits: number) => formatMoney(subunits, receipt.currency);
   const left = kept(receipt);
+  const refunded = {
+    refunded: money(refundedNow),
+    amount: money(receipt.amountSubunits),
+    number: receiptLabel(receipt.number),
+    date: nairobiDate(receipt.date, language),
+  };
   return [
-    `Dear ${receipt.donorName || 'friend'},`,
+    t('email.dear', { name: receipt.donorName || t('email.friend') }),
     '',
-    `We have refunded ${money(refundedNow)} of your gift of ${money(receipt.amountSubunits)} (receipt ` +
-      `${receiptLabel(receipt.number)}, ${nairobiDate(receipt.date)}).`,
-    left > 0
-      ? `Your gift now stands at ${money(left)}, and your yearly statement counts that amount.`
-      : 'All of the gift has been refunded, so it is not on your yearly statement.',
-    'Depending on how you paid, the money can take a few working days to reach you.',
+    t('mail.refund.done', refunded),
+    left > 0 ? t('mail.refund.left', { left: money(left) }) : t('mail.refund.all'),
+    t('mail.refund.days'),
     '',
-    `If you did not expect this refund, please write to us at ${charity.contact.email}.`,
+    t('mail.refund.unexpected', { email: charity.contact.email }),
     '',
-    `Every gift and receipt, and your monthly gifts, are on My giving: ${myGivingUrl()}`,
+    t('receipt.myGiving', { link: myGivingUrl(language) }),
     '',
     ...CHARITY_LINES,
   ].join('\n');
+}
+
+/** The refund email's subject, in the receipt's language. */
+export function refundSubject(receipt: Receipt, refundedNow: number): string {
+  return translator(receipt.language ?? 'en')('mail.refund.subject', {
+    amount: formatMoney(refundedNow, receipt.currency),
+  });
 }
 
 /** Renders a PDF to bytes: A4, the charity as author, `title` in its properties. */

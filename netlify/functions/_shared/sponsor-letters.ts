@@ -9,9 +9,11 @@ import type { LetterRow, LettersAnswer, LetterState } from '../../../src/schemas
 import { audit } from './audit.ts';
 import { query, transaction } from './db.ts';
 import { detectFileType } from './file-types.ts';
-import { enqueue, siteUrl } from './outbox.ts';
+import { enqueue } from './outbox.ts';
 import { render, letterhead } from './receipt.ts';
 import { firstName } from './child-updates.ts';
+import { letterReturnedNotice, SPONSOR_LANGUAGE } from './sponsor-mail.ts';
+import type { Locale } from '../../../src/i18n/catalogue.ts';
 
 /** Largest photo a sponsor may send with a letter. */
 export const MAX_LETTER_PHOTO_BYTES = 4 * 1024 * 1024;
@@ -194,40 +196,25 @@ export async function returnLetter(
   reason: string,
 ): Promise<ReviewOutcome> {
   return transaction(async (tx): Promise<ReviewOutcome> => {
-    const [letter] = await tx.query<StoredLetter & { sponsor_email: string }>(
+    const [letter] = await tx.query<StoredLetter & { sponsor_email: string; language: Locale }>(
       `update sponsor_letters l set state = $2, reason = $3, reviewed_by = $4, reviewed_at = now(), updated_at = now()
        from sponsorships s, children ch
        where l.id = $1 and l.state = 'review' and s.id = l.sponsorship_id and ch.id = l.child_id
-       returning ${LETTER_COLUMNS}, l.sponsor_email`,
+       returning ${LETTER_COLUMNS}, l.sponsor_email, ${SPONSOR_LANGUAGE} as language`,
       [id, outcome, reason, actor],
     );
     if (!letter) return { ok: false, status: 409, message: 'This letter is not waiting for review' };
-    const child = firstName(letter.child_name);
+    const notice = letterReturnedNotice(
+      { id, sponsorFirstName: firstName(letter.sponsor_name), child: firstName(letter.child_name) },
+      outcome,
+      reason,
+      letter.language,
+    );
     await enqueue(tx, {
       kind: 'message',
       dedupKey: `letter-${outcome}:${id}:${letter.reviewed_at?.toISOString() ?? ''}`,
       source: 'sponsor_letter',
-      notice: {
-        subject: outcome === 'changes' ? `Please change your letter to ${child}` : `Your letter to ${child}`,
-        body: [
-          `Dear ${firstName(letter.sponsor_name)},`,
-          '',
-          outcome === 'changes'
-            ? `Thank you for writing to ${child}. Before we can pass your letter on, please change it:`
-            : `Thank you for writing to ${child}. We are sorry: we cannot pass this letter on, because:`,
-          '',
-          reason,
-          '',
-          outcome === 'changes'
-            ? `Change it on your My giving page: ${siteUrl()}/my-giving/`
-            : `You are welcome to write a new letter on your My giving page: ${siteUrl()}/my-giving/`,
-          '',
-          'With thanks,',
-          "Tumaini Children's Foundation",
-        ].join('\n'),
-        resource: 'letters',
-        recordId: id,
-      },
+      notice,
       recipients: [letter.sponsor_email],
     });
     await audit(tx, 'admin.letters.review', actor, { id, outcome });
