@@ -52,7 +52,7 @@ import { answer, error, invalid, json, methodNotAllowed, readJsonBody } from './
 import { GIFT_COMPLETERS } from './_shared/gift-mail.ts';
 import { deliverAfterResponse, enqueue } from './_shared/outbox.ts';
 import { paystackConfig } from './_shared/paystack.ts';
-import { statementPdf, statementText } from './_shared/receipt.ts';
+import { statementPdf, statementSubject, statementText } from './_shared/receipt.ts';
 import { mpesaConfig } from './_shared/mpesa.ts';
 import { audit } from './_shared/audit.ts';
 
@@ -207,7 +207,7 @@ async function statement(req: Request, actor: string, context: Context): Promise
       dedupKey: `statement:${email.toLowerCase()}:${year}:${Date.now()}`,
       source: 'gift_statement',
       notice: {
-        subject: `Your gifts to Tumaini Children's Foundation in ${year}`,
+        subject: statementSubject(content),
         body: statementText(content),
         resource: 'gifts',
         recordId: gifts.at(-1)?.id ?? '',

@@ -7,7 +7,15 @@ import { acknowledgement } from '../../src/lib/applications.ts';
 import { translator } from '../../src/i18n/catalogue.ts';
 import { localizedIssue } from '../../src/i18n/issues.ts';
 import { formProblem } from '../../netlify/functions/_shared/form-answer.ts';
-import { receiptPdf, receiptSubject, receiptText, type Receipt } from '../../netlify/functions/_shared/receipt.ts';
+import {
+  receiptPdf,
+  receiptSubject,
+  receiptText,
+  statementPdf,
+  statementSubject,
+  statementText,
+  type Receipt,
+} from '../../netlify/functions/_shared/receipt.ts';
 import { pdfText } from '../support/pdf-text.ts';
 
 const receipt: Receipt = {
@@ -109,5 +117,37 @@ describe("the server's messages on a Kiswahili page", () => {
     expect(html).toContain('Kuna tatizo');
     expect(html).toContain('Jina kamili: Jaza sehemu hii.');
     expect(html).toContain('Nataka kufundisha watoto hesabu');
+  });
+});
+
+describe('a yearly statement', () => {
+  const refunded: Receipt = { ...receipt, number: 8, amountSubunits: 10000, refundedSubunits: 2500 };
+  const statement = { year: 2026, donorName: 'Amina Wanjiru', gifts: [receipt, refunded], language: 'sw' as const };
+
+  it('is in Kiswahili for a donor who gave from the Kiswahili pages: email and PDF', async () => {
+    expect(statementSubject(statement)).toBe("Michango yako kwa Tumaini Children's Foundation mwaka 2026");
+    const text = statementText(statement);
+    expect(text).toContain('Asante, Amina Wanjiru. Hii ndiyo michango yako ya mwaka 2026.');
+    expect(text).toContain('27 Novemba 2026');
+    expect(text).toContain('ulitoa $100.00, ulirudishiwa $25.00');
+    expect(text).toContain('Jumla: $125.00');
+    expect(text).toContain('/sw/my-giving/');
+    expect(text).not.toMatch(/Thank you|Total|given|refunded/);
+    const pdf = pdfText(await statementPdf(statement));
+    expect(pdf).toContain('Taarifa ya michango, 2026');
+    expect(pdf).toContain('Mchangiaji: Amina Wanjiru');
+    expect(pdf).toContain('Jumla: $125.00');
+    expect(pdf).not.toContain('Statement of gifts');
+  });
+
+  it('stays in English for a donor who gave from the English pages', async () => {
+    const english = { ...statement, language: 'en' as const };
+    expect(statementSubject(english)).toBe("Your gifts to Tumaini Children's Foundation in 2026");
+    const text = statementText(english);
+    expect(text).toContain('Thank you, Amina Wanjiru. These are your gifts in 2026.');
+    expect(text).toContain('27 November 2026');
+    expect(text).toContain('$100.00 given, $25.00 refunded');
+    expect(text).toContain('Total: $125.00');
+    expect(pdfText(await statementPdf(english))).toContain('Statement of gifts, 2026');
   });
 });

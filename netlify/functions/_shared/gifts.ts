@@ -698,7 +698,8 @@ export async function statementOf(
   const named = gifts.find((gift) => !gift.anonymous && gift.donor_name);
   const supports: SupportsCache = new Map();
   const receipts = await Promise.all(gifts.map((gift) => receiptOf(gift, db, supports)));
-  return { statement: { year, donorName: named?.donor_name ?? null, gifts: receipts }, gifts };
+  const language = receipts.at(-1)?.language ?? 'en';
+  return { statement: { year, donorName: named?.donor_name ?? null, gifts: receipts, language }, gifts };
 }
 
 /** Reads the gift of a checkout reference. */

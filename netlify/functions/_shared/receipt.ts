@@ -40,6 +40,8 @@ export interface Statement {
   readonly year: number;
   readonly donorName: string | null;
   readonly gifts: readonly Receipt[];
+  /** The language it is written in: that of the donor's latest gift on it. */
+  readonly language: Locale;
 }
 
 const charity = siteContent[0]!;
@@ -200,25 +202,38 @@ function kept(gift: Receipt): number {
 }
 
 /** One gift's line on a statement; a partly refunded gift says what was given and what was refunded. */
-function statementLine(gift: Receipt): string {
+function statementLine(gift: Receipt, language: Locale): string {
+  const t = translator(language);
   const money = (subunits: number) => formatMoney(subunits, gift.currency);
   const refund =
-    gift.refundedSubunits > 0 ? ` (${money(gift.amountSubunits)} given, ${money(gift.refundedSubunits)} refunded)` : '';
-  return `${receiptLabel(gift.number)}   ${nairobiDate(gift.date)}   ${money(kept(gift))}${refund}   ${gift.supports}`;
+    gift.refundedSubunits > 0
+      ? ` (${t('statement.givenRefunded', { given: money(gift.amountSubunits), refunded: money(gift.refundedSubunits) })})`
+      : '';
+  const date = nairobiDate(gift.date, language);
+  return `${receiptLabel(gift.number)}   ${date}   ${money(kept(gift))}${refund}   ${gift.supports}`;
 }
 
-/** The yearly statement email's text. */
+/** The yearly statement email's subject, in its language. */
+export function statementSubject(statement: Statement): string {
+  return translator(statement.language)('statement.subject', { name: charity.name, year: statement.year });
+}
+
+/** The yearly statement email's text, in its language. */
 export function statementText(statement: Statement): string {
+  const t = translator(statement.language);
+  const vars = { year: statement.year };
   return [
-    `Thank you${statement.donorName ? `, ${statement.donorName}` : ''}. These are your gifts in ${statement.year}.`,
+    statement.donorName
+      ? t('statement.thanksName', { ...vars, name: statement.donorName })
+      : t('statement.thanks', vars),
     '',
-    ...statement.gifts.map(statementLine),
+    ...statement.gifts.map((gift) => statementLine(gift, statement.language)),
     '',
-    `Total: ${statementTotals(statement).join(' + ')}`,
+    t('statement.total', { total: statementTotals(statement).join(' + ') }),
     '',
-    'A PDF copy is attached for your records.',
+    t('receipt.pdfAttached'),
     '',
-    `Every gift and receipt, and your monthly gifts, are on My giving: ${myGivingUrl()}`,
+    t('receipt.myGiving', { link: myGivingUrl(statement.language) }),
     '',
     ...CHARITY_LINES,
   ].join('\n');
@@ -226,14 +241,20 @@ export function statementText(statement: Statement): string {
 
 /** The yearly statement as a PDF. */
 export function statementPdf(statement: Statement): Promise<Buffer> {
-  return render((doc) => {
-    letterhead(doc, `Statement of gifts, ${statement.year}`);
-    fields(doc, [['Donor', statement.donorName || 'Anonymous donor']]);
-    doc.moveDown();
-    for (const gift of statement.gifts) doc.font('Helvetica').fontSize(11).text(statementLine(gift));
-    doc
-      .moveDown()
-      .font('Helvetica-Bold')
-      .text(`Total: ${statementTotals(statement).join(' + ')}`);
-  }, `Statement ${statement.year}`);
+  const t = translator(statement.language);
+  return render(
+    (doc) => {
+      letterhead(doc, t('statement.heading', { year: statement.year }));
+      fields(doc, [[t('statement.donor'), statement.donorName || t('receipt.anonymous')]]);
+      doc.moveDown();
+      for (const gift of statement.gifts) {
+        doc.font('Helvetica').fontSize(11).text(statementLine(gift, statement.language));
+      }
+      doc
+        .moveDown()
+        .font('Helvetica-Bold')
+        .text(t('statement.total', { total: statementTotals(statement).join(' + ') }));
+    },
+    t('statement.title', { year: statement.year }),
+  );
 }
