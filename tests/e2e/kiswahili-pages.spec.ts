@@ -123,6 +123,20 @@ test('the Kiswahili children page filters in Kiswahili', async ({ page }) => {
 test.describe('with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
 
+  test("'Choose This Option' on /sw/sponsor answers with the Kiswahili page, that type chosen", async ({ page }) => {
+    await page.goto('/sw/sponsor/', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: /^Chagua Chaguo Hili\W+Ufadhili wa Kikundi$/ }).click();
+    await expect(page).toHaveURL(/\/api\/choose\/sponsorship\?language=sw&type=group$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'sw');
+    await expect(page.getByRole('button', { name: /^Chagua Chaguo Hili\W+Ufadhili wa Kikundi$/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await page.getByRole('button', { name: 'Mfadhili Amani' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Mfadhili Amani Otieno' });
+    await expect(dialog.getByLabel('Aina ya ufadhili')).toHaveValue('group');
+  });
+
   test('a refused sponsorship form from /sw/sponsor comes back in Kiswahili, holding what was typed', async ({
     page,
   }) => {
