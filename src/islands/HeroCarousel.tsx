@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ResponsiveImage } from '../lib/images.ts';
 import Picture from './Picture.tsx';
+import { wordsT, type Words } from '../i18n/words.ts';
 
 /** One slide as the page hands it over. */
 export type CarouselSlide = {
@@ -17,6 +18,10 @@ type Props = {
   slides: CarouselSlide[];
   /** Address of the Donate Now button (the donation URL with source and campaign tags). */
   donateUrl: string;
+  /** The Volunteer page in the page's language (the Join Us Today button). */
+  volunteerUrl: string;
+  /** The carousel's words in the page's language (`home.carousel…`, `nav.opensPayment`). */
+  words: Words;
 };
 
 /** Time each slide shows before the next one. */
@@ -26,7 +31,8 @@ export const SLIDE_INTERVAL_MS = 5000;
  * The Home hero: five slides that advance every 5 s, wrap both ways, and pause while hovered or focused,
  * when paused by the visitor, or when the visitor prefers reduced motion.
  */
-export default function HeroCarousel({ slides, donateUrl }: Props) {
+export default function HeroCarousel({ slides, donateUrl, volunteerUrl, words }: Props) {
+  const t = wordsT(words);
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
@@ -56,7 +62,7 @@ export default function HeroCarousel({ slides, donateUrl }: Props) {
     <section
       className="hero-carousel"
       aria-roledescription="carousel"
-      aria-label="Stories from our children"
+      aria-label={t('home.carouselLabel')}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
@@ -71,7 +77,7 @@ export default function HeroCarousel({ slides, donateUrl }: Props) {
             className="hero-carousel__slide"
             role="group"
             aria-roledescription="slide"
-            aria-label={`${position + 1} of ${count}`}
+            aria-label={t('home.carouselSlideOf', { position: position + 1, count })}
             hidden={position !== index}
           >
             <Picture
@@ -89,11 +95,12 @@ export default function HeroCarousel({ slides, donateUrl }: Props) {
                 <footer>— {slide.quoteAuthor}</footer>
               </blockquote>
               <div className="button-row">
-                <a className="button" href="/volunteer">
-                  Join Us Today
+                <a className="button" href={volunteerUrl}>
+                  {t('home.carouselJoin')}
                 </a>
                 <a className="button button--light" href={donateUrl} target="_blank" rel="noopener noreferrer">
-                  Donate Now<span className="visually-hidden"> (opens the payment page in a new tab)</span>
+                  {t('home.carouselDonate')}
+                  <span className="visually-hidden">{t('nav.opensPayment')}</span>
                 </a>
               </div>
             </div>
@@ -101,22 +108,32 @@ export default function HeroCarousel({ slides, donateUrl }: Props) {
         ))}
       </div>
       <div className="hero-carousel__controls container">
-        <button type="button" className="hero-carousel__arrow" onClick={() => go(-1)} aria-label="Previous slide">
+        <button
+          type="button"
+          className="hero-carousel__arrow"
+          onClick={() => go(-1)}
+          aria-label={t('home.carouselPrevious')}
+        >
           <span aria-hidden="true">‹</span>
         </button>
-        <div className="hero-carousel__dots" role="group" aria-label="Choose a slide">
+        <div className="hero-carousel__dots" role="group" aria-label={t('home.carouselChoose')}>
           {slides.map((slide, position) => (
             <button
               key={slide.id}
               type="button"
               className="hero-carousel__dot"
-              aria-label={`Slide ${position + 1}: ${slide.title}`}
+              aria-label={t('home.carouselDot', { position: position + 1, title: slide.title })}
               aria-current={position === index ? 'true' : undefined}
               onClick={() => setIndex(position)}
             />
           ))}
         </div>
-        <button type="button" className="hero-carousel__arrow" onClick={() => go(1)} aria-label="Next slide">
+        <button
+          type="button"
+          className="hero-carousel__arrow"
+          onClick={() => go(1)}
+          aria-label={t('home.carouselNext')}
+        >
           <span aria-hidden="true">›</span>
         </button>
         <button
@@ -125,8 +142,8 @@ export default function HeroCarousel({ slides, donateUrl }: Props) {
           onClick={() => setPaused((value) => !value)}
           aria-pressed={paused}
         >
-          {paused ? 'Play' : 'Pause'}
-          <span className="visually-hidden"> slideshow</span>
+          {paused ? t('home.carouselPlay') : t('home.carouselPause')}
+          <span className="visually-hidden">{t('home.carouselSlideshow')}</span>
         </button>
       </div>
     </section>

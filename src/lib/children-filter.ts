@@ -134,9 +134,28 @@ export function filtersToQuery(filters: ChildFilters): string {
   return query === '' ? '' : `?${query}`;
 }
 
+/** The sentences of the result count in the page's language, `{shown}` and `{total}` filled in. */
+export type SummaryWords = { none: string; all: string; allOne: string; some: string; someOne: string };
+
+const ENGLISH_SUMMARY: SummaryWords = {
+  none: 'No children found',
+  all: 'Showing all {total} children',
+  allOne: 'Showing all {total} child',
+  some: 'Showing {shown} of {total} children',
+  someOne: 'Showing {shown} of {total} child',
+};
+
 /** The sentence that announces how many children are shown, e.g. "Showing 2 of 4 children". */
-export function resultSummary(shown: number, total: number): string {
-  if (shown === 0) return 'No children found';
-  if (shown === total) return `Showing all ${total} ${total === 1 ? 'child' : 'children'}`;
-  return `Showing ${shown} of ${total} ${total === 1 ? 'child' : 'children'}`;
+export function resultSummary(shown: number, total: number, words: SummaryWords = ENGLISH_SUMMARY): string {
+  const text =
+    shown === 0
+      ? words.none
+      : shown === total
+        ? total === 1
+          ? words.allOne
+          : words.all
+        : total === 1
+          ? words.someOne
+          : words.some;
+  return text.replace('{shown}', String(shown)).replace('{total}', String(total));
 }

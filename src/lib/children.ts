@@ -28,9 +28,10 @@ export function childCardId(id: string): string {
 /**
  * A child's sponsorship link: `/sponsor?child={id}` opens the child's form once the page is live, and the fragment,
  * the card's id, brings a visitor without JavaScript to the child's card, whose Sponsor button opens the form natively.
+ * `page` is the Sponsor page in the language of the page linking (`/sw/sponsor`).
  */
-export function sponsorHref(id: string): string {
-  return `/sponsor?child=${encodeURIComponent(id)}#${encodeURIComponent(childCardId(id))}`;
+export function sponsorHref(id: string, page = '/sponsor'): string {
+  return `${page}?child=${encodeURIComponent(id)}#${encodeURIComponent(childCardId(id))}`;
 }
 
 /** "dreams of being an engineer": the dream job in lower case with its article. */
@@ -69,5 +70,10 @@ export function formatUsdRange({ min, max }: UsdRange): string {
 
 /** `KES 5,400` */
 export function formatKes(kes: number): string {
-  return `KES ${kes.toLocaleString('en-KE')}`;
+  return `KES ${kesAmount(kes)}`;
+}
+
+/** A shilling amount's figure, `5,400`, for the page's own currency words ("KES 5,400", "KSh 5,400"). */
+export function kesAmount(kes: number): string {
+  return kes.toLocaleString('en-KE');
 }

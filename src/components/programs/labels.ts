@@ -1,5 +1,6 @@
 /** How the programs pages word their data: school urgency labels, hospital department previews, event dates. */
 import type { School } from '../../data.ts';
+import { dateLocale } from '../../i18n/dates.ts';
 
 /** The label of each school urgency. */
 export const URGENCY_LABELS = {
@@ -24,9 +25,9 @@ export function departmentsPreview(
   return { shown: departments.slice(0, shown), more: Math.max(0, departments.length - shown) };
 }
 
-/** An ISO date (YYYY-MM-DD) as Nairobi reads it, e.g. `19 October 2025`. */
-export function formatEventDate(isoDate: string): string {
-  return new Date(`${isoDate}T12:00:00+03:00`).toLocaleDateString('en-GB', {
+/** An ISO date (YYYY-MM-DD) as Nairobi reads it in `locale`, e.g. `19 October 2025`, `19 Oktoba 2025`. */
+export function formatEventDate(isoDate: string, locale = 'en'): string {
+  return new Date(`${isoDate}T12:00:00+03:00`).toLocaleDateString(dateLocale(locale), {
     day: 'numeric',
     month: 'long',
     year: 'numeric',

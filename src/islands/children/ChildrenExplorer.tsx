@@ -16,27 +16,38 @@ import {
   type SortKey,
 } from '../../lib/children-filter.ts';
 import { sponsorHref, type ChildCardData } from '../../lib/children.ts';
+import { wordsT, type Words } from '../../i18n/words.ts';
 import ChildCard from './ChildCard.tsx';
 import './ChildrenExplorer.css';
 
 type Props = {
   /** Every child waiting for a sponsor, in the chosen order. */
   cards: ChildCardData[];
+  /** The page's language and the words of the filters (`childrenFilter.`) and cards (`childCard.`). */
+  locale: string;
+  words: Words;
+  /** The Sponsor page in the page's language, which each card's button leads to. */
+  sponsorPage: string;
 };
 
-const AGE_LABELS: Record<AgeGroup, string> = { all: 'All ages', young: '10 and under', teen: 'Over 10' };
-const SORT_LABELS: Record<SortKey, string> = {
-  name: 'Name',
-  age: 'Age (youngest first)',
-  need: 'Monthly need (lowest first)',
-  location: 'Location',
-};
+const AGE_LABELS = {
+  all: 'childrenFilter.ageAll',
+  young: 'childrenFilter.ageYoung',
+  teen: 'childrenFilter.ageTeen',
+} as const satisfies Record<AgeGroup, string>;
+const SORT_LABELS = {
+  name: 'childrenFilter.sortName',
+  age: 'childrenFilter.sortAge',
+  need: 'childrenFilter.sortNeed',
+  location: 'childrenFilter.sortLocation',
+} as const satisfies Record<SortKey, string>;
 
 /**
  * Meet Our Children: search, age, location and sort, live on every change, with the grid they filter. The state
  * lives in the query string (replaceState) so a filtered view can be shared; it is read back once hydrated.
  */
-export default function ChildrenExplorer({ cards }: Props) {
+export default function ChildrenExplorer({ cards, locale, words, sponsorPage }: Props) {
+  const t = wordsT(words);
   const [filters, setFilters] = useState<ChildFilters>(DEFAULT_FILTERS);
   const [ready, setReady] = useState(false);
   const search = useRef<HTMLInputElement>(null);
@@ -88,24 +99,24 @@ export default function ChildrenExplorer({ cards }: Props) {
       <form
         className="children-filters"
         role="search"
-        aria-label="Find a child"
+        aria-label={t('childrenFilter.label')}
         onSubmit={(event) => event.preventDefault()}
       >
         <div className="field children-filters__search">
-          <label htmlFor={`${id}-search`}>Search</label>
+          <label htmlFor={`${id}-search`}>{t('childrenFilter.search')}</label>
           <input
             ref={search}
             id={`${id}-search`}
             type="search"
             name="q"
             defaultValue={DEFAULT_FILTERS.search}
-            placeholder="Name, dream job or location"
+            placeholder={t('childrenFilter.placeholder')}
             autoComplete="off"
             onChange={(event) => update('search', event.target.value)}
           />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-age`}>Age</label>
+          <label htmlFor={`${id}-age`}>{t('childrenFilter.age')}</label>
           <select
             id={`${id}-age`}
             name="age"
@@ -114,20 +125,20 @@ export default function ChildrenExplorer({ cards }: Props) {
           >
             {AGE_GROUPS.map((age) => (
               <option key={age} value={age}>
-                {AGE_LABELS[age]}
+                {t(AGE_LABELS[age])}
               </option>
             ))}
           </select>
         </div>
         <div className="field">
-          <label htmlFor={`${id}-location`}>Location</label>
+          <label htmlFor={`${id}-location`}>{t('childrenFilter.location')}</label>
           <select
             id={`${id}-location`}
             name="location"
             value={filters.location}
             onChange={(event) => update('location', event.target.value)}
           >
-            <option value="">All locations</option>
+            <option value="">{t('childrenFilter.locationAll')}</option>
             {locations.map((location) => (
               <option key={location} value={location}>
                 {location}
@@ -136,7 +147,7 @@ export default function ChildrenExplorer({ cards }: Props) {
           </select>
         </div>
         <div className="field">
-          <label htmlFor={`${id}-sort`}>Sort by</label>
+          <label htmlFor={`${id}-sort`}>{t('childrenFilter.sort')}</label>
           <select
             id={`${id}-sort`}
             name="sort"
@@ -145,7 +156,7 @@ export default function ChildrenExplorer({ cards }: Props) {
           >
             {SORT_KEYS.map((sort) => (
               <option key={sort} value={sort}>
-                {SORT_LABELS[sort]}
+                {t(SORT_LABELS[sort])}
               </option>
             ))}
           </select>
@@ -158,7 +169,13 @@ export default function ChildrenExplorer({ cards }: Props) {
         role="status"
         aria-live="polite"
       >
-        {resultSummary(shown.length, cards.length)}
+        {resultSummary(shown.length, cards.length, {
+          none: t('childrenFilter.none'),
+          all: t('childrenFilter.all', { total: '{total}' }),
+          allOne: t('childrenFilter.allOne', { total: '{total}' }),
+          some: t('childrenFilter.some', { shown: '{shown}', total: '{total}' }),
+          someOne: t('childrenFilter.someOne', { shown: '{shown}', total: '{total}' }),
+        })}
       </p>
 
       {shown.length > 0 ? (
@@ -167,10 +184,12 @@ export default function ChildrenExplorer({ cards }: Props) {
             <li key={child.id}>
               <ChildCard
                 child={child}
+                locale={locale}
+                words={words}
                 className="child-card--linked"
                 action={
-                  <a className="button child-card__action" href={sponsorHref(child.id)}>
-                    Sponsor {child.name.split(' ')[0]}
+                  <a className="button child-card__action" href={sponsorHref(child.id, sponsorPage)}>
+                    {t('childCard.sponsor', { name: child.name.split(' ')[0] ?? child.name })}
                   </a>
                 }
               />
@@ -179,17 +198,17 @@ export default function ChildrenExplorer({ cards }: Props) {
         </ul>
       ) : (
         <div className="children-explorer__empty">
-          <h3>No children found</h3>
-          <p>Try adjusting your search criteria or clearing the filters to see every child.</p>
+          <h3>{t('childrenFilter.none')}</h3>
+          <p>{t('childrenFilter.emptyText')}</p>
           <button type="button" className="button button--secondary" onClick={clearAll}>
-            Clear All Filters
+            {t('childrenFilter.clear')}
           </button>
         </div>
       )}
       {hasActiveFilters(filters) && shown.length > 0 && (
         <p className="children-explorer__reset">
           <button type="button" className="button button--ghost" onClick={clearAll}>
-            Clear All Filters
+            {t('childrenFilter.clear')}
           </button>
         </p>
       )}

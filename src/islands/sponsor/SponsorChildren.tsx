@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { childCardId, formatKes, kesToUsd, type ChildCardData } from '../../lib/children.ts';
+import { childCardId, kesAmount, kesToUsd, type ChildCardData } from '../../lib/children.ts';
+import { wordsT } from '../../i18n/words.ts';
 import ChildCard from '../children/ChildCard.tsx';
 import Modal, { openDialog, opensDialog } from '../shared/Modal.tsx';
 import SponsorshipForm from './SponsorshipForm.tsx';
@@ -17,7 +18,7 @@ type Props = {
   sponsored: { id: string; firstName: string }[];
   /** The success alert shown once the server has accepted the form (from src/lib/form-pages.ts, passed in so no script ships it). */
   success: string;
-  /** The page's language, for the sponsorship forms. */
+  /** The page's language: the sponsorship forms' words (`sponsorForm.`) and the cards' (`childCard.`). */
   language: IslandLanguage;
 };
 
@@ -30,6 +31,7 @@ const dialogId = (child: ChildCardData) => `sponsor-${child.id}`;
  * child once hydrated (which also scrolls to the card).
  */
 export default function SponsorChildren({ cards, linked, sponsored, success, language }: Props) {
+  const t = wordsT(language.words);
   const [taken, setTaken] = useState<string | null>(null);
   const [requested, setRequested] = useState<string | null>(null);
   // A link from /children: open the form for that child once, scrolled to its card. A sponsored child's id says so
@@ -52,9 +54,11 @@ export default function SponsorChildren({ cards, linked, sponsored, success, lan
   const card = (c: ChildCardData) => (
     <ChildCard
       child={c}
+      locale={language.locale}
+      words={language.words}
       action={
         <button type="button" className="button" {...opensDialog(dialogId(c))}>
-          Sponsor {firstName(c)}
+          {t('childCard.sponsor', { name: firstName(c) })}
         </button>
       }
     />
@@ -64,8 +68,7 @@ export default function SponsorChildren({ cards, linked, sponsored, success, lan
     <>
       {taken && (
         <p className="sponsor-taken" role="status">
-          Good news: {taken} already has a sponsor.{' '}
-          {cards.length > 0 ? 'These children are still waiting for one.' : ''}
+          {t('sponsorForm.taken', { name: taken })} {cards.length > 0 ? t('sponsorForm.stillWaiting') : ''}
         </p>
       )}
       <ul className="grid plain-list sponsor-children">
@@ -83,10 +86,21 @@ export default function SponsorChildren({ cards, linked, sponsored, success, lan
         </ul>
       )}
       {[...cards, ...linked].map((child) => (
-        <Modal key={child.id} id={dialogId(child)} title={`Sponsor ${child.name}`} className="modal--wide">
+        <Modal
+          key={child.id}
+          id={dialogId(child)}
+          title={t('childCard.sponsor', { name: child.name })}
+          className="modal--wide"
+          closeLabel={t('sponsorForm.close')}
+        >
           <p className="sponsor-modal__summary">
-            {child.age} years old{child.location ? `, ${child.location}` : ''}. Full sponsorship for {firstName(child)}{' '}
-            is {formatKes(child.monthlyNeed)} a month (about ${kesToUsd(child.monthlyNeed)}).
+            {t('sponsorForm.summary', {
+              age: child.age,
+              where: child.location ? `, ${child.location}` : '',
+              name: firstName(child),
+              kes: t('childCard.kes', { amount: kesAmount(child.monthlyNeed) }),
+              usd: kesToUsd(child.monthlyNeed),
+            })}
           </p>
           <SponsorshipForm
             childId={child.id}

@@ -12,19 +12,18 @@ import { adoptChoices, presetSelect } from '../shared/form/preset.ts';
 import { useTrackForm } from '../shared/form/useTrackForm.ts';
 import { closeDialog } from '../shared/Modal.tsx';
 import type { IslandLanguage } from '../shared/form/language.ts';
+import { wordsT } from '../../i18n/words.ts';
 
-const FREQUENCY_LABELS: Record<(typeof SPONSORSHIP_PAYMENT_METHODS)[number], string> = {
-  monthly: 'Monthly',
-  quarterly: 'Quarterly',
-  annual: 'Annually',
-};
+const FREQUENCY_LABELS = {
+  monthly: 'sponsorForm.monthly',
+  quarterly: 'sponsorForm.quarterly',
+  annual: 'sponsorForm.annual',
+} as const satisfies Record<(typeof SPONSORSHIP_PAYMENT_METHODS)[number], string>;
 
-const FREQUENCY_OPTIONS = SPONSORSHIP_PAYMENT_METHODS.map((value) => ({ value, label: FREQUENCY_LABELS[value] }));
-
-const PAY_WITH_OPTIONS = [
-  { value: 'card', label: 'Card (charged each time)' },
-  { value: 'mpesa', label: 'M-Pesa (your own Paybill account number)' },
-] satisfies { value: (typeof SPONSORSHIP_PAY_WITH)[number]; label: string }[];
+const PAY_WITH_LABELS = {
+  card: 'sponsorForm.payCard',
+  mpesa: 'sponsorForm.payMpesa',
+} as const satisfies Record<(typeof SPONSORSHIP_PAY_WITH)[number], string>;
 
 type Props = {
   /** Id of the child to sponsor (sent with the form). */
@@ -37,7 +36,7 @@ type Props = {
   dialogId: string;
   /** The success alert shown once the server has accepted the form (from src/lib/form-pages.ts, passed in so no script ships it). */
   success: string;
-  /** The page's language (the form kit's words, the consent line). */
+  /** The page's language (the form kit's words and the form's, `sponsorForm.`; the consent line). */
   language: IslandLanguage;
 };
 
@@ -48,10 +47,14 @@ type Props = {
  * on the cards ('Choose This Option' also sets the type while the form is open).
  */
 export default function SponsorshipForm({ childId, childName, childUsd, dialogId, success, language }: Props) {
+  const t = wordsT(language.words);
+  const units = { perPerson: t('sponsorForm.perPerson'), perMonth: t('sponsorForm.perMonth') };
   const typeOptions = SPONSORSHIP_TYPE_INFO.map((info) => ({
     value: info.id,
-    label: `${info.title} (${sponsorshipPrice(info, { min: childUsd, max: childUsd })})`,
+    label: `${t(info.title)} (${sponsorshipPrice(info, { min: childUsd, max: childUsd }, units)})`,
   }));
+  const frequencyOptions = SPONSORSHIP_PAYMENT_METHODS.map((value) => ({ value, label: t(FREQUENCY_LABELS[value]) }));
+  const payWithOptions = SPONSORSHIP_PAY_WITH.map((value) => ({ value, label: t(PAY_WITH_LABELS[value]) }));
   const kit = useTrackForm({
     native: true,
     onSent: (_body, checkoutUrl) => {
@@ -71,15 +74,15 @@ export default function SponsorshipForm({ childId, childName, childUsd, dialogId
   return (
     <TrackForm type="sponsorship_application" kit={kit} language={language} action={CHECKOUT_ACTION} newTab>
       <input type="hidden" name="childId" value={childId} />
-      <PersonFields emailLabel="Email address" />
+      <PersonFields emailLabel={t('sponsorForm.email')} />
       <div className="form__row">
-        <Field name="phone" label="Phone" type="tel" autoComplete="tel" />
-        <Field name="address" label="Address" autoComplete="street-address" />
+        <Field name="phone" label={t('sponsorForm.phone')} type="tel" autoComplete="tel" />
+        <Field name="address" label={t('sponsorForm.address')} autoComplete="street-address" />
       </div>
       <div className="form__row">
         <Field
           name="sponsorshipType"
-          label="Sponsorship type"
+          label={t('sponsorForm.type')}
           as="select"
           required
           options={typeOptions}
@@ -87,32 +90,30 @@ export default function SponsorshipForm({ childId, childName, childUsd, dialogId
         />
         <Field
           name="paymentMethod"
-          label="Payment frequency"
+          label={t('sponsorForm.frequency')}
           as="select"
           required
-          options={FREQUENCY_OPTIONS}
+          options={frequencyOptions}
           defaultValue="monthly"
         />
       </div>
       <Field
         name="payWith"
-        label="Pay with"
+        label={t('sponsorForm.payWith')}
         as="select"
         required
-        options={PAY_WITH_OPTIONS}
+        options={payWithOptions}
         defaultValue="card"
-        hint="With M-Pesa you pay the first time on our payment partner's page, then each time to our Paybill with your own account number (a Ratiba standing order does it for you)."
+        hint={t('sponsorForm.payWithHint')}
       />
       <Field
         name="message"
-        label={`Message to ${childName}`}
+        label={t('sponsorForm.message', { name: childName })}
         as="textarea"
-        hint="Optional. Our team passes it on with your first letter."
+        hint={t('sponsorForm.messageHint')}
       />
-      <p className="field__hint">
-        Payment happens on our secure payment partner's page, which opens in a new tab. Fields marked * are required.
-      </p>
-      <FormActions submit="Continue to Payment" state={kit.state} cancels={dialogId} />
+      <p className="field__hint">{t('sponsorForm.paymentNote')}</p>
+      <FormActions submit={t('sponsorForm.submit')} state={kit.state} cancels={dialogId} />
     </TrackForm>
   );
 }
