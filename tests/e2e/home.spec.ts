@@ -93,7 +93,10 @@ test.describe('Home', () => {
     const children = main.locator('section', { has: page.getByRole('heading', { name: /waiting for a sponsor/ }) });
     await expect(children.locator('article')).toHaveCount(2);
     await expect(children.getByRole('link', { name: 'View All Children' })).toHaveAttribute('href', '/children');
-    await expect(children.getByRole('link', { name: 'Amani Otieno' })).toHaveAttribute('href', '/sponsor?child=amani#child-amani');
+    await expect(children.getByRole('link', { name: 'Amani Otieno' })).toHaveAttribute(
+      'href',
+      '/sponsor?child=amani#child-amani',
+    );
     await expect(main.locator('.help-item')).toHaveCount(4);
     await expect(main.getByRole('link', { name: 'Event details' })).toHaveAttribute('href', '/programs#featured-event');
     await expect(main.locator('.stats-band li')).toHaveText([/15\+\s*Campaigns/, /50\+\s*Volunteers/, /8K\+/, /87\+/]);

@@ -3,7 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { expectStaffRow, staffList } from './support/api.ts';
 
-test('a message kept offline on /contact is sent once from /blog, with no form island in view', async ({ context, request }) => {
+test('a message kept offline on /contact is sent once from /blog, with no form island in view', async ({
+  context,
+  request,
+}) => {
   const email = `outbox-${randomBytes(4).toString('hex')}@example.org`;
   await context.route('**/api/admin/track', (route) => route.abort('internetdisconnected'));
   const contact = await context.newPage();

@@ -51,7 +51,10 @@ describe('donor emails link to My giving', () => {
   const emails: [string, () => string][] = [
     ['the receipt', () => receiptText(receipt)],
     ['the refund', () => refundText({ ...receipt, refundedSubunits: 2000 }, 2000)],
-    ['the yearly statement', () => statementText({ year: 2026, donorName: 'Amina Otieno', gifts: [receipt], language: 'en' })],
+    [
+      'the yearly statement',
+      () => statementText({ year: 2026, donorName: 'Amina Otieno', gifts: [receipt], language: 'en' }),
+    ],
     ['the M-Pesa reminder', () => reminderNotice(commitment, '600100', '5 December 2026').body],
     [
       'the failed card payment',
