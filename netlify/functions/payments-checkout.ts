@@ -11,7 +11,8 @@
  * checkout for a child who has a sponsor already (the visitor is offered a child still waiting). A submission the
  * browser gave an id makes one gift and one Paystack checkout however often, and however concurrently, it arrives.
  */
-import type { Locale } from '../../src/i18n/catalogue.ts';
+import { translator, type Locale } from '../../src/i18n/catalogue.ts';
+import { localePath } from '../../src/i18n/paths.ts';
 import { createHash } from 'node:crypto';
 import type { Config, Context } from '@netlify/functions';
 import { trackBodyFromForm } from '../../src/lib/forms.ts';
@@ -199,7 +200,7 @@ export default async (req: Request, context: Context): Promise<Response> => {
     let gift = submissionKey ? await giftOfSubmission(submissionKey) : undefined;
     if (!gift) {
       if (charge.childId && (await hasActiveSponsor(charge.childId))) {
-        return answers.refused(...(await sponsoredAnswer(charge.childId)));
+        return answers.refused(...(await sponsoredAnswer(charge.childId, request.language)));
       }
       const provider = charge.method === 'paypal' ? 'paypal' : 'paystack';
       try {
@@ -283,29 +284,33 @@ async function giftOfSubmission(submissionKey: string): Promise<Pick<GiftRow, 'i
  * The answer to a checkout for a child who has a sponsor already: nothing is stored or charged, and the visitor is
  * offered a child still waiting (the page works without JavaScript; a resent form gets the same as JSON).
  */
-async function sponsoredAnswer(childId: string): Promise<[number, PageContent, Issue, Record<string, unknown>]> {
+async function sponsoredAnswer(
+  childId: string,
+  language: Locale,
+): Promise<[number, PageContent, Issue, Record<string, unknown>]> {
+  const t = translator(language);
+  const sponsorPage = localePath(language, '/sponsor');
   const child = await childById(childId);
-  const name = child?.name.split(' ')[0] ?? 'This child';
+  const name = child?.name.split(' ')[0] ?? t('sponsored.thisChild');
   const waiting = await waitingChild(childId);
+  const link = (href: string, text: string) => `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>`;
   const offer = waiting
-    ? `${escapeHtml(waiting.name)} is still waiting for a sponsor.</p>\n` +
-      `<a href="${escapeHtml(sponsorHref(waiting.id))}">Sponsor ${escapeHtml(waiting.name)}</a>\n` +
-      `<p><a href="/sponsor/">See every child waiting for a sponsor</a></p>`
-    : `Every child on our list has a sponsor just now.</p>\n<a href="/sponsor/">See the sponsor page</a>`;
+    ? `<p>${escapeHtml(t('sponsored.waiting', { waiting: waiting.name }))}</p>\n` +
+      `${link(sponsorHref(waiting.id, sponsorPage), t('sponsored.sponsorWaiting', { waiting: waiting.name }))}\n` +
+      `<p>${link(`${sponsorPage}/`, t('sponsored.seeEvery'))}</p>`
+    : `<p>${escapeHtml(t('sponsored.everyone'))}</p>\n${link(`${sponsorPage}/`, t('sponsored.seePage'))}`;
   const message = waiting
-    ? `${name} already has a sponsor. ${waiting.name} is still waiting: choose ${waiting.name} on the sponsor page.`
-    : `${name} already has a sponsor, and every child on our list has one just now.`;
+    ? t('sponsored.messageWaiting', { name, waiting: waiting.name })
+    : t('sponsored.messageNone', { name });
   return [
     409,
     {
-      title: `${name} already has a sponsor`,
-      html:
-        `<p>Thank you for choosing ${escapeHtml(name)}. Someone else sponsors ${escapeHtml(name)} already, so ` +
-        `nothing was charged and no payment page was opened.</p>\n<p>${offer}`,
+      title: t('sponsored.title', { name }),
+      html: `<p>${escapeHtml(t('sponsored.thanks', { name }))}</p>\n${offer}`,
       tone: 'problem',
     },
     { path: 'payload.childId', message },
-    { waitingChild: waiting ? { ...waiting, url: sponsorHref(waiting.id) } : null },
+    { waitingChild: waiting ? { ...waiting, url: sponsorHref(waiting.id, sponsorPage) } : null },
   ];
 }
 

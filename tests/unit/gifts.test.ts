@@ -21,6 +21,7 @@ import { call, staffToken, useJwtSecret } from '../support/admin.ts';
 import { postCheckout } from '../support/gifts.ts';
 import type { PaystackStandIn } from '../support/paystack.ts';
 import { rebuilds, sendWebhook, sponsorForm, sponsorshipOf, usePayments } from '../support/payments.ts';
+import { LANGUAGE_FIELD } from '../../src/lib/forms.ts';
 import { startSmtpServer } from '../support/smtp.ts';
 import { trackBodyFromForm } from '../../src/lib/forms.ts';
 
@@ -356,6 +357,17 @@ describe.each(databases)('gifts on $name', (database) => {
       });
       expect(await gifts()).toEqual([]);
       expect(paystack.calls.slice(callsBefore)).toEqual([]);
+
+      // From the Kiswahili sponsor page, the same answer in Kiswahili, its links to the Kiswahili sponsor page.
+      const swahili = await postCheckout(sponsorForm({ [LANGUAGE_FIELD]: 'sw' }));
+      expect(swahili.status).toBe(409);
+      const swHtml = await swahili.text();
+      expect(swHtml).toContain('Amani tayari ana mfadhili');
+      expect(swHtml).toContain('hakuna pesa iliyotozwa');
+      expect(swHtml).toContain(`href="/sw/sponsor?child=${waiting!.slug}#child-${waiting!.slug}"`);
+      expect(swHtml).toContain('href="/sw/sponsor/"');
+      expect(swHtml).not.toContain('already has a sponsor');
+      expect(await gifts()).toEqual([]);
     });
 
     test('amounts are read strictly and each currency has its configured minimum', async () => {
