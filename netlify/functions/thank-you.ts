@@ -5,8 +5,11 @@
  * refresh, or the webhook arriving too, never confirms twice. The page shows the amount and what the gift supports,
  * never the donor's name or address, and a reference the ledger does not hold gets a 404 without asking Paystack:
  * a guessed reference learns nothing else. A monthly M-Pesa gift's page adds its Paybill account and how to pay it.
+ * The page is in the language of the page the gift was given from (English before the gift is known).
  */
 import type { Config, Context } from '@netlify/functions';
+import { translator, type MessageKey, type Translate } from '../../src/i18n/catalogue.ts';
+import { localePath } from '../../src/i18n/paths.ts';
 import { formatMoney } from '../../src/lib/money.ts';
 import { clientId } from './_shared/client.ts';
 import { GIFT_COMPLETERS } from './_shared/gift-mail.ts';
@@ -106,27 +109,42 @@ function unknownGift(): Response {
   );
 }
 
+/**
+ * A sentence of the catalogue as HTML: its text escaped, each `{name}` replaced by `html[name]` (already escaped).
+ */
+function sentence(t: Translate, key: MessageKey, html: Readonly<Record<string, string>>): string {
+  const placeholders = Object.fromEntries(Object.keys(html).map((name) => [name, `{${name}}`]));
+  return escapeHtml(t(key, placeholders)).replace(/\{(\w+)\}/g, (whole, name: string) => html[name] ?? whole);
+}
+
+/** The page for a gift, in the language of the page it was given from. */
 async function page(gift: GiftRow, standing: Standing, req: Request): Promise<Response> {
   const receipt = await receiptOf(gift);
-  const amount = escapeHtml(formatMoney(receipt.amountSubunits, receipt.currency));
-  const supports = escapeHtml(`${receipt.frequency.toLowerCase()} ${receipt.supports}`);
-  const again = gift.kind === 'sponsorship' ? '/sponsor/' : '/donate/';
+  const language = gift.language ?? 'en';
+  const t = translator(language);
+  const amount = `<strong>${escapeHtml(formatMoney(receipt.amountSubunits, receipt.currency))}</strong>`;
+  const what = escapeHtml(
+    t('thanks.gift', { frequency: receipt.frequency.toLowerCase(), supports: receipt.supports }),
+  );
+  const again = localePath(language, gift.kind === 'sponsorship' ? '/sponsor/' : '/donate/');
   // An M-Pesa monthly gift is paid to its own Paybill account from the next month on.
   const account = standing === 'not-paid' ? null : await mpesaAccountOfGift(gift.id);
-  const mpesa = account ? `<h2>Your next payments by M-Pesa</h2>\n${mpesaHtml(account)}` : '';
+  const mpesa = account ? `<h2>${escapeHtml(t('thanks.mpesaHeading'))}</h2>\n${mpesaHtml(account)}` : '';
+  const line = (key: MessageKey) => `<p>${sentence(t, key, { amount, gift: what })}</p>`;
   if (standing === 'confirmed') {
     return htmlPage(
       {
-        title: 'Thank you: your gift has arrived',
+        title: t('thanks.confirmedTitle'),
         html: [
-          `<p>We have received your gift of <strong>${amount}</strong>, a ${supports}.</p>`,
-          gift.donor_email ? '<p>Your receipt is on its way to the email address you gave us.</p>' : '',
-          gift.state === 'refunded' ? '<p class="note">This gift has since been refunded.</p>' : '',
+          line('thanks.received'),
+          gift.donor_email ? `<p>${escapeHtml(t('thanks.receiptComing'))}</p>` : '',
+          gift.state === 'refunded' ? `<p class="note">${escapeHtml(t('thanks.refunded'))}</p>` : '',
           mpesa,
-          `<p>See all your gifts, receipts and monthly gifts on My giving.</p>`,
-          `<a href="${escapeHtml(myGivingUrl())}">Go to My giving</a>`,
+          `<p>${escapeHtml(t('thanks.seeAll'))}</p>`,
+          `<a href="${escapeHtml(myGivingUrl(language))}">${escapeHtml(t('thanks.goMyGiving'))}</a>`,
         ].join('\n'),
         tone: 'success',
+        language,
       },
       200,
     );
@@ -134,26 +152,25 @@ async function page(gift: GiftRow, standing: Standing, req: Request): Promise<Re
   if (standing === 'processing') {
     return htmlPage(
       {
-        title: 'Your payment is being processed',
+        title: t('thanks.processingTitle'),
         html: [
-          `<p>Your gift of <strong>${amount}</strong>, a ${supports}, has not reached us yet. Some payments take a few minutes to clear.</p>`,
-          '<p>Your receipt arrives by email as soon as it does. You need not pay again.</p>',
+          line('thanks.processing'),
+          `<p>${escapeHtml(t('thanks.processingReceipt'))}</p>`,
           mpesa,
-          `<a href="${escapeHtml(new URL(req.url).pathname + new URL(req.url).search)}">Check again</a>`,
+          `<a href="${escapeHtml(new URL(req.url).pathname + new URL(req.url).search)}">${escapeHtml(t('thanks.checkAgain'))}</a>`,
         ].join('\n'),
         tone: 'success',
+        language,
       },
       200,
     );
   }
   return htmlPage(
     {
-      title: 'Your payment did not go through',
-      html: [
-        `<p>Your gift of <strong>${amount}</strong>, a ${supports}, was not paid, and nothing was charged.</p>`,
-        `<a href="${again}">Try again</a>`,
-      ].join('\n'),
+      title: t('thanks.notPaidTitle'),
+      html: [line('thanks.notPaid'), `<a href="${escapeHtml(again)}">${escapeHtml(t('thanks.tryAgain'))}</a>`].join('\n'),
       tone: 'problem',
+      language,
     },
     200,
   );
