@@ -8,13 +8,13 @@
  * The page is in the language of the page the gift was given from (English before the gift is known).
  */
 import type { Config, Context } from '@netlify/functions';
-import { translator, type MessageKey, type Translate } from '../../src/i18n/catalogue.ts';
+import { translator, type MessageKey } from '../../src/i18n/catalogue.ts';
 import { localePath } from '../../src/i18n/paths.ts';
 import { formatMoney } from '../../src/lib/money.ts';
 import { clientId } from './_shared/client.ts';
 import { GIFT_COMPLETERS } from './_shared/gift-mail.ts';
 import { giftByReference, receiptOf, settlePaystackCharge, type GiftRow } from './_shared/gifts.ts';
-import { escapeHtml, htmlPage } from './_shared/html-page.ts';
+import { escapeHtml, htmlPage, sentenceHtml } from './_shared/html-page.ts';
 import { methodNotAllowed } from './_shared/http.ts';
 import { deliverAfterResponse } from './_shared/outbox.ts';
 import { paystackConfig, PaystackError, verifyTransaction } from './_shared/paystack.ts';
@@ -109,28 +109,18 @@ function unknownGift(): Response {
   );
 }
 
-/**
- * A sentence of the catalogue as HTML: its text escaped, each `{name}` replaced by `html[name]` (already escaped).
- */
-function sentence(t: Translate, key: MessageKey, html: Readonly<Record<string, string>>): string {
-  const placeholders = Object.fromEntries(Object.keys(html).map((name) => [name, `{${name}}`]));
-  return escapeHtml(t(key, placeholders)).replace(/\{(\w+)\}/g, (whole, name: string) => html[name] ?? whole);
-}
-
 /** The page for a gift, in the language of the page it was given from. */
 async function page(gift: GiftRow, standing: Standing, req: Request): Promise<Response> {
   const receipt = await receiptOf(gift);
   const language = gift.language ?? 'en';
   const t = translator(language);
   const amount = `<strong>${escapeHtml(formatMoney(receipt.amountSubunits, receipt.currency))}</strong>`;
-  const what = escapeHtml(
-    t('thanks.gift', { frequency: receipt.frequency.toLowerCase(), supports: receipt.supports }),
-  );
+  const what = escapeHtml(t('thanks.gift', { frequency: receipt.frequency.toLowerCase(), supports: receipt.supports }));
   const again = localePath(language, gift.kind === 'sponsorship' ? '/sponsor/' : '/donate/');
   // An M-Pesa monthly gift is paid to its own Paybill account from the next month on.
   const account = standing === 'not-paid' ? null : await mpesaAccountOfGift(gift.id);
   const mpesa = account ? `<h2>${escapeHtml(t('thanks.mpesaHeading'))}</h2>\n${mpesaHtml(account)}` : '';
-  const line = (key: MessageKey) => `<p>${sentence(t, key, { amount, gift: what })}</p>`;
+  const line = (key: MessageKey) => `<p>${sentenceHtml(t, key, { amount, gift: what })}</p>`;
   if (standing === 'confirmed') {
     return htmlPage(
       {
@@ -168,7 +158,9 @@ async function page(gift: GiftRow, standing: Standing, req: Request): Promise<Re
   return htmlPage(
     {
       title: t('thanks.notPaidTitle'),
-      html: [line('thanks.notPaid'), `<a href="${escapeHtml(again)}">${escapeHtml(t('thanks.tryAgain'))}</a>`].join('\n'),
+      html: [line('thanks.notPaid'), `<a href="${escapeHtml(again)}">${escapeHtml(t('thanks.tryAgain'))}</a>`].join(
+        '\n',
+      ),
       tone: 'problem',
       language,
     },

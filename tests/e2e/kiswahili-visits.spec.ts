@@ -35,7 +35,9 @@ test('a message from /sw/contact is thanked in Kiswahili and sent with its langu
   await form.getByLabel('Ujumbe wako').fill('Ningependa kutembelea shule mnayoisaidia.');
   await expect(page.locator('.office-clock__status')).toHaveText(/^(Iko wazi sasa|Imefungwa sasa)$/);
   await expectNoAxeViolations(page);
-  const sent = page.waitForRequest((request) => request.url().endsWith('/api/admin/track') && request.method() === 'POST');
+  const sent = page.waitForRequest(
+    (request) => request.url().endsWith('/api/admin/track') && request.method() === 'POST',
+  );
   await form.getByRole('button', { name: 'Tuma ujumbe' }).click();
   expect((await sent).postDataJSON()).toMatchObject({ type: 'contact_submit', language: 'sw' });
   const status = page.getByRole('status').filter({ hasText: 'Ujumbe wako umetumwa' });

@@ -8,6 +8,8 @@ import checkout from '../../netlify/functions/payments-checkout.ts';
 import thankYou from '../../netlify/functions/thank-you.ts';
 import { query } from '../../netlify/functions/_shared/db.ts';
 import { htmlPage } from '../../netlify/functions/_shared/html-page.ts';
+import { wordsFor } from '../../src/i18n/catalogue.ts';
+import { ENGLISH_CLOCK_WORDS } from '../../src/islands/contact/OfficeClock.tsx';
 import { formatNairobiDate, formatNairobiTime, officeDaysLabel } from '../../src/lib/office-hours.ts';
 import { context, databases, rows, truncate, useDatabase } from '../support/databases.ts';
 import { useEnv, useJwtSecret, usePaystack } from '../support/admin.ts';
@@ -58,7 +60,9 @@ describe.each(databases)('the thank-you page in the gift’s language on $name',
     const processing = await visit(reference);
     expect(processing).toContain('<html lang="sw">');
     expect(processing).toContain('<h1>Malipo yako yanashughulikiwa</h1>');
-    expect(processing).toContain('Mchango wako wa <strong>$50.00</strong> (mara moja, Elimu (mchango)) haujatufikia bado.');
+    expect(processing).toContain(
+      'Mchango wako wa <strong>$50.00</strong> (mara moja, Elimu (mchango)) haujatufikia bado.',
+    );
     expect(processing).toContain('<header><a href="/sw/">');
 
     standIn.current.pay(reference);
@@ -105,6 +109,7 @@ test('the office hours and the clock in Kiswahili', () => {
   const instant = new Date('2025-10-19T06:05:07Z');
   expect(formatNairobiTime(instant, 'sw')).toBe('09:05:07');
   expect(formatNairobiDate(instant, 'sw')).toBe('Jumapili, 19 Oktoba 2025');
-  // English as before.
+  // English as before, its clock's own words those of the catalogue.
   expect(formatNairobiTime(instant)).toBe('9:05:07 AM');
+  expect(ENGLISH_CLOCK_WORDS).toEqual(wordsFor('en', 'contact.clock.'));
 });

@@ -2,7 +2,7 @@
  * Small self-contained HTML pages that functions answer browsers with (the newsletter's links, My giving, the thank-you
  * page): the site's colours, one stylesheet inline and nothing else loaded, no script, so they work with JavaScript off.
  */
-import type { Locale } from '../../../src/i18n/catalogue.ts';
+import type { Locale, MessageKey, Translate } from '../../../src/i18n/catalogue.ts';
 import { localePath } from '../../../src/i18n/paths.ts';
 import { escapeHtml } from './form-page.ts';
 import { answer } from './http.ts';
@@ -28,6 +28,15 @@ export interface PageContent {
 }
 
 export { escapeHtml };
+
+/**
+ * A sentence of the catalogue as HTML: its text escaped, each `{name}` replaced by `html[name]` (already escaped
+ * HTML, such as `<strong>$50.00</strong>`).
+ */
+export function sentenceHtml(t: Translate, key: MessageKey, html: Readonly<Record<string, string>>): string {
+  const placeholders = Object.fromEntries(Object.keys(html).map((name) => [name, `{${name}}`]));
+  return escapeHtml(t(key, placeholders)).replace(/\{(\w+)\}/g, (whole, name: string) => html[name] ?? whole);
+}
 
 /** The page as an answer with `status`, never cached, with a policy that allows its inline style only. */
 export function htmlPage(content: PageContent, status: number, headers: HeadersInit = {}): Response {

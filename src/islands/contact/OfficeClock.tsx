@@ -13,15 +13,26 @@ type Props = {
   rules: OfficeHoursRule[];
   /** The page's language, for the time and date. */
   locale: string;
-  /** The clock's words (`contact.clock.`) in that language. */
-  words: Words;
+  /**
+   * The clock's words (`contact.clock.`) in that language; the English page hands none, so its built page holds
+   * no "Open now" or "Closed now" before the browser knows the time.
+   */
+  words?: Words;
+};
+
+/** The clock's words on the English page (the catalogue's `contact.clock.` keys). */
+export const ENGLISH_CLOCK_WORDS: Words = {
+  'contact.clock.label': 'Current time in Nairobi',
+  'contact.clock.pending': 'Checking the time in Nairobi…',
+  'contact.clock.open': 'Open now',
+  'contact.clock.closed': 'Closed now',
 };
 
 /**
  * The current time in Nairobi, ticking every second, and whether the office is open now. The page is
  * built ahead of time, so until the browser takes over it shows a neutral placeholder rather than a stale time.
  */
-export default function OfficeClock({ rules, locale, words }: Props) {
+export default function OfficeClock({ rules, locale, words = ENGLISH_CLOCK_WORDS }: Props) {
   const t = wordsT(words);
   const [now, setNow] = useState<Date | null>(null);
   useEffect(() => {
