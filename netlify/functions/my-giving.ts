@@ -108,7 +108,7 @@ export default async (req: Request): Promise<Response> => {
     const t = translator(language);
     const done = NOTICES[new URL(req.url).searchParams.get('done') ?? ''];
     const sections = [...(done ? [`<p role="status"><strong>${escapeHtml(t(done))}</strong></p>`] : [])];
-    sections.push(await commitmentsHtml(session.email), await newsHtml(session.email));
+    sections.push(await commitmentsHtml(session.email, new Date(), language), await newsHtml(session.email, language));
     return htmlPage(
       {
         title: t('myGiving.title'),

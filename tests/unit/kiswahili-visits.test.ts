@@ -8,13 +8,25 @@ import checkout from '../../netlify/functions/payments-checkout.ts';
 import thankYou from '../../netlify/functions/thank-you.ts';
 import { query } from '../../netlify/functions/_shared/db.ts';
 import { htmlPage } from '../../netlify/functions/_shared/html-page.ts';
-import { wordsFor } from '../../src/i18n/catalogue.ts';
+import { donorLanguage, myGivingHtml } from '../../netlify/functions/_shared/my-giving.ts';
+import { commitmentsHtml } from '../../netlify/functions/_shared/my-giving-commitments.ts';
+import { translate, wordsFor } from '../../src/i18n/catalogue.ts';
+import { LETTER_STATE_LABELS } from '../../src/schemas/letters.ts';
 import { ENGLISH_CLOCK_WORDS } from '../../src/islands/contact/OfficeClock.tsx';
 import { formatNairobiDate, formatNairobiTime, officeDaysLabel } from '../../src/lib/office-hours.ts';
 import { context, databases, rows, truncate, useDatabase } from '../support/databases.ts';
 import { useEnv, useJwtSecret, usePaystack } from '../support/admin.ts';
 
-const TABLES = ['events', 'gifts', 'payment_events', 'paystack_plans', 'notification_outbox', 'rate_limits'];
+const TABLES = [
+  'events',
+  'gifts',
+  'payment_events',
+  'paystack_plans',
+  'notification_outbox',
+  'rate_limits',
+  'commitments',
+  'commitment_instalments',
+];
 const SITE = 'http://localhost:8888';
 
 describe.each(databases)('the thank-you page in the gift’s language on $name', (database) => {
@@ -82,6 +94,39 @@ describe.each(databases)('the thank-you page in the gift’s language on $name',
     expect(html).toContain('<a href="/sw/donate/">Jaribu tena</a>');
   });
 
+  test('a donor whose latest gift came from a Kiswahili page sees My giving in Kiswahili', async () => {
+    expect(await donorLanguage('faith@example.org')).toBe('en');
+    const reference = await checkoutGift('sw');
+    standIn.current.pay(reference);
+    await visit(reference);
+    const language = await donorLanguage('FAITH@example.org');
+    expect(language).toBe('sw');
+    const html = await myGivingHtml('faith@example.org', [], language);
+    expect(html).toContain('<p>Umeingia kama <strong>faith@example.org</strong>.</p>');
+    expect(html).toContain('<h2>Michango yako</h2>');
+    expect(html).toContain('<th scope="col">Tarehe</th>');
+    expect(html).toContain('Mara moja, Elimu (mchango)');
+    expect(html).toMatch(/>Risiti R-\d{6} \(PDF\)</);
+    expect(html).toContain('<h2>Taarifa za kila mwaka</h2>');
+    expect(await myGivingHtml('faith@example.org')).toContain('<h2>Your gifts</h2>');
+  });
+
+  test('a monthly M-Pesa gift on a Kiswahili My giving page', async () => {
+    await query(
+      `insert into commitments (kind, cause, donor_name, donor_email, amount_subunits, currency, method, interval_months,
+         due_day, starts_on, state, account)
+       values ('donation', 'education', 'Faith', 'faith@example.org', 150000, 'KES', 'mpesa', 1, 5, '2026-08-01',
+         'active', 'TUM4821')`,
+    );
+    const html = await commitmentsHtml('faith@example.org', new Date('2026-09-20T09:00:00+03:00'), 'sw');
+    expect(html).toContain('<h2>Michango ya kila mwezi na ufadhili</h2>');
+    expect(html).toMatch(/<h3>KES 1,500(\.00)? kila mwezi, Elimu \(mchango\)<\/h3>/);
+    expect(html).toContain('<p>Unaendelea. Hulipwa kwa M-Pesa.</p>');
+    expect(html).toContain('>Sitisha</button>');
+    expect(html).toContain('>Kiasi kipya (KES)</label>');
+    expect(await commitmentsHtml('faith@example.org')).toContain('<p>Active. Paid by M-Pesa.</p>');
+  });
+
   test('a gift from an English page stays in English', async () => {
     const reference = await checkoutGift('en');
     standIn.current.pay(reference);
@@ -100,6 +145,12 @@ test('a function page says its language and links to its home page', async () =>
   const en = await htmlPage({ title: 'Thanks', html: '<p>Fine</p>', tone: 'success' }, 200).text();
   expect(en).toContain('<html lang="en">');
   expect(en).toContain('<header><a href="/">');
+});
+
+test('My giving names a letter’s state in English as the staff do', () => {
+  for (const [state, label] of Object.entries(LETTER_STATE_LABELS)) {
+    expect(translate('en', `myGiving.news.letterState.${state as keyof typeof LETTER_STATE_LABELS}`)).toBe(label);
+  }
 });
 
 test('the office hours and the clock in Kiswahili', () => {
