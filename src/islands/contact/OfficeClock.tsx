@@ -17,7 +17,7 @@ type Props = {
    * The clock's words (`contact.clock.`) in that language; the English page hands none, so its built page holds
    * no "Open now" or "Closed now" before the browser knows the time.
    */
-  words?: Words;
+  words?: Words | undefined;
 };
 
 /** The clock's words on the English page (the catalogue's `contact.clock.` keys). */
