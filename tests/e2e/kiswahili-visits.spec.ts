@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { giftOf, submitToNewTab } from './support/checkout.ts';
+import { signInAs } from './support/my-giving.ts';
 
 const tag = () => randomBytes(4).toString('hex');
 
@@ -121,7 +122,11 @@ test('the privacy notice reads in Kiswahili', async ({ page }) => {
   await expectNoAxeViolations(page);
 });
 
-test('a gift from /sw/donate paid at the stand-in lands on a Kiswahili thank-you page', async ({ page, request }) => {
+test('a gift from /sw/donate paid at the stand-in lands on a Kiswahili thank-you page, and My giving follows it', async ({
+  page,
+  request,
+  browser,
+}) => {
   // A checkout, a payment at the stand-in, the verify and a receipt email.
   test.slow();
   const email = `asante-${tag()}@example.org`;
@@ -146,4 +151,17 @@ test('a gift from /sw/donate paid at the stand-in lands on a Kiswahili thank-you
     /\/sw\/my-giving\/$/,
   );
   await expectNoAxeViolations(tab);
+
+  // The donor signs in from a network of their own (sign-in links are limited per network): My giving is in the
+  // language of their latest gift.
+  const donor = await browser.newContext({ extraHTTPHeaders: { 'x-test-client-ip': '198.51.100.47' } });
+  const account = await donor.newPage();
+  await signInAs(account, email);
+  await expect(account.locator('html')).toHaveAttribute('lang', 'sw');
+  await expect(account.getByRole('heading', { level: 1 })).toHaveText('Michango Yangu');
+  await expect(account.getByRole('heading', { level: 2, name: 'Michango yako' })).toBeVisible();
+  await expect(account.getByRole('row', { name: /Mara moja, Elimu \(mchango\)/ })).toBeVisible();
+  await expect(account.getByRole('button', { name: 'Toka' })).toBeVisible();
+  await expectNoAxeViolations(account);
+  await donor.close();
 });
