@@ -27,7 +27,8 @@ import { ChangeAmountRequest } from '../../src/schemas/my-giving.ts';
 import { isFormContentType, readFormBody } from './_shared/form-answer.ts';
 import { escapeHtml, htmlPage, unavailablePage } from './_shared/html-page.ts';
 import { answer, methodNotAllowed } from './_shared/http.ts';
-import { donorReceipt, donorStatement, myGivingHtml, pdfResponse } from './_shared/my-giving.ts';
+import { donorLanguage, donorReceipt, donorStatement, myGivingHtml, pdfResponse } from './_shared/my-giving.ts';
+import { translator, type MessageKey } from '../../src/i18n/catalogue.ts';
 import { newsHtml } from './_shared/my-giving-news.ts';
 import { setNewsEmails, sponsorPhotoPath } from './_shared/child-updates.ts';
 import { MAX_LETTER_PHOTO_BYTES, reviseLetter, writeLetter, type LetterOutcome } from './_shared/sponsor-letters.ts';
@@ -102,13 +103,17 @@ export default async (req: Request): Promise<Response> => {
     }
     const photo = /^\/my-giving\/news\/([1-9][0-9]{0,18})\/photos\/([0-9])$/.exec(path);
     if (photo) return await newsPhoto(session.email, photo[1] ?? '', Number(photo[2]));
+    // The page is in the language of the donor's latest gift.
+    const language = await donorLanguage(session.email);
+    const t = translator(language);
     const done = NOTICES[new URL(req.url).searchParams.get('done') ?? ''];
-    const sections = [...(done ? [`<p role="status"><strong>${escapeHtml(done)}</strong></p>`] : [])];
-    sections.push(await commitmentsHtml(session.email), await newsHtml(session.email));
+    const sections = [...(done ? [`<p role="status"><strong>${escapeHtml(t(done))}</strong></p>`] : [])];
+    sections.push(await commitmentsHtml(session.email, new Date(), language), await newsHtml(session.email, language));
     return htmlPage(
       {
-        title: 'My giving',
-        html: await myGivingHtml(session.email, sections),
+        title: t('myGiving.title'),
+        html: await myGivingHtml(session.email, sections, language),
+        language,
         tone: 'success',
         formAction: 'self',
         formTargets: manageTargets(),
@@ -138,14 +143,12 @@ export const config: Config = {
 };
 
 /** What the page says after an action, by the `done` its redirect names (never text from the address itself). */
-const NOTICES: Readonly<Record<string, string>> = {
-  stopped:
-    'Your monthly gift is stopped: we will send no more reminders. Remember to cancel your M-Pesa Ratiba standing order too.',
-  'news-off': 'We will no longer email you about this news. It still appears here, and your sponsorship goes on.',
-  'news-on': 'We will email you when there is news.',
-  'letter-sent': 'Thank you: your letter is with our staff, who will take it to the child on our next visit.',
-  changed:
-    'Your monthly gift has its new amount from next month. An M-Pesa gift has a new account number: change your Ratiba standing order to it.',
+const NOTICES: Readonly<Record<string, MessageKey>> = {
+  stopped: 'myGiving.account.stopped',
+  'news-off': 'myGiving.account.newsOff',
+  'news-on': 'myGiving.account.newsOn',
+  'letter-sent': 'myGiving.account.letterSent',
+  changed: 'myGiving.account.changed',
 };
 
 /** Where Paystack's own page for a card subscription may be: Paystack, or its stand-in where the API points. */

@@ -5,13 +5,16 @@
  * refresh, or the webhook arriving too, never confirms twice. The page shows the amount and what the gift supports,
  * never the donor's name or address, and a reference the ledger does not hold gets a 404 without asking Paystack:
  * a guessed reference learns nothing else. A monthly M-Pesa gift's page adds its Paybill account and how to pay it.
+ * The page is in the language of the page the gift was given from (English before the gift is known).
  */
 import type { Config, Context } from '@netlify/functions';
+import { translator, type MessageKey } from '../../src/i18n/catalogue.ts';
+import { localePath } from '../../src/i18n/paths.ts';
 import { formatMoney } from '../../src/lib/money.ts';
 import { clientId } from './_shared/client.ts';
 import { GIFT_COMPLETERS } from './_shared/gift-mail.ts';
 import { giftByReference, receiptOf, settlePaystackCharge, type GiftRow } from './_shared/gifts.ts';
-import { escapeHtml, htmlPage } from './_shared/html-page.ts';
+import { escapeHtml, htmlPage, sentenceHtml } from './_shared/html-page.ts';
 import { methodNotAllowed } from './_shared/http.ts';
 import { deliverAfterResponse } from './_shared/outbox.ts';
 import { paystackConfig, PaystackError, verifyTransaction } from './_shared/paystack.ts';
@@ -106,27 +109,32 @@ function unknownGift(): Response {
   );
 }
 
+/** The page for a gift, in the language of the page it was given from. */
 async function page(gift: GiftRow, standing: Standing, req: Request): Promise<Response> {
   const receipt = await receiptOf(gift);
-  const amount = escapeHtml(formatMoney(receipt.amountSubunits, receipt.currency));
-  const supports = escapeHtml(`${receipt.frequency.toLowerCase()} ${receipt.supports}`);
-  const again = gift.kind === 'sponsorship' ? '/sponsor/' : '/donate/';
+  const language = gift.language ?? 'en';
+  const t = translator(language);
+  const amount = `<strong>${escapeHtml(formatMoney(receipt.amountSubunits, receipt.currency))}</strong>`;
+  const what = escapeHtml(t('thanks.gift', { frequency: receipt.frequency.toLowerCase(), supports: receipt.supports }));
+  const again = localePath(language, gift.kind === 'sponsorship' ? '/sponsor/' : '/donate/');
   // An M-Pesa monthly gift is paid to its own Paybill account from the next month on.
   const account = standing === 'not-paid' ? null : await mpesaAccountOfGift(gift.id);
-  const mpesa = account ? `<h2>Your next payments by M-Pesa</h2>\n${mpesaHtml(account)}` : '';
+  const mpesa = account ? `<h2>${escapeHtml(t('thanks.mpesaHeading'))}</h2>\n${mpesaHtml(account)}` : '';
+  const line = (key: MessageKey) => `<p>${sentenceHtml(t, key, { amount, gift: what })}</p>`;
   if (standing === 'confirmed') {
     return htmlPage(
       {
-        title: 'Thank you: your gift has arrived',
+        title: t('thanks.confirmedTitle'),
         html: [
-          `<p>We have received your gift of <strong>${amount}</strong>, a ${supports}.</p>`,
-          gift.donor_email ? '<p>Your receipt is on its way to the email address you gave us.</p>' : '',
-          gift.state === 'refunded' ? '<p class="note">This gift has since been refunded.</p>' : '',
+          line('thanks.received'),
+          gift.donor_email ? `<p>${escapeHtml(t('thanks.receiptComing'))}</p>` : '',
+          gift.state === 'refunded' ? `<p class="note">${escapeHtml(t('thanks.refunded'))}</p>` : '',
           mpesa,
-          `<p>See all your gifts, receipts and monthly gifts on My giving.</p>`,
-          `<a href="${escapeHtml(myGivingUrl())}">Go to My giving</a>`,
+          `<p>${escapeHtml(t('thanks.seeAll'))}</p>`,
+          `<a href="${escapeHtml(myGivingUrl(language))}">${escapeHtml(t('thanks.goMyGiving'))}</a>`,
         ].join('\n'),
         tone: 'success',
+        language,
       },
       200,
     );
@@ -134,26 +142,27 @@ async function page(gift: GiftRow, standing: Standing, req: Request): Promise<Re
   if (standing === 'processing') {
     return htmlPage(
       {
-        title: 'Your payment is being processed',
+        title: t('thanks.processingTitle'),
         html: [
-          `<p>Your gift of <strong>${amount}</strong>, a ${supports}, has not reached us yet. Some payments take a few minutes to clear.</p>`,
-          '<p>Your receipt arrives by email as soon as it does. You need not pay again.</p>',
+          line('thanks.processing'),
+          `<p>${escapeHtml(t('thanks.processingReceipt'))}</p>`,
           mpesa,
-          `<a href="${escapeHtml(new URL(req.url).pathname + new URL(req.url).search)}">Check again</a>`,
+          `<a href="${escapeHtml(new URL(req.url).pathname + new URL(req.url).search)}">${escapeHtml(t('thanks.checkAgain'))}</a>`,
         ].join('\n'),
         tone: 'success',
+        language,
       },
       200,
     );
   }
   return htmlPage(
     {
-      title: 'Your payment did not go through',
-      html: [
-        `<p>Your gift of <strong>${amount}</strong>, a ${supports}, was not paid, and nothing was charged.</p>`,
-        `<a href="${again}">Try again</a>`,
-      ].join('\n'),
+      title: t('thanks.notPaidTitle'),
+      html: [line('thanks.notPaid'), `<a href="${escapeHtml(again)}">${escapeHtml(t('thanks.tryAgain'))}</a>`].join(
+        '\n',
+      ),
       tone: 'problem',
+      language,
     },
     200,
   );

@@ -13,13 +13,13 @@ const NairobiMap = lazy(async () => {
  * Placeholder that swaps in the Leaflet map once hydrated (`client:visible`, so only near the viewport).
  * Leaflet touches `window` when imported, so it is loaded in the browser only.
  */
-export default function OfficeMap({ directionsUrl, ...map }: OfficeMapProps) {
+export default function OfficeMap({ directionsUrl, openInMap = 'open in a map', ...map }: OfficeMapProps) {
   const [inBrowser, setInBrowser] = useState(false);
   useEffect(() => setInBrowser(true), []);
   const placeholder = (
     <div className="nairobi-map nairobi-map--placeholder">
       <a href={directionsUrl} target="_blank" rel="noopener noreferrer">
-        {map.popup} — open in a map
+        {map.popup} — {openInMap}
       </a>
     </div>
   );

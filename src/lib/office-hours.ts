@@ -84,12 +84,42 @@ export function isOfficeOpen(date: Date, rules: readonly OfficeHoursRule[]): boo
   );
 }
 
-/** Nairobi time of day with seconds, e.g. `9:05:07 AM`. */
-export function formatNairobiTime(date: Date): string {
-  return timeFormat.format(date);
+/** Kiswahili pages read the clock on 24 hours, as Kenyan Kiswahili writes it (`14:05:07`). */
+const swTimeFormat = new Intl.DateTimeFormat('sw-KE', {
+  timeZone: NAIROBI_TIME_ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+const swDateFormat = new Intl.DateTimeFormat('sw-KE', {
+  timeZone: NAIROBI_TIME_ZONE,
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+
+/** Nairobi time of day with seconds, e.g. `9:05:07 AM` (`09:05:07` in Kiswahili). */
+export function formatNairobiTime(date: Date, locale = 'en'): string {
+  return (locale === 'sw' ? swTimeFormat : timeFormat).format(date);
 }
 
-/** Nairobi date, e.g. `Sunday, 12 October 2025`. */
-export function formatNairobiDate(date: Date): string {
-  return dateFormat.format(date);
+/** Nairobi date, e.g. `Sunday, 12 October 2025` (`Jumapili, 12 Oktoba 2025` in Kiswahili). */
+export function formatNairobiDate(date: Date, locale = 'en'): string {
+  return (locale === 'sw' ? swDateFormat : dateFormat).format(date);
+}
+
+/**
+ * A line of opening hours' days in `intlLocale`'s words: a run of days as its first and last (`Jumatatu – Ijumaa`),
+ * other days one by one.
+ */
+export function officeDaysLabel(days: readonly number[], intlLocale: string): string {
+  // 4 January 1970 was a Sunday: day n of the week is n days later.
+  const format = new Intl.DateTimeFormat(intlLocale, { weekday: 'long', timeZone: 'UTC' });
+  const name = (day: number) => format.format(new Date(Date.UTC(1970, 0, 4 + day)));
+  const run = days.length > 2 && days.every((day, i) => i === 0 || day === (days[i - 1] ?? 0) + 1);
+  if (run) return `${name(days[0] ?? 0)} – ${name(days.at(-1) ?? 0)}`;
+  return days.map(name).join(', ');
 }

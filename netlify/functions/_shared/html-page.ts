@@ -2,6 +2,8 @@
  * Small self-contained HTML pages that functions answer browsers with (the newsletter's links, My giving, the thank-you
  * page): the site's colours, one stylesheet inline and nothing else loaded, no script, so they work with JavaScript off.
  */
+import type { Locale, MessageKey, Translate } from '../../../src/i18n/catalogue.ts';
+import { localePath } from '../../../src/i18n/paths.ts';
 import { escapeHtml } from './form-page.ts';
 import { answer } from './http.ts';
 
@@ -21,15 +23,27 @@ export interface PageContent {
   wide?: boolean;
   /** The page shows pictures from its own site (My giving's news). */
   images?: boolean;
+  /** The language the page is written in (English when left out): its `lang` and the home page it links to. */
+  language?: Locale;
 }
 
 export { escapeHtml };
 
+/**
+ * A sentence of the catalogue as HTML: its text escaped, each `{name}` replaced by `html[name]` (already escaped
+ * HTML, such as `<strong>$50.00</strong>`).
+ */
+export function sentenceHtml(t: Translate, key: MessageKey, html: Readonly<Record<string, string>>): string {
+  const placeholders = Object.fromEntries(Object.keys(html).map((name) => [name, `{${name}}`]));
+  return escapeHtml(t(key, placeholders)).replace(/\{(\w+)\}/g, (whole, name: string) => html[name] ?? whole);
+}
+
 /** The page as an answer with `status`, never cached, with a policy that allows its inline style only. */
 export function htmlPage(content: PageContent, status: number, headers: HeadersInit = {}): Response {
   const accent = content.tone === 'problem' ? '#b3261e' : '#0b6e4f';
+  const language = content.language ?? 'en';
   const html = `<!doctype html>
-<html lang="en">
+<html lang="${language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -61,7 +75,7 @@ input{font:inherit;padding:.5rem;border:1px solid #9ca3af;border-radius:6px;max-
 </style>
 </head>
 <body>
-<header><a href="/">Tumaini Children's Foundation</a></header>
+<header><a href="${localePath(language, '/')}">Tumaini Children's Foundation</a></header>
 <main>
 <h1>${escapeHtml(content.title)}</h1>
 ${content.html}

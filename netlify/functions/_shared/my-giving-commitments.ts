@@ -3,6 +3,7 @@
  * Paystack's page to update the card or cancel (card), stop (M-Pesa), change the amount (all). Every
  * read and action is bounded by the session's address: a commitment that is not the donor's is not found.
  */
+import { translator, type Locale, type MessageKey, type Translate } from '../../../src/i18n/catalogue.ts';
 import { formatMoney, subunitsPerUnit } from '../../../src/lib/money.ts';
 import { mpesaInstructions } from '../../../src/lib/mpesa-instructions.ts';
 import {
@@ -67,32 +68,36 @@ export async function donorCommitment(email: string, id: string): Promise<Commit
   return lockDonorCommitment({ query }, email, id, false);
 }
 
-const STATE_WORDS: Readonly<Record<CommitmentState, string>> = {
-  pending: 'Waiting for its first payment',
-  active: 'Active',
-  late: 'Late: one payment is missing',
-  lapsed: 'Stopped: payments have not arrived',
-  paused: 'Paused',
-  ended: 'Ended',
+const STATE_WORDS: Readonly<Record<CommitmentState, MessageKey>> = {
+  pending: 'myGiving.commitments.state.pending',
+  active: 'myGiving.commitments.state.active',
+  late: 'myGiving.commitments.state.late',
+  lapsed: 'myGiving.commitments.state.lapsed',
+  paused: 'myGiving.commitments.state.paused',
+  ended: 'myGiving.commitments.state.ended',
 };
 
-const INSTALMENT_WORDS: Readonly<Record<InstalmentState, string>> = {
-  due: 'Due',
-  paid: 'Paid',
-  late: 'Late',
-  missed: 'Missed',
+const INSTALMENT_WORDS: Readonly<Record<InstalmentState, MessageKey>> = {
+  due: 'myGiving.commitments.instalment.due',
+  paid: 'myGiving.commitments.instalment.paid',
+  late: 'myGiving.commitments.instalment.late',
+  missed: 'myGiving.commitments.instalment.missed',
 };
 
-const EVERY: Readonly<Record<number, string>> = { 1: 'a month', 3: 'every three months', 12: 'a year' };
+const EVERY: Readonly<Record<number, MessageKey>> = {
+  1: 'myGiving.commitments.every.month',
+  3: 'myGiving.commitments.every.quarter',
+  12: 'myGiving.commitments.every.year',
+};
 
 /** How many instalments each commitment lists (the most recent). */
 const INSTALMENTS_SHOWN = 12;
 
-/** "$50.00 a month, Education (donation)". */
-async function describe(commitment: CommitmentRow): Promise<string> {
-  const supports = await supportsText(commitment);
+/** "$50.00 a month, Education (donation)", in `t`'s language. */
+async function describe(commitment: CommitmentRow, t: Translate, language: Locale): Promise<string> {
+  const supports = await supportsText(commitment, { query }, language);
   const money = formatMoney(commitment.amount_subunits, commitment.currency);
-  return `${money} ${EVERY[commitment.interval_months] ?? 'a month'}, ${supports}`;
+  return `${money} ${t(EVERY[commitment.interval_months] ?? 'myGiving.commitments.every.month')}, ${supports}`;
 }
 
 /** The M-Pesa account and how to pay it, as HTML (My giving, the thank-you page). */
@@ -109,46 +114,57 @@ export function mpesaHtml(account: string): string {
   ].join('\n');
 }
 
-/** The "Monthly gifts" section of the donor's page (escaped HTML), or '' when they have none. */
-export async function commitmentsHtml(email: string, now = new Date()): Promise<string> {
+/** The "Monthly gifts" section of the donor's page (escaped HTML) in `language`, or '' when they have none. */
+export async function commitmentsHtml(email: string, now = new Date(), language: Locale = 'en'): Promise<string> {
   const commitments = await donorCommitments(email);
   if (commitments.length === 0) return '';
-  const parts = ['<h2>Monthly gifts and sponsorships</h2>'];
+  const t = translator(language);
+  const text = (key: MessageKey, vars?: Record<string, string>) => escapeHtml(t(key, vars));
+  const parts = [`<h2>${text('myGiving.commitments.heading')}</h2>`];
   for (const commitment of commitments) {
     const instalments = (await instalmentsOf(commitment.id)).slice(-INSTALMENTS_SHOWN).reverse();
-    const title = await describe(commitment);
+    const title = await describe(commitment, t, language);
     const base = `/my-giving/commitments/${escapeHtml(commitment.id)}`;
     const unit = commitment.currency === 'KES' ? 'KES' : 'USD';
     const rows = instalments
       .map(
         (instalment) =>
-          `<tr><td>${escapeHtml(nairobiDate(new Date(`${instalment.due_on}T09:00:00+03:00`)))}</td>` +
-          `<td>${INSTALMENT_WORDS[instalmentState(instalment, now)]}</td></tr>`,
+          `<tr><td>${escapeHtml(nairobiDate(new Date(`${instalment.due_on}T09:00:00+03:00`), language))}</td>` +
+          `<td>${text(INSTALMENT_WORDS[instalmentState(instalment, now)])}</td></tr>`,
       )
       .join('');
     parts.push(
       `<h3>${escapeHtml(title)}</h3>`,
-      `<p>${escapeHtml(STATE_WORDS[commitment.state])}. Paid by ${commitment.method === 'card' ? 'card' : commitment.method === 'mpesa' ? 'M-Pesa' : 'cheque, cash or transfer'}.</p>`,
+      `<p>${text('myGiving.commitments.paidBy', {
+        state: t(STATE_WORDS[commitment.state]),
+        method: t(
+          commitment.method === 'card'
+            ? 'myGiving.commitments.method.card'
+            : commitment.method === 'mpesa'
+              ? 'myGiving.commitments.method.mpesa'
+              : 'myGiving.commitments.method.other',
+        ),
+      })}</p>`,
       rows
-        ? `<table><thead><tr><th scope="col">Due on</th><th scope="col">Payment</th></tr></thead><tbody>${rows}</tbody></table>`
+        ? `<table><thead><tr><th scope="col">${text('myGiving.commitments.col.dueOn')}</th><th scope="col">${text('myGiving.commitments.col.payment')}</th></tr></thead><tbody>${rows}</tbody></table>`
         : '',
     );
     if (commitment.state === 'ended') continue;
     if (commitment.method === 'mpesa' && commitment.account) parts.push(mpesaHtml(commitment.account));
     if (commitment.method === 'card' && commitment.subscription_code) {
       parts.push(
-        `<form class="inline" method="post" action="${base}/card"><button type="submit">Update card or cancel</button></form>`,
+        `<form class="inline" method="post" action="${base}/card"><button type="submit">${text('myGiving.commitments.updateCard')}</button></form>`,
       );
     }
     if (commitment.method === 'mpesa') {
       parts.push(
-        `<form class="inline" method="post" action="${base}/stop"><button type="submit" class="secondary">Stop</button></form>`,
+        `<form class="inline" method="post" action="${base}/stop"><button type="submit" class="secondary">${text('myGiving.commitments.stop')}</button></form>`,
       );
     }
     parts.push(
-      `<form method="post" action="${base}/amount"><label for="amount-${escapeHtml(commitment.id)}">New amount (${unit})</label>` +
+      `<form method="post" action="${base}/amount"><label for="amount-${escapeHtml(commitment.id)}">${text('myGiving.commitments.newAmount', { unit })}</label>` +
         `<input id="amount-${escapeHtml(commitment.id)}" name="amount" type="number" inputmode="decimal" min="1" step="0.01" required> ` +
-        `<button type="submit" class="secondary">Change amount</button></form>`,
+        `<button type="submit" class="secondary">${text('myGiving.commitments.changeAmount')}</button></form>`,
     );
   }
   return parts.join('\n');

@@ -3,10 +3,11 @@
  * each receipt as a PDF, and their yearly statements. Every read is bounded by the session's address, so a donor can
  * never reach another donor's gift, receipt or statement by changing an id in an address.
  */
+import { localeOr, translator, type Locale } from '../../../src/i18n/catalogue.ts';
 import { formatMoney } from '../../../src/lib/money.ts';
 import { query, type Queryable } from './db.ts';
 import { GIFT_COLUMNS, receiptOf, statementOf, type GiftRow, type SupportsCache } from './gifts.ts';
-import { escapeHtml } from './html-page.ts';
+import { escapeHtml, sentenceHtml } from './html-page.ts';
 import { answer } from './http.ts';
 import { nairobiDate, receiptLabel, receiptPdf, statementPdf } from './receipt.ts';
 
@@ -17,6 +18,18 @@ export async function donorGifts(email: string, db: Queryable = { query }): Prom
      order by confirmed_at desc nulls last, id desc`,
     [email],
   );
+}
+
+/**
+ * The language a donor's My giving page is shown in: that of the page their latest gift was given from (English for
+ * a donor with none).
+ */
+export async function donorLanguage(email: string, db: Queryable = { query }): Promise<Locale> {
+  const [latest] = await db.query<{ language: string }>(
+    `select language from gifts where lower(donor_email) = lower($1) order by ts desc, id desc limit 1`,
+    [email],
+  );
+  return localeOr(latest?.language);
 }
 
 /** One of the donor's gifts by id; undefined when it is not theirs (or not confirmed or refunded). */
@@ -62,25 +75,34 @@ export function pdfResponse(file: PdfFile): Response {
 
 const nairobiYear = (date: Date) => Number(nairobiDate(date).slice(-4));
 
-/** The body of the donor's My giving page (escaped HTML); `sections` go above the gifts (monthly gifts). */
-export async function myGivingHtml(email: string, sections: readonly string[] = []): Promise<string> {
+/**
+ * The body of the donor's My giving page (escaped HTML) in `language`; `sections` go above the gifts (monthly
+ * gifts). Each gift's own words (how often, what it supports) are those of the page it was given from.
+ */
+export async function myGivingHtml(
+  email: string,
+  sections: readonly string[] = [],
+  language: Locale = 'en',
+): Promise<string> {
+  const t = translator(language);
   const gifts = await donorGifts(email);
   const supports: SupportsCache = new Map();
   const receipts = await Promise.all(gifts.map((gift) => receiptOf(gift, { query }, supports)));
   const rows = gifts.map((gift, index) => {
     const receipt = receipts[index]!;
     const refunded = Number(gift.refunded_subunits);
+    const money = formatMoney(receipt.amountSubunits, receipt.currency);
     const amount =
       gift.state === 'refunded'
-        ? `${formatMoney(receipt.amountSubunits, receipt.currency)} (refunded)`
+        ? t('myGiving.account.refunded', { amount: money })
         : refunded > 0
-          ? `${formatMoney(receipt.amountSubunits, receipt.currency)} (${formatMoney(refunded, receipt.currency)} refunded)`
-          : formatMoney(receipt.amountSubunits, receipt.currency);
+          ? t('myGiving.account.partlyRefunded', { amount: money, refunded: formatMoney(refunded, receipt.currency) })
+          : money;
     const label = receiptLabel(receipt.number);
     return (
-      `<tr><td>${escapeHtml(nairobiDate(receipt.date))}</td><td>${escapeHtml(amount)}</td>` +
+      `<tr><td>${escapeHtml(nairobiDate(receipt.date, language))}</td><td>${escapeHtml(amount)}</td>` +
       `<td>${escapeHtml(`${receipt.frequency}, ${receipt.supports}`)}</td>` +
-      `<td><a href="/my-giving/receipts/${escapeHtml(gift.id)}" download>Receipt ${escapeHtml(label)} (PDF)</a></td></tr>`
+      `<td><a href="/my-giving/receipts/${escapeHtml(gift.id)}" download>${escapeHtml(t('myGiving.account.receiptLink', { label }))}</a></td></tr>`
     );
   });
   const years = [
@@ -91,20 +113,24 @@ export async function myGivingHtml(email: string, sections: readonly string[] = 
   const statements = years
     .map(
       (year) =>
-        `<li><a class="plain" href="/my-giving/statements/${year}" download>Statement of ${year} (PDF)</a></li>`,
+        `<li><a class="plain" href="/my-giving/statements/${year}" download>${escapeHtml(t('myGiving.account.statementLink', { year }))}</a></li>`,
     )
     .join('');
+  const text = (key: Parameters<typeof t>[0]) => escapeHtml(t(key));
+  const columns = (['date', 'amount', 'gift', 'receipt'] as const)
+    .map((column) => `<th scope="col">${text(`myGiving.account.col.${column}`)}</th>`)
+    .join('');
   return [
-    `<p>Signed in as <strong>${escapeHtml(email)}</strong>.</p>`,
-    `<form class="inline" method="post" action="/my-giving/sign-out"><button type="submit" class="secondary">Sign out</button></form>`,
+    `<p>${sentenceHtml(t, 'myGiving.account.signedInAs', { email: `<strong>${escapeHtml(email)}</strong>` })}</p>`,
+    `<form class="inline" method="post" action="/my-giving/sign-out"><button type="submit" class="secondary">${text('myGiving.account.signOut')}</button></form>`,
     ...sections,
-    '<h2>Your gifts</h2>',
+    `<h2>${text('myGiving.account.giftsHeading')}</h2>`,
     rows.length > 0
-      ? `<table><thead><tr><th scope="col">Date</th><th scope="col">Amount</th><th scope="col">Gift</th><th scope="col">Receipt</th></tr></thead><tbody>${rows.join('')}</tbody></table>`
-      : '<p>No gift has reached us from this address yet.</p>',
-    '<h2>Yearly statements</h2>',
+      ? `<table><thead><tr>${columns}</tr></thead><tbody>${rows.join('')}</tbody></table>`
+      : `<p>${text('myGiving.account.noGifts')}</p>`,
+    `<h2>${text('myGiving.account.statementsHeading')}</h2>`,
     statements
-      ? `<p class="note">Every confirmed gift of a year, for your records and tax return.</p><ul class="files">${statements}</ul>`
-      : '<p>None yet.</p>',
+      ? `<p class="note">${text('myGiving.account.statementsNote')}</p><ul class="files">${statements}</ul>`
+      : `<p>${text('myGiving.account.none')}</p>`,
   ].join('\n');
 }
