@@ -25,7 +25,8 @@ import { z } from 'zod';
 import { formatMoney } from '../../../src/lib/money.ts';
 import type { Background } from './build-hook.ts';
 import { query, transaction, type Queryable } from './db.ts';
-import { commitmentByTarget, keepPaystackKeys } from './commitments.ts';
+import { commitmentByTarget } from './commitments.ts';
+import { keepPaystackKeys } from './commitment-cards.ts';
 import { enqueueCardProblem, GIFT_COMPLETERS, type CardProblem } from './gift-mail.ts';
 import {
   onPaymentFailed,
