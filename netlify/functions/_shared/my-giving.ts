@@ -5,7 +5,8 @@
  */
 import { formatMoney } from '../../../src/lib/money.ts';
 import { query, type Queryable } from './db.ts';
-import { GIFT_COLUMNS, receiptOf, statementOf, type GiftRow, type SupportsCache } from './gifts.ts';
+import { GIFT_COLUMNS, receiptOf, type GiftRow, type SupportsCache } from './gifts.ts';
+import { statementOf } from './statements.ts';
 import { escapeHtml } from './html-page.ts';
 import { answer } from './http.ts';
 import { nairobiDate, receiptLabel, receiptPdf, statementPdf } from './receipt.ts';

@@ -34,18 +34,9 @@ import {
   onSubscriptionStopped,
   type SubscriptionStop,
 } from './gift-subscriptions.ts';
-import {
-  chargeEventKey,
-  GIFT_COLUMNS,
-  giftEvent,
-  recordEventOnce,
-  refundLocked,
-  settledEvent,
-  settlePaystackCharge,
-  storeEvent,
-  supportsText,
-  type GiftRow,
-} from './gifts.ts';
+import { chargeEventKey, settlePaystackCharge } from './paystack-charges.ts';
+import { GIFT_COLUMNS, giftEvent, refundLocked, supportsText, type GiftRow } from './gifts.ts';
+import { recordEventOnce, settledEvent, storeEvent } from './payment-events.ts';
 import { deliverCoalesced } from './outbox.ts';
 import { Charge, Dispute, ExpiringCard, Invoice, Refund, Subscription } from './paystack-event-data.ts';
 import { planCodeOf } from './paystack.ts';
