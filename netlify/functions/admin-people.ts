@@ -31,10 +31,10 @@ import {
   isPossibleMatch,
   LINK_EVENT,
   linkHash,
-  PERSON_TABLES,
   splitIdentifier,
   type PersonRecords,
 } from './_shared/people.ts';
+import { PERSON_TABLES } from './_shared/person-tables.ts';
 
 const ACTIONS = ['search', 'link', 'export', 'correct', 'erase'] as const;
 
