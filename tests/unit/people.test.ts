@@ -1,5 +1,5 @@
 /**
- * A person's page on both databases: every table of the schema is known to people.ts; search by email or phone finds
+ * A person's page on both databases: every table of the schema is in the registry (person-tables.ts); search by email or phone finds
  * the person's contact message, application, gifts, subscription, sponsorships, events and emails, and shows what is
  * only possibly theirs apart until staff confirm it; export holds the person's rows only; erasure leaves no text
  * column of any table (read from the schema itself) holding their email, name or phone, free text included, deletes
@@ -173,7 +173,7 @@ describe.each(databases)('a person’s data on $name', (database) => {
   const post = (action: string, json: unknown) =>
     call(people, 'POST', `/api/admin/people/${action}`, { token, json, params: { action } });
 
-  test('every table of the schema is known to people.ts', async () => {
+  test('every table of the schema is in the person registry', async () => {
     const tables = await rows<{ name: string }>(
       database,
       `select table_name::text as name from information_schema.tables
