@@ -20,7 +20,7 @@ import {
 } from '../../src/schemas/children.ts';
 import { IdSchema, staffFunction } from './_shared/admin-resource.ts';
 import { childChanged, consentsEnding, plainTrailEntry, rebuildForChild } from './_shared/children.ts';
-import { commitmentForStaffSponsorship, sponsorshipEndedByStaff } from './_shared/commitments.ts';
+import { commitmentForStaffSponsorship, sponsorshipEndedByStaff } from './_shared/commitment-decisions.ts';
 import { query, transaction, type Queryable } from './_shared/db.ts';
 import { answer, error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/http.ts';
 import { consentFormPdf } from './_shared/consent-form.ts';

@@ -8,7 +8,7 @@
 import type { Config } from '@netlify/functions';
 import { CommitmentDecision } from '../../src/schemas/commitments.ts';
 import { staffFunction } from './_shared/admin-resource.ts';
-import { countCommitments, listCommitments, staffDecision } from './_shared/commitments.ts';
+import { countCommitments, listCommitments, staffDecision } from './_shared/commitment-decisions.ts';
 import { error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/http.ts';
 
 /** Dates as ISO strings, as every API answer gives them. */

@@ -44,9 +44,9 @@ import {
   insertGift,
   ledgerTransaction,
   refundLocked,
-  statementOf,
   type GiftRow,
 } from './_shared/gifts.ts';
+import { statementOf } from './_shared/statements.ts';
 import { figuresOf, giftsReceivedIn, monthEndCsv, monthEndPdf, setRate } from './_shared/gift-figures.ts';
 import { answer, error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/http.ts';
 import { GIFT_COMPLETERS } from './_shared/gift-mail.ts';

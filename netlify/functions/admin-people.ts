@@ -1,6 +1,6 @@
 /**
  * `/api/admin/people/{search,link,export,correct,erase}` (POST, staff only): a person's page. Search finds everything
- * held about one person from the address or phone their request came from, across every table people.ts knows, and
+ * held about one person from the address or phone their request came from, across every table person-tables.ts lists, and
  * lists apart what is only possibly theirs; link records staff's confirmation that a possible match is the same
  * person; export hands the person's rows over as one JSON or CSV file; correct changes one field; erase deletes the
  * person's rows, anonymises the records the accounts keep and removes them from other rows' free text. Every one but
@@ -31,10 +31,10 @@ import {
   isPossibleMatch,
   LINK_EVENT,
   linkHash,
-  PERSON_TABLES,
   splitIdentifier,
   type PersonRecords,
 } from './_shared/people.ts';
+import { PERSON_TABLES } from './_shared/person-tables.ts';
 
 const ACTIONS = ['search', 'link', 'export', 'correct', 'erase'] as const;
 

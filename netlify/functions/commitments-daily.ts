@@ -8,7 +8,7 @@
  * test server, never in production) does a call's JSON body `{"now": "<ISO time>"}` set the clock of the run.
  */
 import type { Config } from '@netlify/functions';
-import { runCommitments } from './_shared/commitments.ts';
+import { runCommitments } from './_shared/commitment-reminders.ts';
 import { runExitOffers } from './_shared/exit-choices.ts';
 import { json } from './_shared/http.ts';
 import { deliverDue } from './_shared/outbox.ts';

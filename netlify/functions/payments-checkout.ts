@@ -17,18 +17,9 @@ import { createHash } from 'node:crypto';
 import type { Config, Context } from '@netlify/functions';
 import { trackBodyFromForm } from '../../src/lib/forms.ts';
 import { sponsorHref } from '../../src/lib/children.ts';
-import {
-  checkoutCurrency,
-  formatMoney,
-  giftMinimums,
-  minimumSubunits,
-  sponsorshipPaymentUsd,
-  usdToSubunits,
-  type CheckoutMethod,
-  type GiftCurrency,
-} from '../../src/lib/money.ts';
+import { formatMoney, giftMinimums, minimumSubunits, type CheckoutMethod } from '../../src/lib/money.ts';
 import { paymentUrl } from '../../src/lib/payment.ts';
-import { trackRequest, type DonationIntent, type SponsorshipApplication } from '../../src/schemas/track.ts';
+import { trackRequest } from '../../src/schemas/track.ts';
 import { clientId } from './_shared/client.ts';
 import { isUniqueViolation, query, transaction } from './_shared/db.ts';
 import {
@@ -42,7 +33,7 @@ import {
 import { hasActiveSponsor, waitingChild } from './_shared/children.ts';
 import { createCommitment } from './_shared/commitments.ts';
 import { planFor } from './_shared/paystack-plans.ts';
-import { closePendingOn, childById, insertGift, newReference, type GiftRow, type NewGift } from './_shared/gifts.ts';
+import { closePendingOn, childById, insertGift, newReference, type GiftRow } from './_shared/gifts.ts';
 import { escapeHtml, htmlPage, type PageContent } from './_shared/html-page.ts';
 import {
   answer,
@@ -60,9 +51,7 @@ import { initializeTransaction, paystackConfig, PaystackError, type PaystackConf
 import { hit, trackRateLimit } from './_shared/rate-limit.ts';
 import { thankYouUrl } from './_shared/site-links.ts';
 import { storeSubmission } from './_shared/submissions.ts';
-
-/** The monthly price of partial and group sponsorship charged online: the lower end of each range. */
-const SPONSORSHIP_MONTHLY_USD = { partial: 15, group: 20 } as const;
+import { chargeOf, type Charge, type CheckoutRequest } from './_shared/checkout-charge.ts';
 
 /** Paystack channels for each payment method of the forms. */
 const CHANNELS: Readonly<Record<Exclude<CheckoutMethod, 'paypal'>, readonly string[]>> = {
@@ -75,11 +64,6 @@ const PLAN_INTERVALS = { monthly: 'monthly', quarterly: 'quarterly', annual: 'an
 
 /** Months between the instalments of each recurring frequency. */
 const INTERVAL_MONTHS = { monthly: 1, quarterly: 3, annual: 12 } as const;
-
-type CheckoutRequest = { language: Locale } & (
-  | { type: 'donation_intent'; payload: DonationIntent }
-  | { type: 'sponsorship_application'; payload: SponsorshipApplication }
-);
 
 /**
  * How one request is answered. The browser's own form post (JavaScript off, or the new tab a form opens) gets a 303 to
@@ -321,52 +305,6 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /** A 303 that sends the new tab on, telling the provider nothing about where it came from. */
 function redirect(location: string): Response {
   return answer(null, 303, { Location: location, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
-}
-
-type Charge = Omit<NewGift, 'reference'> & { amountUsd: number };
-
-/** What the form asks to be charged, or the field that makes it impossible. */
-async function chargeOf(request: CheckoutRequest): Promise<Charge | { issue: { path: string; message: string } }> {
-  const { name, email, phone } = request.payload;
-  const person = {
-    donorName: name,
-    donorEmail: email,
-    donorPhone: phone ?? null,
-    provider: 'paystack' as const,
-    recordedBy: 'paystack',
-  };
-  if (request.type === 'donation_intent') {
-    const { amount, type, cause, paymentMethod, anonymous } = request.payload;
-    const currency: GiftCurrency = checkoutCurrency(paymentMethod);
-    return {
-      ...person,
-      kind: 'donation',
-      frequency: type,
-      cause,
-      amountSubunits: usdToSubunits(amount, currency),
-      amountUsd: amount,
-      currency,
-      method: paymentMethod,
-      anonymous,
-    };
-  }
-  const { childId, sponsorshipType, paymentMethod, payWith } = request.payload;
-  const child = await childById(childId);
-  if (!child) return { issue: { path: 'payload.childId', message: 'This child is not on our list' } };
-  const monthly = sponsorshipType === 'full' ? child.monthlyUsd : SPONSORSHIP_MONTHLY_USD[sponsorshipType];
-  const usd = sponsorshipPaymentUsd(monthly, paymentMethod);
-  const currency = checkoutCurrency(payWith);
-  return {
-    ...person,
-    kind: 'sponsorship',
-    frequency: paymentMethod,
-    childId,
-    sponsorshipType,
-    amountSubunits: usdToSubunits(usd, currency),
-    amountUsd: usd,
-    currency,
-    method: payWith,
-  };
 }
 
 /** The charity's PayPal link carrying the gift's reference as `item_number`, PayPal's pass-through variable. */

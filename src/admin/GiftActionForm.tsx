@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { formatMoney } from '../lib/money.ts';
 import { giftActionRefusal, type GiftAction } from '../schemas/gifts.ts';
-import { ApiError, assignGift, confirmPaypalGift, refundGift } from './api.ts';
+import { ApiError } from './api.ts';
+import { assignGift, confirmPaypalGift, refundGift } from './gifts-api.ts';
 import { humanizeKey } from './lib/details.ts';
 import { text } from './lib/format.ts';
 import type { Row } from './lib/list.ts';

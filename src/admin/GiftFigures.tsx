@@ -1,7 +1,8 @@
 import { useId, useState, type MouseEvent, type SubmitEvent } from 'react';
 import { convertedText, formatMoney, rateText } from '../lib/money.ts';
 import { PERIOD_KINDS, periodQuery, type PeriodKind } from '../lib/periods.ts';
-import { ApiError, fetchDownload, setExchangeRate, type GiftSummary, type GiftTotal } from './api.ts';
+import { ApiError, fetchDownload, type GiftSummary, type GiftTotal } from './api.ts';
+import { setExchangeRate } from './gifts-api.ts';
 import { saveFile } from './download.ts';
 import { causeTitle } from '../lib/plain-names.ts';
 import { notify } from './stores/toast.ts';

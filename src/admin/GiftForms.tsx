@@ -1,7 +1,8 @@
 import { useId, useState, type Ref, type SubmitEvent } from 'react';
 import { DONATION_CAUSES } from '../schemas/options.ts';
 import { STAFF_GIFT_METHODS } from '../schemas/gifts.ts';
-import { ApiError, recordGift, sendStatement } from './api.ts';
+import { ApiError } from './api.ts';
+import { recordGift, sendStatement } from './gifts-api.ts';
 import { humanizeKey } from './lib/details.ts';
 import { counted } from './lib/format.ts';
 import { causeTitle } from '../lib/plain-names.ts';

@@ -1,7 +1,8 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { GIFT_STATE_VALUES } from '../schemas/gifts.ts';
-import { ApiError, fetchGiftSummary, type GiftSummary } from './api.ts';
+import { ApiError, type GiftSummary } from './api.ts';
+import { fetchGiftSummary } from './gifts-api.ts';
 import { text } from './lib/format.ts';
 import { $lists, ensureLoaded, loadMore, reloadResource } from './stores/data.ts';
 import { GIFT_COLUMNS, GIFT_CSV, GIFT_STATE_LABELS } from './giftColumns.tsx';

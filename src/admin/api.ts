@@ -3,8 +3,7 @@ import { CommitmentList, type COMMITMENT_ACTIONS } from '../schemas/commitments.
 import { readIssues, type Issue } from './lib/issues.ts';
 import { filenameFromDisposition } from './lib/format.ts';
 import { $token, expireSession, tokenReplacing } from './stores/session.ts';
-import type { ExchangeRate } from '../lib/money.ts';
-import { GiftSummary, type GiftAction, type GiftTotal } from '../schemas/gifts.ts';
+import type { GiftSummary, GiftTotal } from '../schemas/gifts.ts';
 import {
   EndedAnswer,
   LinkAnswer,
@@ -326,59 +325,11 @@ export async function saveReplyTemplate(
   return readAnswer(ReplyTemplateAnswer, await callJson(path, { method: 'PUT', json: text })).template;
 }
 
-/** Reads the Gifts view's summary for the period `query` names (`period=month&month=2026-10`; this month without). */
-export async function fetchGiftSummary(query = ''): Promise<GiftSummary> {
-  return readAnswer(GiftSummary, await callJson(`/api/admin/gifts/summary${query ? `?${query}` : ''}`));
-}
-
-/** Sets the KES per USD rate the totals are converted at; resolves to the rate as saved. */
-export async function setExchangeRate(kesPerUsd: string): Promise<ExchangeRate> {
-  const body = (await callJson('/api/admin/gifts/rate', { method: 'POST', json: { kesPerUsd } })) as {
-    rate: ExchangeRate;
-  };
-  return body.rate;
-}
-
 /** Fetches a month-end download (`/api/admin/gifts/month-end.csv?…`); resolves to the file and its name. */
 export async function fetchDownload(path: string): Promise<{ readonly blob: Blob; readonly filename: string }> {
   const response = await call(path);
   const filename = filenameFromDisposition(response.headers.get('content-disposition')) ?? path.split('?')[0]!;
   return { blob: await response.blob(), filename };
-}
-
-/** Records a gift made outside the site (cash, bank transfer, cheque…); resolves to the confirmed gift. */
-export async function recordGift(gift: Record<string, unknown>): Promise<Row> {
-  const row = unwrapRecord(await callJson('/api/admin/gifts', { method: 'POST', json: gift }), ['gift']);
-  if (!row) throw new ApiError(200, 'The gift could not be read back.');
-  return row;
-}
-
-/** Marks a gift that came outside Paystack refunded (all of what is left without `amount`); resolves to the gift. */
-export async function refundGift(id: string, reason: string, amount?: number): Promise<Row> {
-  return giftAction('refund', { id, reason, ...(amount === undefined ? {} : { amount }) });
-}
-
-/** Confirms a pending PayPal gift with PayPal's transaction id; resolves to the confirmed gift. */
-export async function confirmPaypalGift(id: string, transactionId: string, receivedAt?: string): Promise<Row> {
-  return giftAction('confirm', { id, transactionId, ...(receivedAt ? { receivedAt } : {}) });
-}
-
-/** Says who gave an unmatched gift and what it supports; resolves to the gift, confirmed and receipted. */
-export async function assignGift(id: string, fields: Record<string, string>): Promise<Row> {
-  return giftAction('assign', { ...fields, id });
-}
-
-async function giftAction(action: GiftAction, json: Record<string, unknown>): Promise<Row> {
-  const row = unwrapRecord(await callJson(`/api/admin/gifts/${action}`, { method: 'POST', json }), ['gift']);
-  if (!row) throw new ApiError(200, 'The gift could not be read back.');
-  return row;
-}
-
-/** Emails a donor the statement of their confirmed gifts in `year`; resolves to how many it lists. */
-export async function sendStatement(email: string, year: number): Promise<number> {
-  const body = await callJson('/api/admin/gifts/statement', { method: 'POST', json: { email, year } });
-  const gifts = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['gifts'] : undefined;
-  return typeof gifts === 'number' ? gifts : 0;
 }
 
 /** Reads the retention periods and when retention last ran. */

@@ -12,7 +12,7 @@ import exits from '../../netlify/functions/admin-child-exits.ts';
 import choice from '../../netlify/functions/sponsorship-choice.ts';
 import webhook from '../../netlify/functions/payments-paystack.ts';
 import { runExitOffers } from '../../netlify/functions/_shared/exit-choices.ts';
-import { runCommitments } from '../../netlify/functions/_shared/commitments.ts';
+import { runCommitments } from '../../netlify/functions/_shared/commitment-reminders.ts';
 import { nairobiToday } from '../../src/lib/events.ts';
 import { call, keepReplyTemplates, staffToken, useJwtSecret, usePaystack } from '../support/admin.ts';
 import { context, databases, rows, truncate, useDatabase } from '../support/databases.ts';

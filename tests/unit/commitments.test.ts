@@ -16,9 +16,9 @@ import {
   instalmentState,
   newAccount,
   periodsDue,
-  runCommitments,
   sponsorshipMinimum,
-} from '../../netlify/functions/_shared/commitments.ts';
+} from '../../netlify/functions/_shared/commitment-rules.ts';
+import { runCommitments } from '../../netlify/functions/_shared/commitment-reminders.ts';
 import { query } from '../../netlify/functions/_shared/db.ts';
 import { databases, rows, useDatabase } from '../support/databases.ts';
 import { call, staffToken, useJwtSecret } from '../support/admin.ts';

@@ -11,7 +11,7 @@ import letters from '../../netlify/functions/admin-letters.ts';
 import mpesa from '../../netlify/functions/payments-mpesa.ts';
 import signIn from '../../netlify/functions/my-giving-sign-in.ts';
 import myGiving from '../../netlify/functions/my-giving.ts';
-import { runCommitments } from '../../netlify/functions/_shared/commitments.ts';
+import { runCommitments } from '../../netlify/functions/_shared/commitment-reminders.ts';
 import { query, transaction } from '../../netlify/functions/_shared/db.ts';
 import { queueOfferEmail } from '../../netlify/functions/_shared/exit-offers.ts';
 import { cardProblemText } from '../../netlify/functions/_shared/gift-mail.ts';

@@ -1,5 +1,5 @@
 /**
- * A person's page on both databases: every table of the schema is known to people.ts; search by email or phone finds
+ * A person's page on both databases: every table of the schema is in the registry (person-tables.ts); search by email or phone finds
  * the person's contact message, application, gifts, subscription, sponsorships, events and emails, and shows what is
  * only possibly theirs apart until staff confirm it; export holds the person's rows only; erasure leaves no text
  * column of any table (read from the schema itself) holding their email, name or phone, free text included, deletes
@@ -8,7 +8,7 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import track from '../../netlify/functions/track.ts';
 import people from '../../netlify/functions/admin-people.ts';
-import { PERSON_TABLES, TABLES_WITHOUT_PEOPLE } from '../../netlify/functions/_shared/people.ts';
+import { PERSON_TABLES, TABLES_WITHOUT_PEOPLE } from '../../netlify/functions/_shared/person-tables.ts';
 import { phoneKey, phoneKeySql, phonePattern } from '../../src/lib/phone.ts';
 import { ErasureAnswer, PersonAnswer } from '../../src/schemas/people.ts';
 import { context, databases, rows, truncate, useDatabase, type TestDatabase } from '../support/databases.ts';
@@ -173,7 +173,7 @@ describe.each(databases)('a person’s data on $name', (database) => {
   const post = (action: string, json: unknown) =>
     call(people, 'POST', `/api/admin/people/${action}`, { token, json, params: { action } });
 
-  test('every table of the schema is known to people.ts', async () => {
+  test('every table of the schema is in the person registry', async () => {
     const tables = await rows<{ name: string }>(
       database,
       `select table_name::text as name from information_schema.tables
@@ -184,7 +184,7 @@ describe.each(databases)('a person’s data on $name', (database) => {
     expect(
       unknown.map(
         (name) =>
-          `Table "${name}" is not in netlify/functions/_shared/people.ts: add it to PERSON_TABLES (it can hold a ` +
+          `Table "${name}" is not in netlify/functions/_shared/person-tables.ts: add it to PERSON_TABLES (it can hold a ` +
           `person's email, name or phone, so search, export and erasure must cover it) or to TABLES_WITHOUT_PEOPLE ` +
           `with the reason it cannot.`,
       ),
@@ -488,7 +488,7 @@ describe.each(databases)('a person’s data on $name', (database) => {
     expect(
       left.map(
         (column) =>
-          `${column} still holds the erased person: register the column in netlify/functions/_shared/people.ts`,
+          `${column} still holds the erased person: register the column in netlify/functions/_shared/person-tables.ts`,
       ),
     ).toEqual([]);
 

@@ -2,7 +2,7 @@
  * The keys Paystack needs to act on a card commitment's subscription for the donor (its customer, saved card and
  * email token): kept on the commitment when Paystack reported them, else asked of Paystack once and kept.
  */
-import { keepPaystackKeys, paystackKeysOf, type PaystackKeys } from './commitments.ts';
+import { keepPaystackKeys, paystackKeysOf, type PaystackKeys } from './commitment-cards.ts';
 import { query, transaction } from './db.ts';
 import { fetchSubscription, type PaystackConfig } from './paystack.ts';
 

@@ -10,7 +10,8 @@ import type { ChildExitAnswer, ChildExitInput } from '../../../src/schemas/child
 import { EXIT_KIND_LABELS } from '../../../src/schemas/child-exits.ts';
 import type { Background } from './build-hook.ts';
 import { childChanged, rebuildForChild, waitingChildren } from './children.ts';
-import { COMMITMENT_COLUMNS, settleState, type CommitmentRow } from './commitments.ts';
+import { COMMITMENT_COLUMNS, type CommitmentRow } from './commitment-rules.ts';
+import { settleState } from './commitments.ts';
 import { query, transaction } from './db.ts';
 import { CHILDREN_OFFERED, queueOfferEmail } from './exit-offers.ts';
 import { logFailure } from './log.ts';

@@ -13,17 +13,9 @@ import { EXIT_END_DAYS_AFTER_REMINDER, EXIT_REMINDER_DAYS, type ExitChoice } fro
 import type { Background } from './build-hook.ts';
 import { firstName } from './child-updates.ts';
 import { childChanged, rebuildForChild, waitingChildren } from './children.ts';
-import {
-  addDays,
-  COMMITMENT_COLUMNS,
-  dueOn,
-  endLocked,
-  lockCommitment,
-  nairobiDay,
-  periodsDue,
-  settleState,
-  type CommitmentRow,
-} from './commitments.ts';
+import { addDays, COMMITMENT_COLUMNS, dueOn, nairobiDay, periodsDue, type CommitmentRow } from './commitment-rules.ts';
+import { endLocked } from './commitment-decisions.ts';
+import { lockCommitment, settleState } from './commitments.ts';
 import { query, transaction, type Queryable } from './db.ts';
 import { offerState, queueOfferEmail, type OfferState } from './exit-offers.ts';
 import { logFailure } from './log.ts';

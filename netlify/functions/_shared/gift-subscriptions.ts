@@ -4,7 +4,8 @@
  * month hangs off these). Each keeps the commitment the monthly gift made in step, and the subscription state of the monthly gift's first gift, the one the later
  * charges point at, and returns that gift's id, or undefined when no monthly gift has the subscription.
  */
-import { linkSubscription, providerStopped, type PaystackKeys } from './commitments.ts';
+import { linkSubscription, type PaystackKeys } from './commitment-cards.ts';
+import { providerStopped } from './commitments.ts';
 import type { Queryable } from './db.ts';
 
 /** Why Paystack charges a subscription no more: the donor chose not to renew it, or it was disabled. */

@@ -3,14 +3,8 @@
  * off the commitment's first gift, so its confirmation pays the instalment (commitments.ts), and a one-off Paystack
  * checkout on mobile money for it.
  */
-import {
-  addMonths,
-  commitmentByTarget,
-  giftPaying,
-  instalmentsOf,
-  nairobiDay,
-  type CommitmentRow,
-} from './commitments.ts';
+import { addMonths, giftPaying, nairobiDay, type CommitmentRow } from './commitment-rules.ts';
+import { commitmentByTarget, instalmentsOf } from './commitments.ts';
 import { query } from './db.ts';
 import { insertGift, ledgerTransaction } from './gifts.ts';
 import { initializeTransaction, type PaystackConfig } from './paystack.ts';

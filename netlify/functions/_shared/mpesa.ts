@@ -9,7 +9,8 @@ import { PAYBILL_GIFT_ACCOUNT } from '../../../src/lib/constants.ts';
 import { formatMoney, giftMinimums, MAX_GIFT_UNITS } from '../../../src/lib/money.ts';
 import { moneyAmount } from '../../../src/schemas/fields.ts';
 import type { Background } from './build-hook.ts';
-import { commitmentByTarget, FREQUENCY_OF_INTERVAL, looksLikeAccount, payInstalment } from './commitments.ts';
+import { commitmentByTarget, payInstalment } from './commitments.ts';
+import { FREQUENCY_OF_INTERVAL, looksLikeAccount } from './commitment-rules.ts';
 import { childById, confirmLocked, flagLocked, insertGift, ledgerTransaction } from './gifts.ts';
 
 /** The account donors type for a general gift; a child's id makes it a gift towards that child's care. */

@@ -8,20 +8,17 @@ import { formatMoney, subunitsPerUnit } from '../../../src/lib/money.ts';
 import { mpesaInstructions } from '../../../src/lib/mpesa-instructions.ts';
 import {
   addMonths,
-  commitmentByTarget,
   COMMITMENT_COLUMNS,
   dueOn,
-  instalmentsOf,
   nairobiDay,
-  type PaystackKeys,
   instalmentState,
   sponsorshipMinimum,
-  supporterChangedAmount,
-  supporterStopped,
   type CommitmentRow,
   type CommitmentState,
   type InstalmentState,
-} from './commitments.ts';
+} from './commitment-rules.ts';
+import { commitmentByTarget, instalmentsOf, supporterChangedAmount, supporterStopped } from './commitments.ts';
+import type { PaystackKeys } from './commitment-cards.ts';
 import { query, transaction, type Queryable } from './db.ts';
 import { supportsText } from './gifts.ts';
 import { escapeHtml } from './html-page.ts';

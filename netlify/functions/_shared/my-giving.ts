@@ -6,7 +6,8 @@
 import { localeOr, translator, type Locale } from '../../../src/i18n/catalogue.ts';
 import { formatMoney } from '../../../src/lib/money.ts';
 import { query, type Queryable } from './db.ts';
-import { GIFT_COLUMNS, receiptOf, statementOf, type GiftRow, type SupportsCache } from './gifts.ts';
+import { GIFT_COLUMNS, receiptOf, type GiftRow, type SupportsCache } from './gifts.ts';
+import { statementOf } from './statements.ts';
 import { escapeHtml, sentenceHtml } from './html-page.ts';
 import { answer } from './http.ts';
 import { nairobiDate, receiptLabel, receiptPdf, statementPdf } from './receipt.ts';

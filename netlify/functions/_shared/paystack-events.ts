@@ -25,7 +25,8 @@ import { z } from 'zod';
 import { formatMoney } from '../../../src/lib/money.ts';
 import type { Background } from './build-hook.ts';
 import { query, transaction, type Queryable } from './db.ts';
-import { commitmentByTarget, keepPaystackKeys } from './commitments.ts';
+import { commitmentByTarget } from './commitments.ts';
+import { keepPaystackKeys } from './commitment-cards.ts';
 import { enqueueCardProblem, GIFT_COMPLETERS, type CardProblem } from './gift-mail.ts';
 import {
   onPaymentFailed,
@@ -33,18 +34,9 @@ import {
   onSubscriptionStopped,
   type SubscriptionStop,
 } from './gift-subscriptions.ts';
-import {
-  chargeEventKey,
-  GIFT_COLUMNS,
-  giftEvent,
-  recordEventOnce,
-  refundLocked,
-  settledEvent,
-  settlePaystackCharge,
-  storeEvent,
-  supportsText,
-  type GiftRow,
-} from './gifts.ts';
+import { chargeEventKey, settlePaystackCharge } from './paystack-charges.ts';
+import { GIFT_COLUMNS, giftEvent, refundLocked, supportsText, type GiftRow } from './gifts.ts';
+import { recordEventOnce, settledEvent, storeEvent } from './payment-events.ts';
 import { deliverCoalesced } from './outbox.ts';
 import { Charge, Dispute, ExpiringCard, Invoice, Refund, Subscription } from './paystack-event-data.ts';
 import { planCodeOf } from './paystack.ts';

@@ -8,7 +8,8 @@
 import { PAYPAL_ABANDON_DAYS } from '../../../src/schemas/gifts.ts';
 import type { Background } from './build-hook.ts';
 import { query } from './db.ts';
-import { closePending, settlePaystackCharge, type ChargeOutcome } from './gifts.ts';
+import { closePending } from './gifts.ts';
+import { settlePaystackCharge, type ChargeOutcome } from './paystack-charges.ts';
 import { paystackConfig, PaystackError, verifyTransaction, type PaystackConfig } from './paystack.ts';
 
 /** A pending gift is looked up once it is this old. */
