@@ -10,6 +10,7 @@
  *   303 to /my-giving/account. A forged, expired, used or altered link is refused, and nothing changes.
  */
 import type { Config, Context } from '@netlify/functions';
+import { localeOr, translate, translator, type Locale, type MessageKey } from '../../src/i18n/catalogue.ts';
 import { localePath } from '../../src/i18n/paths.ts';
 import { myGivingLinkRequest } from '../../src/schemas/my-giving.ts';
 import { clientId } from './_shared/client.ts';
@@ -26,12 +27,15 @@ import {
   type LinkRefusal,
 } from './_shared/donor-sessions.ts';
 import { readSmallRequest } from './_shared/form-answer.ts';
-import { escapeHtml, htmlPage, unavailablePage } from './_shared/html-page.ts';
+import { escapeHtml, htmlPage, sentenceHtml, unavailablePage } from './_shared/html-page.ts';
 import { answer, json, methodNotAllowed, seeOther, tooManyRequests } from './_shared/http.ts';
 import { deliverAfterResponse } from './_shared/outbox.ts';
 
 const SENT_PAGE = '/my-giving/sent/';
-const ASK_AGAIN = '<a href="/my-giving/">Ask for a new link</a>';
+
+/** The link back to the form that asks for a link, in `language`. */
+const askAgain = (language: Locale) =>
+  `<a href="${localePath(language, '/my-giving/')}">${escapeHtml(translate(language, 'signIn.askAgain'))}</a>`;
 
 /** Handles one request for a link, one opened link, or one press of its button. */
 export default async (req: Request, context: Context): Promise<Response> => {
@@ -63,11 +67,14 @@ async function askForLink(req: Request, context: Context): Promise<Response> {
   if (!allowance.allowed) {
     if (!fromForm) return tooManyRequests(allowance.retryAfterSeconds);
     const minutes = Math.ceil(allowance.retryAfterSeconds / 60);
+    const t = translator(language);
+    const wait = t(minutes === 1 ? 'signIn.waitOne' : 'signIn.wait', { minutes, linkMinutes: LINK_MINUTES });
     return htmlPage(
       {
-        title: 'Too many links asked for',
-        html: `<p>Please wait ${minutes} minute${minutes === 1 ? '' : 's'} before asking for another link. A link already sent still works for ${LINK_MINUTES} minutes.</p>\n<a href="/my-giving/">Back to My giving</a>`,
+        title: t('signIn.tooMany'),
+        html: `<p>${escapeHtml(wait)}</p>\n<a href="${localePath(language, '/my-giving/')}">${escapeHtml(t('signIn.back'))}</a>`,
         tone: 'problem',
+        language,
       },
       429,
       { 'Retry-After': String(allowance.retryAfterSeconds) },
@@ -87,69 +94,68 @@ function linkOf(req: Request): { email: string; token: string } {
   return { email: params.get('email') ?? '', token: params.get('token') ?? '' };
 }
 
-const REFUSALS: Record<LinkRefusal, { status: number; title: string; body: string }> = {
-  malformed: {
-    status: 400,
-    title: 'This link is not complete',
-    body: 'The link is missing part of its address; mail programs sometimes cut long links. Copy the whole link from the email into the address bar.',
-  },
-  forged: {
-    status: 400,
-    title: 'This link is not valid',
-    body: 'The link does not match any email we sent. Nothing has changed.',
-  },
-  'other-address': {
-    status: 400,
-    title: 'This link is for another address',
-    body: 'A sign-in link works only for the address it was sent to. Nothing has changed.',
-  },
-  expired: {
-    status: 410,
-    title: 'This link has expired',
-    body: `Sign-in links work for ${LINK_MINUTES} minutes. Ask for a new one and open it soon after it arrives.`,
-  },
-  used: {
-    status: 410,
-    title: 'This link has been used',
-    body: 'Each sign-in link works once. Ask for a new one to sign in again.',
-  },
+/** The language the link's pages speak: the one its email was written in (`lang`), English without. */
+function languageOfLink(req: Request): Locale {
+  return localeOr(new URL(req.url).searchParams.get('lang'));
+}
+
+/** Each refusal's status and its title and text in the catalogues (`signIn.<reason>.title`, `.body`). */
+const REFUSALS: Record<LinkRefusal, { status: number; words: string }> = {
+  malformed: { status: 400, words: 'signIn.malformed' },
+  forged: { status: 400, words: 'signIn.forged' },
+  'other-address': { status: 400, words: 'signIn.otherAddress' },
+  expired: { status: 410, words: 'signIn.expired' },
+  used: { status: 410, words: 'signIn.used' },
 };
 
-function refusal(reason: LinkRefusal): Response {
-  const { status, title, body } = REFUSALS[reason];
-  return htmlPage({ title, html: `<p>${body}</p>\n${ASK_AGAIN}`, tone: 'problem' }, status);
+function refusal(reason: LinkRefusal, language: Locale): Response {
+  const { status, words } = REFUSALS[reason];
+  const t = translator(language);
+  const title = t(`${words}.title` as MessageKey);
+  const body = t(`${words}.body` as MessageKey, { minutes: LINK_MINUTES });
+  return htmlPage(
+    { title, html: `<p>${escapeHtml(body)}</p>\n${askAgain(language)}`, tone: 'problem', language },
+    status,
+  );
 }
 
 async function showLink(req: Request): Promise<Response> {
   const link = linkOf(req);
+  const language = languageOfLink(req);
   const check = await describeSignInLink(link);
-  if (!check.ok) return refusal(check.reason);
-  const action = `${SIGN_IN_PATH}?${new URLSearchParams(link)}`;
+  if (!check.ok) return refusal(check.reason, language);
+  const t = translator(language);
+  const action = `${SIGN_IN_PATH}?${new URLSearchParams({ ...link, ...(language === 'en' ? {} : { lang: language }) })}`;
+  const press = sentenceHtml(t, 'signIn.press', { email: `<strong>${escapeHtml(check.email)}</strong>` });
   return htmlPage(
     {
-      title: 'Sign in to My giving',
-      html: `<p>Press the button to see the gifts given from <strong>${escapeHtml(check.email)}</strong>.</p>
-<form method="post" action="${escapeHtml(action)}"><button type="submit">Sign in</button></form>`,
+      title: t('signIn.title'),
+      html: `<p>${press}</p>
+<form method="post" action="${escapeHtml(action)}"><button type="submit">${escapeHtml(t('signIn.button'))}</button></form>`,
       tone: 'success',
       formAction: 'self',
+      language,
     },
     200,
   );
 }
 
 async function signIn(req: Request): Promise<Response> {
+  const language = languageOfLink(req);
   if (!isSameSitePost(req)) {
+    const t = translator(language);
     return htmlPage(
       {
-        title: 'Please sign in from the link itself',
-        html: `<p>This request did not come from our sign-in page. Nothing has changed.</p>\n${ASK_AGAIN}`,
+        title: t('signIn.crossSite.title'),
+        html: `<p>${escapeHtml(t('signIn.crossSite.body'))}</p>\n${askAgain(language)}`,
         tone: 'problem',
+        language,
       },
       403,
     );
   }
   const used = await transaction((tx) => useSignInLink(tx, linkOf(req)));
-  if (!used.ok) return refusal(used.reason);
+  if (!used.ok) return refusal(used.reason, language);
   return answer(null, 303, {
     Location: '/my-giving/account',
     'Cache-Control': 'no-store',

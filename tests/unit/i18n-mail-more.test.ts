@@ -139,6 +139,32 @@ describe.each(databases)('the My giving sign-in link in the asker’s language o
     expect(mail?.body).not.toMatch(/Hello|Open this link|minutes|My giving:/);
   });
 
+  test('the Kiswahili link opens Kiswahili pages: its button, and a refusal once it is used', async () => {
+    await ask({ email: 'amina@example.org', language: 'sw' }, true);
+    const [mail] = await mails('donor_sign_in');
+    const link = /https?:\/\/\S+\/my-giving\/sign-in\?\S+/.exec(mail?.body ?? '')?.[0] ?? '';
+    expect(new URL(link).searchParams.get('lang')).toBe('sw');
+    const page = await signIn(new Request(link), context('203.0.113.9'));
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<html lang="sw">');
+    expect(html).toContain('Ingia kwenye Michango Yangu');
+    expect(html).toContain('Bonyeza kitufe ili kuona michango iliyotolewa kutoka <strong>amina@example.org</strong>.');
+    expect(html).toMatch(/<form method="post" action="[^"]*lang=sw[^"]*"><button type="submit">Ingia<\/button>/);
+    const press = () =>
+      signIn(
+        new Request(link, { method: 'POST', headers: { origin: SITE, 'sec-fetch-site': 'same-origin' } }),
+        context('203.0.113.9'),
+      );
+    expect((await press()).status).toBe(303);
+    const again = await press();
+    expect(again.status).toBe(410);
+    const refused = await again.text();
+    expect(refused).toContain('Kiungo hiki kimeshatumika');
+    expect(refused).toContain('<a href="/sw/my-giving/">Omba kiungo kipya</a>');
+    expect(refused).not.toMatch(/This link|Ask for a new link/);
+  });
+
   test('the JSON request takes the language too; without one, or with one we do not have, it is English', async () => {
     expect((await ask({ email: 'amina@example.org', language: 'sw' }, false)).status).toBe(202);
     expect((await ask({ email: 'amina@example.org' }, false)).status).toBe(202);

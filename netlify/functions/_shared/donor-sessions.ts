@@ -72,9 +72,9 @@ export async function linkAllowance(
   return hit('donor-link-address', hashAddress(`donor:${email.trim().toLowerCase()}`), LINKS_PER_ADDRESS, db);
 }
 
-/** The address of a sign-in link. */
-export function signInLink(email: string, secret: string): string {
-  const query = new URLSearchParams({ email, token: secret });
+/** The address of a sign-in link; its pages speak `language` (`lang`, left out for English). */
+export function signInLink(email: string, secret: string, language: Locale = 'en'): string {
+  const query = new URLSearchParams({ email, token: secret, ...(language === 'en' ? {} : { lang: language }) });
   return `${siteUrl().replace(/\/+$/, '')}${SIGN_IN_PATH}?${query}`;
 }
 
@@ -108,7 +108,7 @@ export async function sendSignInLink(
         t('mail.signIn.hello'),
         '',
         t('mail.signIn.asked'),
-        signInLink(email.trim(), secret),
+        signInLink(email.trim(), secret, language),
         '',
         t('mail.signIn.once', { minutes: LINK_MINUTES }),
         '',
