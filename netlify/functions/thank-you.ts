@@ -120,7 +120,7 @@ async function page(gift: GiftRow, standing: Standing, req: Request): Promise<Re
   const again = localePath(language, gift.kind === 'sponsorship' ? '/sponsor/' : '/donate/');
   // An M-Pesa monthly gift is paid to its own Paybill account from the next month on.
   const account = standing === 'not-paid' ? null : await mpesaAccountOfGift(gift.id);
-  const mpesa = account ? `<h2>${escapeHtml(t('thanks.mpesaHeading'))}</h2>\n${mpesaHtml(account)}` : '';
+  const mpesa = account ? `<h2>${escapeHtml(t('thanks.mpesaHeading'))}</h2>\n${mpesaHtml(account, language)}` : '';
   const line = (key: MessageKey) => `<p>${sentenceHtml(t, key, { amount, gift: what })}</p>`;
   if (standing === 'confirmed') {
     return htmlPage(

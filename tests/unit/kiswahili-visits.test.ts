@@ -124,7 +124,14 @@ describe.each(databases)('the thank-you page in the gift’s language on $name',
     expect(html).toContain('<p>Unaendelea. Hulipwa kwa M-Pesa.</p>');
     expect(html).toContain('>Sitisha</button>');
     expect(html).toContain('>Kiasi kipya (KES)</label>');
-    expect(await commitmentsHtml('faith@example.org')).toContain('<p>Active. Paid by M-Pesa.</p>');
+    // How to pay the M-Pesa account, in the page's language too.
+    expect(html).toContain('Namba yako ya akaunti ya M-Pesa: <strong>TUM4821</strong>');
+    expect(html).toContain('Ratiba');
+    expect(html).not.toMatch(/Your M-Pesa account|Set it up once|Or pay each time/);
+    const english = await commitmentsHtml('faith@example.org');
+    expect(english).toContain('<p>Active. Paid by M-Pesa.</p>');
+    expect(english).toContain('Your M-Pesa account number: <strong>TUM4821</strong>');
+    expect(english).toContain('Or pay each time by hand:');
   });
 
   test('a gift from an English page stays in English', async () => {

@@ -21,7 +21,7 @@ import { commitmentByTarget, instalmentsOf, supporterChangedAmount, supporterSto
 import type { PaystackKeys } from './commitment-cards.ts';
 import { query, transaction, type Queryable } from './db.ts';
 import { supportsText } from './gifts.ts';
-import { escapeHtml } from './html-page.ts';
+import { escapeHtml, sentenceHtml } from './html-page.ts';
 import { logFailure } from './log.ts';
 import {
   createSubscription,
@@ -97,16 +97,21 @@ async function describe(commitment: CommitmentRow, t: Translate, language: Local
   return `${money} ${t(EVERY[commitment.interval_months] ?? 'myGiving.commitments.every.month')}, ${supports}`;
 }
 
-/** The M-Pesa account and how to pay it, as HTML (My giving, the thank-you page). */
-export function mpesaHtml(account: string): string {
+/** The M-Pesa account and how to pay it, as HTML (My giving, the thank-you page), in `language`. */
+export function mpesaHtml(account: string, language: Locale = 'en'): string {
   const paybill = process.env['MPESA_PAYBILL'] ?? '';
-  const steps = mpesaInstructions(paybill, account);
+  const t = translator(language);
+  const steps = mpesaInstructions(paybill, account, 'month', language);
   const list = (items: readonly string[]) => `<ol>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ol>`;
+  const number = sentenceHtml(t, 'myGiving.mpesa.account', {
+    account: `<strong>${escapeHtml(account)}</strong>`,
+    paybill: `<strong>${escapeHtml(paybill)}</strong>`,
+  });
   return [
-    `<p>Your M-Pesa account number: <strong>${escapeHtml(account)}</strong> (Paybill <strong>${escapeHtml(paybill)}</strong>). Use it for every payment.</p>`,
-    '<p>Set it up once with an M-Pesa Ratiba standing order:</p>',
+    `<p>${number}</p>`,
+    `<p>${escapeHtml(t('mail.mpesa.ratibaIntro'))}</p>`,
     list(steps.ratiba),
-    '<p>Or pay each time by hand:</p>',
+    `<p>${escapeHtml(t('mail.mpesa.byHandIntro'))}</p>`,
     list(steps.byHand),
   ].join('\n');
 }
@@ -147,7 +152,7 @@ export async function commitmentsHtml(email: string, now = new Date(), language:
         : '',
     );
     if (commitment.state === 'ended') continue;
-    if (commitment.method === 'mpesa' && commitment.account) parts.push(mpesaHtml(commitment.account));
+    if (commitment.method === 'mpesa' && commitment.account) parts.push(mpesaHtml(commitment.account, language));
     if (commitment.method === 'card' && commitment.subscription_code) {
       parts.push(
         `<form class="inline" method="post" action="${base}/card"><button type="submit">${text('myGiving.commitments.updateCard')}</button></form>`,
