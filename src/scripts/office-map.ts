@@ -5,9 +5,6 @@
  */
 import type { MapProps } from '../lib/office-map.ts';
 
-/** Says that the map could not load (offline, or the server did not answer); the button can be pressed again. */
-const MAP_FAILED = 'The map could not load. Try again, or open it on a maps site.';
-
 /** Wires every office map holder on the page. */
 export function initOfficeMaps(): void {
   for (const holder of document.querySelectorAll<HTMLElement>('[data-office-map]')) {
@@ -16,15 +13,17 @@ export function initOfficeMaps(): void {
     const status = holder.querySelector<HTMLElement>('[data-map-status]');
     if (!button || !frame || !status) continue;
     const props = JSON.parse(holder.dataset['map'] ?? '{}') as MapProps;
+    // The page's words (OfficeMap.astro): while it loads, and when it could not (the button can be pressed again).
+    const { loading = '', failed = '' } = holder.dataset;
     const show = async () => {
       button.disabled = true;
-      status.textContent = 'Loading the map…';
+      status.textContent = loading;
       try {
         const { mountNairobiMap } = await import('../islands/mountNairobiMap.tsx');
         await mountNairobiMap(frame, props);
       } catch {
         button.disabled = false;
-        status.textContent = MAP_FAILED;
+        status.textContent = failed;
         return;
       }
       status.textContent = '';

@@ -118,6 +118,21 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
+test('the footer of a Kiswahili page is in Kiswahili: the mission, the office map and the newsletter', async ({
+  page,
+}) => {
+  await page.goto('/sw/contact/');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByText('Tumaini — yaani matumaini — inatembea pamoja na watoto')).toBeVisible();
+  await expect(footer.getByRole('link', { name: /^Fungua kwenye ramani/ })).toBeVisible();
+  await expect(footer.getByRole('img', { name: /^Ramani ya mitaa ya Westlands/ })).toBeAttached();
+  await expect(footer.getByPlaceholder('wewe@mfano.com')).toBeVisible();
+  await footer.getByRole('button', { name: 'Onyesha ramani' }).click();
+  await expect(footer.getByRole('button', { name: 'Onyesha ramani' })).toBeHidden();
+  await expect(footer).not.toContainText('Swahili for hope');
+  await expect(footer).not.toContainText('Open in a map');
+});
+
 test('a story written only in English shows under /sw/ with a note, and tells search engines its English address', async ({
   page,
 }) => {
