@@ -4,8 +4,6 @@
  * and letter emails, around what staff wrote, which stays as written. On both databases.
  */
 import { beforeEach, describe, expect, test } from 'vitest';
-import children from '../../netlify/functions/admin-children.ts';
-import records from '../../netlify/functions/admin-child-records.ts';
 import news from '../../netlify/functions/admin-child-news.ts';
 import letters from '../../netlify/functions/admin-letters.ts';
 import mpesa from '../../netlify/functions/payments-mpesa.ts';
@@ -17,6 +15,7 @@ import { queueOfferEmail } from '../../netlify/functions/_shared/exit-offers.ts'
 import { cardProblemText } from '../../netlify/functions/_shared/gift-mail.ts';
 import { refundSubject, refundText, type Receipt } from '../../netlify/functions/_shared/receipt.ts';
 import { SPONSOR_LANGUAGE } from '../../netlify/functions/_shared/sponsor-mail.ts';
+import { sponsoredChild } from '../support/children.ts';
 import { call, staffToken, useEnv, useJwtSecret } from '../support/admin.ts';
 import { context, databases, rows, truncate, useDatabase } from '../support/databases.ts';
 import { donorSessionCookie } from '../support/donor.ts';
@@ -205,29 +204,7 @@ describe.each(databases)('a Kiswahili sponsor’s news and letter emails on $nam
       'donor_sessions',
     ]);
     token = await staffToken('officer');
-    const made = await call(children, 'POST', '/api/admin/children', {
-      token,
-      json: {
-        slug: 'imani',
-        name: 'Imani Wairimu',
-        age: 9,
-        location: 'Kibera',
-        monthly_need: 5400,
-        status: 'draft',
-        guardian_name: 'Lucy Wairimu',
-        guardian_relation: 'Mother',
-        given_on: '2026-11-01',
-        covers: 'profile,photo',
-        form_ref: 'CF-1',
-      },
-    });
-    child = String((((await made.json()) as Json)['child'] as Json)['id']);
-    const sponsored = await call(records, 'POST', `/api/admin/children/${child}/sponsorship`, {
-      token,
-      params: { id: child, part: 'sponsorship' },
-      json: { sponsor_name: 'Baraka Mwangi', sponsor_email: 'baraka@example.org', amount: 5400 },
-    });
-    expect(sponsored.status).toBe(201);
+    child = await sponsoredChild(token, { name: 'Baraka Mwangi', email: 'baraka@example.org' });
     [{ id: sponsorship } = { id: '' }] = await rows<{ id: string }>(
       database,
       'select id::text as id from sponsorships',

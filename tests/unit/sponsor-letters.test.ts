@@ -1,11 +1,11 @@
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import children from '../../netlify/functions/admin-children.ts';
 import records from '../../netlify/functions/admin-child-records.ts';
 import news from '../../netlify/functions/admin-child-news.ts';
 import letters from '../../netlify/functions/admin-letters.ts';
 import myGiving from '../../netlify/functions/my-giving.ts';
 import { transaction } from '../../netlify/functions/_shared/db.ts';
 import { erasePerson } from '../../netlify/functions/_shared/people.ts';
+import { sponsoredChild } from '../support/children.ts';
 import { bytesOf, call, staffToken, useJwtSecret } from '../support/admin.ts';
 import { databases, rows, truncate, useDatabase } from '../support/databases.ts';
 import { donorSessionCookie } from '../support/donor.ts';
@@ -77,29 +77,7 @@ describe.each(databases)('letters from sponsors on $name', (database) => {
   beforeEach(async () => {
     await truncate(database, TABLES);
     token = await staffToken('officer');
-    const res = await call(children, 'POST', '/api/admin/children', {
-      token,
-      json: {
-        slug: 'imani',
-        name: 'Imani Wairimu',
-        age: 9,
-        location: 'Kibera',
-        monthly_need: 5400,
-        status: 'draft',
-        guardian_name: 'Lucy Wairimu',
-        guardian_relation: 'Mother',
-        given_on: '2026-11-01',
-        covers: 'profile,photo',
-        form_ref: 'CF-1',
-      },
-    });
-    child = String((((await res.json()) as Json)['child'] as Json)['id']);
-    const sponsored = await call(records, 'POST', `/api/admin/children/${child}/sponsorship`, {
-      token,
-      params: { id: child, part: 'sponsorship' },
-      json: { sponsor_name: 'Peter Hall', sponsor_email: SPONSOR, amount: 5400 },
-    });
-    expect(sponsored.status).toBe(201);
+    child = await sponsoredChild(token, { name: 'Peter Hall', email: SPONSOR });
     [{ id: sponsorship } = { id: '' }] = await rows<{ id: string }>(
       database,
       'select id::text as id from sponsorships',
