@@ -33,20 +33,20 @@ export default tseslint.config(
     },
   },
   {
-    // Every answer of a function carries the security headers: it is made by _shared/http.ts (answer, json, …), the
+    // Every answer of a function carries the security headers: it is made by _shared/platform/http.ts (answer, json, …), the
     // one place that adds them. A Response read at once (`new Response(body).formData()`) is no answer.
     files: ['netlify/functions/**/*.ts'],
-    ignores: ['netlify/functions/_shared/http.ts'],
+    ignores: ['netlify/functions/_shared/platform/http.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
         {
           selector: 'NewExpression[callee.name="Response"]:not(MemberExpression > NewExpression.object)',
-          message: 'Answer through _shared/http.ts (answer, json, seeOther, …): it adds the security headers.',
+          message: 'Answer through _shared/platform/http.ts (answer, json, seeOther, …): it adds the security headers.',
         },
         {
           selector: 'CallExpression[callee.object.name="Response"]',
-          message: 'Answer through _shared/http.ts (answer, json, seeOther, …): it adds the security headers.',
+          message: 'Answer through _shared/platform/http.ts (answer, json, seeOther, …): it adds the security headers.',
         },
       ],
     },

@@ -2,5 +2,5 @@
  * What code outside the functions may use of the server side: the site's build (its content loaders) reads published
  * rows through this module only, never through the functions' own modules.
  */
-export { transaction, type DatabaseTarget, type Queryable } from './functions/_shared/db.ts';
-export { describeConnectionFailure } from './functions/_shared/connection-failure.ts';
+export { transaction, type DatabaseTarget, type Queryable } from './functions/_shared/platform/db.ts';
+export { describeConnectionFailure } from './functions/_shared/platform/connection-failure.ts';

@@ -8,7 +8,7 @@
  * Uses `DATABASE_URL`, else the embedded database in the data folder `npm start` serves (`DATA_DIR`, default
  * `.data`; stop `npm start` first: one process at a time).
  */
-import { closePools } from '../netlify/functions/_shared/db.ts';
+import { closePools } from '../netlify/functions/_shared/platform/db.ts';
 import { setAdminPassword } from './lib/accounts.ts';
 import { startCommandDatabase } from './lib/local-database.ts';
 import { migrate } from './lib/migrate.ts';

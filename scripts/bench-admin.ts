@@ -16,7 +16,7 @@ import type { Context } from '@netlify/functions';
 import programs from '../netlify/functions/admin-programs.ts';
 import stream from '../netlify/functions/admin-stream.ts';
 import login from '../netlify/functions/auth-login.ts';
-import { closePools, query, type DatabaseTarget } from '../netlify/functions/_shared/db.ts';
+import { closePools, query, type DatabaseTarget } from '../netlify/functions/_shared/platform/db.ts';
 import { setAdminPassword } from './lib/accounts.ts';
 import { onEachDatabase, percentile, timeLiveDelivery, type Call } from './lib/bench.ts';
 import { migrate } from './lib/migrate.ts';

@@ -32,8 +32,8 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { closePools, query, type DatabaseTarget } from '../netlify/functions/_shared/db.ts';
-import { LOGIN_THROTTLE } from '../netlify/functions/_shared/login-throttle.ts';
+import { closePools, query, type DatabaseTarget } from '../netlify/functions/_shared/platform/db.ts';
+import { LOGIN_THROTTLE } from '../netlify/functions/_shared/platform/login-throttle.ts';
 import {
   nextLiveEvent,
   openLiveStream,

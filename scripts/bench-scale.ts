@@ -22,7 +22,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
-import { closePools, query, type DatabaseTarget } from '../netlify/functions/_shared/db.ts';
+import { closePools, query, type DatabaseTarget } from '../netlify/functions/_shared/platform/db.ts';
 import { startLocalDatabase, type LocalDatabase } from './lib/local-database.ts';
 import { migrate } from './lib/migrate.ts';
 import { startRelay, type Relay } from './lib/relay.ts';

@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Context } from '@netlify/functions';
 import track from '../netlify/functions/track.ts';
-import { closePools, type DatabaseTarget } from '../netlify/functions/_shared/db.ts';
+import { closePools, type DatabaseTarget } from '../netlify/functions/_shared/platform/db.ts';
 import { onEachDatabase, percentile, runConcurrently } from './lib/bench.ts';
 import { migrate } from './lib/migrate.ts';
 

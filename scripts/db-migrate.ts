@@ -3,7 +3,7 @@
  * non-Neon server is reached through a local relay, the same path the functions take locally), else to the embedded
  * database in the data folder `npm start` serves (`DATA_DIR`, default `.data`; stop `npm start` first).
  */
-import { closePools } from '../netlify/functions/_shared/db.ts';
+import { closePools } from '../netlify/functions/_shared/platform/db.ts';
 import { startCommandDatabase } from './lib/local-database.ts';
 import { migrate } from './lib/migrate.ts';
 

@@ -4,8 +4,8 @@
  * Deploy Preview or branch deploy it writes nothing.
  */
 import { join } from 'node:path';
-import { closePools } from '../netlify/functions/_shared/db.ts';
-import { describeConnectionFailure } from '../netlify/functions/_shared/connection-failure.ts';
+import { closePools } from '../netlify/functions/_shared/platform/db.ts';
+import { describeConnectionFailure } from '../netlify/functions/_shared/platform/connection-failure.ts';
 import { ownsDatabase, recordContentFiles } from './deploy/content-files.ts';
 import { startLocalDatabase } from './lib/local-database.ts';
 

@@ -5,7 +5,7 @@
  * database is migrated first; anything already in it makes the restore stop without changing a row.
  */
 import { readFile } from 'node:fs/promises';
-import { closePools } from '../netlify/functions/_shared/db.ts';
+import { closePools } from '../netlify/functions/_shared/platform/db.ts';
 import { startCommandDatabase } from './lib/local-database.ts';
 import { migrate } from './lib/migrate.ts';
 import { parseBackup, restoreBackup } from './lib/restore.ts';

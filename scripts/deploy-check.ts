@@ -22,7 +22,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAllHeaders } from '@netlify/headers-parser';
 import { parseAllRedirects } from '@netlify/redirect-parser';
-import { closePools, query } from '../netlify/functions/_shared/db.ts';
+import { closePools, query } from '../netlify/functions/_shared/platform/db.ts';
 import { bundleFunctions, bundleProblems, bundleTable } from './deploy/function-bundles.ts';
 import { netlifySettings } from './deploy/netlify-config.ts';
 import { startLocalDatabase } from './lib/local-database.ts';

@@ -6,7 +6,7 @@
  * 2 GB at five years). It refuses a database that already holds records.
  */
 import { parseArgs } from 'node:util';
-import { closePools } from '../netlify/functions/_shared/db.ts';
+import { closePools } from '../netlify/functions/_shared/platform/db.ts';
 import { startCommandDatabase } from './lib/local-database.ts';
 import { migrate } from './lib/migrate.ts';
 import { seedVolume } from './lib/volume/seed.ts';

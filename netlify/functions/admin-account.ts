@@ -14,11 +14,11 @@
 import type { Config, Context } from '@netlify/functions';
 import { PasswordChangeSchema, ProfileSchema } from '../../src/schemas/admin.ts';
 import type { EndedAnswer, ProfileAnswer, SessionsAnswer, TokenAnswer } from '../../src/schemas/staff-account.ts';
-import { staffFunction } from './_shared/admin-resource.ts';
-import { audit } from './_shared/audit.ts';
-import { signToken } from './_shared/auth.ts';
-import { clientId } from './_shared/client.ts';
-import { query, transaction } from './_shared/db.ts';
+import { staffFunction } from './_shared/platform/admin-resource.ts';
+import { audit } from './_shared/platform/audit.ts';
+import { signToken } from './_shared/platform/auth.ts';
+import { clientId } from './_shared/platform/client.ts';
+import { query, transaction } from './_shared/platform/db.ts';
 import {
   badRequest,
   error,
@@ -28,9 +28,9 @@ import {
   noContent,
   readJsonBody,
   tooManyRequests,
-} from './_shared/http.ts';
-import { admitAttempt, failed, signedIn } from './_shared/login-throttle.ts';
-import { hashPassword, verifyPassword } from './_shared/passwords.ts';
+} from './_shared/platform/http.ts';
+import { admitAttempt, failed, signedIn } from './_shared/platform/login-throttle.ts';
+import { hashPassword, verifyPassword } from './_shared/platform/passwords.ts';
 import {
   createSession,
   endAllSessions,
@@ -39,8 +39,8 @@ import {
   listSessions,
   SESSION_ID,
   type SessionOwner,
-} from './_shared/sessions.ts';
-import { AccountRefusal, getProfile, saveDisplayName } from './_shared/staff-accounts.ts';
+} from './_shared/platform/sessions.ts';
+import { AccountRefusal, getProfile, saveDisplayName } from './_shared/staff/staff-accounts.ts';
 
 export default staffFunction(async (req, actor, context, session) => {
   const { pathname } = new URL(req.url);

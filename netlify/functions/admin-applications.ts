@@ -12,9 +12,9 @@
  */
 import type { Config } from '@netlify/functions';
 import { HolderChangeSchema, NoteSchema, ReplySchema, StateChangeSchema } from '../../src/schemas/applications.ts';
-import { addNote, changeHolder, changeState, getApplication, sendReply } from './_shared/applications.ts';
-import { caseAction, caseFunction } from './_shared/case-endpoint.ts';
-import { error, json } from './_shared/http.ts';
+import { addNote, changeHolder, changeState, getApplication, sendReply } from './_shared/applications/applications.ts';
+import { caseAction, caseFunction } from './_shared/applications/case-endpoint.ts';
+import { error, json } from './_shared/platform/http.ts';
 
 export default caseFunction({
   actions: {

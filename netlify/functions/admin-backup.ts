@@ -4,11 +4,11 @@
  * `npm run db:restore -- <file>` loads it into an empty database.
  */
 import type { Config } from '@netlify/functions';
-import { staffFunction } from './_shared/admin-resource.ts';
-import { audit } from './_shared/audit.ts';
-import { backupChunks, backupFileName, textStream } from './_shared/backup.ts';
-import { query } from './_shared/db.ts';
-import { answer, methodNotAllowed } from './_shared/http.ts';
+import { staffFunction } from './_shared/platform/admin-resource.ts';
+import { audit } from './_shared/platform/audit.ts';
+import { backupChunks, backupFileName, textStream } from './_shared/platform/backup.ts';
+import { query } from './_shared/platform/db.ts';
+import { answer, methodNotAllowed } from './_shared/platform/http.ts';
 
 export default staffFunction(async (req, actor) => {
   if (req.method !== 'POST') return methodNotAllowed(['POST']);

@@ -6,12 +6,12 @@
  */
 import type { Config } from '@netlify/functions';
 import { BlogPostSchema } from '../../src/schemas/admin.ts';
-import { resourceFunction, staffFunction } from './_shared/admin-resource.ts';
-import { audit } from './_shared/audit.ts';
-import type { Queryable } from './_shared/db.ts';
-import { publishable } from './_shared/publishing.ts';
-import { copyShipped, markEdited } from './_shared/shipped-content.ts';
-import { SITE_STATE_COLUMNS } from './_shared/site-builds.ts';
+import { resourceFunction, staffFunction } from './_shared/platform/admin-resource.ts';
+import { audit } from './_shared/platform/audit.ts';
+import type { Queryable } from './_shared/platform/db.ts';
+import { publishable } from './_shared/content/publishing.ts';
+import { copyShipped, markEdited } from './_shared/content/shipped-content.ts';
+import { SITE_STATE_COLUMNS } from './_shared/content/site-builds.ts';
 
 /** Audits the address change this transaction's update made, if it made one (the trigger recorded it just now). */
 async function auditSlugChange(tx: Queryable, row: Record<string, unknown>, actor: string): Promise<void> {

@@ -4,7 +4,7 @@
  */
 import type { Config } from '@netlify/functions';
 import { BreachSchema, REPORT_WITHIN_HOURS } from '../../src/schemas/breach.ts';
-import { resourceFunction } from './_shared/admin-resource.ts';
+import { resourceFunction } from './_shared/platform/admin-resource.ts';
 
 export default resourceFunction({
   resource: 'breaches',

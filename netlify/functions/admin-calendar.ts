@@ -7,20 +7,20 @@
  */
 import type { Config, Context } from '@netlify/functions';
 import { SITE_EVENT_COLUMNS, SiteEventSchema } from '../../src/schemas/site-events.ts';
-import { resourceFunction, staffFunction, type ResourceWrite } from './_shared/admin-resource.ts';
-import type { ResourceAction } from './_shared/audit.ts';
-import { requestBuild } from './_shared/build-hook.ts';
-import { query } from './_shared/db.ts';
-import { error } from './_shared/http.ts';
-import { changesSite, missingMedia } from './_shared/publishing.ts';
+import { resourceFunction, staffFunction, type ResourceWrite } from './_shared/platform/admin-resource.ts';
+import type { ResourceAction } from './_shared/platform/audit.ts';
+import { requestBuild } from './_shared/content/build-hook.ts';
+import { query } from './_shared/platform/db.ts';
+import { error } from './_shared/platform/http.ts';
+import { changesSite, missingMedia } from './_shared/content/publishing.ts';
 import {
   copyShippedEvents,
   FILE_EVENTS,
   isCopiedEvent,
   isShippedEventImage,
   markEventEdited,
-} from './_shared/shipped-events.ts';
-import { SITE_STATE_COLUMNS } from './_shared/site-builds.ts';
+} from './_shared/content/shipped-events.ts';
+import { SITE_STATE_COLUMNS } from './_shared/content/site-builds.ts';
 
 /** 409 when an event that shipped with the site, never copied into /samu, has this id. */
 async function fileClash(slug: unknown): Promise<Response | undefined> {

@@ -8,10 +8,10 @@
  */
 import type { Config } from '@netlify/functions';
 import { ChildExitSchema } from '../../src/schemas/child-exits.ts';
-import { IdSchema, staffFunction } from './_shared/admin-resource.ts';
-import { childExit, recordExit } from './_shared/child-exits.ts';
-import { error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/http.ts';
-import { deliverAfterResponse } from './_shared/outbox.ts';
+import { IdSchema, staffFunction } from './_shared/platform/admin-resource.ts';
+import { childExit, recordExit } from './_shared/children/child-exits.ts';
+import { error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/platform/http.ts';
+import { deliverAfterResponse } from './_shared/platform/outbox.ts';
 
 export default staffFunction(async (req, actor, context) => {
   const child = IdSchema.safeParse(context.params['child']);

@@ -8,10 +8,10 @@
  */
 import type { Config } from '@netlify/functions';
 import { ChildUpdateSchema } from '../../src/schemas/child-updates.ts';
-import { IdSchema, staffFunction } from './_shared/admin-resource.ts';
-import { childUpdates, publishUpdate, saveDraft, sponsorNewsDue } from './_shared/child-updates.ts';
-import { error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/http.ts';
-import { deliverAfterResponse } from './_shared/outbox.ts';
+import { IdSchema, staffFunction } from './_shared/platform/admin-resource.ts';
+import { childUpdates, publishUpdate, saveDraft, sponsorNewsDue } from './_shared/children/child-updates.ts';
+import { error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/platform/http.ts';
+import { deliverAfterResponse } from './_shared/platform/outbox.ts';
 
 export default staffFunction(async (req, actor, context) => {
   if (new URL(req.url).pathname === '/api/admin/sponsor-news') {

@@ -18,12 +18,12 @@ import {
   SponsorshipSchema,
   WithdrawalSchema,
 } from '../../src/schemas/children.ts';
-import { IdSchema, staffFunction } from './_shared/admin-resource.ts';
-import { childChanged, consentsEnding, plainTrailEntry, rebuildForChild } from './_shared/children.ts';
-import { commitmentForStaffSponsorship, sponsorshipEndedByStaff } from './_shared/commitment-decisions.ts';
-import { query, transaction, type Queryable } from './_shared/db.ts';
-import { answer, error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/http.ts';
-import { consentFormPdf } from './_shared/consent-form.ts';
+import { IdSchema, staffFunction } from './_shared/platform/admin-resource.ts';
+import { childChanged, consentsEnding, plainTrailEntry, rebuildForChild } from './_shared/children/children.ts';
+import { commitmentForStaffSponsorship, sponsorshipEndedByStaff } from './_shared/gifts/commitment-decisions.ts';
+import { query, transaction, type Queryable } from './_shared/platform/db.ts';
+import { answer, error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/platform/http.ts';
+import { consentFormPdf } from './_shared/children/consent-form.ts';
 
 type Child = { id: string; slug: string };
 

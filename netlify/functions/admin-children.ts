@@ -6,13 +6,13 @@
  */
 import type { Config, Context } from '@netlify/functions';
 import { CHILD_COLUMNS, ChildSchema, NewChildSchema } from '../../src/schemas/children.ts';
-import { IdSchema, MAX_ADMIN_BODY_BYTES, resourceFunction, staffFunction } from './_shared/admin-resource.ts';
-import { audit } from './_shared/audit.ts';
-import { CHILD_STATE_COLUMNS, childChanged, copySeedChildren, rebuildForChild } from './_shared/children.ts';
-import { isUniqueViolation, transaction } from './_shared/db.ts';
-import { error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/http.ts';
-import { missingMedia } from './_shared/publishing.ts';
-import { SITE_STATE_COLUMNS } from './_shared/site-builds.ts';
+import { IdSchema, MAX_ADMIN_BODY_BYTES, resourceFunction, staffFunction } from './_shared/platform/admin-resource.ts';
+import { audit } from './_shared/platform/audit.ts';
+import { CHILD_STATE_COLUMNS, childChanged, copySeedChildren, rebuildForChild } from './_shared/children/children.ts';
+import { isUniqueViolation, transaction } from './_shared/platform/db.ts';
+import { error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/platform/http.ts';
+import { missingMedia } from './_shared/content/publishing.ts';
+import { SITE_STATE_COLUMNS } from './_shared/content/site-builds.ts';
 
 const SELECT = [...SITE_STATE_COLUMNS, ...CHILD_STATE_COLUMNS, 'file_copy'];
 

@@ -7,9 +7,9 @@
  */
 import type { Config } from '@netlify/functions';
 import { CommitmentDecision } from '../../src/schemas/commitments.ts';
-import { staffFunction } from './_shared/admin-resource.ts';
-import { countCommitments, listCommitments, staffDecision } from './_shared/commitment-decisions.ts';
-import { error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/http.ts';
+import { staffFunction } from './_shared/platform/admin-resource.ts';
+import { countCommitments, listCommitments, staffDecision } from './_shared/gifts/commitment-decisions.ts';
+import { error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/platform/http.ts';
 
 /** Dates as ISO strings, as every API answer gives them. */
 function plain(value: unknown): unknown {

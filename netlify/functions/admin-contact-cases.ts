@@ -12,15 +12,15 @@
  */
 import type { Config } from '@netlify/functions';
 import { DoneSchema, HolderChangeSchema, NoteSchema, ReplySchema } from '../../src/schemas/cases.ts';
-import { caseAction, caseFunction } from './_shared/case-endpoint.ts';
+import { caseAction, caseFunction } from './_shared/applications/case-endpoint.ts';
 import {
   addContactNote,
   changeContactHolder,
   getContactCase,
   markContactDone,
   sendContactReply,
-} from './_shared/contact-cases.ts';
-import { error, json } from './_shared/http.ts';
+} from './_shared/applications/contact-cases.ts';
+import { error, json } from './_shared/platform/http.ts';
 
 export default caseFunction({
   actions: {

@@ -1,6 +1,6 @@
 /** `/api/admin/donations[/<id>]`: list and delete recorded donation intents. */
 import type { Config } from '@netlify/functions';
-import { resourceFunction } from './_shared/admin-resource.ts';
+import { resourceFunction } from './_shared/platform/admin-resource.ts';
 
 export default resourceFunction({
   resource: 'donations',

@@ -1,7 +1,7 @@
 /** `GET /api/admin/events`: the event log (tracking calls and the staff audit trail), newest first. */
 import type { Config } from '@netlify/functions';
-import { resourceFunction } from './_shared/admin-resource.ts';
-import { eventAbout } from './_shared/event-about.ts';
+import { resourceFunction } from './_shared/platform/admin-resource.ts';
+import { eventAbout } from './_shared/people/event-about.ts';
 
 export default resourceFunction({
   resource: 'events',

@@ -34,9 +34,9 @@ import {
   type GiftAction,
   type GiftSummary,
 } from '../../src/schemas/gifts.ts';
-import { staffFunction } from './_shared/admin-resource.ts';
-import { isUniqueViolation, query, transaction, type Queryable } from './_shared/db.ts';
-import { newestEventId } from './_shared/event-stream.ts';
+import { staffFunction } from './_shared/platform/admin-resource.ts';
+import { isUniqueViolation, query, transaction, type Queryable } from './_shared/platform/db.ts';
+import { newestEventId } from './_shared/platform/event-stream.ts';
 import {
   childById,
   confirmLocked,
@@ -45,16 +45,16 @@ import {
   ledgerTransaction,
   refundLocked,
   type GiftRow,
-} from './_shared/gifts.ts';
-import { statementOf } from './_shared/statements.ts';
-import { figuresOf, giftsReceivedIn, monthEndCsv, monthEndPdf, setRate } from './_shared/gift-figures.ts';
-import { answer, error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/http.ts';
-import { GIFT_COMPLETERS } from './_shared/gift-mail.ts';
-import { deliverAfterResponse, enqueue } from './_shared/outbox.ts';
-import { paystackConfig } from './_shared/paystack.ts';
-import { statementPdf, statementSubject, statementText } from './_shared/receipt.ts';
-import { mpesaConfig } from './_shared/mpesa.ts';
-import { audit } from './_shared/audit.ts';
+} from './_shared/gifts/gifts.ts';
+import { statementOf } from './_shared/gifts/statements.ts';
+import { figuresOf, giftsReceivedIn, monthEndCsv, monthEndPdf, setRate } from './_shared/gifts/gift-figures.ts';
+import { answer, error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/platform/http.ts';
+import { GIFT_COMPLETERS } from './_shared/gifts/gift-mail.ts';
+import { deliverAfterResponse, enqueue } from './_shared/platform/outbox.ts';
+import { paystackConfig } from './_shared/gifts/paystack.ts';
+import { statementPdf, statementSubject, statementText } from './_shared/gifts/receipt.ts';
+import { mpesaConfig } from './_shared/gifts/mpesa.ts';
+import { audit } from './_shared/platform/audit.ts';
 
 /** Where staff look a Paystack transaction up. */
 const PAYSTACK_DASHBOARD = 'https://dashboard.paystack.com/#/transactions/';

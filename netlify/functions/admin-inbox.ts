@@ -4,9 +4,9 @@
  */
 import type { Config } from '@netlify/functions';
 import { InboxAnswer, InboxQuery } from '../../src/schemas/inbox.ts';
-import { staffFunction } from './_shared/admin-resource.ts';
-import { invalid, json, methodNotAllowed } from './_shared/http.ts';
-import { inbox } from './_shared/inbox.ts';
+import { staffFunction } from './_shared/platform/admin-resource.ts';
+import { invalid, json, methodNotAllowed } from './_shared/platform/http.ts';
+import { inbox } from './_shared/staff/inbox.ts';
 
 export default staffFunction(async (req, username, _context, session) => {
   if (req.method !== 'GET') return methodNotAllowed(['GET']);

@@ -13,9 +13,9 @@
 import type { Config } from '@netlify/functions';
 import type { z } from 'zod';
 import { ApproveSchema, DeliveredSchema, LETTER_STATES, ReturnSchema } from '../../src/schemas/letters.ts';
-import { IdSchema, staffFunction } from './_shared/admin-resource.ts';
-import { answer, error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/http.ts';
-import { deliverAfterResponse } from './_shared/outbox.ts';
+import { IdSchema, staffFunction } from './_shared/platform/admin-resource.ts';
+import { answer, error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/platform/http.ts';
+import { deliverAfterResponse } from './_shared/platform/outbox.ts';
 import {
   approvedLettersPdf,
   approveLetter,
@@ -24,7 +24,7 @@ import {
   markDelivered,
   returnLetter,
   type ReviewOutcome,
-} from './_shared/sponsor-letters.ts';
+} from './_shared/children/sponsor-letters.ts';
 
 async function readBody<S extends z.ZodType>(
   req: Request,

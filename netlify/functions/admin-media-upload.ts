@@ -4,11 +4,18 @@
  * served by media-file.ts at `/media/<id>/<name>`, with a Media entry (admin-media.ts) made in the same transaction.
  */
 import type { Config } from '@netlify/functions';
-import { staffFunction } from './_shared/admin-resource.ts';
-import { audit } from './_shared/audit.ts';
-import { transaction } from './_shared/db.ts';
-import { detectFileType, safeFileName } from './_shared/file-types.ts';
-import { badRequest, error, json, methodNotAllowed, readBodyBytes, unsupportedMediaType } from './_shared/http.ts';
+import { staffFunction } from './_shared/platform/admin-resource.ts';
+import { audit } from './_shared/platform/audit.ts';
+import { transaction } from './_shared/platform/db.ts';
+import { detectFileType, safeFileName } from './_shared/content/file-types.ts';
+import {
+  badRequest,
+  error,
+  json,
+  methodNotAllowed,
+  readBodyBytes,
+  unsupportedMediaType,
+} from './_shared/platform/http.ts';
 import { MAX_UPLOAD_BYTES, TOO_LARGE } from '../../src/lib/uploads.ts';
 
 // Room for the multipart boundaries and part headers around the file.

@@ -5,9 +5,9 @@
  */
 import type { Config } from '@netlify/functions';
 import { MediaSchema } from '../../src/schemas/admin.ts';
-import { resourceFunction } from './_shared/admin-resource.ts';
-import { query } from './_shared/db.ts';
-import { error } from './_shared/http.ts';
+import { resourceFunction } from './_shared/platform/admin-resource.ts';
+import { query } from './_shared/platform/db.ts';
+import { error } from './_shared/platform/http.ts';
 
 /** Posts and programs whose picture or body shows the entry's file (`url` is the media row's own column). */
 const USED_BY = `(select coalesce(json_agg(json_build_object('kind', x.kind, 'title', x.title, 'slug', x.slug,

@@ -1,6 +1,6 @@
 /** `/api/admin/newsletter[/<id>]`: list (confirmed, pending and unsubscribed) and delete newsletter subscribers. */
 import type { Config } from '@netlify/functions';
-import { resourceFunction } from './_shared/admin-resource.ts';
+import { resourceFunction } from './_shared/platform/admin-resource.ts';
 
 export default resourceFunction({
   resource: 'newsletter',

@@ -4,10 +4,10 @@
  */
 import type { Config } from '@netlify/functions';
 import { outboxQuery, resendInput, type OutboxAnswer } from '../../src/schemas/notifications.ts';
-import { staffFunction } from './_shared/admin-resource.ts';
-import { error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/http.ts';
-import { GIFT_COMPLETERS } from './_shared/gift-mail.ts';
-import { deliverAfterResponse, listOutbox, outboxCounts, requeue, sendingEnabled } from './_shared/outbox.ts';
+import { staffFunction } from './_shared/platform/admin-resource.ts';
+import { error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/platform/http.ts';
+import { GIFT_COMPLETERS } from './_shared/gifts/gift-mail.ts';
+import { deliverAfterResponse, listOutbox, outboxCounts, requeue, sendingEnabled } from './_shared/platform/outbox.ts';
 
 export default staffFunction(async (req, _actor, context) => {
   const { pathname, searchParams } = new URL(req.url);

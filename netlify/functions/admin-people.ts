@@ -19,10 +19,10 @@ import {
   type PersonAnswer,
 } from '../../src/schemas/people.ts';
 import { emailAddress } from '../../src/schemas/track.ts';
-import { staffFunction } from './_shared/admin-resource.ts';
-import { audit } from './_shared/audit.ts';
-import { query, transaction, type Queryable } from './_shared/db.ts';
-import { answer, error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/http.ts';
+import { staffFunction } from './_shared/platform/admin-resource.ts';
+import { audit } from './_shared/platform/audit.ts';
+import { query, transaction, type Queryable } from './_shared/platform/db.ts';
+import { answer, error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/platform/http.ts';
 import {
   auditSubject,
   correctableColumn,
@@ -33,8 +33,8 @@ import {
   linkHash,
   splitIdentifier,
   type PersonRecords,
-} from './_shared/people.ts';
-import { PERSON_TABLES } from './_shared/person-tables.ts';
+} from './_shared/people/people.ts';
+import { PERSON_TABLES } from './_shared/people/person-tables.ts';
 
 const ACTIONS = ['search', 'link', 'export', 'correct', 'erase'] as const;
 

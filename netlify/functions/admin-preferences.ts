@@ -2,10 +2,10 @@
 import type { Config } from '@netlify/functions';
 import { preferencesInput } from '../../src/schemas/notifications.ts';
 import type { PreferencesAnswer } from '../../src/schemas/staff-account.ts';
-import { staffFunction } from './_shared/admin-resource.ts';
-import { query } from './_shared/db.ts';
-import { invalid, json, methodNotAllowed, readJsonBody } from './_shared/http.ts';
-import { getPreferences, savePreferences } from './_shared/staff-preferences.ts';
+import { staffFunction } from './_shared/platform/admin-resource.ts';
+import { query } from './_shared/platform/db.ts';
+import { invalid, json, methodNotAllowed, readJsonBody } from './_shared/platform/http.ts';
+import { getPreferences, savePreferences } from './_shared/staff/staff-preferences.ts';
 
 const db = { query };
 

@@ -4,10 +4,10 @@
  */
 import type { Config } from '@netlify/functions';
 import { ProgramSchema } from '../../src/schemas/admin.ts';
-import { resourceFunction, staffFunction } from './_shared/admin-resource.ts';
-import { publishable } from './_shared/publishing.ts';
-import { copyShipped, markEdited } from './_shared/shipped-content.ts';
-import { SITE_STATE_COLUMNS } from './_shared/site-builds.ts';
+import { resourceFunction, staffFunction } from './_shared/platform/admin-resource.ts';
+import { publishable } from './_shared/content/publishing.ts';
+import { copyShipped, markEdited } from './_shared/content/shipped-content.ts';
+import { SITE_STATE_COLUMNS } from './_shared/content/site-builds.ts';
 
 const resource = resourceFunction({
   resource: 'programs',

@@ -15,9 +15,9 @@ import {
   type ReplyTemplateAnswer,
   type ReplyTemplatesAnswer,
 } from '../../src/schemas/applications.ts';
-import { staffFunction } from './_shared/admin-resource.ts';
-import { error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/http.ts';
-import { listReplyTemplates, saveReplyTemplate } from './_shared/reply-templates.ts';
+import { staffFunction } from './_shared/platform/admin-resource.ts';
+import { error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/platform/http.ts';
+import { listReplyTemplates, saveReplyTemplate } from './_shared/applications/reply-templates.ts';
 
 export default staffFunction(async (req, actor, context) => {
   const { kind, outcome } = context.params;

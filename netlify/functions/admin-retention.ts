@@ -2,9 +2,9 @@
 import type { Config } from '@netlify/functions';
 import { retentionRules } from '../../src/lib/retention.ts';
 import type { RetentionAnswer } from '../../src/schemas/retention.ts';
-import { staffFunction } from './_shared/admin-resource.ts';
-import { json, methodNotAllowed } from './_shared/http.ts';
-import { lastRetentionRun } from './_shared/retention.ts';
+import { staffFunction } from './_shared/platform/admin-resource.ts';
+import { json, methodNotAllowed } from './_shared/platform/http.ts';
+import { lastRetentionRun } from './_shared/people/retention.ts';
 
 export default staffFunction(async (req) => {
   if (req.method !== 'GET') return methodNotAllowed(['GET']);

@@ -5,9 +5,9 @@
 import type { Config } from '@netlify/functions';
 import { seenInput } from '../../src/schemas/notifications.ts';
 import type { SeenAnswer } from '../../src/schemas/staff-account.ts';
-import { staffFunction } from './_shared/admin-resource.ts';
-import { invalid, json, methodNotAllowed, readJsonBody } from './_shared/http.ts';
-import { markSeen, seenState } from './_shared/seen.ts';
+import { staffFunction } from './_shared/platform/admin-resource.ts';
+import { invalid, json, methodNotAllowed, readJsonBody } from './_shared/platform/http.ts';
+import { markSeen, seenState } from './_shared/staff/seen.ts';
 
 export default staffFunction(async (req, actor) => {
   if (req.method === 'GET') return json((await seenState(actor)) satisfies SeenAnswer);

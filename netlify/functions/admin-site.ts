@@ -6,14 +6,19 @@
  */
 import type { Config, Context } from '@netlify/functions';
 import { changedParts, SiteSettingsSchema, type SiteSettings } from '../../src/schemas/site-settings.ts';
-import { MAX_ADMIN_BODY_BYTES, nestedDeeperThan, MAX_BODY_DEPTH, staffFunction } from './_shared/admin-resource.ts';
-import { audit } from './_shared/audit.ts';
-import { requestBuild } from './_shared/build-hook.ts';
-import { query, transaction } from './_shared/db.ts';
-import { error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/http.ts';
-import { missingMedia } from './_shared/publishing.ts';
-import { copyShippedSettings, type SettingsRecord } from './_shared/site-settings.ts';
-import { SITE_STATE_COLUMNS } from './_shared/site-builds.ts';
+import {
+  MAX_ADMIN_BODY_BYTES,
+  nestedDeeperThan,
+  MAX_BODY_DEPTH,
+  staffFunction,
+} from './_shared/platform/admin-resource.ts';
+import { audit } from './_shared/platform/audit.ts';
+import { requestBuild } from './_shared/content/build-hook.ts';
+import { query, transaction } from './_shared/platform/db.ts';
+import { error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/platform/http.ts';
+import { missingMedia } from './_shared/content/publishing.ts';
+import { copyShippedSettings, type SettingsRecord } from './_shared/content/site-settings.ts';
+import { SITE_STATE_COLUMNS } from './_shared/content/site-builds.ts';
 
 const SELECT = `select settings, file_copy, ts, ${SITE_STATE_COLUMNS.join(', ')} from site_settings where id = 1`;
 

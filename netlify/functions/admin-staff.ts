@@ -11,9 +11,9 @@
 import type { Config, Context } from '@netlify/functions';
 import { InvitationSchema } from '../../src/schemas/applications.ts';
 import type { StaffList } from '../../src/schemas/staff-account.ts';
-import { IdSchema, staffFunction } from './_shared/admin-resource.ts';
-import { error, invalid, json, methodNotAllowed, noContent, readJsonBody } from './_shared/http.ts';
-import { deliverAfterResponse } from './_shared/outbox.ts';
+import { IdSchema, staffFunction } from './_shared/platform/admin-resource.ts';
+import { error, invalid, json, methodNotAllowed, noContent, readJsonBody } from './_shared/platform/http.ts';
+import { deliverAfterResponse } from './_shared/platform/outbox.ts';
 import {
   AccountRefusal,
   invite,
@@ -21,7 +21,7 @@ import {
   removeStaff,
   sendReset,
   withdrawInvitation,
-} from './_shared/staff-accounts.ts';
+} from './_shared/staff/staff-accounts.ts';
 
 export default staffFunction(async (req: Request, actor: string, context: Context) => {
   const { pathname } = new URL(req.url);

@@ -3,11 +3,11 @@
  * with the site are copied first (once), so they count.
  */
 import type { Config } from '@netlify/functions';
-import { staffFunction } from './_shared/admin-resource.ts';
-import { query } from './_shared/db.ts';
-import { json, methodNotAllowed } from './_shared/http.ts';
-import { copyShipped } from './_shared/shipped-content.ts';
-import { copyShippedEvents } from './_shared/shipped-events.ts';
+import { staffFunction } from './_shared/platform/admin-resource.ts';
+import { query } from './_shared/platform/db.ts';
+import { json, methodNotAllowed } from './_shared/platform/http.ts';
+import { copyShipped } from './_shared/content/shipped-content.ts';
+import { copyShippedEvents } from './_shared/content/shipped-events.ts';
 
 /** Table behind each counted resource. */
 const TABLES = {

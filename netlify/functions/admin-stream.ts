@@ -1,16 +1,16 @@
 /**
  * The live activity feed. `POST /api/admin/events/stream-token` (session token) gives a 5-minute
  * stream token; `GET /api/admin/events/stream?token=…` (that token only) is the Server-Sent Events
- * stream of _shared/event-stream.ts. A reconnect resumes after `Last-Event-ID` (header, or the
+ * stream of _shared/platform/event-stream.ts. A reconnect resumes after `Last-Event-ID` (header, or the
  * `lastEventId` query parameter for a fresh EventSource).
  */
 import type { Config, Context } from '@netlify/functions';
-import { staffFunction } from './_shared/admin-resource.ts';
-import { failureAnswer } from './_shared/failure.ts';
-import { requireStreamToken, signToken, TOKEN_KINDS } from './_shared/auth.ts';
-import { eventStream, resumeId } from './_shared/event-stream.ts';
-import { answer, json, methodNotAllowed } from './_shared/http.ts';
-import { liveSession } from './_shared/sessions.ts';
+import { staffFunction } from './_shared/platform/admin-resource.ts';
+import { failureAnswer } from './_shared/platform/failure.ts';
+import { requireStreamToken, signToken, TOKEN_KINDS } from './_shared/platform/auth.ts';
+import { eventStream, resumeId } from './_shared/platform/event-stream.ts';
+import { answer, json, methodNotAllowed } from './_shared/platform/http.ts';
+import { liveSession } from './_shared/platform/sessions.ts';
 
 const issueStreamToken = staffFunction(async (req, actor, _context, session) => {
   if (req.method !== 'POST') return methodNotAllowed(['POST']);

@@ -7,14 +7,14 @@
 import type { Config, Context } from '@netlify/functions';
 import seed from '../../src/content/team.json' with { type: 'json' };
 import { FILE_PORTRAIT, TEAM_COLUMNS, TeamMemberSchema } from '../../src/schemas/team.ts';
-import { resourceFunction, staffFunction, type ResourceWrite } from './_shared/admin-resource.ts';
-import type { ResourceAction } from './_shared/audit.ts';
-import { requestBuild } from './_shared/build-hook.ts';
-import type { Queryable } from './_shared/db.ts';
-import { error } from './_shared/http.ts';
-import { changesSite, missingMedia } from './_shared/publishing.ts';
-import { copySeed } from './_shared/seed-copy.ts';
-import { SITE_STATE_COLUMNS } from './_shared/site-builds.ts';
+import { resourceFunction, staffFunction, type ResourceWrite } from './_shared/platform/admin-resource.ts';
+import type { ResourceAction } from './_shared/platform/audit.ts';
+import { requestBuild } from './_shared/content/build-hook.ts';
+import type { Queryable } from './_shared/platform/db.ts';
+import { error } from './_shared/platform/http.ts';
+import { changesSite, missingMedia } from './_shared/content/publishing.ts';
+import { copySeed } from './_shared/content/seed-copy.ts';
+import { SITE_STATE_COLUMNS } from './_shared/content/site-builds.ts';
 
 /** A member of the file as the table stores it. */
 function seedValues(member: (typeof seed)[number], position: number): Record<string, unknown> {

@@ -4,7 +4,7 @@
  * changes are under `/api/admin/applications/<id>` (admin-applications.ts).
  */
 import type { Config } from '@netlify/functions';
-import { resourceFunction } from './_shared/admin-resource.ts';
+import { resourceFunction } from './_shared/platform/admin-resource.ts';
 
 export default resourceFunction({
   resource: 'volunteers',

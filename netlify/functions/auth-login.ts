@@ -3,20 +3,20 @@
  * session). An unknown user and a wrong password get the same 401 in about the same time; five failures
  * for one username from one client within fifteen minutes, the account-wide limit or the client limit get 429 with
  * `Retry-After`, counted before the password is checked so attempts sent at once meet the same limits. So does an
- * attempt that finds the password checks' queue full (./_shared/passwords.ts); it counts as no failure. Every
+ * attempt that finds the password checks' queue full (./_shared/platform/passwords.ts); it counts as no failure. Every
  * outcome is audited, naming the account only when one matches.
  */
 import type { Config, Context } from '@netlify/functions';
 import { LoginSchema, type Login } from '../../src/schemas/admin.ts';
-import { failureAnswer } from './_shared/failure.ts';
-import { audit } from './_shared/audit.ts';
-import { signingKey, signToken } from './_shared/auth.ts';
-import { clientId, hashAddress } from './_shared/client.ts';
-import { query, transaction, type Queryable } from './_shared/db.ts';
-import { error, invalid, json, methodNotAllowed, readJsonBody, tooManyRequests } from './_shared/http.ts';
-import { admitAttempt, failed, signedIn, withdrawn } from './_shared/login-throttle.ts';
-import { checkLogin, HashingBusy } from './_shared/passwords.ts';
-import { createSession, KNOWN_CLIENT_DAYS, knownClientSql } from './_shared/sessions.ts';
+import { failureAnswer } from './_shared/platform/failure.ts';
+import { audit } from './_shared/platform/audit.ts';
+import { signingKey, signToken } from './_shared/platform/auth.ts';
+import { clientId, hashAddress } from './_shared/platform/client.ts';
+import { query, transaction, type Queryable } from './_shared/platform/db.ts';
+import { error, invalid, json, methodNotAllowed, readJsonBody, tooManyRequests } from './_shared/platform/http.ts';
+import { admitAttempt, failed, signedIn, withdrawn } from './_shared/platform/login-throttle.ts';
+import { checkLogin, HashingBusy } from './_shared/platform/passwords.ts';
+import { createSession, KNOWN_CLIENT_DAYS, knownClientSql } from './_shared/platform/sessions.ts';
 
 /** Signs a staff member in. */
 export default async (req: Request, context: Context): Promise<Response> => {

@@ -9,12 +9,12 @@
 import type { Config, Context } from '@netlify/functions';
 import { LinkTokenSchema, SetPasswordSchema } from '../../src/schemas/applications.ts';
 import type { LinkAnswer, TokenAnswer } from '../../src/schemas/staff-account.ts';
-import { failureAnswer } from './_shared/failure.ts';
-import { signingKey, signToken } from './_shared/auth.ts';
-import { clientId } from './_shared/client.ts';
-import { invalid, json, methodNotAllowed, readJsonBody, tooManyRequests } from './_shared/http.ts';
-import { hit } from './_shared/rate-limit.ts';
-import { AccountRefusal, describeLink, LINK_ATTEMPTS, useLink } from './_shared/staff-accounts.ts';
+import { failureAnswer } from './_shared/platform/failure.ts';
+import { signingKey, signToken } from './_shared/platform/auth.ts';
+import { clientId } from './_shared/platform/client.ts';
+import { invalid, json, methodNotAllowed, readJsonBody, tooManyRequests } from './_shared/platform/http.ts';
+import { hit } from './_shared/platform/rate-limit.ts';
+import { AccountRefusal, describeLink, LINK_ATTEMPTS, useLink } from './_shared/staff/staff-accounts.ts';
 
 export default async (req: Request, context: Context): Promise<Response> => {
   try {

@@ -8,10 +8,10 @@
  * test server, never in production) does a call's JSON body `{"now": "<ISO time>"}` set the clock of the run.
  */
 import type { Config } from '@netlify/functions';
-import { runCommitments } from './_shared/commitment-reminders.ts';
-import { runExitOffers } from './_shared/exit-choices.ts';
-import { json } from './_shared/http.ts';
-import { deliverDue } from './_shared/outbox.ts';
+import { runCommitments } from './_shared/gifts/commitment-reminders.ts';
+import { runExitOffers } from './_shared/children/exit-choices.ts';
+import { json } from './_shared/platform/http.ts';
+import { deliverDue } from './_shared/platform/outbox.ts';
 
 /** The time the run decides by: the request's `now` when tests may name it, else the real time. */
 async function clockOf(req: Request): Promise<Date> {

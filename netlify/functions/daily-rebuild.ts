@@ -3,8 +3,8 @@
  * year, the classification of events) follows the date without anyone editing content.
  */
 import type { Config } from '@netlify/functions';
-import { triggerBuild } from './_shared/build-hook.ts';
-import { answer } from './_shared/http.ts';
+import { triggerBuild } from './_shared/content/build-hook.ts';
+import { answer } from './_shared/platform/http.ts';
 
 /** Calls the build hook (no debounce: nothing else is batched with it). */
 export default async (): Promise<Response> => {

@@ -5,8 +5,8 @@
  * Live (or shows why the build failed). Any direct HTTP call is refused with 401 and changes nothing.
  */
 import type { DeployFailedEvent, DeploySucceededEvent } from '@netlify/functions';
-import { recordDeploy } from './_shared/site-builds.ts';
-import { error } from './_shared/http.ts';
+import { recordDeploy } from './_shared/content/site-builds.ts';
+import { error } from './_shared/platform/http.ts';
 
 export default {
   /** Records a published production deploy. */

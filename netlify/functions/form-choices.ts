@@ -21,9 +21,9 @@ import { localeOr } from '../../src/i18n/catalogue.ts';
 import { localePath } from '../../src/i18n/paths.ts';
 import { DONATION_CAUSES, SPONSORSHIP_TYPES } from '../../src/schemas/options.ts';
 import type { TrackType } from '../../src/schemas/track.ts';
-import { fetchPage } from './_shared/form-answer.ts';
-import { formPageWith, formsPageWith, withLinkQuery, type SentField } from './_shared/form-page.ts';
-import { answer, error, methodNotAllowed, seeOther } from './_shared/http.ts';
+import { fetchPage } from './_shared/platform/form-answer.ts';
+import { formPageWith, formsPageWith, withLinkQuery, type SentField } from './_shared/platform/form-page.ts';
+import { answer, error, methodNotAllowed, seeOther } from './_shared/platform/http.ts';
 
 /** The forms whose page can open with choices made, by slug, with the fields a query sets. */
 const CHOOSABLE: Record<string, { type: TrackType; fields: (query: URLSearchParams) => [string, string][] }> = {

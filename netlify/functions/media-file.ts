@@ -3,9 +3,9 @@
  * `nosniff`, a year-long immutable cache (an id never changes content) and, for PDFs, a download.
  */
 import type { Config, Context } from '@netlify/functions';
-import { failureAnswer } from './_shared/failure.ts';
-import { readUpload } from './_shared/uploads.ts';
-import { answer, error, methodNotAllowed } from './_shared/http.ts';
+import { failureAnswer } from './_shared/platform/failure.ts';
+import { readUpload } from './_shared/content/uploads.ts';
+import { answer, error, methodNotAllowed } from './_shared/platform/http.ts';
 
 const ID = /^[1-9][0-9]{0,18}$/;
 // Upload names are stored already safe (lowercase, no escapes), so a segment needing decoding names no file.

@@ -13,8 +13,8 @@ import type { Config, Context } from '@netlify/functions';
 import { localeOr, translate, translator, type Locale, type MessageKey } from '../../src/i18n/catalogue.ts';
 import { localePath } from '../../src/i18n/paths.ts';
 import { myGivingLinkRequest } from '../../src/schemas/my-giving.ts';
-import { clientId } from './_shared/client.ts';
-import { transaction } from './_shared/db.ts';
+import { clientId } from './_shared/platform/client.ts';
+import { transaction } from './_shared/platform/db.ts';
 import {
   describeSignInLink,
   donorCookieHeader,
@@ -25,11 +25,11 @@ import {
   SIGN_IN_PATH,
   useSignInLink,
   type LinkRefusal,
-} from './_shared/donor-sessions.ts';
-import { readSmallRequest } from './_shared/form-answer.ts';
-import { escapeHtml, htmlPage, sentenceHtml, unavailablePage } from './_shared/html-page.ts';
-import { answer, json, methodNotAllowed, seeOther, tooManyRequests } from './_shared/http.ts';
-import { deliverAfterResponse } from './_shared/outbox.ts';
+} from './_shared/gifts/donor-sessions.ts';
+import { readSmallRequest } from './_shared/platform/form-answer.ts';
+import { escapeHtml, htmlPage, sentenceHtml, unavailablePage } from './_shared/platform/html-page.ts';
+import { answer, json, methodNotAllowed, seeOther, tooManyRequests } from './_shared/platform/http.ts';
+import { deliverAfterResponse } from './_shared/platform/outbox.ts';
 
 const SENT_PAGE = '/my-giving/sent/';
 

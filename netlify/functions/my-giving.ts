@@ -22,25 +22,30 @@ import {
   donorSession,
   endDonorSession,
   isSameSitePost,
-} from './_shared/donor-sessions.ts';
+} from './_shared/gifts/donor-sessions.ts';
 import { ChangeAmountRequest } from '../../src/schemas/my-giving.ts';
-import { isFormContentType, readFormBody } from './_shared/form-answer.ts';
-import { escapeHtml, htmlPage, unavailablePage } from './_shared/html-page.ts';
-import { answer, methodNotAllowed } from './_shared/http.ts';
-import { donorLanguage, donorReceipt, donorStatement, myGivingHtml, pdfResponse } from './_shared/my-giving.ts';
+import { isFormContentType, readFormBody } from './_shared/platform/form-answer.ts';
+import { escapeHtml, htmlPage, unavailablePage } from './_shared/platform/html-page.ts';
+import { answer, methodNotAllowed } from './_shared/platform/http.ts';
+import { donorLanguage, donorReceipt, donorStatement, myGivingHtml, pdfResponse } from './_shared/gifts/my-giving.ts';
 import { translator, type MessageKey } from '../../src/i18n/catalogue.ts';
-import { newsHtml } from './_shared/my-giving-news.ts';
-import { setNewsEmails, sponsorPhotoPath } from './_shared/child-updates.ts';
-import { MAX_LETTER_PHOTO_BYTES, reviseLetter, writeLetter, type LetterOutcome } from './_shared/sponsor-letters.ts';
+import { newsHtml } from './_shared/children/my-giving-news.ts';
+import { setNewsEmails, sponsorPhotoPath } from './_shared/children/child-updates.ts';
+import {
+  MAX_LETTER_PHOTO_BYTES,
+  reviseLetter,
+  writeLetter,
+  type LetterOutcome,
+} from './_shared/children/sponsor-letters.ts';
 import { LetterSchema } from '../../src/schemas/letters.ts';
-import { readUpload } from './_shared/uploads.ts';
+import { readUpload } from './_shared/content/uploads.ts';
 import {
   changeCommitmentAmount,
   commitmentsHtml,
   donorCommitment,
   stopCommitment,
-} from './_shared/my-giving-commitments.ts';
-import { paystackConfig, PaystackError, subscriptionManageLink } from './_shared/paystack.ts';
+} from './_shared/gifts/my-giving-commitments.ts';
+import { paystackConfig, PaystackError, subscriptionManageLink } from './_shared/gifts/paystack.ts';
 
 const SIGN_IN_PAGE = '/my-giving/';
 

@@ -3,11 +3,11 @@
  * lands on /newsletter/confirmed/; a forged, expired or used-up link gets a page saying so, and changes nothing.
  */
 import type { Config } from '@netlify/functions';
-import { transaction } from './_shared/db.ts';
-import { htmlPage } from './_shared/html-page.ts';
-import { methodNotAllowed, seeOther } from './_shared/http.ts';
-import { confirm, type LinkOutcome } from './_shared/newsletter.ts';
-import { linkFailure } from './_shared/newsletter-pages.ts';
+import { transaction } from './_shared/platform/db.ts';
+import { htmlPage } from './_shared/platform/html-page.ts';
+import { methodNotAllowed, seeOther } from './_shared/platform/http.ts';
+import { confirm, type LinkOutcome } from './_shared/people/newsletter.ts';
+import { linkFailure } from './_shared/people/newsletter-pages.ts';
 
 /** Handles one opened confirmation link. */
 export default async (req: Request): Promise<Response> => {

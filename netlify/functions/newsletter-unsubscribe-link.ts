@@ -6,12 +6,12 @@
  */
 import type { Config, Context } from '@netlify/functions';
 import { unsubscribeLinkRequest } from '../../src/schemas/newsletter.ts';
-import { clientId } from './_shared/client.ts';
-import { readSmallRequest } from './_shared/form-answer.ts';
-import { error, json, methodNotAllowed, seeOther, tooManyRequests } from './_shared/http.ts';
-import { sendUnsubscribeLink } from './_shared/newsletter.ts';
-import { queueAfterResponse } from './_shared/outbox.ts';
-import { hit, trackRateLimit } from './_shared/rate-limit.ts';
+import { clientId } from './_shared/platform/client.ts';
+import { readSmallRequest } from './_shared/platform/form-answer.ts';
+import { error, json, methodNotAllowed, seeOther, tooManyRequests } from './_shared/platform/http.ts';
+import { sendUnsubscribeLink } from './_shared/people/newsletter.ts';
+import { queueAfterResponse } from './_shared/platform/outbox.ts';
+import { hit, trackRateLimit } from './_shared/platform/rate-limit.ts';
 
 const SENT_PAGE = '/newsletter/leave/sent/';
 

@@ -5,11 +5,11 @@
  * scanners open links.
  */
 import type { Config } from '@netlify/functions';
-import { query, transaction } from './_shared/db.ts';
-import { escapeHtml, htmlPage } from './_shared/html-page.ts';
-import { methodNotAllowed } from './_shared/http.ts';
-import { checkUnsubscribeToken, unsubscribe, UNSUBSCRIBE_PATH, type LinkOutcome } from './_shared/newsletter.ts';
-import { linkFailure } from './_shared/newsletter-pages.ts';
+import { query, transaction } from './_shared/platform/db.ts';
+import { escapeHtml, htmlPage } from './_shared/platform/html-page.ts';
+import { methodNotAllowed } from './_shared/platform/http.ts';
+import { checkUnsubscribeToken, unsubscribe, UNSUBSCRIBE_PATH, type LinkOutcome } from './_shared/people/newsletter.ts';
+import { linkFailure } from './_shared/people/newsletter-pages.ts';
 
 /** Handles one unsubscribe request or page view. */
 export default async (req: Request): Promise<Response> => {

@@ -3,9 +3,9 @@
  * sign-ups, and everything for staff who chose a digest) and sends it.
  */
 import type { Config } from '@netlify/functions';
-import { previousNairobiDay, queueDigests } from './_shared/digest.ts';
-import { deliverDue } from './_shared/outbox.ts';
-import { json } from './_shared/http.ts';
+import { previousNairobiDay, queueDigests } from './_shared/staff/digest.ts';
+import { deliverDue } from './_shared/platform/outbox.ts';
+import { json } from './_shared/platform/http.ts';
 
 /** Queues and sends yesterday's digests; a second run the same day queues nothing (one row per day and audience). */
 export default async (): Promise<Response> => {

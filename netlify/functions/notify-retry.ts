@@ -4,9 +4,9 @@
  * older than 30 days.
  */
 import type { Config } from '@netlify/functions';
-import { GIFT_COMPLETERS } from './_shared/gift-mail.ts';
-import { deliverDue, purgeFinished } from './_shared/outbox.ts';
-import { json } from './_shared/http.ts';
+import { GIFT_COMPLETERS } from './_shared/gifts/gift-mail.ts';
+import { deliverDue, purgeFinished } from './_shared/platform/outbox.ts';
+import { json } from './_shared/platform/http.ts';
 
 /** Runs one retry round; scheduled functions ignore the answer, so it only reports for logs and tests. */
 export default async (): Promise<Response> => {

@@ -20,8 +20,8 @@ import { sponsorHref } from '../../src/lib/children.ts';
 import { formatMoney, giftMinimums, minimumSubunits, type CheckoutMethod } from '../../src/lib/money.ts';
 import { paymentUrl } from '../../src/lib/payment.ts';
 import { trackRequest } from '../../src/schemas/track.ts';
-import { clientId } from './_shared/client.ts';
-import { isUniqueViolation, query, transaction } from './_shared/db.ts';
+import { clientId } from './_shared/platform/client.ts';
+import { isUniqueViolation, query, transaction } from './_shared/platform/db.ts';
 import {
   formAccepted,
   formProblem,
@@ -29,12 +29,12 @@ import {
   formTooLarge,
   languageOf,
   readFormBody,
-} from './_shared/form-answer.ts';
-import { hasActiveSponsor, waitingChild } from './_shared/children.ts';
-import { createCommitment } from './_shared/commitments.ts';
-import { planFor } from './_shared/paystack-plans.ts';
-import { closePendingOn, childById, insertGift, newReference, type GiftRow } from './_shared/gifts.ts';
-import { escapeHtml, htmlPage, type PageContent } from './_shared/html-page.ts';
+} from './_shared/platform/form-answer.ts';
+import { hasActiveSponsor, waitingChild } from './_shared/children/children.ts';
+import { createCommitment } from './_shared/gifts/commitments.ts';
+import { planFor } from './_shared/gifts/paystack-plans.ts';
+import { closePendingOn, childById, insertGift, newReference, type GiftRow } from './_shared/gifts/gifts.ts';
+import { escapeHtml, htmlPage, type PageContent } from './_shared/platform/html-page.ts';
 import {
   answer,
   error,
@@ -44,14 +44,14 @@ import {
   readJsonBody,
   zodIssues,
   type Issue,
-} from './_shared/http.ts';
-import { GIFT_COMPLETERS } from './_shared/gift-mail.ts';
-import { deliverAfterResponse } from './_shared/outbox.ts';
-import { initializeTransaction, paystackConfig, PaystackError, type PaystackConfig } from './_shared/paystack.ts';
-import { hit, trackRateLimit } from './_shared/rate-limit.ts';
-import { thankYouUrl } from './_shared/site-links.ts';
-import { storeSubmission } from './_shared/submissions.ts';
-import { chargeOf, type Charge, type CheckoutRequest } from './_shared/checkout-charge.ts';
+} from './_shared/platform/http.ts';
+import { GIFT_COMPLETERS } from './_shared/gifts/gift-mail.ts';
+import { deliverAfterResponse } from './_shared/platform/outbox.ts';
+import { initializeTransaction, paystackConfig, PaystackError, type PaystackConfig } from './_shared/gifts/paystack.ts';
+import { hit, trackRateLimit } from './_shared/platform/rate-limit.ts';
+import { thankYouUrl } from './_shared/gifts/site-links.ts';
+import { storeSubmission } from './_shared/applications/submissions.ts';
+import { chargeOf, type Charge, type CheckoutRequest } from './_shared/gifts/checkout-charge.ts';
 
 /** Paystack channels for each payment method of the forms. */
 const CHANNELS: Readonly<Record<Exclude<CheckoutMethod, 'paypal'>, readonly string[]>> = {

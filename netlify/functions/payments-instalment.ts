@@ -5,11 +5,11 @@
  * opening the link again reuses the same checkout and never makes a second gift for one period.
  */
 import type { Config, Context } from '@netlify/functions';
-import { openInstalmentCheckout } from './_shared/instalment-checkout.ts';
-import { htmlPage, escapeHtml } from './_shared/html-page.ts';
-import { answer, methodNotAllowed } from './_shared/http.ts';
-import { deliverAfterResponse } from './_shared/outbox.ts';
-import { paystackConfig, PaystackError } from './_shared/paystack.ts';
+import { openInstalmentCheckout } from './_shared/gifts/instalment-checkout.ts';
+import { htmlPage, escapeHtml } from './_shared/platform/html-page.ts';
+import { answer, methodNotAllowed } from './_shared/platform/http.ts';
+import { deliverAfterResponse } from './_shared/platform/outbox.ts';
+import { paystackConfig, PaystackError } from './_shared/gifts/paystack.ts';
 
 const page = (title: string, text: string, status: number) =>
   htmlPage({ title, html: `<p>${escapeHtml(text)}</p>`, tone: 'problem' }, status);

@@ -11,11 +11,18 @@
  *   same rejection code, never a 5xx.
  */
 import type { Config, Context } from '@netlify/functions';
-import { failureAnswer } from './_shared/failure.ts';
-import { json, error, methodNotAllowed, readJsonBody, zodIssues, type Issue } from './_shared/http.ts';
-import { C2B_RESULT, C2BConfirmation, c2bRejection, isPathSecret, mpesaConfig, recordC2B } from './_shared/mpesa.ts';
-import { GIFT_COMPLETERS } from './_shared/gift-mail.ts';
-import { deliverAfterResponse } from './_shared/outbox.ts';
+import { failureAnswer } from './_shared/platform/failure.ts';
+import { json, error, methodNotAllowed, readJsonBody, zodIssues, type Issue } from './_shared/platform/http.ts';
+import {
+  C2B_RESULT,
+  C2BConfirmation,
+  c2bRejection,
+  isPathSecret,
+  mpesaConfig,
+  recordC2B,
+} from './_shared/gifts/mpesa.ts';
+import { GIFT_COMPLETERS } from './_shared/gifts/gift-mail.ts';
+import { deliverAfterResponse } from './_shared/platform/outbox.ts';
 
 /** Handles one validation or confirmation. */
 export default async (req: Request, context: Context): Promise<Response> => {

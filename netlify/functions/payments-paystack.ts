@@ -1,15 +1,15 @@
 /**
  * `POST /api/payments/paystack`: Paystack's webhook. A call counts only when `x-paystack-signature` is the
  * HMAC-SHA512 of its raw body with `PAYSTACK_SECRET_KEY` (401 otherwise, nothing stored). Every event Paystack
- * documents is settled once (_shared/paystack-events.ts); a signed event the site cannot match is recorded and
+ * documents is settled once (_shared/gifts/paystack-events.ts); a signed event the site cannot match is recorded and
  * answered 200 too, so Paystack does not retry it, and a replay answers 200 and changes nothing. The answer goes out
  * as soon as the ledger has the event: a successful charge arriving behind others is stored and answered `received`,
  * then settled after the answer; emails (a receipt and its PDF, a manage link) are made and sent after it.
  */
 import type { Config, Context } from '@netlify/functions';
 import { z } from 'zod';
-import { failureAnswer } from './_shared/failure.ts';
-import { GIFT_COMPLETERS } from './_shared/gift-mail.ts';
+import { failureAnswer } from './_shared/platform/failure.ts';
+import { GIFT_COMPLETERS } from './_shared/gifts/gift-mail.ts';
 import {
   badRequest,
   error,
@@ -19,11 +19,11 @@ import {
   readBodyBytes,
   UNSTORABLE_TEXT,
   unstorableTextPath,
-} from './_shared/http.ts';
-import { deliverAfterResponse } from './_shared/outbox.ts';
-import { paystackConfig } from './_shared/paystack.ts';
-import { receivePaystackEvent } from './_shared/paystack-events.ts';
-import { verifyPaystackSignature } from './_shared/signatures.ts';
+} from './_shared/platform/http.ts';
+import { deliverAfterResponse } from './_shared/platform/outbox.ts';
+import { paystackConfig } from './_shared/gifts/paystack.ts';
+import { receivePaystackEvent } from './_shared/gifts/paystack-events.ts';
+import { verifyPaystackSignature } from './_shared/platform/signatures.ts';
 
 /** Largest webhook body accepted; Paystack's events are a few KB. */
 export const MAX_WEBHOOK_BYTES = 64 * 1024;

@@ -1,13 +1,13 @@
 /**
  * Scheduled every 15 minutes: settles the Paystack charges a webhook stored but no instance settled (it stopped
- * first), then asks Paystack about pending gifts that no webhook settled (see _shared/reconcile.ts).
+ * first), then asks Paystack about pending gifts that no webhook settled (see _shared/gifts/reconcile.ts).
  */
 import type { Config, Context } from '@netlify/functions';
-import { GIFT_COMPLETERS } from './_shared/gift-mail.ts';
-import { deliverDue } from './_shared/outbox.ts';
-import { settleStoredEvents } from './_shared/paystack-events.ts';
-import { reconcile } from './_shared/reconcile.ts';
-import { json } from './_shared/http.ts';
+import { GIFT_COMPLETERS } from './_shared/gifts/gift-mail.ts';
+import { deliverDue } from './_shared/platform/outbox.ts';
+import { settleStoredEvents } from './_shared/gifts/paystack-events.ts';
+import { reconcile } from './_shared/gifts/reconcile.ts';
+import { json } from './_shared/platform/http.ts';
 
 /** Runs one round; scheduled functions ignore the answer, so it only reports for logs and tests. */
 export default async (_req: Request, context: Context): Promise<Response> => {

@@ -3,8 +3,8 @@
  * (src/lib/retention.ts) and records the run, as counts, for /samu.
  */
 import type { Config } from '@netlify/functions';
-import { runRetention } from './_shared/retention.ts';
-import { json } from './_shared/http.ts';
+import { runRetention } from './_shared/people/retention.ts';
+import { json } from './_shared/platform/http.ts';
 
 /** Runs retention once; scheduled functions ignore the answer, so it only reports for logs and tests. */
 export default async (): Promise<Response> => {

@@ -1,19 +1,19 @@
 /**
  * `/sponsorship-choice/<token>`: the links of the email a sponsor gets when the child they sponsor leaves the
- * programme (netlify/functions/_shared/exit-offers.ts). `GET` shows what the link would do with a button and changes
+ * programme (netlify/functions/_shared/children/exit-offers.ts). `GET` shows what the link would do with a button and changes
  * nothing, because mail scanners open links; the button's `POST` does it: carries the sponsorship on to the waiting
  * child the link names, or ends it. A malformed link is 400, one whose signature does not match its offer 403, an
  * offer already answered or a child no longer waiting 409, each a plain page that works with JavaScript off.
  */
 import type { Config, Context } from '@netlify/functions';
 import { nairobiToday } from '../../src/lib/events.ts';
-import { firstName } from './_shared/child-updates.ts';
-import { waitingChildren } from './_shared/children.ts';
-import { query } from './_shared/db.ts';
-import { carryOn, endByChoice, type ChoiceOutcome } from './_shared/exit-choices.ts';
-import { END_CHOICE, linkMatches, offerState, readChoiceToken } from './_shared/exit-offers.ts';
-import { escapeHtml, htmlPage, unavailablePage } from './_shared/html-page.ts';
-import { methodNotAllowed } from './_shared/http.ts';
+import { firstName } from './_shared/children/child-updates.ts';
+import { waitingChildren } from './_shared/children/children.ts';
+import { query } from './_shared/platform/db.ts';
+import { carryOn, endByChoice, type ChoiceOutcome } from './_shared/children/exit-choices.ts';
+import { END_CHOICE, linkMatches, offerState, readChoiceToken } from './_shared/children/exit-offers.ts';
+import { escapeHtml, htmlPage, unavailablePage } from './_shared/platform/html-page.ts';
+import { methodNotAllowed } from './_shared/platform/http.ts';
 
 const HOME = '<a href="/">Go to the home page</a>';
 

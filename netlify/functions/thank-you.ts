@@ -11,17 +11,17 @@ import type { Config, Context } from '@netlify/functions';
 import { translator, type MessageKey } from '../../src/i18n/catalogue.ts';
 import { localePath } from '../../src/i18n/paths.ts';
 import { formatMoney } from '../../src/lib/money.ts';
-import { clientId } from './_shared/client.ts';
-import { GIFT_COMPLETERS } from './_shared/gift-mail.ts';
-import { giftByReference, receiptOf, type GiftRow } from './_shared/gifts.ts';
-import { settlePaystackCharge } from './_shared/paystack-charges.ts';
-import { escapeHtml, htmlPage, sentenceHtml } from './_shared/html-page.ts';
-import { methodNotAllowed } from './_shared/http.ts';
-import { deliverAfterResponse } from './_shared/outbox.ts';
-import { paystackConfig, PaystackError, verifyTransaction } from './_shared/paystack.ts';
-import { hit } from './_shared/rate-limit.ts';
-import { mpesaAccountOfGift, mpesaHtml } from './_shared/my-giving-commitments.ts';
-import { myGivingUrl } from './_shared/site-links.ts';
+import { clientId } from './_shared/platform/client.ts';
+import { GIFT_COMPLETERS } from './_shared/gifts/gift-mail.ts';
+import { giftByReference, receiptOf, type GiftRow } from './_shared/gifts/gifts.ts';
+import { settlePaystackCharge } from './_shared/gifts/paystack-charges.ts';
+import { escapeHtml, htmlPage, sentenceHtml } from './_shared/platform/html-page.ts';
+import { methodNotAllowed } from './_shared/platform/http.ts';
+import { deliverAfterResponse } from './_shared/platform/outbox.ts';
+import { paystackConfig, PaystackError, verifyTransaction } from './_shared/gifts/paystack.ts';
+import { hit } from './_shared/platform/rate-limit.ts';
+import { mpesaAccountOfGift, mpesaHtml } from './_shared/gifts/my-giving-commitments.ts';
+import { myGivingUrl } from './_shared/gifts/site-links.ts';
 
 /** Thank-you pages one client may open per minute (each may ask Paystack). */
 const VIEWS_PER_MINUTE = { limit: 30, windowSeconds: 60 };

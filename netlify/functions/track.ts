@@ -7,8 +7,8 @@
 import type { Config, Context } from '@netlify/functions';
 import { trackBodyFromForm } from '../../src/lib/forms.ts';
 import { isTrackType, trackRequest, TRACK_TYPES, type TrackRequest } from '../../src/schemas/track.ts';
-import { clientId } from './_shared/client.ts';
-import { transaction, type Queryable } from './_shared/db.ts';
+import { clientId } from './_shared/platform/client.ts';
+import { transaction, type Queryable } from './_shared/platform/db.ts';
 import {
   formAccepted,
   formProblem,
@@ -16,13 +16,21 @@ import {
   formTooLarge,
   languageOf,
   readFormBody,
-} from './_shared/form-answer.ts';
-import { error, json, methodNotAllowed, readJsonBody, tooManyRequests, zodIssues, type Issue } from './_shared/http.ts';
-import { logFailure } from './_shared/log.ts';
-import { ConfirmationLimited } from './_shared/newsletter.ts';
-import { deliverAfterResponse } from './_shared/outbox.ts';
-import { hit, trackRateLimit } from './_shared/rate-limit.ts';
-import { storeSubmission } from './_shared/submissions.ts';
+} from './_shared/platform/form-answer.ts';
+import {
+  error,
+  json,
+  methodNotAllowed,
+  readJsonBody,
+  tooManyRequests,
+  zodIssues,
+  type Issue,
+} from './_shared/platform/http.ts';
+import { logFailure } from './_shared/platform/log.ts';
+import { ConfirmationLimited } from './_shared/people/newsletter.ts';
+import { deliverAfterResponse } from './_shared/platform/outbox.ts';
+import { hit, trackRateLimit } from './_shared/platform/rate-limit.ts';
+import { storeSubmission } from './_shared/applications/submissions.ts';
 
 const ACCEPTED = { ok: true } as const;
 

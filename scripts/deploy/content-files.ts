@@ -4,7 +4,7 @@
  * This is a deploy step, not part of the build: it writes, so it runs only in a context that owns its database
  * (production on Netlify, and a local server's own database), never in a Deploy Preview or branch deploy.
  */
-import { query, type DatabaseTarget } from '../../netlify/functions/_shared/db.ts';
+import { query, type DatabaseTarget } from '../../netlify/functions/_shared/platform/db.ts';
 import { readFileSlugs, type FileSlug } from '../../src/loaders/file-slugs.ts';
 
 /** The deploy contexts whose builds may write their database: production, and local runs (no `CONTEXT`, or dev). */

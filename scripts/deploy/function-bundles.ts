@@ -52,7 +52,7 @@ export const PUBLIC_FUNCTIONS = [
 
 /** Files no bundle may hold: zod's CommonJS copy (functions are ES modules) and, in public ones, staff code. */
 const NEVER = [/node_modules\/zod\/.*\.cjs$/];
-const NEVER_PUBLIC = [/node_modules\/jose\//, /_shared\/(admin-resource|auth|sessions|audit)\.ts$/];
+const NEVER_PUBLIC = [/node_modules\/jose\//, /_shared\/platform\/(admin-resource|auth|sessions|audit)\.ts$/];
 
 /** One function's bundle. */
 export interface Bundle {

@@ -2,9 +2,9 @@
  * Staff accounts for scripts: `npm run admin:create` and the start-up bootstrap
  * (`ADMIN_USERNAME` / `ADMIN_PASSWORD`). Passwords are checked for length and stored only hashed.
  */
-import { query, type DatabaseTarget } from '../../netlify/functions/_shared/db.ts';
-import { hashPassword, verifyPassword } from '../../netlify/functions/_shared/passwords.ts';
-import { endAllSessions } from '../../netlify/functions/_shared/sessions.ts';
+import { query, type DatabaseTarget } from '../../netlify/functions/_shared/platform/db.ts';
+import { hashPassword, verifyPassword } from '../../netlify/functions/_shared/platform/passwords.ts';
+import { endAllSessions } from '../../netlify/functions/_shared/platform/sessions.ts';
 import { NewPasswordSchema, UsernameSchema } from '../../src/schemas/admin.ts';
 
 /** What {@link setAdminPassword} did. */

@@ -9,7 +9,7 @@
  * as in production without reaching the internet.
  */
 import { randomBytes } from 'node:crypto';
-import { query, type DatabaseTarget } from '../../netlify/functions/_shared/db.ts';
+import { query, type DatabaseTarget } from '../../netlify/functions/_shared/platform/db.ts';
 import { startPaystack, type PaystackStandIn } from '../../tests/support/paystack.ts';
 import { freePort, startSmtpServer, type TestSmtpServer } from '../../tests/support/smtp.ts';
 import { percentile } from './bench.ts';

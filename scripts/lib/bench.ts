@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { closePools, query, type DatabaseTarget } from '../../netlify/functions/_shared/db.ts';
+import { closePools, query, type DatabaseTarget } from '../../netlify/functions/_shared/platform/db.ts';
 import { SseReader } from '../../tests/support/sse.ts';
 import { startLocalDatabase } from './local-database.ts';
 import { startRelay } from './relay.ts';

@@ -7,7 +7,7 @@
  * them). On its own thread the database answers at once, whatever the main thread is doing.
  */
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { closePools } from '../../netlify/functions/_shared/db.ts';
+import { closePools } from '../../netlify/functions/_shared/platform/db.ts';
 import { bootstrapAdmin } from './accounts.ts';
 import { LocalDatabaseError } from './database-lock.ts';
 import { startLocalDatabase, type LocalDatabase } from './local-database.ts';

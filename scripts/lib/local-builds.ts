@@ -1,6 +1,6 @@
 /**
  * The local stand-in for Netlify's build hook under `npm start`. Functions call `NETLIFY_BUILD_HOOK_URL` exactly as
- * in production (netlify/functions/_shared/build-hook.ts); locally it points at {@link LOCAL_BUILD_HOOK_PATH} on the
+ * in production (netlify/functions/_shared/content/build-hook.ts); locally it points at {@link LOCAL_BUILD_HOOK_PATH} on the
  * server itself, which rebuilds the site in the background into a fresh directory, with the same database, and
  * swaps it in as `dist/` only when the build succeeds: the old site keeps answering meanwhile, and a failed build
  * changes nothing. Astro's caches in node_modules/.astro (content store, optimised images) are kept, so a
@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process';
 import { link, readdir, rename, rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { recordBuild } from '../../netlify/functions/_shared/site-builds.ts';
+import { recordBuild } from '../../netlify/functions/_shared/content/site-builds.ts';
 import { recordContentFiles } from '../deploy/content-files.ts';
 
 /** Path of the local build hook (intercepted by scripts/serve.ts before Netlify's pipeline). */

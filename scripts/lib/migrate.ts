@@ -4,7 +4,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { query, transaction, type DatabaseTarget } from '../../netlify/functions/_shared/db.ts';
+import { query, transaction, type DatabaseTarget } from '../../netlify/functions/_shared/platform/db.ts';
 
 /** Folder holding the migration files. */
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../netlify/database/migrations/', import.meta.url));

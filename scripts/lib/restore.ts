@@ -13,8 +13,8 @@ import {
   ident,
   PRIVATE_TABLES,
   SEEDED_TABLES,
-} from '../../netlify/functions/_shared/backup.ts';
-import { transaction, type DatabaseTarget, type Queryable } from '../../netlify/functions/_shared/db.ts';
+} from '../../netlify/functions/_shared/platform/backup.ts';
+import { transaction, type DatabaseTarget, type Queryable } from '../../netlify/functions/_shared/platform/db.ts';
 
 const BackupSchema = z.object({
   format: z.literal(BACKUP_FORMAT.format),

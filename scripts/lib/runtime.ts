@@ -5,8 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { MIN_SECRET_BYTES } from '../../netlify/functions/_shared/auth.ts';
-import { closePools } from '../../netlify/functions/_shared/db.ts';
+import { MIN_SECRET_BYTES } from '../../netlify/functions/_shared/platform/auth.ts';
+import { closePools } from '../../netlify/functions/_shared/platform/db.ts';
 import { secureDataDir } from './data-dir.ts';
 import { lockLocalDatabase, type DatabaseLock } from './database-lock.ts';
 import { startDatabaseThread } from './database-thread.ts';

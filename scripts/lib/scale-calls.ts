@@ -4,8 +4,8 @@
  * counts (stats, seen, the Monday overview, gift totals), and the exports (the year's gifts CSV and PDF, a person's
  * CSV). Each answer's status is checked; its time and size go into the table.
  */
-import type { DatabaseTarget } from '../../netlify/functions/_shared/db.ts';
-import { query } from '../../netlify/functions/_shared/db.ts';
+import type { DatabaseTarget } from '../../netlify/functions/_shared/platform/db.ts';
+import { query } from '../../netlify/functions/_shared/platform/db.ts';
 import { percentile } from './bench.ts';
 import { BUDGETS, mb } from './scale-budgets.ts';
 

@@ -5,7 +5,7 @@
  * `{ms, maxRssBytes, status, answer}`.
  */
 import type { Context } from '@netlify/functions';
-import { closePools } from '../../netlify/functions/_shared/db.ts';
+import { closePools } from '../../netlify/functions/_shared/platform/db.ts';
 
 const JOBS: Record<string, string> = {
   retention: '../../netlify/functions/retention.ts',

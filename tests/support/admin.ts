@@ -4,9 +4,9 @@
  */
 import type { Context } from '@netlify/functions';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { signToken } from '../../netlify/functions/_shared/auth.ts';
-import { query, transaction } from '../../netlify/functions/_shared/db.ts';
-import { type Cost, hashPassword } from '../../netlify/functions/_shared/passwords.ts';
+import { signToken } from '../../netlify/functions/_shared/platform/auth.ts';
+import { query, transaction } from '../../netlify/functions/_shared/platform/db.ts';
+import { type Cost, hashPassword } from '../../netlify/functions/_shared/platform/passwords.ts';
 import { config as blogConfig } from '../../netlify/functions/admin-blog.ts';
 import { config as breachesConfig } from '../../netlify/functions/admin-breaches.ts';
 import { config as contactsConfig } from '../../netlify/functions/admin-contacts.ts';
@@ -21,7 +21,7 @@ import { config as contactCasesConfig } from '../../netlify/functions/admin-cont
 import { config as staffConfig } from '../../netlify/functions/admin-staff.ts';
 import { config as replyTemplatesConfig } from '../../netlify/functions/admin-reply-templates.ts';
 import { config as mediaFileConfig } from '../../netlify/functions/media-file.ts';
-import { createSession } from '../../netlify/functions/_shared/sessions.ts';
+import { createSession } from '../../netlify/functions/_shared/platform/sessions.ts';
 import { context } from './databases.ts';
 import { startPaystack, type PaystackStandIn } from './paystack.ts';
 const text = (value: string) => new TextEncoder().encode(value);
@@ -162,7 +162,7 @@ export const ADMIN_TABLES = [
 ] as const;
 
 /**
- * Keeps the reply templates a migration seeded (netlify/functions/_shared/backup.ts `SEEDED_TABLES`) as the enclosing
+ * Keeps the reply templates a migration seeded (netlify/functions/_shared/platform/backup.ts `SEEDED_TABLES`) as the enclosing
  * describe block found them: tests may edit them, and each test ends with the seeded rows back. They are not in
  * {@link ADMIN_TABLES}, since a test that empties every table would leave the next file without its templates.
  */

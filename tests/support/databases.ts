@@ -21,7 +21,7 @@
  */
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { Context } from '@netlify/functions';
-import { closePool, query, type DatabaseTarget } from '../../netlify/functions/_shared/db.ts';
+import { closePool, query, type DatabaseTarget } from '../../netlify/functions/_shared/platform/db.ts';
 
 /** One migrated database reachable through the relay. */
 export interface TestDatabase extends DatabaseTarget {

@@ -1,7 +1,7 @@
 /** A donor signed in to My giving, for tests that call its handler directly. */
 import { createHash, randomBytes } from 'node:crypto';
-import { query, transaction } from '../../netlify/functions/_shared/db.ts';
-import { useSignInLink } from '../../netlify/functions/_shared/donor-sessions.ts';
+import { query, transaction } from '../../netlify/functions/_shared/platform/db.ts';
+import { useSignInLink } from '../../netlify/functions/_shared/gifts/donor-sessions.ts';
 
 /** A signed-in donor session for `email` (a link made and used as the emailed one would be); its cookie. */
 export async function donorSessionCookie(email: string): Promise<string> {

@@ -14,7 +14,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { closePool, query, type DatabaseTarget } from '../../netlify/functions/_shared/db.ts';
+import { closePool, query, type DatabaseTarget } from '../../netlify/functions/_shared/platform/db.ts';
 import { startLocalDatabase } from '../../scripts/lib/local-database.ts';
 import { migrate } from '../../scripts/lib/migrate.ts';
 import { startRelay, type Relay } from '../../scripts/lib/relay.ts';

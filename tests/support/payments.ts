@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import webhook from '../../netlify/functions/payments-paystack.ts';
 import adminChildren from '../../netlify/functions/admin-children.ts';
-import { query } from '../../netlify/functions/_shared/db.ts';
+import { query } from '../../netlify/functions/_shared/platform/db.ts';
 import { call, staffToken } from './admin.ts';
 import { context, truncate, type TestDatabase } from './databases.ts';
 import { GIFT_TABLES } from './gifts.ts';

@@ -15,7 +15,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
-import { paystackSignature } from '../../netlify/functions/_shared/signatures.ts';
+import { paystackSignature } from '../../netlify/functions/_shared/platform/signatures.ts';
 
 /** A transaction as the stand-in keeps it (the fields verify and webhooks report). */
 export interface StandInTransaction {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { activitySentence } from '../../src/admin/activity-sentences.ts';
-import type { AuditType } from '../../netlify/functions/_shared/audit.ts';
+import type { AuditType } from '../../netlify/functions/_shared/platform/audit.ts';
 import { counted } from '../../src/admin/lib/format.ts';
 import { cellText, recordsSentence, shownColumns } from '../../src/admin/lib/person-records.ts';
 

@@ -2,10 +2,10 @@ import { SignJWT, UnsecuredJWT } from 'jose';
 import { beforeEach, describe, expect, test } from 'vitest';
 import login from '../../netlify/functions/auth-login.ts';
 import programs from '../../netlify/functions/admin-programs.ts';
-import { ISSUER, signToken, TOKEN_KINDS } from '../../netlify/functions/_shared/auth.ts';
-import { admitAttempt, CLIENT_THROTTLE } from '../../netlify/functions/_shared/login-throttle.ts';
-import { transaction } from '../../netlify/functions/_shared/db.ts';
-import { HashingBusy, HashQueue, PASSWORD_COST } from '../../netlify/functions/_shared/passwords.ts';
+import { ISSUER, signToken, TOKEN_KINDS } from '../../netlify/functions/_shared/platform/auth.ts';
+import { admitAttempt, CLIENT_THROTTLE } from '../../netlify/functions/_shared/platform/login-throttle.ts';
+import { transaction } from '../../netlify/functions/_shared/platform/db.ts';
+import { HashingBusy, HashQueue, PASSWORD_COST } from '../../netlify/functions/_shared/platform/passwords.ts';
 import { ADMIN_TABLES, auditEvents, call, createStaff, TEST_JWT_SECRET, useJwtSecret } from '../support/admin.ts';
 import { databases, rows, truncate, useDatabase } from '../support/databases.ts';
 

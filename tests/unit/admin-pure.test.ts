@@ -6,9 +6,14 @@ import {
   TOKEN_KINDS,
   signToken,
   verifyToken,
-} from '../../netlify/functions/_shared/auth.ts';
-import { detectFileType, safeFileName } from '../../netlify/functions/_shared/file-types.ts';
-import { checkLogin, dummyHash, hashPassword, verifyPassword } from '../../netlify/functions/_shared/passwords.ts';
+} from '../../netlify/functions/_shared/platform/auth.ts';
+import { detectFileType, safeFileName } from '../../netlify/functions/_shared/content/file-types.ts';
+import {
+  checkLogin,
+  dummyHash,
+  hashPassword,
+  verifyPassword,
+} from '../../netlify/functions/_shared/platform/passwords.ts';
 import { BlogPostSchema, LoginSchema, MediaSchema, ProgramSchema } from '../../src/schemas/admin.ts';
 import { bytesOf } from '../support/admin.ts';
 

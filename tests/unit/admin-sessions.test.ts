@@ -15,7 +15,7 @@ import volunteers from '../../netlify/functions/admin-volunteers.ts';
 import login from '../../netlify/functions/auth-login.ts';
 import logout from '../../netlify/functions/auth-logout.ts';
 import track from '../../netlify/functions/track.ts';
-import { ACCOUNT_THROTTLE } from '../../netlify/functions/_shared/login-throttle.ts';
+import { ACCOUNT_THROTTLE } from '../../netlify/functions/_shared/platform/login-throttle.ts';
 import { bootstrapAdmin, setAdminPassword } from '../../scripts/lib/accounts.ts';
 import {
   ADMIN_TABLES,

@@ -7,10 +7,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import adminApplications from '../../netlify/functions/admin-applications.ts';
 import adminVolunteers from '../../netlify/functions/admin-volunteers.ts';
 import adminAccount from '../../netlify/functions/admin-account.ts';
-import { queueDigests } from '../../netlify/functions/_shared/digest.ts';
-import { countOverdue } from '../../netlify/functions/_shared/applications.ts';
-import { deliverDue } from '../../netlify/functions/_shared/outbox.ts';
-import { query } from '../../netlify/functions/_shared/db.ts';
+import { queueDigests } from '../../netlify/functions/_shared/staff/digest.ts';
+import { countOverdue } from '../../netlify/functions/_shared/applications/applications.ts';
+import { deliverDue } from '../../netlify/functions/_shared/platform/outbox.ts';
+import { query } from '../../netlify/functions/_shared/platform/db.ts';
 import { ageText, businessDaysSince, canMove, dueAt, isOverdue } from '../../src/lib/applications.ts';
 import { ApplicationCaseAnswerSchema } from '../../src/schemas/cases.ts';
 import { databases, rows, truncate, useDatabase } from '../support/databases.ts';

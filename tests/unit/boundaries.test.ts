@@ -35,14 +35,14 @@ describe('boundaries', () => {
   });
 
   it('an island, a page or the dashboard cannot import server code', async () => {
-    const planted = "import { query } from '../../netlify/functions/_shared/db.ts';\nexport { query };\n";
+    const planted = "import { query } from '../../netlify/functions/_shared/platform/db.ts';\nexport { query };\n";
     expect(await crossings('src/admin/Planted.tsx', planted)).toEqual([
       expect.stringContaining('calls the functions over HTTP'),
     ]);
   });
 
   it('a content loader reaches the server side through its public module only', async () => {
-    const planted = "import { query } from '../../netlify/functions/_shared/db.ts';\nexport { query };\n";
+    const planted = "import { query } from '../../netlify/functions/_shared/platform/db.ts';\nexport { query };\n";
     expect(await crossings('src/loaders/planted.ts', planted)).toEqual([
       expect.stringContaining('netlify/public-api.ts only'),
     ]);

@@ -8,10 +8,10 @@ import {
   sponsorNews,
   sponsorNewsDue,
   sponsorPhotoPath,
-} from '../../netlify/functions/_shared/child-updates.ts';
+} from '../../netlify/functions/_shared/children/child-updates.ts';
 import myGiving from '../../netlify/functions/my-giving.ts';
-import { transaction } from '../../netlify/functions/_shared/db.ts';
-import { sendSignInLink } from '../../netlify/functions/_shared/donor-sessions.ts';
+import { transaction } from '../../netlify/functions/_shared/platform/db.ts';
+import { sendSignInLink } from '../../netlify/functions/_shared/gifts/donor-sessions.ts';
 import { bytesOf, call, staffToken, useJwtSecret } from '../support/admin.ts';
 import { donorSessionCookie } from '../support/donor.ts';
 import { databases, rows, truncate, useDatabase } from '../support/databases.ts';

@@ -17,9 +17,9 @@ import {
   newAccount,
   periodsDue,
   sponsorshipMinimum,
-} from '../../netlify/functions/_shared/commitment-rules.ts';
-import { runCommitments } from '../../netlify/functions/_shared/commitment-reminders.ts';
-import { query } from '../../netlify/functions/_shared/db.ts';
+} from '../../netlify/functions/_shared/gifts/commitment-rules.ts';
+import { runCommitments } from '../../netlify/functions/_shared/gifts/commitment-reminders.ts';
+import { query } from '../../netlify/functions/_shared/platform/db.ts';
 import { databases, rows, useDatabase } from '../support/databases.ts';
 import { call, staffToken, useJwtSecret } from '../support/admin.ts';
 import type { PaystackStandIn } from '../support/paystack.ts';

@@ -3,7 +3,7 @@
  * by side (what is shown, where, for how long, how to withdraw), with the wording version a recorded consent keeps.
  */
 import { describe, expect, it } from 'vitest';
-import { consentFormPdf } from '../../netlify/functions/_shared/consent-form.ts';
+import { consentFormPdf } from '../../netlify/functions/_shared/children/consent-form.ts';
 import { CONSENT_FORM_VERSION } from '../../src/lib/consent.ts';
 import { pdfText } from '../support/pdf-text.ts';
 

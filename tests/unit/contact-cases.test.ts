@@ -15,9 +15,9 @@ import {
   countOverdueContacts,
   getContactCase,
   OFFICE_ADDRESS,
-} from '../../netlify/functions/_shared/contact-cases.ts';
-import { deliverDue } from '../../netlify/functions/_shared/outbox.ts';
-import { query } from '../../netlify/functions/_shared/db.ts';
+} from '../../netlify/functions/_shared/applications/contact-cases.ts';
+import { deliverDue } from '../../netlify/functions/_shared/platform/outbox.ts';
+import { query } from '../../netlify/functions/_shared/platform/db.ts';
 import { CONTACT_PROMISE, contactAge, contactDueAt, isContactOverdue } from '../../src/lib/contact-cases.ts';
 import { CONTACT_SUCCESS } from '../../src/lib/form-pages.ts';
 import { ContactCaseAnswerSchema } from '../../src/schemas/cases.ts';

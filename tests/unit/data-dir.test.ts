@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, expect, test } from 'vitest';
-import { closePool, query } from '../../netlify/functions/_shared/db.ts';
+import { closePool, query } from '../../netlify/functions/_shared/platform/db.ts';
 import { startLocalDatabase } from '../../scripts/lib/local-database.ts';
 import { localDataDir } from '../../scripts/lib/data-dir.ts';
 import { localBuilds } from '../../scripts/lib/local-builds.ts';

@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { closePool, query } from '../../netlify/functions/_shared/db.ts';
+import { closePool, query } from '../../netlify/functions/_shared/platform/db.ts';
 import { startDatabaseThread } from '../../scripts/lib/database-thread.ts';
 import { pgliteTemplate } from '../../scripts/lib/pglite-template.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { query, transaction } from '../../netlify/functions/_shared/db.ts';
+import { query, transaction } from '../../netlify/functions/_shared/platform/db.ts';
 import { databases, rows, truncate, useDatabase } from '../support/databases.ts';
 
 describe.each(databases)('db on $name', (database) => {

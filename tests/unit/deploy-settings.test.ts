@@ -3,7 +3,7 @@
  * netlify.toml holds no setting Netlify ignores or browsers no longer know.
  */
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { siteUrl as emailSiteUrl } from '../../netlify/functions/_shared/outbox.ts';
+import { siteUrl as emailSiteUrl } from '../../netlify/functions/_shared/platform/outbox.ts';
 import { netlifySettings } from '../../scripts/deploy/netlify-config.ts';
 import { DEFAULT_SITE_URL, siteUrl } from '../../src/lib/site-url.ts';
 

@@ -4,10 +4,10 @@
  * emails (a failed payment, an expiring card). Each is checked as the donor reads it.
  */
 import { describe, expect, test } from 'vitest';
-import type { CommitmentRow } from '../../netlify/functions/_shared/commitment-rules.ts';
-import { reminderNotice } from '../../netlify/functions/_shared/commitment-reminders.ts';
-import { cardProblemText } from '../../netlify/functions/_shared/gift-mail.ts';
-import { receiptText, refundText, statementText, type Receipt } from '../../netlify/functions/_shared/receipt.ts';
+import type { CommitmentRow } from '../../netlify/functions/_shared/gifts/commitment-rules.ts';
+import { reminderNotice } from '../../netlify/functions/_shared/gifts/commitment-reminders.ts';
+import { cardProblemText } from '../../netlify/functions/_shared/gifts/gift-mail.ts';
+import { receiptText, refundText, statementText, type Receipt } from '../../netlify/functions/_shared/gifts/receipt.ts';
 import { useEnv } from '../support/admin.ts';
 
 const SITE = 'https://tumaini.example';

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { formProblem } from '../../netlify/functions/_shared/form-answer.ts';
-import { formPageWith, formsPageWith } from '../../netlify/functions/_shared/form-page.ts';
+import { formProblem } from '../../netlify/functions/_shared/platform/form-answer.ts';
+import { formPageWith, formsPageWith } from '../../netlify/functions/_shared/platform/form-page.ts';
 
 /** A page as the build writes it: a form island (markup as React renders it) in a dialog, and the footer form. */
 const PAGE = `<!DOCTYPE html><html lang="en"><head><title>Volunteer | Tumaini</title>

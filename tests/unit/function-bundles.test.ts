@@ -29,7 +29,7 @@ describe('function bundles', () => {
       expect(bundle.files.filter((file) => file.endsWith('.cjs') && file.includes('zod'))).toEqual([]);
     for (const name of PUBLIC_FUNCTIONS) {
       const files = bundles.find((bundle) => bundle.name === name)?.files ?? [];
-      expect(files).not.toContain('netlify/functions/_shared/admin-resource.ts');
+      expect(files).not.toContain('netlify/functions/_shared/platform/admin-resource.ts');
       expect(files.filter((file) => file.includes('node_modules/jose/'))).toEqual([]);
     }
   });

@@ -6,7 +6,7 @@
  */
 import { beforeEach, describe, expect, test } from 'vitest';
 import adminGifts from '../../netlify/functions/admin-gifts.ts';
-import { query } from '../../netlify/functions/_shared/db.ts';
+import { query } from '../../netlify/functions/_shared/platform/db.ts';
 import { toCsv } from '../../src/lib/csv.ts';
 import { resolvePeriod } from '../../src/lib/periods.ts';
 import { GIFT_CSV } from '../../src/admin/giftColumns.tsx';

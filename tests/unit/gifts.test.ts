@@ -11,11 +11,11 @@ import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest
 import checkout from '../../netlify/functions/payments-checkout.ts';
 import mpesa from '../../netlify/functions/payments-mpesa.ts';
 import adminGifts from '../../netlify/functions/admin-gifts.ts';
-import { copySeedChildren } from '../../netlify/functions/_shared/children.ts';
-import { reconcile } from '../../netlify/functions/_shared/reconcile.ts';
-import { deliverDue } from '../../netlify/functions/_shared/outbox.ts';
-import { GIFT_COMPLETERS } from '../../netlify/functions/_shared/gift-mail.ts';
-import { query } from '../../netlify/functions/_shared/db.ts';
+import { copySeedChildren } from '../../netlify/functions/_shared/children/children.ts';
+import { reconcile } from '../../netlify/functions/_shared/gifts/reconcile.ts';
+import { deliverDue } from '../../netlify/functions/_shared/platform/outbox.ts';
+import { GIFT_COMPLETERS } from '../../netlify/functions/_shared/gifts/gift-mail.ts';
+import { query } from '../../netlify/functions/_shared/platform/db.ts';
 import { context, databases, rows, useDatabase } from '../support/databases.ts';
 import { call, staffToken, useJwtSecret } from '../support/admin.ts';
 import { postCheckout } from '../support/gifts.ts';

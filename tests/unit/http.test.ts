@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { formAccepted, formProblem } from '../../netlify/functions/_shared/form-answer.ts';
-import { htmlPage } from '../../netlify/functions/_shared/html-page.ts';
-import { clientAddress, hashAddress } from '../../netlify/functions/_shared/client.ts';
+import { formAccepted, formProblem } from '../../netlify/functions/_shared/platform/form-answer.ts';
+import { htmlPage } from '../../netlify/functions/_shared/platform/html-page.ts';
+import { clientAddress, hashAddress } from '../../netlify/functions/_shared/platform/client.ts';
 import {
   answer,
   API_HEADERS,
@@ -16,7 +16,7 @@ import {
   seeOther,
   tooManyRequests,
   unstorableTextPath,
-} from '../../netlify/functions/_shared/http.ts';
+} from '../../netlify/functions/_shared/platform/http.ts';
 
 const request = (body: BodyInit, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
   new Request('http://localhost/x', { method: 'POST', body, headers });

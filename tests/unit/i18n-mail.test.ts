@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { acknowledgement } from '../../src/lib/applications.ts';
 import { translator } from '../../src/i18n/catalogue.ts';
 import { localizedIssue } from '../../src/i18n/issues.ts';
-import { formProblem } from '../../netlify/functions/_shared/form-answer.ts';
+import { formProblem } from '../../netlify/functions/_shared/platform/form-answer.ts';
 import {
   receiptPdf,
   receiptSubject,
@@ -15,7 +15,7 @@ import {
   statementSubject,
   statementText,
   type Receipt,
-} from '../../netlify/functions/_shared/receipt.ts';
+} from '../../netlify/functions/_shared/gifts/receipt.ts';
 import { pdfText } from '../support/pdf-text.ts';
 
 const receipt: Receipt = {

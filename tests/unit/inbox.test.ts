@@ -4,7 +4,7 @@
  */
 import { beforeEach, describe, expect, test } from 'vitest';
 import adminInbox from '../../netlify/functions/admin-inbox.ts';
-import { inbox, weekStart } from '../../netlify/functions/_shared/inbox.ts';
+import { inbox, weekStart } from '../../netlify/functions/_shared/staff/inbox.ts';
 import { InboxAnswer } from '../../src/schemas/inbox.ts';
 import { databases, rows, truncate, useDatabase } from '../support/databases.ts';
 import { ADMIN_TABLES, call, staffSession, useJwtSecret } from '../support/admin.ts';

@@ -6,10 +6,10 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import checkout from '../../netlify/functions/payments-checkout.ts';
 import thankYou from '../../netlify/functions/thank-you.ts';
-import { query } from '../../netlify/functions/_shared/db.ts';
-import { htmlPage } from '../../netlify/functions/_shared/html-page.ts';
-import { donorLanguage, myGivingHtml } from '../../netlify/functions/_shared/my-giving.ts';
-import { commitmentsHtml } from '../../netlify/functions/_shared/my-giving-commitments.ts';
+import { query } from '../../netlify/functions/_shared/platform/db.ts';
+import { htmlPage } from '../../netlify/functions/_shared/platform/html-page.ts';
+import { donorLanguage, myGivingHtml } from '../../netlify/functions/_shared/gifts/my-giving.ts';
+import { commitmentsHtml } from '../../netlify/functions/_shared/gifts/my-giving-commitments.ts';
 import { translate, wordsFor } from '../../src/i18n/catalogue.ts';
 import { LETTER_STATE_LABELS } from '../../src/schemas/letters.ts';
 import { ENGLISH_CLOCK_WORDS } from '../../src/islands/contact/OfficeClock.tsx';

@@ -28,8 +28,8 @@ export const config = { schedule: '* * * * * *' };
 
 /** Puts one email in the outbox, held for a second, and sends nothing itself. */
 const holdSource = `
-import { query } from ${JSON.stringify(join(project, 'netlify/functions/_shared/db.ts'))};
-import { enqueue } from ${JSON.stringify(join(project, 'netlify/functions/_shared/outbox.ts'))};
+import { query } from ${JSON.stringify(join(project, 'netlify/functions/_shared/platform/db.ts'))};
+import { enqueue } from ${JSON.stringify(join(project, 'netlify/functions/_shared/platform/outbox.ts'))};
 export default async () => {
   await enqueue({ query }, { kind: 'message', dedupKey: 'held:1', source: 'test', recipients: ['office@tumaini.example'],
     notice: { subject: 'Held email', body: 'Sent by the schedule.', resource: 'contacts', recordId: '1' } });

@@ -9,7 +9,7 @@ import checkout from '../../netlify/functions/payments-checkout.ts';
 import myGiving from '../../netlify/functions/my-giving.ts';
 import thankYou from '../../netlify/functions/thank-you.ts';
 import webhook from '../../netlify/functions/payments-paystack.ts';
-import { query } from '../../netlify/functions/_shared/db.ts';
+import { query } from '../../netlify/functions/_shared/platform/db.ts';
 import { context, databases, rows, truncate, useDatabase } from '../support/databases.ts';
 import { useEnv, useJwtSecret, usePaystack } from '../support/admin.ts';
 import { donorSessionCookie } from '../support/donor.ts';

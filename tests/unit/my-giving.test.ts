@@ -9,7 +9,7 @@ import checkout from '../../netlify/functions/payments-checkout.ts';
 import myGiving from '../../netlify/functions/my-giving.ts';
 import signIn from '../../netlify/functions/my-giving-sign-in.ts';
 import thankYou from '../../netlify/functions/thank-you.ts';
-import { query, transaction } from '../../netlify/functions/_shared/db.ts';
+import { query, transaction } from '../../netlify/functions/_shared/platform/db.ts';
 import {
   describeSignInLink,
   donorSession,
@@ -17,10 +17,10 @@ import {
   DONOR_SESSION_MINUTES,
   sendSignInLink,
   useSignInLink,
-} from '../../netlify/functions/_shared/donor-sessions.ts';
-import { erasePerson } from '../../netlify/functions/_shared/people.ts';
-import { receiptText } from '../../netlify/functions/_shared/receipt.ts';
-import { runRetention } from '../../netlify/functions/_shared/retention.ts';
+} from '../../netlify/functions/_shared/gifts/donor-sessions.ts';
+import { erasePerson } from '../../netlify/functions/_shared/people/people.ts';
+import { receiptText } from '../../netlify/functions/_shared/gifts/receipt.ts';
+import { runRetention } from '../../netlify/functions/_shared/people/retention.ts';
 import { context, databases, rows, truncate, useDatabase } from '../support/databases.ts';
 import { useEnv, useJwtSecret, usePaystack } from '../support/admin.ts';
 

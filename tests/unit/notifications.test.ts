@@ -13,10 +13,15 @@ import adminOutbox from '../../netlify/functions/admin-outbox.ts';
 import { OutboxAnswer } from '../../src/schemas/notifications.ts';
 import adminPreferences from '../../netlify/functions/admin-preferences.ts';
 import adminSeen from '../../netlify/functions/admin-seen.ts';
-import { previousNairobiDay, queueDigests } from '../../netlify/functions/_shared/digest.ts';
-import { deliverDue, enqueue, LEASE_SECONDS, retryDelayMinutes } from '../../netlify/functions/_shared/outbox.ts';
-import { openMailer } from '../../netlify/functions/_shared/mailer.ts';
-import { query } from '../../netlify/functions/_shared/db.ts';
+import { previousNairobiDay, queueDigests } from '../../netlify/functions/_shared/staff/digest.ts';
+import {
+  deliverDue,
+  enqueue,
+  LEASE_SECONDS,
+  retryDelayMinutes,
+} from '../../netlify/functions/_shared/platform/outbox.ts';
+import { openMailer } from '../../netlify/functions/_shared/platform/mailer.ts';
+import { query } from '../../netlify/functions/_shared/platform/db.ts';
 import { context, databases, rows, truncate, useDatabase, type TestDatabase } from '../support/databases.ts';
 import { call, staffToken, useEnv, useJwtSecret } from '../support/admin.ts';
 import { freePort, startSmtpServer, type TestSmtpServer } from '../support/smtp.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { giftChoices } from '../../netlify/functions/_shared/form-answer.ts';
+import { giftChoices } from '../../netlify/functions/_shared/platform/form-answer.ts';
 import { DEFAULT_PAYMENT_URL, paymentBaseUrls, paymentUrl } from '../../src/lib/payment.ts';
 
 describe('paymentUrl', () => {

@@ -7,11 +7,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import webhook from '../../netlify/functions/payments-paystack.ts';
 import reconcileJob from '../../netlify/functions/payments-reconcile.ts';
-import { chargeEventKey, settlePaystackCharge } from '../../netlify/functions/_shared/paystack-charges.ts';
-import { storeEvent } from '../../netlify/functions/_shared/payment-events.ts';
-import { SWEEP_AFTER_MS, settleStoredEvents } from '../../netlify/functions/_shared/paystack-events.ts';
-import type { PaystackTransaction } from '../../netlify/functions/_shared/paystack.ts';
-import { query } from '../../netlify/functions/_shared/db.ts';
+import { chargeEventKey, settlePaystackCharge } from '../../netlify/functions/_shared/gifts/paystack-charges.ts';
+import { storeEvent } from '../../netlify/functions/_shared/gifts/payment-events.ts';
+import { SWEEP_AFTER_MS, settleStoredEvents } from '../../netlify/functions/_shared/gifts/paystack-events.ts';
+import type { PaystackTransaction } from '../../netlify/functions/_shared/gifts/paystack.ts';
+import { query } from '../../netlify/functions/_shared/platform/db.ts';
 import { context, databases, rows, useDatabase } from '../support/databases.ts';
 import { postCheckout } from '../support/gifts.ts';
 import type { PaystackStandIn } from '../support/paystack.ts';

@@ -8,7 +8,7 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import track from '../../netlify/functions/track.ts';
 import people from '../../netlify/functions/admin-people.ts';
-import { PERSON_TABLES, TABLES_WITHOUT_PEOPLE } from '../../netlify/functions/_shared/person-tables.ts';
+import { PERSON_TABLES, TABLES_WITHOUT_PEOPLE } from '../../netlify/functions/_shared/people/person-tables.ts';
 import { phoneKey, phoneKeySql, phonePattern } from '../../src/lib/phone.ts';
 import { ErasureAnswer, PersonAnswer } from '../../src/schemas/people.ts';
 import { context, databases, rows, truncate, useDatabase, type TestDatabase } from '../support/databases.ts';
@@ -184,7 +184,7 @@ describe.each(databases)('a person’s data on $name', (database) => {
     expect(
       unknown.map(
         (name) =>
-          `Table "${name}" is not in netlify/functions/_shared/person-tables.ts: add it to PERSON_TABLES (it can hold a ` +
+          `Table "${name}" is not in netlify/functions/_shared/people/person-tables.ts: add it to PERSON_TABLES (it can hold a ` +
           `person's email, name or phone, so search, export and erasure must cover it) or to TABLES_WITHOUT_PEOPLE ` +
           `with the reason it cannot.`,
       ),
@@ -488,7 +488,7 @@ describe.each(databases)('a person’s data on $name', (database) => {
     expect(
       left.map(
         (column) =>
-          `${column} still holds the erased person: register the column in netlify/functions/_shared/person-tables.ts`,
+          `${column} still holds the erased person: register the column in netlify/functions/_shared/people/person-tables.ts`,
       ),
     ).toEqual([]);
 

@@ -5,7 +5,7 @@
  */
 import { beforeEach, describe, expect, test } from 'vitest';
 import adminRetention from '../../netlify/functions/admin-retention.ts';
-import { lastRetentionRun, runRetention } from '../../netlify/functions/_shared/retention.ts';
+import { lastRetentionRun, runRetention } from '../../netlify/functions/_shared/people/retention.ts';
 import { periodText, retentionRules } from '../../src/lib/retention.ts';
 import { databases, rows, truncate, useDatabase, type TestDatabase } from '../support/databases.ts';
 import { ADMIN_TABLES, call, staffToken, useJwtSecret } from '../support/admin.ts';

@@ -13,9 +13,9 @@ import {
   LINK_HOURS,
   sendReset,
   useLink,
-} from '../../netlify/functions/_shared/staff-accounts.ts';
-import { query } from '../../netlify/functions/_shared/db.ts';
-import { hashQueue } from '../../netlify/functions/_shared/passwords.ts';
+} from '../../netlify/functions/_shared/staff/staff-accounts.ts';
+import { query } from '../../netlify/functions/_shared/platform/db.ts';
+import { hashQueue } from '../../netlify/functions/_shared/platform/passwords.ts';
 import { databases, rows, truncate, useDatabase } from '../support/databases.ts';
 import { ADMIN_TABLES, auditEvents, call, staffSession, staffToken, useJwtSecret } from '../support/admin.ts';
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import track from '../../netlify/functions/track.ts';
-import { hashAddress } from '../../netlify/functions/_shared/client.ts';
-import { trackRateLimit } from '../../netlify/functions/_shared/rate-limit.ts';
+import { hashAddress } from '../../netlify/functions/_shared/platform/client.ts';
+import { trackRateLimit } from '../../netlify/functions/_shared/platform/rate-limit.ts';
 import type { TrackRequestInput } from '../../src/schemas/track.ts';
 import { context, databases, rows, truncate, useDatabase } from '../support/databases.ts';
 import { useJwtSecret } from '../support/admin.ts';

@@ -5,7 +5,7 @@
  * gigabytes cost no transfer; they are deterministic, and `mediaScale` shrinks every file for a quicker run.
  */
 import { createHash } from 'node:crypto';
-import type { Queryable } from '../../../netlify/functions/_shared/db.ts';
+import type { Queryable } from '../../../netlify/functions/_shared/platform/db.ts';
 import { STAFF_USERNAMES } from './giving.ts';
 import { addDays, personName, words, type Random, type Timeline } from './random.ts';
 import { TableWriter } from './writer.ts';

@@ -4,7 +4,7 @@
  * at least once); giving peaks in December. A paid instalment is a confirmed gift of its own. Gifts are numbered in the
  * order they were made, and receipts in the order the money arrived.
  */
-import type { Queryable } from '../../../netlify/functions/_shared/db.ts';
+import type { Queryable } from '../../../netlify/functions/_shared/platform/db.ts';
 import { addDays, kenyanPhone, personEmail, personName, type Random, type Timeline } from './random.ts';
 import { TableWriter } from './writer.ts';
 

@@ -3,7 +3,7 @@
  * acknowledgements, notes and replies, and contact messages handled as cases. Old ones are decided or answered; the
  * newest wait, a few of them past the answer the page promised.
  */
-import type { Queryable } from '../../../netlify/functions/_shared/db.ts';
+import type { Queryable } from '../../../netlify/functions/_shared/platform/db.ts';
 import type { Donor } from './giving.ts';
 import { STAFF_USERNAMES } from './giving.ts';
 import { addDays, kenyanPhone, personEmail, personName, words, type Random, type Timeline } from './random.ts';

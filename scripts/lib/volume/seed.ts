@@ -4,7 +4,7 @@
  * messages, 300,000 events, 1,500 uploads of about 2 GB, outbox rows, audit rows and sessions), the same rows for the
  * same seed and end day. Used by `npm run seed:volume` and `npm run bench:scale`.
  */
-import { query, type DatabaseTarget, type Queryable } from '../../../netlify/functions/_shared/db.ts';
+import { query, type DatabaseTarget, type Queryable } from '../../../netlify/functions/_shared/platform/db.ts';
 import { writeEvents, writeMedia, writeOutbox, writeSessions } from './activity.ts';
 import { writeGiving } from './giving.ts';
 import { writeApplications, writeContacts, writeSubscribers } from './people.ts';

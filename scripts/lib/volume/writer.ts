@@ -3,7 +3,7 @@
  * so a year-five database fills in minutes on either database. Ids are chosen by the generator (rows refer to each
  * other), so identity columns are written with `overriding system value` and their sequences moved past them after.
  */
-import type { Queryable } from '../../../netlify/functions/_shared/db.ts';
+import type { Queryable } from '../../../netlify/functions/_shared/platform/db.ts';
 
 /** Rows per statement: large enough to be quick, small enough for PGlite's memory. */
 const BATCH_ROWS = 4000;

@@ -5,7 +5,7 @@
  * `charge.success` once the visitor has paid ({@link paystackConfirms}).
  */
 import { expect, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
-import { paystackSignature } from '../../../netlify/functions/_shared/signatures.ts';
+import { paystackSignature } from '../../../netlify/functions/_shared/platform/signatures.ts';
 import { staffList } from './api.ts';
 import { E2E_PAYSTACK_SECRET, e2ePaystackPort } from './server.ts';
 

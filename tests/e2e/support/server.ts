@@ -92,7 +92,7 @@ export const e2eServer = {
   url: `${e2eBaseURL}/`,
   env: {
     E2E_PORT: String(e2ePort),
-    // The site's own address in the links it sends (netlify/functions/_shared/outbox.ts).
+    // The site's own address in the links it sends (netlify/functions/_shared/platform/outbox.ts).
     PORT: String(e2ePort),
     DATA_DIR: join(e2eRunDir, 'site'),
     DATABASE_URL: process.env['E2E_DATABASE_URL'] ?? '',
