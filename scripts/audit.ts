@@ -76,7 +76,7 @@ const args = process.argv.slice(2);
 const baselineAt = args.indexOf('--baseline');
 const baselineFile = baselineAt >= 0 ? args[baselineAt + 1] : undefined;
 const jsOnly = args.includes('--js-only');
-const paths = args.filter((arg, index) => arg.startsWith('/') && index !== baselineAt + 1);
+const paths = args.filter((arg, index) => arg.startsWith('/') && !(baselineAt >= 0 && index === baselineAt + 1));
 const baseline = baselineFile ? (JSON.parse(await readFile(baselineFile, 'utf8')) as Row[]) : [];
 const port = 8890 + Math.floor(Math.random() * 90);
 const dataDir = await mkdtemp(join(tmpdir(), 'watoto-audit-'));
@@ -168,10 +168,13 @@ await writeFile(join('audit-report', 'scripts.json'), `${JSON.stringify(scriptRo
 console.log(`\nWritten to audit-report/${jsOnly ? 'scripts.json' : 'audit.json, forms.json and scripts.json'}`);
 
 /**
- * Each Kiswahili page beside its English page: a /sw/ page must weigh no more on first load, and score as well, as
- * the English one. `heavier` marks a page where it does not.
+ * Each Kiswahili page beside its English page: a /sw/ page must load no more code (JavaScript, CSS, fonts, pictures)
+ * and score as well as the English one; `moreCode` marks one that does not, and `htmlKB` is how much its words add.
  */
 function languagePairs(table: Row[]) {
+  const CODE_COLUMNS = ['jsKB', 'cssKB', 'fontKB', 'imageKB'] as const;
+  const html = (row: Row) => row.firstLoadKB - row.jsKB - row.cssKB - row.fontKB;
+  const signed = (kb: number) => `${kb >= 0 ? '+' : ''}${kb.toFixed(1)}`;
   const byPage = new Map(table.map((row) => [row.page, row]));
   return table
     .filter((row) => row.page.startsWith('/sw'))
@@ -186,7 +189,9 @@ function languagePairs(table: Row[]) {
           performance: `${en.performance} → ${sw.performance}`,
           accessibility: `${en.accessibility} → ${sw.accessibility}`,
           axe: `${en.axe} → ${sw.axe}`,
-          heavier: sw.jsKB > en.jsKB || sw.firstLoadKB > en.firstLoadKB ? 'YES' : 'no',
+          // The HTML's own bytes: the words, longer in Kiswahili than in English.
+          htmlKB: signed(html(sw) - html(en)),
+          moreCode: CODE_COLUMNS.some((column) => sw[column] > en[column]) ? 'YES' : 'no',
         },
       ];
     });
