@@ -205,7 +205,7 @@ test.describe('content security policy', () => {
     ['/programs/hospital-internships/', '/volunteer/', '/sponsor/'],
   ];
   /** The other pages (the sitemap's, and the 404 page) are walked in this many parallel parts. */
-  const PARTS = 3;
+  const PARTS = 6;
 
   /** Visits each page, wakes every island and presses one button of each kind; returns the dialogs opened. */
   async function walk(page: Page, paths: string[]): Promise<number> {
