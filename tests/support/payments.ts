@@ -68,6 +68,21 @@ export function usePayments(
   };
 }
 
+/** The donate form's fields as the browser posts them: Faith's $50 card gift to Education, once. */
+export function donationForm(overrides: Record<string, string> = {}): URLSearchParams {
+  return new URLSearchParams({
+    form: 'donation_intent',
+    type: 'one-time',
+    cause: 'education',
+    amount: '50',
+    paymentMethod: 'card',
+    name: 'Faith Wanjiku',
+    email: 'faith@example.org',
+    website: '',
+    ...overrides,
+  });
+}
+
 /** The sponsor form's fields as the browser posts them. */
 export function sponsorForm(overrides: Record<string, string> = {}): URLSearchParams {
   return new URLSearchParams({

@@ -4,7 +4,6 @@
  * page's office hours and clock in Kiswahili.
  */
 import { beforeEach, describe, expect, test } from 'vitest';
-import checkout from '../../netlify/functions/payments-checkout.ts';
 import thankYou from '../../netlify/functions/thank-you.ts';
 import { query } from '../../netlify/functions/_shared/platform/db.ts';
 import { htmlPage } from '../../netlify/functions/_shared/platform/html-page.ts';
@@ -15,6 +14,8 @@ import { LETTER_STATE_LABELS } from '../../src/schemas/letters.ts';
 import { ENGLISH_CLOCK_WORDS } from '../../src/islands/contact/OfficeClock.tsx';
 import { formatNairobiDate, formatNairobiTime, officeDaysLabel } from '../../src/lib/office-hours.ts';
 import { context, databases, rows, truncate, useDatabase } from '../support/databases.ts';
+import { postCheckout } from '../support/gifts.ts';
+import { donationForm } from '../support/payments.ts';
 import { useEnv, useJwtSecret, usePaystack } from '../support/admin.ts';
 
 const TABLES = [
@@ -41,24 +42,7 @@ describe.each(databases)('the thank-you page in the gift’s language on $name',
 
   /** A card checkout of $50 to Education from a page in `language`; the gift's reference. */
   async function checkoutGift(language: 'en' | 'sw'): Promise<string> {
-    const res = await checkout(
-      new Request(`${SITE}/api/payments/checkout`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          form: 'donation_intent',
-          language,
-          type: 'one-time',
-          cause: 'education',
-          amount: '50',
-          paymentMethod: 'card',
-          name: 'Faith Wanjiku',
-          email: 'faith@example.org',
-          website: '',
-        }).toString(),
-      }),
-      context(`198.51.100.${Math.floor(Math.random() * 250) + 1}`),
-    );
+    const res = await postCheckout(donationForm({ language }));
     expect(res.status).toBe(303);
     const [gift] = await rows<{ reference: string }>(database, 'select reference from gifts');
     return gift!.reference;

@@ -5,7 +5,6 @@
  * statements, and the thank-you page Paystack sends donors back to (confirmed once, processing, not paid, unknown).
  */
 import { beforeEach, describe, expect, test } from 'vitest';
-import checkout from '../../netlify/functions/payments-checkout.ts';
 import myGiving from '../../netlify/functions/my-giving.ts';
 import signIn from '../../netlify/functions/my-giving-sign-in.ts';
 import thankYou from '../../netlify/functions/thank-you.ts';
@@ -22,6 +21,8 @@ import { erasePerson } from '../../netlify/functions/_shared/people/people.ts';
 import { receiptText } from '../../netlify/functions/_shared/gifts/receipt.ts';
 import { runRetention } from '../../netlify/functions/_shared/people/retention.ts';
 import { context, databases, rows, truncate, useDatabase } from '../support/databases.ts';
+import { postCheckout } from '../support/gifts.ts';
+import { donationForm } from '../support/payments.ts';
 import { useEnv, useJwtSecret, usePaystack } from '../support/admin.ts';
 
 const TABLES = [
@@ -421,23 +422,7 @@ describe.each(databases)('the thank-you page on $name', (database) => {
 
   /** A card checkout of $50 to Education by Faith; the gift's reference. */
   async function checkoutGift(): Promise<string> {
-    const res = await checkout(
-      new Request(`${SITE}/api/payments/checkout`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          form: 'donation_intent',
-          type: 'one-time',
-          cause: 'education',
-          amount: '50',
-          paymentMethod: 'card',
-          name: 'Faith Wanjiku',
-          email: 'faith@example.org',
-          website: '',
-        }).toString(),
-      }),
-      context(`198.51.100.${Math.floor(Math.random() * 250) + 1}`),
-    );
+    const res = await postCheckout(donationForm());
     expect(res.status).toBe(303);
     const [gift] = await rows<{ reference: string }>(database, 'select reference from gifts');
     return gift!.reference;
