@@ -1,5 +1,5 @@
 /**
- * Kiswahili (issue 46): a gift from /sw/donate gets a Kiswahili receipt, an application from /sw/volunteer a
+ * Kiswahili: a gift from /sw/donate gets a Kiswahili receipt, an application from /sw/volunteer a
  * Kiswahili acknowledgement, both through the run's real SMTP server; the language switcher keeps the page with
  * JavaScript on and off; a refused plain post from a /sw/ page comes back in Kiswahili holding what was typed; every
  * public page names its alternates (hreflang) and the sitemap lists both languages.

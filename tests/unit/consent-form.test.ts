@@ -1,5 +1,5 @@
 /**
- * The guardian consent form (issue 46): printed from a child's record, the same points in Kiswahili and English side
+ * The guardian consent form: printed from a child's record, the same points in Kiswahili and English side
  * by side (what is shown, where, for how long, how to withdraw), with the wording version a recorded consent keeps.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Kiswahili for the rest of the emails a person gets (issue 46), each in the language stored with what they gave or
+ * Kiswahili for the rest of the emails a person gets, each in the language stored with what they gave or
  * asked from: an M-Pesa commitment's reminder, the My giving sign-in link, and the fixed words of a sponsor's news
  * and letter emails, around what staff wrote, which stays as written. On both databases.
  */

@@ -1,5 +1,5 @@
 /**
- * Kiswahili for the people who used the /sw/ pages (issue 46): their receipt and its PDF, their acknowledgement, and a
+ * Kiswahili for the people who used the /sw/ pages: their receipt and its PDF, their acknowledgement, and a
  * refused plain form post, each in the language stored with what they sent.
  */
 import { describe, expect, it } from 'vitest';
