@@ -119,6 +119,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     notFoundPage,
     headers,
     redirects: publishedRedirects(RedirectsHandler, join(root, 'dist')),
+    readSite: (work) => builds.reading(work),
     loopbackOnly: isLoopback(host),
   };
 
@@ -234,6 +235,8 @@ interface LocalSite {
   headers: HeadersHandler;
   /** The redirect `dist/_redirects` asks for at a path nothing else answers, if any. */
   redirects: (request: Request) => Promise<PublishedRedirect | undefined>;
+  /** Runs a read of `dist/` apart from the swap of a rebuilt site (scripts/lib/swap-gate.ts). */
+  readSite: <T>(work: () => Promise<T>) => Promise<T>;
   /** True when the server listens on this machine only: it then answers only requests naming this machine. */
   loopbackOnly: boolean;
 }
@@ -386,14 +389,20 @@ async function startFunctions(
 
 /** Netlify's order: a function whose path matches, unless it prefers a static file that exists; then the rest. */
 async function respond(
-  { netlify, functions }: LocalSite,
+  { netlify, functions, readSite }: LocalSite,
   request: Request,
 ): Promise<{ response: Response; static: boolean } | undefined> {
   const readOnly = new Request(request.url, { method: request.method, headers: request.headers });
   // An empty build directory makes functions-dev use the build its registry keeps instead of building anew.
   const fn = await functions.match(readOnly, '');
   if (fn && !fn.preferStatic) return { response: await fn.handle(request), static: false };
-  const match = await netlify.handleAndIntrospect(request);
+  // A static file is read whole while the gate is held: its stream opens the file only when first read.
+  const match = await readSite(async () => {
+    const found = await netlify.handleAndIntrospect(request);
+    if (found?.type !== 'static' || !found.response.body) return found;
+    const { status, headers } = found.response;
+    return { ...found, response: new Response(await found.response.arrayBuffer(), { status, headers }) };
+  });
   if (match) return { response: match.response, static: match.type === 'static' };
   return fn ? { response: await fn.handle(request), static: false } : undefined;
 }
@@ -402,7 +411,7 @@ async function handle(site: LocalSite, req: IncomingMessage, res: ServerResponse
   const request = await webRequest(req);
   const answer = await respond(site, request);
   if (!answer) {
-    const redirect = await site.redirects(request);
+    const redirect = await site.readSite(() => site.redirects(request));
     if (redirect) await ownAnswer(site, req, res, redirect.status, '', { location: redirect.location });
     else await ownAnswer(site, req, res, 404, site.notFoundPage);
     return;

@@ -13,6 +13,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { recordBuild } from '../../netlify/functions/_shared/content/site-builds.ts';
 import { recordContentFiles } from '../deploy/content-files.ts';
+import { swapGate } from './swap-gate.ts';
 
 /** Path of the local build hook (intercepted by scripts/serve.ts before Netlify's pipeline). */
 export const LOCAL_BUILD_HOOK_PATH = '/.netlify/local-build-hook';
@@ -26,6 +27,8 @@ export interface LocalBuilds {
   initial(): Promise<void>;
   /** Answers a call of the local build hook; false for any other request. */
   intercept(req: IncomingMessage, res: ServerResponse): boolean;
+  /** Runs one read of the served folder; a swap waits for it, and it waits for a swap in progress. */
+  reading<T>(work: () => Promise<T>): Promise<T>;
   /** Resolves when no build is running or waiting. */
   idle(): Promise<void>;
   /** Stops a running build and waits for it. */
@@ -100,6 +103,7 @@ export function localBuilds({ root, dist = join(root, 'dist') }: LocalBuildsOpti
   let counter = 0;
   // The day the next build decides by, when a hook call names one (`?site_date=`): the daily rebuild's date, injected.
   let siteDate: string | undefined;
+  const gate = swapGate();
 
   async function record(outcome: 'succeeded' | 'failed', contentAt: Date, message = ''): Promise<void> {
     try {
@@ -123,9 +127,11 @@ export function localBuilds({ root, dist = join(root, 'dist') }: LocalBuildsOpti
       await astroBuild(root, next, (spawned) => (child = spawned), false, day);
       await keepHashedAssets(dist, next);
       const old = `${next}-old`;
-      // Two renames: the site is missing for a moment far shorter than any request.
-      await rename(dist, old);
-      await rename(next, dist);
+      // Two renames, while no request reads the site: none can find it missing in between.
+      await gate.swapping(async () => {
+        await rename(dist, old);
+        await rename(next, dist);
+      });
       void rm(old, { recursive: true, force: true });
       console.log(`local build: done in ${((Date.now() - startedAt.getTime()) / 1000).toFixed(1)} s, now serving it`);
       await record('succeeded', startedAt);
@@ -161,6 +167,7 @@ export function localBuilds({ root, dist = join(root, 'dist') }: LocalBuildsOpti
       await astroBuild(root, dist, (spawned) => (child = spawned), true);
       await record('succeeded', startedAt);
     },
+    reading: (work) => gate.reading(work),
     intercept(req, res) {
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (url.pathname !== LOCAL_BUILD_HOOK_PATH) return false;
