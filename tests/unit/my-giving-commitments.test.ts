@@ -5,14 +5,14 @@
  * donor's commitment is never shown nor changed (404), and a refused action changes nothing.
  */
 import { beforeEach, describe, expect, test } from 'vitest';
-import checkout from '../../netlify/functions/payments-checkout.ts';
 import myGiving from '../../netlify/functions/my-giving.ts';
 import thankYou from '../../netlify/functions/thank-you.ts';
-import webhook from '../../netlify/functions/payments-paystack.ts';
 import { query } from '../../netlify/functions/_shared/platform/db.ts';
 import { context, databases, rows, truncate, useDatabase } from '../support/databases.ts';
 import { useEnv, useJwtSecret, usePaystack } from '../support/admin.ts';
 import { donorSessionCookie } from '../support/donor.ts';
+import { postCheckout } from '../support/gifts.ts';
+import { donationForm, sendWebhook } from '../support/payments.ts';
 import { randomBytes } from 'node:crypto';
 
 const TABLES = [
@@ -72,28 +72,6 @@ const state = async (id: string) =>
       [id],
     )
   )[0];
-
-/** A form post of the donate form (JavaScript off): `fields` over a monthly $25 card gift to education. */
-function donate(fields: Record<string, string>): Promise<Response> {
-  return checkout(
-    new Request(`${SITE}/api/payments/checkout`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        form: 'donation_intent',
-        type: 'monthly',
-        cause: 'education',
-        amount: '25',
-        paymentMethod: 'card',
-        name: 'Alice Card',
-        email: ALICE,
-        website: '',
-        ...fields,
-      }).toString(),
-    }),
-    context('198.51.100.78'),
-  );
-}
 
 describe.each(databases)('My giving commitments on $name', (database) => {
   useDatabase(database);
@@ -263,21 +241,8 @@ describe.each(databases)('My giving commitments on $name', (database) => {
   });
 
   test('the thank-you page of an M-Pesa monthly gift shows its account and how to pay it', async () => {
-    const res = await checkout(
-      new Request(`${SITE}/api/payments/checkout`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          form: 'donation_intent',
-          type: 'monthly',
-          cause: 'education',
-          amount: '20',
-          paymentMethod: 'mpesa',
-          name: 'Faith Wanjiku',
-          email: 'faith@example.org',
-          website: '',
-        }).toString(),
-      }),
+    const res = await postCheckout(
+      donationForm({ type: 'monthly', amount: '20', paymentMethod: 'mpesa' }),
       context('198.51.100.77'),
     );
     expect(res.status).toBe(303);
@@ -291,15 +256,7 @@ describe.each(databases)('My giving commitments on $name', (database) => {
 
   /** Sends a signed Paystack event from the stand-in to the site's webhook; expects 200. */
   async function event(body: string): Promise<void> {
-    const res = await webhook(
-      new Request(`${SITE}/api/payments/paystack`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-paystack-signature': standIn.current.sign(body) },
-        body,
-      }),
-      context('52.31.139.75'),
-    );
-    expect(res.status).toBe(200);
+    expect((await sendWebhook(body, standIn.current.sign(body))).status).toBe(200);
   }
 
   /**
@@ -309,7 +266,14 @@ describe.each(databases)('My giving commitments on $name', (database) => {
    */
   async function cardGift(keys = true): Promise<{ id: string; code: string }> {
     standIn.current.subscriptions.clear();
-    expect((await donate({})).status).toBe(303);
+    expect(
+      (
+        await postCheckout(
+          donationForm({ type: 'monthly', amount: '25', name: 'Alice Card', email: ALICE }),
+          context('198.51.100.78'),
+        )
+      ).status,
+    ).toBe(303);
     const [gift] = await rows<{ reference: string }>(database, 'select reference from gifts order by id desc limit 1');
     standIn.current.pay(gift!.reference);
     await event(standIn.current.chargeSuccess(gift!.reference));
