@@ -1,18 +1,15 @@
 /**
- * Staff notifications (issue 16) against a real SMTP server (`smtp-server`, started here on ports 2516–2517, 2526–2527 on PostgreSQL): one
- * email per submission, the daily digest, a mail server that is down or silent, retries with exactly-once delivery,
- * the outbox and preferences endpoints, and the per-staff "new" counts, on both databases.
+ * Staff notifications against a real SMTP server (`smtp-server`, on a free port): one email per submission, the daily
+ * digest, a mail server that is down or silent, retries with exactly-once delivery, and the outbox and preferences
+ * endpoints, on both databases.
  */
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import type { Context } from '@netlify/functions';
-import track from '../../netlify/functions/track.ts';
 import notifyRetry from '../../netlify/functions/notify-retry.ts';
 import notifyDigest from '../../netlify/functions/notify-digest.ts';
 import adminOutbox from '../../netlify/functions/admin-outbox.ts';
 import { OutboxAnswer } from '../../src/schemas/notifications.ts';
 import adminPreferences from '../../netlify/functions/admin-preferences.ts';
-import adminSeen from '../../netlify/functions/admin-seen.ts';
 import { previousNairobiDay, queueDigests } from '../../netlify/functions/_shared/staff/digest.ts';
 import {
   deliverDue,
@@ -22,11 +19,12 @@ import {
 } from '../../netlify/functions/_shared/platform/outbox.ts';
 import { openMailer } from '../../netlify/functions/_shared/platform/mailer.ts';
 import { query } from '../../netlify/functions/_shared/platform/db.ts';
-import { context, databases, rows, truncate, useDatabase, type TestDatabase } from '../support/databases.ts';
+import { databases, rows, truncate, useDatabase, type TestDatabase } from '../support/databases.ts';
 import { call, staffToken, useEnv, useJwtSecret } from '../support/admin.ts';
 import { freePort, startSmtpServer, type TestSmtpServer } from '../support/smtp.ts';
+import { deferredContext, submit } from '../support/submit.ts';
+import { SITE, SUBMISSIONS } from '../support/staff-notices.ts';
 
-const SITE = 'https://tumaini.example';
 const OFFICE = ['office@tumaini.example', 'director@tumaini.example'];
 const TABLES = [
   'events',
@@ -39,126 +37,6 @@ const TABLES = [
   'staff_preferences',
   'staff_seen',
 ];
-
-const now = new Date().toISOString();
-const SUBMISSIONS = {
-  contact_submit: {
-    payload: { name: 'Amina Njeri', email: 'amina@example.org', subject: 'School visit', message: 'Private words' },
-    subject: 'New contact message (#1)',
-    link: `${SITE}/samu?item=1#contacts`,
-    fields: ['Name: Amina Njeri', 'Enquiry: General', 'Subject: School visit'],
-  },
-  volunteer_application: {
-    payload: {
-      name: 'Brian Otieno',
-      email: 'brian@example.org',
-      phone: '+254700000001',
-      age: '24',
-      nationality: 'Kenyan',
-      skills: ['Teaching'],
-      availability: 'Weekends only',
-      motivation: 'Private motivation',
-    },
-    subject: 'New volunteer application (#1)',
-    link: `${SITE}/samu?item=1#volunteers`,
-    fields: ['Name: Brian Otieno', 'Role: No preference', 'Availability: Weekends only', 'Skills: Teaching'],
-  },
-  school_volunteer_application: {
-    payload: {
-      name: 'Chebet',
-      email: 'chebet@example.org',
-      phone: '0711',
-      subjects: ['Mathematics'],
-      school: 'Kibera',
-    },
-    subject: 'New school volunteering application (#2)',
-    link: `${SITE}/samu?item=2#volunteers`,
-    fields: ['Name: Chebet', 'School: Kibera', 'Subjects: Mathematics'],
-  },
-  internship_application: {
-    payload: {
-      name: 'Dan',
-      email: 'dan@example.org',
-      phone: '0722',
-      university: 'University of Nairobi',
-      yearOfStudy: '4th Year',
-      medicalField: 'Paediatrics',
-      duration: '3 months',
-    },
-    subject: 'New internship application (#3)',
-    link: `${SITE}/samu?item=3#volunteers`,
-    fields: ['Name: Dan', 'University: University of Nairobi', 'Field: Paediatrics', 'Duration: 3 months'],
-  },
-  sponsorship_application: {
-    payload: {
-      name: 'Esther',
-      email: 'esther@example.org',
-      address: '12 Private Road',
-      sponsorshipType: 'full',
-      paymentMethod: 'monthly',
-      childId: 'amani',
-      timestamp: now,
-    },
-    // Sponsorship applications join the applications queue, after the three other applications.
-    subject: 'New sponsorship application (#4)',
-    link: `${SITE}/samu?item=4#volunteers`,
-    fields: ['Name: Esther', 'Sponsorship: Full, paid monthly', 'Child: Amani'],
-  },
-  donation_intent: {
-    payload: {
-      amount: '50',
-      type: 'one-time',
-      cause: 'education',
-      paymentMethod: 'card',
-      name: 'Faith',
-      email: 'faith@example.org',
-      phone: '0733',
-      anonymous: true,
-      newsletter: false,
-      timestamp: now,
-    },
-    subject: 'New donation intent (#1)',
-    link: `${SITE}/samu?item=1#donations`,
-    fields: ['Name: Anonymous donor', 'Amount: $50.00 USD, one-time', 'Cause: Education'],
-  },
-} as const;
-
-/**
- * A context whose `waitUntil` work can be awaited, as Netlify keeps the function alive for it; `unsettled` counts the
- * work not yet ended.
- */
-function deferredContext(): { context: Context; settled: () => Promise<unknown>; unsettled: () => number } {
-  const waiting: Promise<unknown>[] = [];
-  let ended = 0;
-  const end = () => void (ended += 1);
-  return {
-    context: context(`198.51.100.${Math.floor(Math.random() * 250) + 1}`, {
-      waitUntil: (promise: Promise<unknown>) => {
-        waiting.push(promise);
-        promise.then(end, end);
-      },
-    }),
-    settled: () => Promise.all(waiting),
-    unsettled: () => waiting.length - ended,
-  };
-}
-
-/** Submits as a visitor; `sendingAtAnswer` is how much background work (the emails) was still going on at the answer. */
-async function submit(
-  type: string,
-  payload: unknown,
-): Promise<{ status: number; sendingAtAnswer: number; settled: () => Promise<unknown> }> {
-  const { context: ctx, settled, unsettled } = deferredContext();
-  const res = await track(
-    new Request('http://localhost/api/admin/track', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ type, payload }),
-    }),
-    ctx,
-  );
-  return { status: res.status, sendingAtAnswer: unsettled(), settled };
-}
 
 async function outbox(database: TestDatabase) {
   return rows<{ id: string; status: string; attempts: number; source: string; last_error: string | null }>(
@@ -423,43 +301,6 @@ describe.each(databases)('notifications on $name', (database) => {
     await smtp!.close();
     await (await submit('contact_submit', SUBMISSIONS.contact_submit.payload)).settled();
     expect((await resend({ id: '1' })).status).toBe(409);
-  });
-
-  test('"new" counts are per staff member: opening a list clears it for that member only', async () => {
-    await (await submit('contact_submit', SUBMISSIONS.contact_submit.payload)).settled();
-    await (await submit('contact_submit', { ...SUBMISSIONS.contact_submit.payload, name: 'Second' })).settled();
-    await (await submit('newsletter_subscribe', { email: 'n@example.org' })).settled();
-    const [amina, brian] = [await staffToken('amina'), await staffToken('brian')];
-    const state = async (token: string) =>
-      (await (await call(adminSeen, 'GET', '/api/admin/seen', { token })).json()) as {
-        counts: Record<string, number>;
-        lastSeen: Record<string, string>;
-      };
-    expect((await state(amina)).counts).toEqual({ events: 3, contacts: 2, newsletter: 1, volunteers: 0, donations: 0 });
-
-    const seen = await call(adminSeen, 'POST', '/api/admin/seen', {
-      token: amina,
-      json: { resource: 'contacts', lastId: '2' },
-    });
-    expect(seen.status).toBe(200);
-    expect(((await seen.json()) as { counts: Record<string, number> }).counts['contacts']).toBe(0);
-    expect((await state(brian)).counts['contacts']).toBe(2);
-    // A mark never moves back, nor past the newest row.
-    await call(adminSeen, 'POST', '/api/admin/seen', { token: amina, json: { resource: 'contacts', lastId: '1' } });
-    await call(adminSeen, 'POST', '/api/admin/seen', { token: brian, json: { resource: 'contacts', lastId: '999' } });
-    expect((await state(amina)).lastSeen['contacts']).toBe('2');
-    expect((await state(brian)).lastSeen['contacts']).toBe('2');
-
-    await (await submit('contact_submit', { ...SUBMISSIONS.contact_submit.payload, name: 'Third' })).settled();
-    expect((await state(amina)).counts['contacts']).toBe(1);
-    expect((await state(brian)).counts['contacts']).toBe(1);
-
-    const bad = await call(adminSeen, 'POST', '/api/admin/seen', {
-      token: amina,
-      json: { resource: 'programs', lastId: '1' },
-    });
-    expect(bad.status).toBe(400);
-    expect((await call(adminSeen, 'GET', '/api/admin/seen')).status).toBe(401);
   });
 
   test('two senders at the same moment send a due notification once', async () => {
