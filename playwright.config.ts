@@ -21,13 +21,18 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: ['**/samu-records.spec.ts', '**/samu-site.spec.ts', '**/child-exit.spec.ts'],
+      testIgnore: [
+        '**/samu-records.spec.ts',
+        '**/samu-events-team.spec.ts',
+        '**/samu-site.spec.ts',
+        '**/child-exit.spec.ts',
+      ],
     },
     // Changes which children and events every page lists, and the words every page shows: runs once the specs that
     // read those lists and words are done.
     {
       name: 'samu-records',
-      testMatch: ['**/samu-records.spec.ts', '**/samu-site.spec.ts'],
+      testMatch: ['**/samu-records.spec.ts', '**/samu-events-team.spec.ts', '**/samu-site.spec.ts'],
       dependencies: ['chromium'],
     },
     // Takes a child off /sponsor and names the daily commitments job's clock, which other specs' commitments follow:

@@ -8,32 +8,17 @@
  * Runs after the other specs (its own project): it takes a child off /sponsor and names the daily job's clock.
  */
 import { randomBytes } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { staffToken } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { openTab, signIn, toast } from './support/dashboard.ts';
+import { html, nairobiDay, REBUILD_MS, untilBuilt } from './support/rebuilds.ts';
 import { mailTo } from './support/mailbox.ts';
 
 test.describe.configure({ mode: 'serial' });
 
-/** A rebuild takes tens of seconds on a busy machine (npm start rebuilds the whole site); wait for it, no longer. */
-const REBUILD_MS = 60_000;
 const DAY_MS = 86_400_000;
 const REASON = 'Mother moved the family to Eldoret after losing her job';
-
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(new Date());
-
-/** The built HTML of a public page, fetched fresh. */
-async function html(page: Page, path: string): Promise<string> {
-  return (await page.request.get(path)).text();
-}
-
-/** Waits for the rebuild after which `path` does (or no longer does) hold `needle`. */
-async function untilBuilt(page: Page, path: string, needle: string, present: boolean): Promise<void> {
-  await expect
-    .poll(async () => (await html(page, path)).includes(needle), { timeout: REBUILD_MS, intervals: [1000] })
-    .toBe(present);
-}
 
 /** A child added in /samu with consent covering the profile, `published` or kept as a draft; its id. */
 async function addChild(request: APIRequestContext, slug: string, name: string, status: 'published' | 'draft') {
@@ -57,7 +42,7 @@ async function addChild(request: APIRequestContext, slug: string, name: string, 
       status,
       guardian_name: 'Rose Wambui',
       guardian_relation: 'Mother',
-      given_on: today(),
+      given_on: nairobiDay(),
       covers: ['profile'],
       form_ref: `CF-${slug}`,
     },
@@ -115,7 +100,7 @@ test('staff record an exit; the sponsor, with JavaScript off, carries the sponso
     'Exit recorded: the sponsor is told, and the child leaves the site at the next rebuild',
   );
   const exit = record.getByRole('region', { name: 'Exit from the programme' });
-  await expect(exit).toContainText(`Unplanned exit on ${today()}`);
+  await expect(exit).toContainText(`Unplanned exit on ${nairobiDay()}`);
   await expect(exit).toContainText(`Reason (staff only): ${REASON}`);
   await expect(exit.getByRole('row').filter({ hasText: 'Grace Otieno' })).toContainText('Waiting for an answer');
   await expectNoAxeViolations(page);
@@ -168,7 +153,7 @@ test('a sponsor who does not answer is asked again at day 30, and the sponsorshi
   await sponsor(request, id, 'Daniel Kiprop', sponsorEmail);
   const recorded = await request.post(`/api/admin/child-exits/${id}`, {
     headers,
-    data: { kind: 'planned', reason: 'Finished primary school', left_on: today() },
+    data: { kind: 'planned', reason: 'Finished primary school', left_on: nairobiDay() },
   });
   expect(recorded.status()).toBe(201);
   await mailTo(sponsorEmail, (mail) => mail.subject === 'News about Makena, the child you sponsor');

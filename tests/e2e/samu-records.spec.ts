@@ -13,28 +13,15 @@
  */
 import { readFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { staffList, staffToken } from './support/api.ts';
 import { openTab, signIn, toast } from './support/dashboard.ts';
+import { html, nairobiDay, REBUILD_MS, untilBuilt } from './support/rebuilds.ts';
 import { PAYSTACK, paystackConfirms } from './support/checkout.ts';
 import { E2E_MPESA } from './support/server.ts';
 
 test.describe.configure({ mode: 'serial' });
-
-/** A rebuild takes tens of seconds on a busy machine (npm start rebuilds the whole site); wait for it, no longer. */
-const REBUILD_MS = 60_000;
-
-/** Today in Nairobi, YYYY-MM-DD. */
-const today = (offsetDays = 0) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(
-    new Date(Date.now() + offsetDays * 86_400_000),
-  );
-
-/** The built HTML of a public page, fetched fresh. */
-async function html(page: Page, path: string): Promise<string> {
-  return (await page.request.get(path)).text();
-}
 
 /** The sponsor form's post for a full monthly sponsorship, as a browser sends it without JavaScript. */
 function sponsorCheckout(request: APIRequestContext, fields: Record<string, string>) {
@@ -48,13 +35,6 @@ function sponsorCheckout(request: APIRequestContext, fields: Record<string, stri
     },
     maxRedirects: 0,
   });
-}
-
-/** Waits for the rebuild after which `path` does (or no longer does) hold `needle`. */
-async function untilBuilt(page: Page, path: string, needle: string, present: boolean): Promise<void> {
-  await expect
-    .poll(async () => (await html(page, path)).includes(needle), { timeout: REBUILD_MS, intervals: [1000] })
-    .toBe(present);
 }
 
 test('a child added with text-only consent shows with an illustration, gains the photo with photo consent, and leaves every list when consent is withdrawn', async ({
@@ -101,7 +81,7 @@ test('a child added with text-only consent shows with an illustration, gains the
   await field('Dream job').fill('Pilot');
   await panel.getByRole('combobox', { name: 'Status' }).selectOption('published');
   await field(/^Relation to the child/).fill('Mother');
-  await panel.getByLabel('Consent given on').fill(today());
+  await panel.getByLabel('Consent given on').fill(nairobiDay());
   await field(/^Consent form reference/).fill(`CF-${suffix}`);
 
   // Without the guardian's name nothing is saved: the field says why.
@@ -129,7 +109,7 @@ test('a child added with text-only consent shows with an illustration, gains the
   const consentForm = record.getByRole('form', { name: /Record a new consent/ });
   await consentForm.getByRole('textbox', { name: /^Guardian name/ }).fill('Lucy Wairimu');
   await consentForm.getByRole('textbox', { name: /^Relation to the child/ }).fill('Mother');
-  await consentForm.getByLabel('Consent given on').fill(today());
+  await consentForm.getByLabel('Consent given on').fill(nairobiDay());
   await consentForm.getByRole('checkbox', { name: 'Photo' }).check();
   await consentForm.getByRole('checkbox', { name: 'School name' }).check();
   await consentForm.getByRole('textbox', { name: /^Consent form reference/ }).fill(`CF-${suffix}-2`);
@@ -254,8 +234,8 @@ test('/samu lists a consent ending in 10 days', async ({ page, request }) => {
       monthly_need: 5400,
       guardian_name: 'Ann Soon',
       guardian_relation: 'Aunt',
-      given_on: today(-355),
-      valid_until: today(10),
+      given_on: nairobiDay(-355),
+      valid_until: nairobiDay(10),
       covers: ['profile'],
       form_ref: 'CF-SOON',
     },
@@ -265,7 +245,9 @@ test('/samu lists a consent ending in 10 days', async ({ page, request }) => {
   const panel = await openTab(page, 'Children');
   const soon = panel.locator('.consents-ending');
   await expect(soon.getByRole('heading', { name: 'Consents ending within 30 days' })).toBeVisible();
-  await expect(soon.getByRole('listitem').filter({ hasText: slug })).toContainText(`ends ${today(10)}, in 10 days`);
+  await expect(soon.getByRole('listitem').filter({ hasText: slug })).toContainText(
+    `ends ${nairobiDay(10)}, in 10 days`,
+  );
 });
 
 test('a consent that ended yesterday takes the child off /children, /sponsor and Home at the daily rebuild; on its last day she is shown', async ({
@@ -277,7 +259,7 @@ test('a consent that ended yesterday takes the child off /children, /sponsor and
   // A new record at position 0 comes before the file's children, and "asha-" sorts before the other records made
   // here, so she is first of the waiting children: on /children, /sponsor and Home's two alike.
   const slug = `asha-${randomBytes(3).toString('hex')}`;
-  const lastDay = today(1);
+  const lastDay = nairobiDay(1);
   const created = await request.post('/api/admin/children', {
     headers: { authorization: `Bearer ${token}` },
     data: {
@@ -297,7 +279,7 @@ test('a consent that ended yesterday takes the child off /children, /sponsor and
       status: 'published',
       guardian_name: 'Mary Njeri',
       guardian_relation: 'Grandmother',
-      given_on: today(-364),
+      given_on: nairobiDay(-364),
       valid_until: lastDay,
       covers: ['profile'],
       form_ref: 'CF-ENDING',
@@ -314,7 +296,7 @@ test('a consent that ended yesterday takes the child off /children, /sponsor and
   expect(await offered()).toEqual([true, true, true]);
 
   // The daily rebuild the day after her last day: her consent ended yesterday, so no list offers her.
-  expect((await request.post(`/.netlify/local-build-hook?site_date=${today(2)}`)).status()).toBe(200);
+  expect((await request.post(`/.netlify/local-build-hook?site_date=${nairobiDay(2)}`)).status()).toBe(200);
   await untilBuilt(page, '/children/', card, false);
   expect(await offered()).toEqual([false, false, false]);
   await page.goto(`/sponsor?child=${slug}`);
@@ -333,136 +315,6 @@ test('a consent that ended yesterday takes the child off /children, /sponsor and
     data: { note: 'end of the expiry test' },
   });
   expect(withdrawn.status()).toBe(200);
-});
-
-test('an event added in /samu for tomorrow shows as upcoming, and as past after a daily rebuild dated two days on', async ({
-  page,
-  request,
-}) => {
-  test.setTimeout(3 * REBUILD_MS);
-  const suffix = randomBytes(3).toString('hex');
-  const title = `Reading Marathon ${suffix}`;
-  await signIn(page, request);
-  let panel = await openTab(page, 'Media');
-  const fileName = `marathon-${suffix}.jpg`;
-  await panel.getByLabel('Upload a file for Media').setInputFiles({
-    name: fileName,
-    mimeType: 'image/jpeg',
-    buffer: await readFile('src/assets/events/nairobi-back-to-school-day.jpg'),
-  });
-  const mediaUrl =
-    (await panel.getByRole('row').filter({ hasText: fileName }).getByRole('link').first().textContent())?.trim() ?? '';
-
-  panel = await openTab(page, 'Events');
-  await panel.getByRole('button', { name: 'New event' }).click();
-  const field = (label: string) => panel.getByRole('textbox', { name: label, exact: true });
-  await panel.getByRole('textbox', { name: /^Title/ }).fill(title);
-  await panel.getByRole('textbox', { name: /^Slug/ }).fill(`reading-marathon-${suffix}`);
-  await field('Subtitle').fill('A day of stories in Kibera');
-  await field('Venue').fill('Kibera Hope Primary School, Nairobi');
-  await field('Image').fill(mediaUrl);
-  await field('Image description').fill('Illustration of children reading');
-  await field('Theme').fill('Every child a reader');
-  await field('Description').fill('Children read aloud all day to raise funds for the school library.');
-  await field('Full description').fill('Pupils, parents and volunteers read in relays from morning to evening.');
-  await field('Contact name').fill('Grace Muthoni');
-  await field('Contact email').fill('events@tumainichildren.org');
-  await field('Contact phone').fill('+254 712 345 679');
-  await field('Schedule').fill('9:00 AM | First story\n4:00 PM | Last page and songs');
-  await field('Expected impact').fill('300 new library books');
-  await field('Items needed').fill('Storybooks');
-  // The impact headline, long-term impact and closing message are written after the day: left empty, it publishes.
-  await panel.getByRole('combobox', { name: 'Status' }).selectOption('published');
-
-  // Without a date nothing is saved.
-  await panel.getByRole('button', { name: 'Create event' }).click();
-  await expect(panel.getByText('Date is required')).toBeVisible();
-  await panel.getByLabel(/^Date/).fill(today(1));
-  await panel.getByRole('button', { name: 'Create event' }).click();
-  await expect(toast(page)).toHaveText(/Created event/);
-
-  /** The HTML of one section of /programs, from its id to the section's end. */
-  const section = (text: string, id: string) => {
-    const start = text.indexOf(`id="${id}"`);
-    return start < 0 ? '' : text.slice(start, text.indexOf('</section>', start));
-  };
-  const upcoming = (text: string) =>
-    (section(text, 'featured-event') + section(text, 'upcoming-events')).includes(title);
-  const past = (text: string) => section(text, 'past-events').includes(title);
-  await expect
-    .poll(async () => upcoming(await html(page, '/programs/')), { timeout: REBUILD_MS, intervals: [1000] })
-    .toBe(true);
-  await page.goto('/programs/');
-  await expect(
-    page.locator('#featured-event, section[aria-labelledby="upcoming-events"]').filter({ hasText: title }),
-  ).toHaveCount(1);
-  // Its details leave out what is not written yet, rather than an empty heading or message.
-  await page.getByRole('button', { name: `View details of ${title}` }).click();
-  const details = page.getByRole('dialog', { name: title });
-  await expect(details).toContainText('300 new library books');
-  await expect(details.getByRole('heading', { name: 'Long-term impact' })).toHaveCount(0);
-  await expect(details.locator('.event-details__message')).toHaveCount(0);
-  await expectNoAxeViolations(page);
-
-  // The daily rebuild, its date injected two days on: the event is over.
-  expect((await request.post(`/.netlify/local-build-hook?site_date=${today(3)}`)).status()).toBe(200);
-  await expect
-    .poll(async () => past(await html(page, '/programs/')), { timeout: REBUILD_MS, intervals: [1000] })
-    .toBe(true);
-  await page.goto('/programs/');
-  await expect(page.locator('section[aria-labelledby="past-events"]')).toContainText(title);
-  await expect(page.locator('#featured-event')).not.toContainText(title);
-  // Past without an impact headline: its card has no empty "Impact:" line.
-  await expect(page.locator('.event-card').filter({ hasText: title }).locator('.event-card__impact')).toHaveCount(0);
-});
-
-test('a team member added in /samu shows on About after the rebuild, and is gone after the rebuild that follows their removal', async ({
-  page,
-  request,
-}) => {
-  test.setTimeout(3 * REBUILD_MS);
-  const suffix = randomBytes(3).toString('hex');
-  const name = `Wanjiru Kariuki ${suffix}`;
-  await signIn(page, request);
-  let panel = await openTab(page, 'Media');
-  const fileName = `wanjiru-${suffix}.jpg`;
-  await panel.getByLabel('Upload a file for Media').setInputFiles({
-    name: fileName,
-    mimeType: 'image/jpeg',
-    buffer: await readFile('src/assets/team/esther-njoroge.jpg'),
-  });
-  const mediaUrl =
-    (await panel.getByRole('row').filter({ hasText: fileName }).getByRole('link').first().textContent())?.trim() ?? '';
-
-  panel = await openTab(page, 'Team');
-  await panel.getByRole('button', { name: 'New team member' }).click();
-  const field = (label: string) => panel.getByRole('textbox', { name: label, exact: true });
-  await panel.getByRole('textbox', { name: /^Name/ }).fill(name);
-  await panel.getByRole('textbox', { name: /^Slug/ }).fill(`wanjiru-${suffix}`);
-  await field('Role').fill('Community Caseworker');
-  await field('Photo').fill(mediaUrl);
-  await field('Short bio').fill('Wanjiru visits every sponsored family in Mathare.');
-  await field('Full bio').fill('Wanjiru trained as a social worker.\n\nShe joined Tumaini in 2026.');
-  await field('Email').fill('wanjiru@tumainichildren.org');
-  await field('Phone').fill('+254 712 345 699');
-  await field('Position').fill('10');
-  await panel.getByRole('combobox', { name: 'Status' }).selectOption('published');
-  await panel.getByRole('button', { name: 'Create team member' }).click();
-  await expect(toast(page)).toHaveText(/Created team member/);
-
-  await untilBuilt(page, '/about/', name, true);
-  await page.goto('/about/');
-  await expect(page.locator('section[aria-labelledby="about-team"]')).toContainText(name);
-
-  await page.goto('/samu');
-  panel = await openTab(page, 'Team');
-  await panel.getByRole('button', { name: `Delete team member ${name}` }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Delete team member' }).click();
-  await expect(toast(page)).toHaveText(/Deleted team member/);
-  await untilBuilt(page, '/about/', name, false);
-  await page.goto('/about/');
-  await expect(page.locator('section[aria-labelledby="about-team"]')).not.toContainText(name);
-  await expect(page.locator('section[aria-labelledby="about-team"]')).toContainText('Esther Wairimu Njoroge');
 });
 
 test('a monthly M-Pesa sponsorship: paid with its account, late then lapsed over unpaid months, ended by staff, and the child offered again', async ({

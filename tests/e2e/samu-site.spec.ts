@@ -13,6 +13,7 @@ import { e2eWeekOwner } from './support/admin.ts';
 import { trackFromPage } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { openTab, signIn, toast } from './support/dashboard.ts';
+import { REBUILD_MS, untilBuilt } from './support/rebuilds.ts';
 import { largePng } from './support/images.ts';
 import { mailTo } from './support/mailbox.ts';
 import { itemLine, recordGift, signInToInbox } from './support/inbox.ts';
@@ -20,25 +21,10 @@ import { chooser, chooseMonth, lastThirtiethOfOctober, parseCsv } from './suppor
 
 test.describe.configure({ mode: 'serial' });
 
-/** A rebuild takes tens of seconds on a busy machine (npm start rebuilds the whole site); wait for it, no longer. */
-const REBUILD_MS = 60_000;
-
 const SHIPPED_PHONE = '+254 712 345 678';
 
 /** The charity's office address: the From and Reply-To of staff's replies. */
 const OFFICE = siteContent[0]!.contact.email;
-
-/** The built HTML of a public page, fetched fresh. */
-async function html(page: Page, path: string): Promise<string> {
-  return (await page.request.get(path)).text();
-}
-
-/** Waits for the rebuild after which `path` holds `needle`. */
-async function untilBuilt(page: Page, path: string, needle: string): Promise<void> {
-  await expect
-    .poll(async () => (await html(page, path)).includes(needle), { timeout: REBUILD_MS, intervals: [1000] })
-    .toBe(true);
-}
 
 /** Saves `phone` as the office phone in Site settings and waits for the save's answer. */
 async function savePhone(page: Page, phone: string): Promise<void> {
