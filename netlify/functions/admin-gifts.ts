@@ -33,6 +33,7 @@ import {
   StatementRequest,
   type GiftAction,
   type GiftSummary,
+  type RateSavedAnswer,
 } from '../../src/schemas/gifts.ts';
 import { staffFunction } from './_shared/platform/admin-resource.ts';
 import { isUniqueViolation, transaction, type Queryable } from './_shared/platform/db.ts';
@@ -142,7 +143,7 @@ async function rate(req: Request, actor: string): Promise<Response> {
   const parsed = ExchangeRateRequest.safeParse(body.value);
   if (!parsed.success) return invalid(parsed.error, 'Invalid rate');
   const saved = await transaction((tx) => setRate(tx, parsed.data.kesPerUsd, actor));
-  return json({ rate: saved }, 201);
+  return json({ rate: saved } satisfies RateSavedAnswer, 201);
 }
 
 async function record(req: Request, actor: string, context: Context): Promise<Response> {
