@@ -7,6 +7,39 @@ import tseslint from 'typescript-eslint';
 /** The modules of src/lib that need a browser (the DOM, storage, nanostores): never imported by functions. */
 const BROWSER_ONLY = ['outbox', 'outbox-key', 'toast', 'share', 'stylesheet', 'sponsorship-store', 'images'];
 
+/** Every answer of a function is made by _shared/platform/http.ts, the one place that adds the security headers. */
+const BARE_RESPONSES = [
+  {
+    selector: 'NewExpression[callee.name="Response"]:not(MemberExpression > NewExpression.object)',
+    message: 'Answer through _shared/platform/http.ts (answer, json, seeOther, …): it adds the security headers.',
+  },
+  {
+    selector: 'CallExpression[callee.object.name="Response"]',
+    message: 'Answer through _shared/platform/http.ts (answer, json, seeOther, …): it adds the security headers.',
+  },
+];
+
+const NO_ENDPOINT_SQL =
+  'An endpoint file runs no SQL: put the statement in a function of its domain module under _shared/ and call that.';
+
+/**
+ * SQL in an endpoint file: a call of `query` (the pool's or a transaction's), a `sql` tag, or a string that reads as
+ * a statement. A string is one when it opens with a statement's keyword in lowercase (as the code writes SQL, while
+ * a sentence such as "Select a child" is capitalised), or holds a clause no sentence has, in any case.
+ */
+const ENDPOINT_SQL = [
+  { selector: 'CallExpression[callee.property.name="query"]', message: NO_ENDPOINT_SQL },
+  { selector: 'CallExpression[callee.name="query"]', message: NO_ENDPOINT_SQL },
+  { selector: 'TaggedTemplateExpression[tag.name="sql"]', message: NO_ENDPOINT_SQL },
+  ...['Literal', 'TemplateElement'].flatMap((node) => {
+    const text = node === 'Literal' ? 'value' : 'value.raw';
+    return [
+      String.raw`/^\s*(select|insert|update|delete)\s/`,
+      String.raw`/\binsert\s+into\s+\w+\s*\(|\bupdate\s+\w+\s+set\s+\w+\s*=|\bdelete\s+from\s+\w+\s+where\b|\bfrom\s+\w+(\s+\w+)?\s+where\s+\S|(=|<>|\(|,)\s*\$\d+\b|::(text|int|bigint|jsonb?|date|timestamptz|float8)\b/i`,
+    ].map((pattern) => ({ selector: `${node}[${text}=${pattern}]`, message: NO_ENDPOINT_SQL }));
+  }),
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -38,17 +71,15 @@ export default tseslint.config(
     files: ['netlify/functions/**/*.ts'],
     ignores: ['netlify/functions/_shared/platform/http.ts'],
     rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: 'NewExpression[callee.name="Response"]:not(MemberExpression > NewExpression.object)',
-          message: 'Answer through _shared/platform/http.ts (answer, json, seeOther, …): it adds the security headers.',
-        },
-        {
-          selector: 'CallExpression[callee.object.name="Response"]',
-          message: 'Answer through _shared/platform/http.ts (answer, json, seeOther, …): it adds the security headers.',
-        },
-      ],
+      'no-restricted-syntax': ['error', ...BARE_RESPONSES],
+    },
+  },
+  {
+    // Endpoint files stay thin: SQL lives in the domain modules of _shared/ (CONTRIBUTING.md). The rule is restated
+    // whole, since a later block's options replace an earlier block's.
+    files: ['netlify/functions/*.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', ...BARE_RESPONSES, ...ENDPOINT_SQL],
     },
   },
   // One-way boundaries: the browser, the functions and the build each reach the others only through the places named

@@ -40,7 +40,13 @@ import {
   SESSION_ID,
   type SessionOwner,
 } from './_shared/platform/sessions.ts';
-import { AccountRefusal, getProfile, saveDisplayName } from './_shared/staff/staff-accounts.ts';
+import {
+  AccountRefusal,
+  getProfile,
+  passwordHashOf,
+  saveDisplayName,
+  setPassword,
+} from './_shared/staff/staff-accounts.ts';
 
 export default staffFunction(async (req, actor, context, session) => {
   const { pathname } = new URL(req.url);
@@ -102,10 +108,8 @@ async function changePassword(req: Request, context: Context, session: SessionOw
   const attempt = await admitAttempt(username, client, async () => {});
   if ('retryAfter' in attempt) return tooManyRequests(attempt.retryAfter);
 
-  const [account] = await query<{ password_hash: string }>('select password_hash from admin_users where id = $1', [
-    userId,
-  ]);
-  if (!account || !(await verifyPassword(parsed.data.currentPassword, account.password_hash, 'ahead'))) {
+  const current = await passwordHashOf(userId);
+  if (current === undefined || !(await verifyPassword(parsed.data.currentPassword, current, 'ahead'))) {
     await transaction(async (tx) => {
       await failed(tx, attempt);
       await audit(tx, 'admin.login_failed', username, { reason: 'password_change' });
@@ -117,10 +121,7 @@ async function changePassword(req: Request, context: Context, session: SessionOw
   const hash = await hashPassword(parsed.data.newPassword, undefined, 'ahead');
   const sessionId = await transaction(async (tx) => {
     await signedIn(tx, attempt, username, client);
-    await tx.query(
-      'update admin_users set password_hash = $2, password_changed_at = now(), updated_at = now() where id = $1',
-      [userId, hash],
-    );
+    await setPassword(tx, userId, hash);
     await endAllSessions(tx, userId);
     await audit(tx, 'admin.password_change', username);
     return createSession(tx, userId, client, req.headers.get('user-agent') ?? '');

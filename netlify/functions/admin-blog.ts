@@ -7,28 +7,10 @@
 import type { Config } from '@netlify/functions';
 import { BlogPostSchema } from '../../src/schemas/admin.ts';
 import { resourceFunction, staffFunction } from './_shared/platform/admin-resource.ts';
-import { audit } from './_shared/platform/audit.ts';
-import type { Queryable } from './_shared/platform/db.ts';
+import { auditSlugChange } from './_shared/content/blog-addresses.ts';
 import { publishable } from './_shared/content/publishing.ts';
 import { copyShipped, markEdited } from './_shared/content/shipped-content.ts';
 import { SITE_STATE_COLUMNS } from './_shared/content/site-builds.ts';
-
-/** Audits the address change this transaction's update made, if it made one (the trigger recorded it just now). */
-async function auditSlugChange(tx: Queryable, row: Record<string, unknown>, actor: string): Promise<void> {
-  const [changed] = await tx.query<{ old_slug: string }>(
-    'select old_slug from blog_slug_history where post_id = $1 and changed_at = now()',
-    [row['id']],
-  );
-  if (!changed) return;
-  const slug = String(row['slug']);
-  await audit(tx, 'admin.blog.update', actor, {
-    id: row['id'],
-    title: row['title'],
-    slug,
-    previous_slug: changed.old_slug,
-    change: `address changed from /blog/${changed.old_slug}/ to /blog/${slug}/; the old address redirects after the next build`,
-  });
-}
 
 const resource = resourceFunction({
   resource: 'blog',

@@ -33,19 +33,26 @@ import {
   StatementRequest,
   type GiftAction,
   type GiftSummary,
+  type RateSavedAnswer,
 } from '../../src/schemas/gifts.ts';
 import { staffFunction } from './_shared/platform/admin-resource.ts';
-import { isUniqueViolation, query, transaction, type Queryable } from './_shared/platform/db.ts';
+import { isUniqueViolation, transaction, type Queryable } from './_shared/platform/db.ts';
 import { newestEventId } from './_shared/platform/event-stream.ts';
 import {
   childById,
   confirmLocked,
-  GIFT_COLUMNS,
   insertGift,
   ledgerTransaction,
   refundLocked,
   type GiftRow,
 } from './_shared/gifts/gifts.ts';
+import {
+  assignGift,
+  giftsNewestFirst,
+  lockGift,
+  paypalPaymentElsewhere,
+  staffGiftReference,
+} from './_shared/gifts/staff-gifts.ts';
 import { statementOf } from './_shared/gifts/statements.ts';
 import { figuresOf, giftsReceivedIn, monthEndCsv, monthEndPdf, setRate } from './_shared/gifts/gift-figures.ts';
 import { answer, error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/platform/http.ts';
@@ -75,13 +82,7 @@ async function list(req: Request): Promise<Response> {
   if (!parsed.success) return invalid(parsed.error, 'Invalid list parameters');
   const { state, email, limit, cursor } = parsed.data;
   const eventsThrough = await newestEventId();
-  const rows = await query<GiftRow>(
-    `select ${GIFT_COLUMNS} from gifts t
-     where ($1::text is null or t.state = $1) and ($2::text is null or lower(t.donor_email) = lower($2))
-       and ($3::bigint is null or t.id < $3::bigint)
-     order by t.id desc limit $4`,
-    [state ?? null, email || null, cursor ?? null, limit + 1],
-  );
+  const rows = await giftsNewestFirst({ state, email, cursor }, limit + 1);
   const page = rows.slice(0, limit).map(toAnswer);
   return json({ gifts: page, nextCursor: rows.length > limit ? (page.at(-1)?.['id'] ?? null) : null, eventsThrough });
 }
@@ -142,7 +143,7 @@ async function rate(req: Request, actor: string): Promise<Response> {
   const parsed = ExchangeRateRequest.safeParse(body.value);
   if (!parsed.success) return invalid(parsed.error, 'Invalid rate');
   const saved = await transaction((tx) => setRate(tx, parsed.data.kesPerUsd, actor));
-  return json({ rate: saved }, 201);
+  return json({ rate: saved } satisfies RateSavedAnswer, 201);
 }
 
 async function record(req: Request, actor: string, context: Context): Promise<Response> {
@@ -156,11 +157,10 @@ async function record(req: Request, actor: string, context: Context): Promise<Re
   }
   const amountSubunits = Math.round(gift.amount * subunitsPerUnit(gift.currency));
   const row = await ledgerTransaction(async (tx) => {
-    const [next] = await tx.query<{ n: string }>("select nextval(pg_get_serial_sequence('gifts', 'id'))::text as n");
     const pending = await insertGift(
       tx,
       {
-        reference: `staff-${next?.n ?? Date.now()}`,
+        reference: await staffGiftReference(tx),
         provider: 'staff',
         kind: gift.childId ? 'sponsorship' : 'donation',
         frequency: 'one-time',
@@ -225,7 +225,7 @@ async function statement(req: Request, actor: string, context: Context): Promise
 
 /** Locks a gift for a staff action; the answer to give instead when it cannot be done. */
 async function lockForAction(tx: Queryable, id: string, action: GiftAction): Promise<GiftRow | Response> {
-  const [gift] = await tx.query<GiftRow>(`select ${GIFT_COLUMNS} from gifts where id = $1 for update`, [id]);
+  const gift = await lockGift(tx, id);
   if (!gift) return error(404, 'Gift not found');
   const refusal = giftActionRefusal(action, gift);
   return refusal ? error(409, refusal) : gift;
@@ -271,11 +271,8 @@ async function confirmPaypal(req: Request, actor: string, context: Context): Pro
     answer = await ledgerTransaction(async (tx) => {
       const gift = await lockForAction(tx, id, 'confirm');
       if (gift instanceof Response) return gift;
-      const [other] = await tx.query<{ reference: string }>(
-        `select reference from gifts where provider = 'paypal' and provider_txn = $1 and id <> $2`,
-        [transactionId, id],
-      );
-      if (other) return alreadyUsed(other.reference);
+      const other = await paypalPaymentElsewhere(tx, transactionId, id);
+      if (other) return alreadyUsed(other);
       const confirmed = await confirmLocked(tx, gift, {
         providerTxn: transactionId,
         method: 'paypal',
@@ -297,7 +294,7 @@ async function assign(req: Request, actor: string, context: Context): Promise<Re
   if (!body.ok) return body.response;
   const parsed = GiftAssignment.safeParse(body.value);
   if (!parsed.success) return invalid(parsed.error, 'Invalid assignment');
-  const { id, cause, childId, donorName, donorEmail, note } = parsed.data;
+  const { id, cause, childId } = parsed.data;
   if (cause && childId) {
     return error(400, 'Invalid assignment', [{ path: 'childId', message: 'Choose a cause or a child, not both' }]);
   }
@@ -307,21 +304,7 @@ async function assign(req: Request, actor: string, context: Context): Promise<Re
   const answer = await ledgerTransaction(async (tx) => {
     const gift = await lockForAction(tx, id, 'assign');
     if (gift instanceof Response) return gift;
-    const [assigned] = await tx.query<GiftRow>(
-      `update gifts set kind = $2, cause = $3, child_id = $4, donor_name = $5, donor_email = $6, anonymous = $7,
-         note = concat_ws(' ', note, $8::text), updated_at = now()
-       where id = $1 returning ${GIFT_COLUMNS}`,
-      [
-        id,
-        childId ? 'sponsorship' : 'donation',
-        childId ? null : (cause ?? 'general'),
-        childId ?? null,
-        donorName || null,
-        donorEmail ?? null,
-        !donorName,
-        `Assigned by ${actor}.${note ? ` ${note}` : ''}`,
-      ],
-    );
+    const assigned = await assignGift(tx, parsed.data, actor);
     if (!assigned) return error(404, 'Gift not found');
     const confirmed = await confirmLocked(tx, assigned, {
       providerTxn: assigned.provider_txn,

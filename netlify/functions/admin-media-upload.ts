@@ -5,9 +5,8 @@
  */
 import type { Config } from '@netlify/functions';
 import { staffFunction } from './_shared/platform/admin-resource.ts';
-import { audit } from './_shared/platform/audit.ts';
-import { transaction } from './_shared/platform/db.ts';
 import { detectFileType, safeFileName } from './_shared/content/file-types.ts';
+import { storeUpload } from './_shared/content/uploads.ts';
 import {
   badRequest,
   error,
@@ -50,19 +49,8 @@ export default staffFunction(async (req, actor) => {
   if (!type) return error(415, 'Only JPEG, PNG, WebP, AVIF, GIF or PDF files can be uploaded');
   const name = safeFileName(file.name, type.ext);
 
-  const id = await transaction(async (tx) => {
-    const [row] = await tx.query<{ id: string }>(
-      `insert into uploads (name, content_type, size, data, uploaded_by) values ($1, $2, $3, $4, $5)
-       returning id::text as id`,
-      [name, type.mime, data.byteLength, data, actor],
-    );
-    if (!row) throw new Error('insert into uploads returned no row');
-    await audit(tx, 'admin.media.upload', actor, { id: row.id, name, contentType: type.mime, size: data.byteLength });
-    // Every upload is listed under Media, where it can be picked, seen in use and deleted.
-    await tx.query('insert into media (name, url) values ($1, $2)', [name, `/media/${row.id}/${name}`]);
-    return row.id;
-  });
-  return json({ url: `/media/${id}/${name}` }, 201);
+  const url = await storeUpload({ name, contentType: type.mime, data }, actor);
+  return json({ url }, 201);
 });
 
 export const config: Config = { path: '/api/admin/media/upload' };

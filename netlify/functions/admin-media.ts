@@ -6,22 +6,8 @@
 import type { Config } from '@netlify/functions';
 import { MediaSchema } from '../../src/schemas/admin.ts';
 import { resourceFunction } from './_shared/platform/admin-resource.ts';
-import { query } from './_shared/platform/db.ts';
+import { deleteUploadAt, MEDIA_COLUMNS, mediaUses } from './_shared/content/media.ts';
 import { error } from './_shared/platform/http.ts';
-
-/** Posts and programs whose picture or body shows the entry's file (`url` is the media row's own column). */
-const USED_BY = `(select coalesce(json_agg(json_build_object('kind', x.kind, 'title', x.title, 'slug', x.slug,
-      'status', x.status) order by x.kind, x.title), '[]'::json)
-   from (select 'post' as kind, p.title, p.slug, p.status from blog_posts p
-         where p.cover = url or strpos(p.content, url) > 0
-         union all
-         select 'program', g.title, g.slug, g.status from programs g
-         where g.image = url or strpos(g.content, url) > 0) x) as used_by`;
-
-/** The uploaded file behind an entry's `url`, when it is one. */
-const UPLOAD_OF = `(select u.%s from uploads u
-  where u.id = (case when url ~ '^/media/[0-9]{1,18}/' then split_part(url, '/', 3)::bigint end)
-    and '/media/' || u.id || '/' || u.name = url)`;
 
 export default resourceFunction({
   resource: 'media',
@@ -31,14 +17,10 @@ export default resourceFunction({
   edit: { single: 'media', schema: MediaSchema },
   deletable: true,
   auditColumns: ['name', 'url'],
-  select: [`${UPLOAD_OF.replace('%s', 'size')} as size`, `${UPLOAD_OF.replace('%s', 'content_type')} as type`, USED_BY],
+  select: MEDIA_COLUMNS,
   guard: async ({ op, id }) => {
-    if (op !== 'delete') return undefined;
-    const [entry] = await query<{ used_by: { kind: string; title: string; slug: string; status: string }[] }>(
-      `select ${USED_BY} from media where id = $1`,
-      [id],
-    );
-    const published = (entry?.used_by ?? []).filter((use) => use.status === 'published');
+    if (op !== 'delete' || id === undefined) return undefined;
+    const published = (await mediaUses(id)).filter((use) => use.status === 'published');
     if (published.length === 0) return undefined;
     const list = published.map(
       (use) => `the ${use.kind} "${use.title}" (/${use.kind === 'post' ? 'blog' : 'programs'}/${use.slug})`,
@@ -50,7 +32,7 @@ export default resourceFunction({
   },
   within: async (tx, op, row) => {
     // The entry of an upload owns its file: deleting one deletes the other.
-    if (op === 'delete') await tx.query(`delete from uploads where '/media/' || id || '/' || name = $1`, [row['url']]);
+    if (op === 'delete') await deleteUploadAt(tx, row['url']);
   },
 });
 

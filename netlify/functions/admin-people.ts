@@ -21,11 +21,13 @@ import {
 import { emailAddress } from '../../src/schemas/track.ts';
 import { staffFunction } from './_shared/platform/admin-resource.ts';
 import { audit } from './_shared/platform/audit.ts';
-import { query, transaction, type Queryable } from './_shared/platform/db.ts';
+import { backupsDownloaded } from './_shared/platform/backup.ts';
+import { query, transaction } from './_shared/platform/db.ts';
 import { answer, error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/platform/http.ts';
 import {
   auditSubject,
   correctableColumn,
+  correctField,
   erasePerson,
   findPerson,
   isPossibleMatch,
@@ -54,7 +56,7 @@ export default staffFunction(async (req, actor, context) => {
       label: spec.label,
       correctable: Object.keys(spec.correctable ?? {}),
     }));
-    return json({ person: records, tables, backups: await backupsBefore({ query }) } satisfies PersonAnswer);
+    return json({ person: records, tables, backups: await backupsDownloaded() } satisfies PersonAnswer);
   }
 
   if (action === 'link') {
@@ -122,11 +124,7 @@ export default staffFunction(async (req, actor, context) => {
       return error(400, 'Invalid correction', [{ path: 'value', message: 'Enter a valid email address' }]);
     }
     const updated = await transaction(async (tx) => {
-      const rows = await tx.query(`update ${table} set ${column} = $2 where id = $1 returning id::text as id`, [
-        id,
-        value,
-      ]);
-      if (rows.length === 0) return false;
+      if (!(await correctField(tx, { table, column, id }, value))) return false;
       await audit(tx, 'admin.person.correct', actor, { table, id, column, reason });
       return true;
     });
@@ -139,20 +137,12 @@ export default staffFunction(async (req, actor, context) => {
   const { counts, backups } = await transaction(async (tx) => {
     const erased = await erasePerson(tx, who);
     await audit(tx, 'admin.person.erase', actor, { subject: auditSubject(who), reason, counts: erased });
-    return { counts: erased, backups: await backupsBefore(tx) };
+    return { counts: erased, backups: await backupsDownloaded(tx) };
   });
   return json({ erased: counts, backupsStillHolding: backups } satisfies ErasureAnswer);
 });
 
 export const config: Config = { path: '/api/admin/people/:action', method: 'POST' };
-
-/** Backups downloaded so far (from the audit trail): each may still hold the person until it is destroyed. */
-async function backupsBefore(db: Queryable): Promise<{ ts: string; file: string; actor: string }[]> {
-  const rows = await db.query<{ ts: Date; file: string | null; actor: string | null }>(
-    `select ts, payload->>'file' as file, payload->>'actor' as actor from events where type = 'admin.db.backup' order by id desc`,
-  );
-  return rows.map((row) => ({ ts: row.ts.toISOString(), file: row.file ?? '', actor: row.actor ?? '' }));
-}
 
 type CsvLine = { table: string; row: string; field: string; value: unknown };
 

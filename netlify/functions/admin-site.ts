@@ -5,22 +5,22 @@
  * build, since every page shows some of it.
  */
 import type { Config, Context } from '@netlify/functions';
-import { changedParts, SiteSettingsSchema, type SiteSettings } from '../../src/schemas/site-settings.ts';
+import { SiteSettingsSchema, type SiteSettings } from '../../src/schemas/site-settings.ts';
 import {
   MAX_ADMIN_BODY_BYTES,
   nestedDeeperThan,
   MAX_BODY_DEPTH,
   staffFunction,
 } from './_shared/platform/admin-resource.ts';
-import { audit } from './_shared/platform/audit.ts';
 import { requestBuild } from './_shared/content/build-hook.ts';
-import { query, transaction } from './_shared/platform/db.ts';
 import { error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/platform/http.ts';
 import { missingMedia } from './_shared/content/publishing.ts';
-import { copyShippedSettings, type SettingsRecord } from './_shared/content/site-settings.ts';
-import { SITE_STATE_COLUMNS } from './_shared/content/site-builds.ts';
-
-const SELECT = `select settings, file_copy, ts, ${SITE_STATE_COLUMNS.join(', ')} from site_settings where id = 1`;
+import {
+  copyShippedSettings,
+  saveSettings,
+  settingsRecord,
+  type SettingsRecord,
+} from './_shared/content/site-settings.ts';
 
 /** The record as an answer: ISO timestamps. */
 function answer(row: SettingsRecord): Record<string, unknown> {
@@ -43,8 +43,7 @@ async function missingPicture(settings: SiteSettings): Promise<Response | undefi
 
 async function read(): Promise<Response> {
   await copyShippedSettings();
-  const [row] = await query<SettingsRecord>(SELECT);
-  return json({ site: answer(row!) });
+  return json({ site: answer(await settingsRecord()) });
 }
 
 async function save(req: Request, actor: string, context: Context): Promise<Response> {
@@ -59,23 +58,9 @@ async function save(req: Request, actor: string, context: Context): Promise<Resp
   const refused = await missingPicture(settings);
   if (refused) return refused;
   await copyShippedSettings();
-  const changed = await transaction(async (tx) => {
-    const [before] = await tx.query<{ settings: SiteSettings }>(
-      'select settings from site_settings where id = 1 for update',
-    );
-    const parts = changedParts(before?.settings ?? null, settings);
-    if (parts.length === 0) return parts;
-    await tx.query(
-      `update site_settings set settings = $1::jsonb, file_copy = false, updated_at = now(), site_changed_at = now()
-       where id = 1`,
-      [JSON.stringify(settings)],
-    );
-    await audit(tx, 'admin.site.update', actor, { change: `changed ${parts.join(', ')}` });
-    return parts;
-  });
+  const changed = await saveSettings(settings, actor);
   if (changed.length > 0) await requestBuild(`changed the site settings (${changed.join(', ')})`, context);
-  const [row] = await query<SettingsRecord>(SELECT);
-  return json({ site: answer(row!), changed });
+  return json({ site: answer(await settingsRecord()), changed });
 }
 
 export default staffFunction(async (req, actor, context) => {

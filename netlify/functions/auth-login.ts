@@ -12,11 +12,12 @@ import { failureAnswer } from './_shared/platform/failure.ts';
 import { audit } from './_shared/platform/audit.ts';
 import { signingKey, signToken } from './_shared/platform/auth.ts';
 import { clientId, hashAddress } from './_shared/platform/client.ts';
-import { query, transaction, type Queryable } from './_shared/platform/db.ts';
+import { transaction, type Queryable } from './_shared/platform/db.ts';
 import { error, invalid, json, methodNotAllowed, readJsonBody, tooManyRequests } from './_shared/platform/http.ts';
 import { admitAttempt, failed, signedIn, withdrawn } from './_shared/platform/login-throttle.ts';
 import { checkLogin, HashingBusy } from './_shared/platform/passwords.ts';
-import { createSession, KNOWN_CLIENT_DAYS, knownClientSql } from './_shared/platform/sessions.ts';
+import { createSession } from './_shared/platform/sessions.ts';
+import { accountToSignIn } from './_shared/staff/staff-accounts.ts';
 
 /** Signs a staff member in. */
 export default async (req: Request, context: Context): Promise<Response> => {
@@ -37,11 +38,7 @@ export default async (req: Request, context: Context): Promise<Response> => {
 export const config: Config = { path: '/api/auth/login' };
 
 async function login({ username, password }: Login, client: string, userAgent: string): Promise<Response> {
-  const [account] = await query<{ id: string; username: string; password_hash: string; known: boolean }>(
-    `select id::text as id, username, password_hash, ${knownClientSql('$1', '$2', '$3')} as known
-     from admin_users where lower(username) = lower($1)`,
-    [username, client, KNOWN_CLIENT_DAYS],
-  );
+  const account = await accountToSignIn(username, client);
   // What was typed is kept only when it names an account: a password typed into the wrong box is never stored, in
   // the audit nor in the throttle, which counts attempts at an unknown name under its keyed hash.
   const refused = (tx: Queryable, reason: string) =>

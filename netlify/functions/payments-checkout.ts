@@ -21,7 +21,7 @@ import { formatMoney, giftMinimums, minimumSubunits, type CheckoutMethod } from 
 import { paymentUrl } from '../../src/lib/payment.ts';
 import { trackRequest } from '../../src/schemas/track.ts';
 import { clientId } from './_shared/platform/client.ts';
-import { isUniqueViolation, query, transaction } from './_shared/platform/db.ts';
+import { isUniqueViolation, transaction } from './_shared/platform/db.ts';
 import {
   formAccepted,
   formProblem,
@@ -33,7 +33,8 @@ import {
 import { hasActiveSponsor, waitingChild } from './_shared/children/children.ts';
 import { createCommitment } from './_shared/gifts/commitments.ts';
 import { planFor } from './_shared/gifts/paystack-plans.ts';
-import { closePendingOn, childById, insertGift, newReference, type GiftRow } from './_shared/gifts/gifts.ts';
+import { closePendingOn, childById, insertGift, newReference } from './_shared/gifts/gifts.ts';
+import { giftOfSubmission, lockForCheckout, saveCheckout } from './_shared/gifts/gift-checkouts.ts';
 import { escapeHtml, htmlPage, type PageContent } from './_shared/platform/html-page.ts';
 import {
   answer,
@@ -255,15 +256,6 @@ function referenceOf(submissionId: string): string {
   return `TCF-${createHash('sha256').update(submissionId).digest('hex').slice(0, 20)}`;
 }
 
-/** The gift a submission made, if it arrived before. */
-async function giftOfSubmission(submissionKey: string): Promise<Pick<GiftRow, 'id' | 'reference'> | undefined> {
-  const [gift] = await query<Pick<GiftRow, 'id' | 'reference'>>(
-    'select id::text as id, reference from gifts where submission_key = $1',
-    [submissionKey],
-  );
-  return gift;
-}
-
 /**
  * The answer to a checkout for a child who has a sponsor already: nothing is stored or charged, and the visitor is
  * offered a child still waiting (the page works without JavaScript; a resent form gets the same as JSON).
@@ -357,10 +349,7 @@ async function checkoutLink(
   request: CheckoutRequest,
 ): Promise<CheckoutLink> {
   return transaction(async (tx): Promise<CheckoutLink> => {
-    const [gift] = await tx.query<{ reference: string; state: string; checkout_url: string | null }>(
-      'select reference, state, checkout_url from gifts where id = $1 for update',
-      [giftId],
-    );
+    const gift = await lockForCheckout(tx, giftId);
     if (!gift) throw new Error(`gift ${giftId} vanished during its checkout`);
     if (gift.checkout_url) return { url: gift.checkout_url };
     if (gift.state === 'confirmed' || gift.state === 'refunded') return { paid: true };
@@ -389,13 +378,7 @@ async function checkoutLink(
         reference = newReference();
         started = await initialize();
       }
-      await tx.query(
-        `update gifts set checkout_url = $2, plan_code = $3, reference = $4,
-           state = 'pending', note = case when state = 'pending' then note end, updated_at = now()
-         where id = $1`,
-        [giftId, started.authorization_url, plan ?? null, reference],
-      );
-      if (plan) await tx.query('update commitments set plan_code = $2 where gift_id = $1', [giftId, plan]);
+      await saveCheckout(tx, giftId, { url: started.authorization_url, plan, reference });
       return { url: started.authorization_url };
     } catch (failure) {
       if (!(failure instanceof PaystackError)) throw failure;

@@ -8,7 +8,7 @@ import type { Config, Context } from '@netlify/functions';
 import { trackBodyFromForm } from '../../src/lib/forms.ts';
 import { isTrackType, trackRequest, TRACK_TYPES, type TrackRequest } from '../../src/schemas/track.ts';
 import { clientId } from './_shared/platform/client.ts';
-import { transaction, type Queryable } from './_shared/platform/db.ts';
+import { transaction } from './_shared/platform/db.ts';
 import {
   formAccepted,
   formProblem,
@@ -30,7 +30,7 @@ import { logFailure } from './_shared/platform/log.ts';
 import { ConfirmationLimited } from './_shared/people/newsletter.ts';
 import { deliverAfterResponse } from './_shared/platform/outbox.ts';
 import { hit, trackRateLimit } from './_shared/platform/rate-limit.ts';
-import { storeSubmission } from './_shared/applications/submissions.ts';
+import { firstArrival, storeSubmission } from './_shared/applications/submissions.ts';
 
 const ACCEPTED = { ok: true } as const;
 
@@ -117,15 +117,6 @@ export default async (req: Request, context: Context): Promise<Response> => {
 };
 
 export const config: Config = { path: '/api/admin/track' };
-
-/** Records a submission id; false when it was recorded before (the submission is a resend). */
-async function firstArrival(tx: Queryable, submissionId: string): Promise<boolean> {
-  const rows = await tx.query(
-    'insert into form_submissions (submission_id) values ($1) on conflict do nothing returning submission_id',
-    [submissionId],
-  );
-  return rows.length === 1;
-}
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -4,8 +4,7 @@
  */
 import { ApiError, callJson, readAnswer } from './api.ts';
 import { unwrapRecord, type Row } from './lib/list.ts';
-import type { ExchangeRate } from '../lib/money.ts';
-import { GiftSummary, type GiftAction } from '../schemas/gifts.ts';
+import { GiftSummary, RateSavedAnswer, type GiftAction } from '../schemas/gifts.ts';
 
 /** Reads the Gifts view's summary for the period `query` names (`period=month&month=2026-10`; this month without). */
 export async function fetchGiftSummary(query = ''): Promise<GiftSummary> {
@@ -13,11 +12,9 @@ export async function fetchGiftSummary(query = ''): Promise<GiftSummary> {
 }
 
 /** Sets the KES per USD rate the totals are converted at; resolves to the rate as saved. */
-export async function setExchangeRate(kesPerUsd: string): Promise<ExchangeRate> {
-  const body = (await callJson('/api/admin/gifts/rate', { method: 'POST', json: { kesPerUsd } })) as {
-    rate: ExchangeRate;
-  };
-  return body.rate;
+export async function setExchangeRate(kesPerUsd: string): Promise<RateSavedAnswer['rate']> {
+  return readAnswer(RateSavedAnswer, await callJson('/api/admin/gifts/rate', { method: 'POST', json: { kesPerUsd } }))
+    .rate;
 }
 
 /** Records a gift made outside the site (cash, bank transfer, cheque…); resolves to the confirmed gift. */

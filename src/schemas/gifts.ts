@@ -210,6 +210,10 @@ export type GiftTotal = z.infer<typeof GiftTotal>;
 /** A rate as the answers carry it. */
 export const ExchangeRateAnswer = z.object({ kesPerUsd: z.number(), setBy: z.string(), setAt: z.string() });
 
+/** `POST /api/admin/gifts/rate` → the rate as saved, which the totals are converted at from now on. */
+export const RateSavedAnswer = z.object({ rate: ExchangeRateAnswer });
+export type RateSavedAnswer = z.infer<typeof RateSavedAnswer>;
+
 /** The figures of one period: three breakdowns, the totals per currency, and both in KES and USD at the rate. */
 export const PeriodFigures = z.object({
   period: z.object({

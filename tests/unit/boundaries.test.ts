@@ -1,7 +1,9 @@
 /**
  * The one-way boundaries of the code (eslint.config.js, CONTRIBUTING.md): a planted crossing of each is a lint error,
- * and the same import from the side allowed to make it is not.
+ * and the same import from the side allowed to make it is not. Endpoint files hold no SQL: a planted statement is a
+ * lint error there and not in a domain module, and no endpoint file holds one now.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
@@ -17,7 +19,57 @@ async function crossings(filePath: string, code: string): Promise<string[]> {
     .map((message) => message.message);
 }
 
+/** The lint findings of SQL in an endpoint file for `code` as if it were the file at `filePath`. */
+async function sqlFindings(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === 'no-restricted-syntax' && message.message.includes('runs no SQL'))
+    .map((message) => `${message.line}: ${code.split('\n')[message.line - 1]?.trim() ?? ''}`);
+}
+
+/** Planted SQL, each the way an endpoint could hold it. */
+const PLANTED_SQL = {
+  'a pool query': "import { query } from './_shared/platform/db.ts';\nexport const read = () => query('select 1');\n",
+  "a transaction's query":
+    "import type { Queryable } from './_shared/platform/db.ts';\nexport const lock = (tx: Queryable) => tx.query(SQL);\n",
+  'a statement kept for later': 'export const SELECT = `select settings, ts from site_settings where id = 1`;\n',
+  'a statement around a value':
+    'const columns = "name";\nexport const text = `update children set ${columns} = $2, file_copy = false where id = $1`;\n',
+  'a statement in capitals': "export const text = 'SELECT * FROM gifts WHERE id = 1';\n",
+  'a sql tag': 'declare const sql: (parts: TemplateStringsArray) => string;\nexport const text = sql`anything`;\n',
+  'a clause alone': "export const text = 'delete from uploads where id = 7';\n",
+};
+
 describe('boundaries', () => {
+  it.each(Object.entries(PLANTED_SQL))(
+    '%s is refused in an endpoint file and allowed in a domain module',
+    async (_, code) => {
+      expect(await sqlFindings('netlify/functions/planted.ts', code)).not.toEqual([]);
+      expect(await sqlFindings('netlify/functions/_shared/gifts/planted.ts', code)).toEqual([]);
+    },
+  );
+
+  it('words staff or visitors read are not taken for SQL', async () => {
+    const words = [
+      "export const a = 'Select a child from the list';",
+      "export const b = 'Update your details, then press Save';",
+      'export const c = `Delete from ${"Media"} only what no page shows`;',
+      "export const d = 'This gift has been paid already. Thank you!';",
+    ].join('\n');
+    expect(await sqlFindings('netlify/functions/planted.ts', words)).toEqual([]);
+  });
+
+  it('no endpoint file holds SQL', async () => {
+    const endpoints = readdirSync('netlify/functions').filter((name) => name.endsWith('.ts'));
+    expect(endpoints.length).toBeGreaterThan(20);
+    const found: string[] = [];
+    for (const name of endpoints) {
+      const path = `netlify/functions/${name}`;
+      for (const line of await sqlFindings(path, readFileSync(path, 'utf8'))) found.push(`${path}:${line}`);
+    }
+    expect(found).toEqual([]);
+  });
+
   it('a function cannot import an island, a page component or a loader', async () => {
     const planted = "import Form from '../../src/islands/donate/DonationForm.tsx';\nexport { Form };\n";
     expect(await crossings('netlify/functions/planted.ts', planted)).toEqual([

@@ -10,7 +10,7 @@ import { query } from '../../netlify/functions/_shared/platform/db.ts';
 import { toCsv } from '../../src/lib/csv.ts';
 import { resolvePeriod } from '../../src/lib/periods.ts';
 import { GIFT_CSV } from '../../src/admin/giftColumns.tsx';
-import type { PeriodFigures } from '../../src/schemas/gifts.ts';
+import { RateSavedAnswer, type PeriodFigures } from '../../src/schemas/gifts.ts';
 import { call, staffToken, useJwtSecret } from '../support/admin.ts';
 import { databases, rows, truncate, useDatabase } from '../support/databases.ts';
 import { usePayments } from '../support/payments.ts';
@@ -147,6 +147,8 @@ describe.each(databases)('gift figures on $name', (database) => {
 
     const saved = await setRate('129.50');
     expect(saved.status).toBe(201);
+    // The answer the dashboard reads back: the rate as saved, with who set it.
+    expect(RateSavedAnswer.parse(await saved.json()).rate).toMatchObject({ kesPerUsd: 129.5, setBy: 'amina' });
     const october = await figures('period=month&month=2026-10');
     expect(october.rate).toMatchObject({ kesPerUsd: 129.5, setBy: 'amina' });
     // KES 2,500 + $50 × 129.50 = KES 8,975.00; $50 + KES 2,500 / 129.50 = $69.31.

@@ -97,3 +97,12 @@ async function storeRecord(tx: Queryable, request: TrackRequest, arrived: Date):
   }
   return rows[0]?.id ?? null;
 }
+
+/** Records a submission id the browser made, in the caller's transaction; false when it was recorded before (a resend). */
+export async function firstArrival(tx: Queryable, submissionId: string): Promise<boolean> {
+  const rows = await tx.query(
+    'insert into form_submissions (submission_id) values ($1) on conflict do nothing returning submission_id',
+    [submissionId],
+  );
+  return rows.length === 1;
+}

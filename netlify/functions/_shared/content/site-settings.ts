@@ -1,12 +1,19 @@
 /**
  * The site settings record: what shipped with the site (src/content/site.json and slides.json) in the record's
- * shape, and the copy of it made the first time /samu opens the settings. The copy is one insert that does nothing
- * when the record exists, so two first uses at once copy once.
+ * shape, the copy of it made the first time /samu opens the settings, and staff's saves. The copy is one insert that
+ * does nothing when the record exists, so two first uses at once copy once.
  */
 import siteFile from '../../../../src/content/site.json' with { type: 'json' };
 import slidesFile from '../../../../src/content/slides.json' with { type: 'json' };
-import { FIGURE_NAMES, type FigureName, type SiteSettings } from '../../../../src/schemas/site-settings.ts';
-import { query } from '../platform/db.ts';
+import {
+  changedParts,
+  FIGURE_NAMES,
+  type FigureName,
+  type SiteSettings,
+} from '../../../../src/schemas/site-settings.ts';
+import { audit } from '../platform/audit.ts';
+import { query, transaction } from '../platform/db.ts';
+import { SITE_STATE_COLUMNS } from './site-builds.ts';
 
 /** A WhatsApp number of digits (254712345678) written as visitors read phone numbers (+254 712 345 678). */
 function spacedPhone(digits: string): string {
@@ -59,4 +66,33 @@ export async function copyShippedSettings(): Promise<void> {
     `insert into site_settings (id, settings, file_copy) values (1, $1::jsonb, true) on conflict (id) do nothing`,
     [JSON.stringify(shippedSettings())],
   );
+}
+
+/** The record as it stands (copied first by {@link copyShippedSettings}). */
+export async function settingsRecord(): Promise<SettingsRecord> {
+  const [row] = await query<SettingsRecord>(
+    `select settings, file_copy, ts, ${SITE_STATE_COLUMNS.join(', ')} from site_settings where id = 1`,
+  );
+  return row!;
+}
+
+/**
+ * Saves `settings` when they differ from the record's, under its lock, marked changed on the site and audited with the
+ * parts that changed; answers those parts (none: nothing was saved).
+ */
+export async function saveSettings(settings: SiteSettings, actor: string): Promise<string[]> {
+  return transaction(async (tx) => {
+    const [before] = await tx.query<{ settings: SiteSettings }>(
+      'select settings from site_settings where id = 1 for update',
+    );
+    const parts = changedParts(before?.settings ?? null, settings);
+    if (parts.length === 0) return parts;
+    await tx.query(
+      `update site_settings set settings = $1::jsonb, file_copy = false, updated_at = now(), site_changed_at = now()
+       where id = 1`,
+      [JSON.stringify(settings)],
+    );
+    await audit(tx, 'admin.site.update', actor, { change: `changed ${parts.join(', ')}` });
+    return parts;
+  });
 }

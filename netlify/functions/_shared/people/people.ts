@@ -366,6 +366,20 @@ export function correctableColumn(
   return spec && kind ? { spec, kind } : undefined;
 }
 
+/**
+ * Sets `column` of row `id` of `table` to `value` in the caller's transaction; false when there is no such row. The
+ * table and column are one pair {@link correctableColumn} allows: they are written into the statement.
+ */
+export async function correctField(
+  tx: Queryable,
+  target: { table: string; column: string; id: string },
+  value: string,
+): Promise<boolean> {
+  const { table, column, id } = target;
+  const rows = await tx.query(`update ${table} set ${column} = $2 where id = $1 returning id::text as id`, [id, value]);
+  return rows.length > 0;
+}
+
 function plainRow(row: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(row)) {

@@ -133,3 +133,18 @@ export function textStream(chunks: AsyncGenerator<string>): ReadableStream<Uint8
     },
   });
 }
+
+/** A backup downloaded from /samu, as the audit trail recorded it. */
+export interface DownloadedBackup {
+  readonly ts: string;
+  readonly file: string;
+  readonly actor: string;
+}
+
+/** Backups downloaded so far, newest first (from the audit trail): each may still hold what was erased since. */
+export async function backupsDownloaded(db: Queryable = { query }): Promise<DownloadedBackup[]> {
+  const rows = await db.query<{ ts: Date; file: string | null; actor: string | null }>(
+    `select ts, payload->>'file' as file, payload->>'actor' as actor from events where type = 'admin.db.backup' order by id desc`,
+  );
+  return rows.map((row) => ({ ts: row.ts.toISOString(), file: row.file ?? '', actor: row.actor ?? '' }));
+}

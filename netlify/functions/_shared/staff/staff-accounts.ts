@@ -1,8 +1,8 @@
 /**
  * Staff accounts managed from /samu: the list with each account's last sign-in, one-time links by email
  * (an invitation for a new colleague, a password reset for an account; valid 72 hours, usable once), using a link,
- * and removing an account (its sessions end with it; the last account is never removed). Time-dependent rules take
- * the moment as `now`, so tests inject the clock.
+ * and removing an account (its sessions end with it; the last account is never removed); an account's profile, its
+ * password, and the account a sign-in names. Time-dependent rules take the moment as `now`, so tests inject the clock.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { UNNAMED_SIGNATURE } from '../../../../src/lib/applications.ts';
@@ -13,7 +13,7 @@ import { error } from '../platform/http.ts';
 import { enqueue, siteUrl } from '../platform/outbox.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import type { RateLimitRule } from '../platform/rate-limit.ts';
-import { createSession } from '../platform/sessions.ts';
+import { createSession, KNOWN_CLIENT_DAYS, knownClientSql } from '../platform/sessions.ts';
 
 /**
  * Link uses one client may try within a window, before the link is looked at: far above what a colleague opening
@@ -233,6 +233,43 @@ export async function saveDisplayName(username: string, displayName: string | nu
   });
 }
 
+/** The password hash of the account `userId`, or undefined when there is no such account. */
+export async function passwordHashOf(userId: string): Promise<string | undefined> {
+  const [account] = await query<{ password_hash: string }>('select password_hash from admin_users where id = $1', [
+    userId,
+  ]);
+  return account?.password_hash;
+}
+
+/**
+ * Sets the account's password hash in the caller's transaction, dated now: the sessions made before it stop working
+ * (sessions.ts compares the dates).
+ */
+export async function setPassword(tx: Queryable, userId: string, hash: string): Promise<void> {
+  await tx.query(
+    'update admin_users set password_hash = $2, password_changed_at = now(), updated_at = now() where id = $1',
+    [userId, hash],
+  );
+}
+
+/** An account as signing in reads it: its hash, and whether `client` signed in to it lately. */
+export interface SignInAccount {
+  readonly id: string;
+  readonly username: string;
+  readonly password_hash: string;
+  readonly known: boolean;
+}
+
+/** The account named `username` (without case), as `client` signs in to it; undefined when there is none. */
+export async function accountToSignIn(username: string, client: string): Promise<SignInAccount | undefined> {
+  const [account] = await query<SignInAccount>(
+    `select id::text as id, username, password_hash, ${knownClientSql('$1', '$2', '$3')} as known
+     from admin_users where lower(username) = lower($1)`,
+    [username, client, KNOWN_CLIENT_DAYS],
+  );
+  return account;
+}
+
 /** The name a reply from staff member `username` is signed with: their display name, or the charity's team. */
 export async function signatureOf(db: Queryable, username: string): Promise<string> {
   return (await getProfile(db, username))?.displayName ?? UNNAMED_SIGNATURE;
@@ -312,10 +349,7 @@ export async function useLink(
     } else {
       userId = link.userId ?? '';
       username = link.username ?? '';
-      await tx.query(
-        'update admin_users set password_hash = $2, password_changed_at = now(), updated_at = now() where id = $1',
-        [userId, hash],
-      );
+      await setPassword(tx, userId, hash);
       await tx.query('update admin_sessions set ended_at = now() where user_id = $1 and ended_at is null', [userId]);
     }
     await tx.query('update staff_invitations set used_at = $2 where id = $1', [link.id, now]);
