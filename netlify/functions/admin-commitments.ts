@@ -1,12 +1,13 @@
 /**
  * Commitments for staff:
- * - `GET /api/admin/commitments`: every monthly gift and sponsorship with its instalments and state, the sponsors
- *   staff are asked to contact first, and how many are in each state;
+ * - `GET /api/admin/commitments[?before=<id>&limit=<n>]`: a page of monthly gifts and sponsorships, newest first,
+ *   with their latest instalments and state; on the first page the sponsors staff are asked to contact; and how many
+ *   are in each state;
  * - `POST /api/admin/commitments/decide`: a staff decision (end, pause, resume, or "sponsor contacted"), audited;
  *   ending a sponsorship puts the child back on the waiting lists and asks for the site rebuild.
  */
 import type { Config } from '@netlify/functions';
-import { CommitmentDecision } from '../../src/schemas/commitments.ts';
+import { CommitmentDecision, CommitmentPageQuery, type CommitmentList } from '../../src/schemas/commitments.ts';
 import { staffFunction } from './_shared/platform/admin-resource.ts';
 import { countCommitments, listCommitments, staffDecision } from './_shared/gifts/commitment-decisions.ts';
 import { error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/platform/http.ts';
@@ -36,8 +37,10 @@ export default staffFunction(async (req, actor, context) => {
     return json({ commitment: plain(outcome) });
   }
   if (req.method !== 'GET') return methodNotAllowed(['GET']);
-  const [commitments, counts] = await Promise.all([listCommitments(), countCommitments()]);
-  return json({ commitments: plain(commitments), counts });
+  const asked = CommitmentPageQuery.safeParse(Object.fromEntries(new URL(req.url).searchParams));
+  if (!asked.success) return invalid(asked.error, 'Invalid page');
+  const [page, counts] = await Promise.all([listCommitments(asked.data), countCommitments()]);
+  return json({ ...(plain(page) as Omit<CommitmentList, 'counts'>), counts } satisfies CommitmentList);
 });
 
 export const config: Config = { path: ['/api/admin/commitments', '/api/admin/commitments/decide'] };

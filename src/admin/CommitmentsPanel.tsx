@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { causeTitle, childName } from '../lib/plain-names.ts';
 import { formatMoney } from '../lib/money.ts';
-import type { CommitmentAnswer, CommitmentList } from '../schemas/commitments.ts';
+import { COMMITMENT_PAGE_MAX, type CommitmentAnswer, type CommitmentList } from '../schemas/commitments.ts';
 import { ApiError, decideCommitment, fetchCommitments } from './api.ts';
 import ConfirmDialog from './ConfirmDialog.tsx';
 import Fold from './Fold.tsx';
@@ -97,16 +97,47 @@ export default function CommitmentsPanel({ reloadKey }: Props) {
   // On a phone the table scrolls sideways, which the keyboard must reach too.
   const [frame, frameScrolls] = useScrollable<HTMLDivElement>();
 
+  const [loadingMore, setLoadingMore] = useState(false);
+  // How many rows are shown, so a reload keeps the pages staff opened; and which load is the latest, so an answer
+  // that arrives after a newer load began is dropped.
+  const shown = useRef(0);
+  const latest = useRef(0);
+
   const load = useCallback(() => {
-    fetchCommitments().then(
+    const ticket = ++latest.current;
+    fetchCommitments(shown.current > 0 ? { limit: Math.min(shown.current, COMMITMENT_PAGE_MAX) } : {}).then(
       (answer) => {
+        if (ticket !== latest.current) return;
+        shown.current = answer.commitments.length;
         setList(answer);
         setProblem(null);
       },
-      (error: unknown) => setProblem(error instanceof ApiError ? error.message : 'Could not load the commitments.'),
+      (error: unknown) => {
+        if (ticket !== latest.current) return;
+        setProblem(error instanceof ApiError ? error.message : 'Could not load the commitments.');
+      },
     );
   }, []);
   useEffect(load, [load, reloadKey]);
+
+  const loadMore = async () => {
+    if (!list?.next) return;
+    const ticket = ++latest.current;
+    setLoadingMore(true);
+    try {
+      const answer = await fetchCommitments({ before: list.next });
+      if (ticket !== latest.current) return;
+      const commitments = [...list.commitments, ...answer.commitments];
+      shown.current = commitments.length;
+      setList({ ...list, commitments, next: answer.next });
+    } catch (error) {
+      if (ticket === latest.current) {
+        setProblem(error instanceof ApiError ? error.message : 'Could not load more commitments.');
+      }
+    } finally {
+      setLoadingMore(false);
+    }
+  };
 
   const decide = async () => {
     if (!deciding) return;
@@ -125,9 +156,8 @@ export default function CommitmentsPanel({ reloadKey }: Props) {
   };
 
   const counts = list?.counts;
-  const toContact = (list?.commitments ?? []).filter(
-    (commitment) => commitment.contact_due_at && !commitment.contact_done_at && commitment.state !== 'ended',
-  );
+  const toContact = list?.toContact ?? [];
+  const total = counts ? Object.values(counts).reduce((sum, count) => sum + count, 0) : 0;
   const actionsFor = (commitment: CommitmentAnswer) => {
     const actions: Decision['action'][] = [];
     if (commitment.contact_due_at && !commitment.contact_done_at && commitment.state !== 'ended') {
@@ -176,7 +206,7 @@ export default function CommitmentsPanel({ reloadKey }: Props) {
         </div>
       )}
       {list && (
-        <Fold summary={`All commitments (${list.commitments.length})`}>
+        <Fold summary={`All commitments (${total})`}>
           {list.commitments.length === 0 ? (
             <p>No monthly gifts or sponsorships yet.</p>
           ) : (
@@ -218,6 +248,14 @@ export default function CommitmentsPanel({ reloadKey }: Props) {
                 </tbody>
               </table>
             </div>
+          )}
+          {list.next && (
+            <p>
+              Showing the newest {list.commitments.length} of {total}.{' '}
+              <button type="button" className="button small" disabled={loadingMore} onClick={() => void loadMore()}>
+                {loadingMore ? 'Loading…' : 'Show older commitments'}
+              </button>
+            </p>
           )}
         </Fold>
       )}

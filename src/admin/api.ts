@@ -402,9 +402,16 @@ export async function useSetPasswordLink(secret: string, password: string, usern
   return readAnswer(TokenAnswer, body).token;
 }
 
-/** Reads every commitment (monthly gifts and sponsorships) with its instalments, and the count in each state. */
-export async function fetchCommitments(): Promise<CommitmentList> {
-  return CommitmentList.parse(await callJson('/api/admin/commitments'));
+/**
+ * Reads a page of commitments (monthly gifts and sponsorships), newest first, with their latest instalments; the
+ * sponsors to contact; and the count in each state.
+ */
+export async function fetchCommitments(page: { before?: string; limit?: number } = {}): Promise<CommitmentList> {
+  const params = new URLSearchParams();
+  if (page.before) params.set('before', page.before);
+  if (page.limit) params.set('limit', String(page.limit));
+  const search = params.size > 0 ? `?${params}` : '';
+  return CommitmentList.parse(await callJson(`/api/admin/commitments${search}`));
 }
 
 /** A staff decision on a commitment: end, pause, resume, or "the sponsor was contacted". */

@@ -69,9 +69,24 @@ export type CommitmentAnswer = z.infer<typeof CommitmentAnswer>;
 
 /** `GET /api/admin/commitments`. */
 export const CommitmentList = z.object({
+  /** A page of commitments, newest first. */
   commitments: z.array(CommitmentAnswer),
+  /** The sponsors staff are asked to contact (on the first page; empty on the others). */
+  toContact: z.array(CommitmentAnswer),
+  /** The `before` of the next page, or null after the last. */
+  next: z.string().nullable(),
   /** How many are in each state. */
   counts: z.record(z.enum(COMMITMENT_STATE_VALUES), z.number()),
+});
+/** The most commitments one page may hold. */
+export const COMMITMENT_PAGE_MAX = 500;
+/** The page `GET /api/admin/commitments` is asked for: commitments with ids below `before`, `limit` of them. */
+export const CommitmentPageQuery = z.object({
+  before: z
+    .string()
+    .regex(/^[1-9][0-9]{0,17}$/, 'A commitment id')
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(COMMITMENT_PAGE_MAX).optional(),
 });
 /** The answer of `GET /api/admin/commitments`. */
 export type CommitmentList = z.infer<typeof CommitmentList>;

@@ -16,6 +16,7 @@ import {
   addMonths,
   instalmentState,
 } from './commitment-rules.ts';
+import { COMMITMENT_PAGE_MAX } from '../../../../src/schemas/commitments.ts';
 import { lockCommitment, settleState } from './commitments.ts';
 
 /** What staff may do to a commitment. */
@@ -147,16 +148,46 @@ export async function sponsorshipEndedByStaff(
   if (commitment) await endLocked(tx, commitment, actor, 'The sponsorship was ended in Children.', now);
 }
 
-/** Every commitment for /samu, newest first, with its instalments' states at `now`. */
-export async function listCommitments(now: Date = new Date(), db: Queryable = { query }) {
-  const commitments = await db.query<CommitmentRow>(
-    `select ${COMMITMENT_COLUMNS} from commitments order by (contact_due_at is not null and contact_done_at is null) desc,
-       id desc limit 1000`,
+/** How many commitments a page of /samu's list holds. */
+const COMMITMENT_PAGE = 50;
+/** How many of a commitment's latest instalments the list shows. */
+const RECENT_INSTALMENTS = 12;
+
+/**
+ * A page of commitments for /samu, newest first (those with ids below `before`, when given), and on the first page
+ * the sponsors staff are asked to contact; each with its latest instalments' states at `now`. Keyset paging on the
+ * key: every page costs the same however many commitments five years have made.
+ */
+export async function listCommitments(
+  {
+    before,
+    limit = COMMITMENT_PAGE,
+    now = new Date(),
+  }: { before?: string | undefined; limit?: number | undefined; now?: Date } = {},
+  db: Queryable = { query },
+) {
+  const page = await db.query<CommitmentRow>(
+    before === undefined
+      ? `select ${COMMITMENT_COLUMNS} from commitments c order by c.id desc limit $1`
+      : `select ${COMMITMENT_COLUMNS} from commitments c where c.id < $2 order by c.id desc limit $1`,
+    before === undefined ? [limit + 1] : [limit + 1, before],
   );
+  const toContact =
+    before === undefined
+      ? await db.query<CommitmentRow>(
+          `select ${COMMITMENT_COLUMNS} from commitments
+           where contact_due_at is not null and contact_done_at is null and state <> 'ended'
+           order by contact_due_at, commitments.id limit $1`,
+          [COMMITMENT_PAGE_MAX],
+        )
+      : [];
+  const shown = page.slice(0, limit);
   const instalments = await db.query<InstalmentRow>(
-    `select ${INSTALMENT_COLUMNS} from commitment_instalments
-     where commitment_id = any($1::bigint[]) order by commitment_id, period`,
-    [commitments.map((row) => row.id)],
+    `select ${INSTALMENT_COLUMNS} from (
+       select i.*, row_number() over (partition by i.commitment_id order by i.period desc) as latest
+       from commitment_instalments i where i.commitment_id = any($1::bigint[])) i
+     where latest <= $2 order by commitment_id, period`,
+    [[...new Set([...shown, ...toContact].map((row) => row.id))], RECENT_INSTALMENTS],
   );
   // Grouped once: looking each commitment's instalments up in the whole list grows with the square of the volume.
   const byCommitment = new Map<string, (InstalmentRow & { state: ReturnType<typeof instalmentState> })[]>();
@@ -165,7 +196,13 @@ export async function listCommitments(now: Date = new Date(), db: Queryable = { 
     group.push({ ...instalment, state: instalmentState(instalment, now) });
     byCommitment.set(instalment.commitment_id, group);
   }
-  return commitments.map((commitment) => ({ ...commitment, instalments: byCommitment.get(commitment.id) ?? [] }));
+  const withInstalments = (rows: CommitmentRow[]) =>
+    rows.map((commitment) => ({ ...commitment, instalments: byCommitment.get(commitment.id) ?? [] }));
+  return {
+    commitments: withInstalments(shown),
+    toContact: withInstalments(toContact),
+    next: page.length > limit ? (shown.at(-1)?.id ?? null) : null,
+  };
 }
 
 /** How many commitments are in each state (the overview's late and lapsed counts among them). */
