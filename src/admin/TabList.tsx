@@ -1,4 +1,5 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { SEEN_COUNT_CAP } from '../schemas/notifications.ts';
 
 type Props = {
   readonly label: string;
@@ -104,7 +105,7 @@ export default function TabList({ label, idPrefix, tabs, selected, onSelect, bad
             {tab.label}
             {fresh > 0 && (
               <span id={badgeId} className="badge tab-badge" aria-hidden="true">
-                {fresh} new
+                {fresh >= SEEN_COUNT_CAP ? `${SEEN_COUNT_CAP - 1}+` : fresh} new
               </span>
             )}
           </button>

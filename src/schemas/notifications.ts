@@ -11,6 +11,8 @@ export type NotifyMode = (typeof NOTIFY_MODES)[number];
 
 /** Dashboard lists that count "new" rows: the ones visitors add to. */
 export const SEEN_RESOURCES = ['events', 'contacts', 'newsletter', 'volunteers', 'donations'] as const;
+/** "New" rows are counted up to this many: the tab then says "999+ new", and the count reads no more rows. */
+export const SEEN_COUNT_CAP = 1000;
 /** One of {@link SEEN_RESOURCES}. */
 export type SeenResource = (typeof SEEN_RESOURCES)[number];
 

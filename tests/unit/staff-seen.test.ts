@@ -4,7 +4,8 @@
  */
 import { beforeEach, describe, expect, test } from 'vitest';
 import adminSeen from '../../netlify/functions/admin-seen.ts';
-import { databases, truncate, useDatabase } from '../support/databases.ts';
+import { SEEN_COUNT_CAP } from '../../src/schemas/notifications.ts';
+import { databases, rows, truncate, useDatabase } from '../support/databases.ts';
 import { call, staffToken, useJwtSecret } from '../support/admin.ts';
 import { submit } from '../support/submit.ts';
 
@@ -51,5 +52,17 @@ describe.each(databases)('new counts on $name', (database) => {
     });
     expect(bad.status).toBe(400);
     expect((await call(adminSeen, 'GET', '/api/admin/seen')).status).toBe(401);
+  });
+
+  test('a list never opened counts its new rows up to the cap, and the tab says so', async () => {
+    await rows(
+      database,
+      `insert into contacts (name, email, subject, message)
+       select 'Writer ' || n, 'w' || n || '@example.org', 'Hello', 'Words' from generate_series(1, $1::int) n`,
+      [SEEN_COUNT_CAP + 5],
+    );
+    const token = await staffToken('amina');
+    const res = await call(adminSeen, 'GET', '/api/admin/seen', { token });
+    expect(((await res.json()) as { counts: Record<string, number> }).counts['contacts']).toBe(SEEN_COUNT_CAP);
   });
 });

@@ -2,7 +2,7 @@
  * "New" markers of the dashboard: per staff member and list, the newest row id they have seen. Rows above it are new
  * for that staff member only; opening a list moves their mark, nobody else's.
  */
-import { SEEN_RESOURCES, type SeenResource } from '../../../../src/schemas/notifications.ts';
+import { SEEN_COUNT_CAP, SEEN_RESOURCES, type SeenResource } from '../../../../src/schemas/notifications.ts';
 import { query } from '../platform/db.ts';
 
 /** The rows of each counted list that visitors add (staff actions in `events` are never "new"). */
@@ -16,18 +16,22 @@ const SOURCES: Readonly<Record<SeenResource, { table: string; where: string }>> 
 
 /** New-row counts and last-seen ids of one staff member, per counted list. */
 export interface SeenState {
-  /** How many rows arrived since the staff member last opened each list. */
+  /** How many rows arrived since the staff member last opened each list, up to {@link SEEN_COUNT_CAP}. */
   readonly counts: Record<SeenResource, number>;
   /** The newest id they have seen in each list ("0" when never opened). */
   readonly lastSeen: Record<SeenResource, string>;
 }
 
-/** The counts and marks of `username`, in one round trip. */
+/**
+ * The counts and marks of `username`, in one round trip. Each count stops at the cap: a member who never opened a
+ * list would otherwise count all of it (300,000 events at five years) on every reload.
+ */
 export async function seenState(username: string): Promise<SeenState> {
   const columns = SEEN_RESOURCES.map((resource) => {
     const { table, where } = SOURCES[resource];
     const mark = `coalesce((select last_id from staff_seen where username = lower($1) and resource = '${resource}'), 0)`;
-    return `(select count(*) from ${table} where ${where} and id > ${mark})::int as "${resource}_count", ${mark}::text as "${resource}_seen"`;
+    const fresh = `select 1 from ${table} where ${where} and id > ${mark} limit ${SEEN_COUNT_CAP}`;
+    return `(select count(*) from (${fresh}) fresh)::int as "${resource}_count", ${mark}::text as "${resource}_seen"`;
   });
   const [row] = await query<Record<string, number | string>>(`select ${columns.join(', ')}`, [username]);
   const counts = {} as Record<SeenResource, number>;
