@@ -19,7 +19,7 @@ import login from '../netlify/functions/auth-login.ts';
 import { closePools, query, type DatabaseTarget } from '../netlify/functions/_shared/platform/db.ts';
 import { setAdminPassword } from './lib/accounts.ts';
 import { onEachDatabase, percentile, timeLiveDelivery, type Call } from './lib/bench.ts';
-import { migrate } from './lib/migrate.ts';
+import { migrate } from '../support/database/migrate.ts';
 
 const LOGINS = Number(process.env['BENCH_LOGINS'] ?? 40);
 const REQUESTS = Number(process.env['BENCH_REQUESTS'] ?? 300);

@@ -52,8 +52,8 @@ import {
 } from './lib/bench-gifts.ts';
 import { MY_GIVING_GIFTS, MY_GIVING_P50_TARGET_MS, signedInDonor } from './lib/bench-my-giving.ts';
 import { benchSignInFlood, benchUnsubscribeLink } from './lib/bench-signin.ts';
-import { startLocalDatabase } from './lib/local-database.ts';
-import { startRelay } from './lib/relay.ts';
+import { startLocalDatabase } from '../support/database/local-database.ts';
+import { startRelay } from '../support/database/relay.ts';
 import { startServeProcess, type ServeProcess } from './lib/serve-process.ts';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));

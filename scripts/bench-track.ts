@@ -11,7 +11,7 @@ import type { Context } from '@netlify/functions';
 import track from '../netlify/functions/track.ts';
 import { closePools, type DatabaseTarget } from '../netlify/functions/_shared/platform/db.ts';
 import { onEachDatabase, percentile, runConcurrently } from './lib/bench.ts';
-import { migrate } from './lib/migrate.ts';
+import { migrate } from '../support/database/migrate.ts';
 
 const REQUESTS = Number(process.env['BENCH_REQUESTS'] ?? 2000);
 const CONCURRENCY = (process.env['BENCH_CONCURRENCY'] ?? '1,16').split(',').map(Number);

@@ -10,8 +10,8 @@
  *
  *   node scripts/serve.ts [--no-build] [--functions <dir>]
  *     PORT (default 8888), HOST (default 127.0.0.1: this machine only), DATABASE_URL (default: the embedded
- *     database in the data folder, scripts/lib/data-dir.ts, which one process at a time opens: a second server on it
- *     stops at once, scripts/lib/database-lock.ts); --functions serves the functions of another folder than
+ *     database in the data folder, support/database/data-dir.ts, which one process at a time opens: a second server on it
+ *     stops at once, support/database/database-lock.ts); --functions serves the functions of another folder than
  *     netlify.toml's, as `netlify dev --functions` does.
  */
 import { randomUUID } from 'node:crypto';
@@ -25,9 +25,9 @@ import { parseArgs } from 'node:util';
 import type { NetlifyDev } from '@netlify/dev';
 import type { FunctionsHandler } from '@netlify/functions-dev';
 import type { HeadersHandler } from '@netlify/headers';
-import { localDataDir } from './lib/data-dir.ts';
+import { localDataDir } from '../support/database/data-dir.ts';
 import { compressedStatic, compressor, pickEncoding } from './lib/compression.ts';
-import { exitOnLocalDatabaseError, lockLocalDatabase } from './lib/database-lock.ts';
+import { exitOnLocalDatabaseError, lockLocalDatabase } from '../support/database/database-lock.ts';
 import { LOCAL_BUILD_HOOK_PATH, localBuilds } from './lib/local-builds.ts';
 import { runSchedules, type Schedules } from './lib/scheduled-functions.ts';
 import { SettledFileWatcher } from './lib/settled-file-watcher.ts';
@@ -47,7 +47,7 @@ export interface SiteOptions {
   /** The address to listen on (default 127.0.0.1: reachable from this machine only). */
   host?: string;
   build?: boolean;
-  /** Where the embedded database and generated secrets live (default: the data folder, scripts/lib/data-dir.ts). */
+  /** Where the embedded database and generated secrets live (default: the data folder, support/database/data-dir.ts). */
   dataDir?: string;
   /** The functions folder (default: netlify.toml's, netlify/functions). */
   functionsDir?: string;

@@ -4,14 +4,14 @@
  * checked in the database: one confirmed gift per reference, one receipt number each, one receipt email queued and
  * received per gift, no gift confirmed twice.
  *
- * The server is pointed at the Paystack stand-in (tests/support/paystack.ts) and a real SMTP server
- * (tests/support/smtp.ts), both started here on free ports, so checkouts, webhooks and receipts take the same path
+ * The server is pointed at the Paystack stand-in (support/stand-ins/paystack.ts) and a real SMTP server
+ * (support/stand-ins/smtp.ts), both started here on free ports, so checkouts, webhooks and receipts take the same path
  * as in production without reaching the internet.
  */
 import { randomBytes } from 'node:crypto';
 import { query, type DatabaseTarget } from '../../netlify/functions/_shared/platform/db.ts';
-import { startPaystack, type PaystackStandIn } from '../../tests/support/paystack.ts';
-import { freePort, startSmtpServer, type TestSmtpServer } from '../../tests/support/smtp.ts';
+import { startPaystack, type PaystackStandIn } from '../../support/stand-ins/paystack.ts';
+import { freePort, startSmtpServer, type TestSmtpServer } from '../../support/stand-ins/smtp.ts';
 import { percentile } from './bench.ts';
 
 /** The sizes of the gifts rows (env: BENCH_WEBHOOKS, BENCH_DUPLICATES, BENCH_BURST_CONCURRENCY, BENCH_C2B). */

@@ -4,9 +4,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { closePools, query, type DatabaseTarget } from '../../netlify/functions/_shared/platform/db.ts';
-import { SseReader } from '../../tests/support/sse.ts';
-import { startLocalDatabase } from './local-database.ts';
-import { startRelay } from './relay.ts';
+import { SseReader } from '../../support/stand-ins/sse.ts';
+import { startLocalDatabase } from '../../support/database/local-database.ts';
+import { startRelay } from '../../support/database/relay.ts';
 
 /**
  * Runs `bench` against a new embedded database, then against a throw-away PostgreSQL database made on `TEST_PG_URL`

@@ -5,11 +5,11 @@
 import { readFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Download, type Page, type Response } from '@playwright/test';
-import { e2eAdmin } from './support/admin.ts';
+import { e2eAdmin } from '../../support/e2e/accounts.ts';
 import { openTab, plantToken, signIn, toast } from './support/dashboard.ts';
 import { staffToken, trackFromPage } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { waitForHydration } from './support/hydration.ts';
+import { waitForHydration } from '../../support/browser/hydration.ts';
 import { largePng } from './support/images.ts';
 
 // One worker for this file, in order: each test holds a live stream open and the dashboard fans out calls, so running

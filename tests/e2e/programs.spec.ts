@@ -8,9 +8,9 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { formatEventDate } from '../../src/components/programs/labels.ts';
 import { classifyEvents, isPast, nairobiToday } from '../../src/lib/events.ts';
-import { e2eAdmin } from './support/admin.ts';
+import { e2eAdmin } from '../../support/e2e/accounts.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { waitForHydration } from './support/hydration.ts';
+import { waitForHydration } from '../../support/browser/hydration.ts';
 
 const SCHOOL_SUCCESS = "Application submitted successfully! We'll contact you within 3-5 business days.";
 const INTERNSHIP_SUCCESS =

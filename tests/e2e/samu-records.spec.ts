@@ -18,7 +18,7 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { staffList, staffToken } from './support/api.ts';
 import { openTab, signIn, toast } from './support/dashboard.ts';
 import { PAYSTACK, paystackConfirms } from './support/checkout.ts';
-import { E2E_MPESA } from './support/server.ts';
+import { E2E_MPESA } from '../../support/e2e/server.ts';
 
 test.describe.configure({ mode: 'serial' });
 

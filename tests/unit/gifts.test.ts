@@ -1,5 +1,5 @@
 /**
- * The gift ledger (issue 29) on both databases, against the Paystack stand-in (tests/support/paystack.ts): checkout
+ * The gift ledger (issue 29) on both databases, against the Paystack stand-in (support/stand-ins/paystack.ts): checkout
  * makes a pending gift and sends the tab to the provider; a signed `charge.success` confirms it once with a
  * numbered receipt and its PDF; bad or replayed webhooks change nothing; subscriptions keep a monthly gift's state;
  * reconciliation settles what no webhook did; M-Pesa C2B confirmations; staff-recorded gifts, totals and statements;
@@ -19,10 +19,10 @@ import { query } from '../../netlify/functions/_shared/platform/db.ts';
 import { context, databases, rows, useDatabase } from '../support/databases.ts';
 import { call, staffToken, useJwtSecret } from '../support/admin.ts';
 import { postCheckout } from '../support/gifts.ts';
-import type { PaystackStandIn } from '../support/paystack.ts';
+import type { PaystackStandIn } from '../../support/stand-ins/paystack.ts';
 import { rebuilds, sendWebhook, sponsorForm, sponsorshipOf, usePayments } from '../support/payments.ts';
 import { LANGUAGE_FIELD } from '../../src/lib/forms.ts';
-import { startSmtpServer } from '../support/smtp.ts';
+import { startSmtpServer } from '../../support/stand-ins/smtp.ts';
 import { trackBodyFromForm } from '../../src/lib/forms.ts';
 
 const PAYBILL = '600100';

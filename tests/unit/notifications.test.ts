@@ -24,7 +24,7 @@ import { openMailer } from '../../netlify/functions/_shared/platform/mailer.ts';
 import { query } from '../../netlify/functions/_shared/platform/db.ts';
 import { context, databases, rows, truncate, useDatabase, type TestDatabase } from '../support/databases.ts';
 import { call, staffToken, useEnv, useJwtSecret } from '../support/admin.ts';
-import { freePort, startSmtpServer, type TestSmtpServer } from '../support/smtp.ts';
+import { freePort, startSmtpServer, type TestSmtpServer } from '../../support/stand-ins/smtp.ts';
 
 const SITE = 'https://tumaini.example';
 const OFFICE = ['office@tumaini.example', 'director@tumaini.example'];

@@ -6,8 +6,9 @@
  */
 import { expect, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
 import { paystackSignature } from '../../../netlify/functions/_shared/platform/signatures.ts';
+import type { Chosen } from '../../../support/browser/form-cases.ts';
 import { staffList } from './api.ts';
-import { E2E_PAYSTACK_SECRET, e2ePaystackPort } from './server.ts';
+import { E2E_PAYSTACK_SECRET, e2ePaystackPort } from '../../../support/e2e/server.ts';
 
 /** The stand-in's address. */
 export const PAYSTACK = `http://127.0.0.1:${e2ePaystackPort}`;
@@ -30,14 +31,6 @@ export type Gift = {
   donor_email: string | null;
   anonymous: boolean;
 };
-
-/** What a gift form chose, as the stored gift holds it and as it leaves for the provider. */
-export type Chosen = Partial<
-  Pick<
-    Gift,
-    'kind' | 'frequency' | 'cause' | 'child_id' | 'sponsorship_type' | 'amount_subunits' | 'currency' | 'method'
-  >
->;
 
 /** Every gift of one donor's email. */
 export async function giftsOf(request: APIRequestContext, email: string): Promise<Gift[]> {
