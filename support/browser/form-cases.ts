@@ -4,7 +4,7 @@ import { FORMS } from '../../src/lib/form-pages.ts';
 import type { TrackType } from '../../src/schemas/track.ts';
 import { waitForHydration } from './hydration.ts';
 
-/** What a gift form chose, as the stored gift holds it and as it leaves for the provider. */
+/** What a gift form chose, as the stored gift holds it and as it leaves for the provider (all of it, or a part). */
 export type Chosen = Partial<{
   kind: 'donation' | 'sponsorship';
   frequency: string;

@@ -13,19 +13,11 @@ import { E2E_PAYSTACK_SECRET, e2ePaystackPort } from '../../../support/e2e/serve
 /** The stand-in's address. */
 export const PAYSTACK = `http://127.0.0.1:${e2ePaystackPort}`;
 
-/** A gift as the admin API lists it. */
-export type Gift = {
+/** A gift as the admin API lists it: what its form chose, and the rest the site adds. */
+export type Gift = Required<Chosen> & {
   id: string;
   reference: string;
   state: string;
-  kind: 'donation' | 'sponsorship';
-  frequency: string;
-  cause: string | null;
-  child_id: string | null;
-  sponsorship_type: string | null;
-  amount_subunits: number;
-  currency: string;
-  method: string;
   plan_code: string | null;
   donor_name: string | null;
   donor_email: string | null;
