@@ -1,9 +1,10 @@
 /**
- * The server of a browser-test run (`e2eServer.command`, support/e2e/server.ts): empties the run's folder, starts the run's SMTP
- * server (./mail-sink.ts) and Paystack stand-in (support/stand-ins/paystack.ts) on free ports, writes their addresses
- * where the specs read them, then runs `npm start`'s command (`node scripts/serve.ts`) as its child, with `SMTP_URL`
- * and `PAYSTACK_API_URL` naming them: the tests start the site as its users do, without importing its code. The rest
- * of its settings come from `e2eServer.env`. A stop (SIGINT, SIGTERM) goes to the site, and this process ends with it.
+ * The server of a browser-test run (`e2eServer.command`, support/e2e/server.ts): empties the run's folder, starts the
+ * run's SMTP server (./mail-sink.ts) and Paystack stand-in (support/stand-ins/paystack.ts) on free ports, writes their
+ * addresses where the specs read them, then runs `npm start`'s command (`node scripts/serve.ts`) as its child, with
+ * `SMTP_URL` and `PAYSTACK_API_URL` naming them: the tests start the site as its users do, without importing its
+ * code. The rest of its settings come from `e2eServer.env`. A stop (SIGINT, SIGTERM) goes to the site, and this
+ * process ends with it.
  *
  * Each run has a port of its own, so it leaves a folder of its own (`.data/e2e-<port>`) and function builds of its
  * own (`.netlify/functions-serve/port-<port>`): kept after the run to look into a failure, they are removed by the
@@ -67,6 +68,14 @@ const site = spawn(process.execPath, [join('scripts', 'serve.ts')], {
   env: { ...process.env, PORT: String(e2ePort), SMTP_URL: smtp.url, PAYSTACK_API_URL: paystack.url },
   stdio: 'inherit',
 });
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => site.kill(signal));
-// The stand-ins end with this process, as they did when the site ran in it.
+// The site stops gracefully on the first SIGINT and on the first SIGTERM, and at once on a second of the same kind. A
+// stop sent to the process group (Ctrl-C, `npm test`) has reached it already, so the one passed on is the other kind:
+// it stops gracefully whether the stop came to the group or to this process alone.
+for (const [signal, other] of [
+  ['SIGINT', 'SIGTERM'],
+  ['SIGTERM', 'SIGINT'],
+] as const) {
+  process.once(signal, () => site.kill(other));
+}
+// Once the site has stopped, this process ends, and the stand-ins with it.
 site.once('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
