@@ -142,6 +142,58 @@ export default tseslint.config(
       ],
     },
   },
+  // The commands (scripts/) and the tests share their helpers through support/ (the local database, the stand-ins of
+  // outside services, the browser and its page lists, the browser tests' run), which both import and which imports
+  // neither; the tests run the commands as processes. A unit test of a script imports the script it tests.
+  {
+    files: ['scripts/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`(^|/)tests/`,
+              message: 'Scripts never import the tests: what both use belongs in support/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['tests/support/**/*.ts', 'tests/e2e/support/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`(^|/)scripts/`,
+              message:
+                "The tests' support imports support/ and the product, never scripts/: it runs a command as a process.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['support/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`(^|/)(tests|scripts)/`,
+              message: 'support/ is what scripts and tests share: it imports neither.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     // The shared code runs in functions too: no browser, no framework, no Astro.
     files: ['src/schemas/**/*.ts', 'src/lib/**/*.ts', 'src/i18n/**/*.ts'],

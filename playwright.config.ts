@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
-import { testBrowserArgs, testBrowserPath } from './tests/e2e/support/chromium.ts';
-import { E2E_SERVER_STARTED, e2eBaseURL, e2eServer } from './tests/e2e/support/server.ts';
+import { testBrowserArgs, testBrowserPath } from './support/browser/chromium.ts';
+import { E2E_SERVER_STARTED, e2eBaseURL, e2eServer } from './support/e2e/server.ts';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -40,7 +40,7 @@ export default defineConfig({
     { name: 'child-exit', testMatch: ['**/child-exit.spec.ts'], dependencies: ['samu-records'] },
   ],
   // Every port of a run is free: the site's is E2E_PORT or one picked when this file is first loaded, and the server
-  // starts the run's SMTP server and Paystack stand-in on ports of their own (support/server.ts).
+  // starts the run's SMTP server and Paystack stand-in on ports of their own (support/e2e/server.ts).
   webServer: {
     ...e2eServer,
     timeout: 240_000,

@@ -29,7 +29,13 @@ export default defineConfig({
     // code unit tests are for; components (.tsx, .astro) and the command-line entry scripts are the browser tests' part.
     coverage: {
       provider: 'v8',
-      include: ['src/**/*.ts', 'netlify/**/*.ts', 'scripts/lib/**/*.ts', 'scripts/art/**/*.ts'],
+      include: [
+        'src/**/*.ts',
+        'netlify/**/*.ts',
+        'scripts/lib/**/*.ts',
+        'scripts/art/**/*.ts',
+        'support/database/**/*.ts',
+      ],
       reporter: ['text'],
       reportsDirectory: '.data/coverage',
       // A report, not a gate: print it even when a test failed.

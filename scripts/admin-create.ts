@@ -10,8 +10,8 @@
  */
 import { closePools } from '../netlify/functions/_shared/platform/db.ts';
 import { setAdminPassword } from './lib/accounts.ts';
-import { startCommandDatabase } from './lib/local-database.ts';
-import { migrate } from './lib/migrate.ts';
+import { startCommandDatabase } from '../support/database/local-database.ts';
+import { migrate } from '../support/database/migrate.ts';
 import { readNewPassword } from './lib/password-prompt.ts';
 
 const args = process.argv.slice(2);

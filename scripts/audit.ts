@@ -20,10 +20,10 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { translate } from '../src/i18n/catalogue.ts';
-import { chromiumArgs, chromiumPath } from '../tests/e2e/support/chromium.ts';
-import { CASES, openHydratedForm } from '../tests/e2e/support/form-cases.ts';
-import { gzipTotal, scrollThrough, watchScripts } from '../tests/e2e/support/page-scripts.ts';
-import { KISWAHILI_PAGES, PUBLIC_PAGES } from '../tests/e2e/support/pages.ts';
+import { chromiumArgs, chromiumPath } from '../support/browser/chromium.ts';
+import { CASES, openHydratedForm } from '../support/browser/form-cases.ts';
+import { gzipTotal, scrollThrough, watchScripts } from '../support/browser/page-scripts.ts';
+import { KISWAHILI_PAGES, PUBLIC_PAGES } from '../support/browser/pages.ts';
 import { startSite } from './serve.ts';
 
 /** The line a form shows while its submission waits for the connection. */

@@ -18,8 +18,8 @@ import stream from '../netlify/functions/admin-stream.ts';
 import login from '../netlify/functions/auth-login.ts';
 import { closePools, query, type DatabaseTarget } from '../netlify/functions/_shared/platform/db.ts';
 import { setAdminPassword } from './lib/accounts.ts';
-import { onEachDatabase, percentile, timeLiveDelivery, type Call } from './lib/bench.ts';
-import { migrate } from './lib/migrate.ts';
+import { measure, onEachDatabase, row, timeLiveDelivery, type Call } from './lib/bench.ts';
+import { migrate } from '../support/database/migrate.ts';
 
 const LOGINS = Number(process.env['BENCH_LOGINS'] ?? 40);
 const REQUESTS = Number(process.env['BENCH_REQUESTS'] ?? 300);
@@ -30,25 +30,8 @@ let sequence = 0;
 // Netlify always fills `params` (empty for a path without parameters).
 const context = () => ({ ip: `10.9.${(sequence >> 8) & 255}.${sequence++ & 255}`, params: {} }) as unknown as Context;
 
-/** Times `count` sequential calls of `call`, each of which must answer `status`. */
-async function time(count: number, status: number, call: (i: number) => Promise<Response>): Promise<number[]> {
-  const latencies: number[] = [];
-  for (let i = 0; i < count; i += 1) {
-    const started = performance.now();
-    const response = await call(i);
-    await response.arrayBuffer();
-    latencies.push(performance.now() - started);
-    if (response.status !== status) throw new Error(`expected ${status}, got ${response.status}`);
-  }
-  return latencies.sort((a, b) => a - b);
-}
-
-function report(database: string, name: string, sorted: number[]): void {
-  const ms = (p: number) => percentile(sorted, p).toFixed(2).padStart(8);
-  console.log(
-    `${database.padEnd(9)} ${name.padEnd(8)} ${String(sorted.length).padStart(4)} calls  p50 ${ms(50)} ms  p95 ${ms(95)} ms  p99 ${ms(99)} ms`,
-  );
-}
+/** Times `count` calls of `call` one at a time, each of which must answer `status`. */
+const time = (count: number, status: number, call: (i: number) => Promise<Response>) => measure(count, 1, status, call);
 
 async function bench(name: string, target: DatabaseTarget): Promise<void> {
   process.env['DATABASE_URL'] = target.url;
@@ -95,11 +78,11 @@ async function bench(name: string, target: DatabaseTarget): Promise<void> {
   await time(20, 200, list);
   await time(20, 201, create);
 
-  report(name, 'login', await time(LOGINS, 200, signIn));
-  report(name, 'list500', await time(REQUESTS, 200, list));
-  report(name, 'create', await time(REQUESTS, 201, create));
+  row(name, 'login', 1, await time(LOGINS, 200, signIn));
+  row(name, 'list500', 1, await time(REQUESTS, 200, list));
+  row(name, 'create', 1, await time(REQUESTS, 201, create));
   const handlers: Call = (path, init) => stream(new Request(`http://localhost${path}`, init), context());
-  report(name, 'live', await timeLiveDelivery(handlers, token, LIVE, (i) => create(REQUESTS + i)));
+  row(name, 'live', 1, await timeLiveDelivery(handlers, token, LIVE, (i) => create(REQUESTS + i)));
   await closePools();
 }
 

@@ -28,32 +28,26 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
+import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { closePools, query, type DatabaseTarget } from '../netlify/functions/_shared/platform/db.ts';
+import { closePools } from '../netlify/functions/_shared/platform/db.ts';
 import { LOGIN_THROTTLE } from '../netlify/functions/_shared/platform/login-throttle.ts';
 import {
+  measure,
   nextLiveEvent,
   openLiveStream,
   percentile,
-  runConcurrently,
+  row,
   timeLiveDelivery,
+  withBenchDatabases,
   type Call,
 } from './lib/bench.ts';
-import {
-  benchGifts,
-  checkGifts,
-  giftBenchSizes,
-  startGiftServices,
-  type GiftRun,
-  type GiftServices,
-} from './lib/bench-gifts.ts';
+import { benchGifts, giftBenchSizes, startGiftServices, type GiftRun, type GiftServices } from './lib/bench-gifts.ts';
+import { checkGifts } from './lib/bench-ledger.ts';
 import { MY_GIVING_GIFTS, MY_GIVING_P50_TARGET_MS, signedInDonor } from './lib/bench-my-giving.ts';
 import { benchSignInFlood, benchUnsubscribeLink } from './lib/bench-signin.ts';
-import { startLocalDatabase } from './lib/local-database.ts';
-import { startRelay } from './lib/relay.ts';
 import { startServeProcess, type ServeProcess } from './lib/serve-process.ts';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -79,25 +73,6 @@ function startServer(env: Record<string, string>): Promise<ServeProcess> {
     ADMIN_PASSWORD: PASSWORD,
     TRACK_RATE_LIMIT_PER_MINUTE: '1000000',
   });
-}
-
-/** Runs `total` calls `concurrency` at a time; each must answer `status`. */
-function measure(total: number, concurrency: number, status: number, call: (i: number) => Promise<Response>) {
-  return runConcurrently(total, concurrency, async (i) => {
-    const begun = performance.now();
-    const response = await call(i);
-    await response.arrayBuffer();
-    if (response.status !== status) throw new Error(`expected ${status}, got ${response.status}`);
-    return performance.now() - begun;
-  });
-}
-
-function row(database: string, name: string, concurrency: number, result: { sorted: number[]; rps: number }): void {
-  const ms = (p: number) => percentile(result.sorted, p).toFixed(1).padStart(7);
-  console.log(
-    `${database.padEnd(9)} ${name.padEnd(8)} c=${String(concurrency).padEnd(3)} ${String(result.sorted.length).padStart(5)} req ` +
-      `${result.rps.toFixed(0).padStart(6)} req/s  p50 ${ms(50)} ms  p95 ${ms(95)} ms  p99 ${ms(99)} ms`,
-  );
 }
 
 /** Resident memory of a process and all its descendants, in bytes (Linux /proc). */
@@ -194,8 +169,7 @@ async function bench(database: string, server: ServeProcess, gifts: GiftServices
   // A change until its event reaches an open stream (the dashboard's live view), one at a time.
   const http: Call = (path, init) => fetch(`${server.url}${path}`, init);
   if (runs('live')) {
-    const live = await timeLiveDelivery(http, token, LIVE, (i) => create(500 + i));
-    row(database, 'live', 1, { sorted: live, rps: live.length / (live.reduce((sum, ms) => sum + ms, 0) / 1000) });
+    row(database, 'live', 1, await timeLiveDelivery(http, token, LIVE, (i) => create(500 + i)));
   }
   if (!runs('load'))
     return runs('gifts')
@@ -268,12 +242,6 @@ function runScript(script: string, env: Record<string, string>): Promise<void> {
 }
 
 if (!existsSync(join(root, 'dist', 'index.html'))) throw new Error('Build the site first: npm run build');
-const adminUrl = process.env['TEST_PG_URL'] || 'postgres://postgres@127.0.0.1:5432/postgres';
-const relay = await startRelay();
-const admin: DatabaseTarget = { url: adminUrl, proxy: relay.proxy };
-const dbName = `watoto_bench_${randomBytes(4).toString('hex')}`;
-const dataDir = await mkdtemp(join(tmpdir(), 'watoto-bench-http-'));
-let created = false;
 const failures: string[] = [];
 
 const load = () =>
@@ -284,7 +252,8 @@ console.log(
   `over HTTP through npm start's server (node ${process.version}, ${cpus().length} CPUs, load average ${load()}); ` +
     'latency per request',
 );
-try {
+await withBenchDatabases('watoto-bench-http-', async (databases) => {
+  const { dataDir } = databases;
   if (DATABASES.includes('embedded')) {
     const embeddedGifts = await startGiftServices();
     let embeddedRun: GiftRun | undefined;
@@ -300,7 +269,7 @@ try {
     }
     // The embedded database is the server's own: open it again once the server has stopped, to check the ledger.
     if (embeddedRun) {
-      const local = await startLocalDatabase({ dataDir, relay });
+      const local = await databases.embedded();
       try {
         failures.push(...(await checkGifts('embedded', { url: local.url, proxy: local.proxy }, embeddedRun)));
       } finally {
@@ -311,37 +280,23 @@ try {
   }
 
   if (DATABASES.includes('postgres')) {
-    await query(`create database ${dbName}`, [], admin);
-    created = true;
-    const pgUrl = new URL(adminUrl);
-    pgUrl.pathname = `/${dbName}`;
+    const target = await databases.postgres();
     const postgresGifts = await startGiftServices();
     try {
-      const postgres = await startServer({
-        DATA_DIR: dataDir,
-        DATABASE_URL: pgUrl.toString(),
-        ...postgresGifts.env,
-      });
+      const postgres = await startServer({ DATA_DIR: dataDir, DATABASE_URL: target.url, ...postgresGifts.env });
       let postgresRun: GiftRun | undefined;
       try {
         postgresRun = await bench('postgres', postgres, postgresGifts);
       } finally {
         await postgres.stop();
       }
-      if (postgresRun) {
-        failures.push(...(await checkGifts('postgres', { url: pgUrl.toString(), proxy: relay.proxy }, postgresRun)));
-      }
+      if (postgresRun) failures.push(...(await checkGifts('postgres', target, postgresRun)));
       await closePools();
     } finally {
       await postgresGifts.close();
     }
   }
-} finally {
-  if (created) await query(`drop database if exists ${dbName} with (force)`, [], admin);
-  await closePools();
-  await relay.close();
-  await rm(dataDir, { recursive: true, force: true });
-}
+});
 
 console.log(`load average at the end ${load()}`);
 if (failures.length > 0) {

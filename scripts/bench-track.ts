@@ -10,8 +10,8 @@ import { randomBytes } from 'node:crypto';
 import type { Context } from '@netlify/functions';
 import track from '../netlify/functions/track.ts';
 import { closePools, type DatabaseTarget } from '../netlify/functions/_shared/platform/db.ts';
-import { onEachDatabase, percentile, runConcurrently } from './lib/bench.ts';
-import { migrate } from './lib/migrate.ts';
+import { measure, onEachDatabase, row } from './lib/bench.ts';
+import { migrate } from '../support/database/migrate.ts';
 
 const REQUESTS = Number(process.env['BENCH_REQUESTS'] ?? 2000);
 const CONCURRENCY = (process.env['BENCH_CONCURRENCY'] ?? '1,16').split(',').map(Number);
@@ -53,7 +53,7 @@ const bodies = [
 ].map((body) => JSON.stringify(body));
 
 let sequence = 0;
-async function once(): Promise<number> {
+function call(): Promise<Response> {
   const n = sequence++;
   // A fresh address per request keeps the rate limit out of the way while still exercising it.
   const ip = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
@@ -62,11 +62,7 @@ async function once(): Promise<number> {
     headers: { 'content-type': 'application/json' },
     body: bodies[n % bodies.length]!,
   });
-  const started = performance.now();
-  const response = await track(request, { ip } as Context);
-  const elapsed = performance.now() - started;
-  if (response.status !== 202) throw new Error(`status ${response.status}: ${await response.text()}`);
-  return elapsed;
+  return track(request, { ip } as Context);
 }
 
 async function bench(name: string, target: DatabaseTarget): Promise<void> {
@@ -76,15 +72,9 @@ async function bench(name: string, target: DatabaseTarget): Promise<void> {
   // Newsletter sign-ups sign their confirmation links.
   process.env['JWT_SECRET'] ??= randomBytes(32).toString('hex');
   await migrate(target);
-  await runConcurrently(WARMUP, 8, once);
-  for (const concurrency of CONCURRENCY) {
-    const { sorted, rps } = await runConcurrently(REQUESTS, concurrency, once);
-    const ms = (p: number) => percentile(sorted, p).toFixed(2).padStart(7);
-    console.log(
-      `${name.padEnd(9)} c=${String(concurrency).padEnd(3)} ${String(REQUESTS).padStart(6)} req  ` +
-        `${rps.toFixed(0).padStart(6)} req/s  p50 ${ms(50)} ms  p95 ${ms(95)} ms  p99 ${ms(99)} ms`,
-    );
-  }
+  await measure(WARMUP, 8, 202, call);
+  for (const concurrency of CONCURRENCY)
+    row(name, 'track', concurrency, await measure(REQUESTS, concurrency, 202, call));
   await closePools();
 }
 

@@ -4,8 +4,8 @@
  * database in the data folder `npm start` serves (`DATA_DIR`, default `.data`; stop `npm start` first).
  */
 import { closePools } from '../netlify/functions/_shared/platform/db.ts';
-import { startCommandDatabase } from './lib/local-database.ts';
-import { migrate } from './lib/migrate.ts';
+import { startCommandDatabase } from '../support/database/local-database.ts';
+import { migrate } from '../support/database/migrate.ts';
 
 const database = await startCommandDatabase({ url: process.env['DATABASE_URL'] || undefined });
 try {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { closePools } from '../netlify/functions/_shared/platform/db.ts';
 import { describeConnectionFailure } from '../netlify/functions/_shared/platform/connection-failure.ts';
 import { ownsDatabase, recordContentFiles } from './deploy/content-files.ts';
-import { startLocalDatabase } from './lib/local-database.ts';
+import { startLocalDatabase } from '../support/database/local-database.ts';
 
 const context = process.env['CONTEXT'] || 'local';
 const url = process.env['DATABASE_URL'];

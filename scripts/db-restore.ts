@@ -6,8 +6,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { closePools } from '../netlify/functions/_shared/platform/db.ts';
-import { startCommandDatabase } from './lib/local-database.ts';
-import { migrate } from './lib/migrate.ts';
+import { startCommandDatabase } from '../support/database/local-database.ts';
+import { migrate } from '../support/database/migrate.ts';
 import { parseBackup, restoreBackup } from './lib/restore.ts';
 
 const [file, ...rest] = process.argv.slice(2);

@@ -25,7 +25,7 @@ import { parseAllRedirects } from '@netlify/redirect-parser';
 import { closePools, query } from '../netlify/functions/_shared/platform/db.ts';
 import { bundleFunctions, bundleProblems, bundleTable } from './deploy/function-bundles.ts';
 import { netlifySettings } from './deploy/netlify-config.ts';
-import { startLocalDatabase } from './lib/local-database.ts';
+import { startLocalDatabase } from '../support/database/local-database.ts';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 /** The addresses the rehearsal sets: SITE_URL must win over Netlify's URL. */

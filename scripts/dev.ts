@@ -5,8 +5,8 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PluginOption } from 'vite';
-import { localDataDir } from './lib/data-dir.ts';
-import { exitOnLocalDatabaseError, lockLocalDatabase } from './lib/database-lock.ts';
+import { localDataDir } from '../support/database/data-dir.ts';
+import { exitOnLocalDatabaseError, lockLocalDatabase } from '../support/database/database-lock.ts';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const dataDir = localDataDir();

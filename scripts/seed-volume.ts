@@ -7,8 +7,8 @@
  */
 import { parseArgs } from 'node:util';
 import { closePools } from '../netlify/functions/_shared/platform/db.ts';
-import { startCommandDatabase } from './lib/local-database.ts';
-import { migrate } from './lib/migrate.ts';
+import { startCommandDatabase } from '../support/database/local-database.ts';
+import { migrate } from '../support/database/migrate.ts';
 import { seedVolume } from './lib/volume/seed.ts';
 
 const { values } = parseArgs({

@@ -15,9 +15,9 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { closePools, query, type DatabaseTarget } from '../netlify/functions/_shared/platform/db.ts';
 import { deliverDue, LEASE_SECONDS } from '../netlify/functions/_shared/platform/outbox.ts';
-import { startLocalDatabase, type LocalDatabase } from './lib/local-database.ts';
-import { migrate } from './lib/migrate.ts';
-import { startSmtpServer } from '../tests/support/smtp.ts';
+import { startLocalDatabase, type LocalDatabase } from '../support/database/local-database.ts';
+import { migrate } from '../support/database/migrate.ts';
+import { startSmtpServer } from '../support/stand-ins/smtp.ts';
 
 const total = Number(process.argv[2] ?? 1000);
 const kills = Number(process.argv[3] ?? 20);

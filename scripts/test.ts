@@ -10,7 +10,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { E2E_SERVER_STARTED, e2eServer } from '../tests/e2e/support/server.ts';
+import { E2E_SERVER_STARTED, e2eServer } from '../support/e2e/server.ts';
 
 /** The checks that run side by side before the browser tests, as `npm run` arguments. */
 const CHECKS = [

@@ -1,18 +1,17 @@
 /**
  * The gifts part of `npm run bench:http`: the public checkout, Paystack's signed `charge.success` webhook
  * and Safaricom's C2B confirmation, timed over HTTP one at a time and in bursts with duplicates, then the ledger
- * checked in the database: one confirmed gift per reference, one receipt number each, one receipt email queued and
- * received per gift, no gift confirmed twice.
+ * checked in the database (./bench-ledger.ts): one confirmed gift per reference, one receipt number each, one receipt
+ * email queued and received per gift, no gift confirmed twice.
  *
- * The server is pointed at the Paystack stand-in (tests/support/paystack.ts) and a real SMTP server
- * (tests/support/smtp.ts), both started here on free ports, so checkouts, webhooks and receipts take the same path
+ * The server is pointed at the Paystack stand-in (support/stand-ins/paystack.ts) and a real SMTP server
+ * (support/stand-ins/smtp.ts), both started here on free ports, so checkouts, webhooks and receipts take the same path
  * as in production without reaching the internet.
  */
 import { randomBytes } from 'node:crypto';
-import { query, type DatabaseTarget } from '../../netlify/functions/_shared/platform/db.ts';
-import { startPaystack, type PaystackStandIn } from '../../tests/support/paystack.ts';
-import { freePort, startSmtpServer, type TestSmtpServer } from '../../tests/support/smtp.ts';
-import { percentile } from './bench.ts';
+import { startPaystack, type PaystackStandIn } from '../../support/stand-ins/paystack.ts';
+import { freePort, startSmtpServer, type TestSmtpServer } from '../../support/stand-ins/smtp.ts';
+import { burst, burstRow, oneByOne, percentile, type Answer } from './bench.ts';
 
 /** The sizes of the gifts rows (env: BENCH_WEBHOOKS, BENCH_DUPLICATES, BENCH_BURST_CONCURRENCY, BENCH_C2B). */
 export interface GiftBenchSizes {
@@ -86,47 +85,6 @@ export async function startGiftServices(): Promise<GiftServices> {
   };
 }
 
-/** One timed call: its latency and what came back. */
-interface Answer {
-  ms: number;
-  status: number;
-  body: string;
-}
-
-async function timed(call: () => Promise<Response>): Promise<Answer> {
-  const begun = performance.now();
-  const response = await call().catch(() => undefined);
-  const body = (await response?.text().catch(() => '')) ?? '';
-  return { ms: performance.now() - begun, status: response?.status ?? 0, body };
-}
-
-/**
- * Sends `jobs` with at most `concurrency` calls in flight, in order; a job of several calls sends them all at the same
- * moment (a duplicate arriving with its original). Returns every answer, and the seconds it took.
- */
-async function burst(jobs: (() => Promise<Response>)[][], concurrency: number) {
-  let free = concurrency;
-  let wake: (() => void) | undefined;
-  const answers: Answer[] = [];
-  const running: Promise<void>[] = [];
-  const started = performance.now();
-  for (const job of jobs) {
-    while (free < job.length) await new Promise<void>((resolve) => (wake = resolve));
-    free -= job.length;
-    for (const call of job) {
-      running.push(
-        timed(call).then((answer) => {
-          answers.push(answer);
-          free += 1;
-          wake?.();
-        }),
-      );
-    }
-  }
-  await Promise.all(running);
-  return { answers, seconds: (performance.now() - started) / 1000 };
-}
-
 /**
  * The order of a burst of `total` calls over `unique` distinct ones, `share` of them repeats: a third of the repeats
  * go out at the same moment as their original, the rest replay an earlier one later (while it may still be in
@@ -151,33 +109,7 @@ function burstPlan(total: number, share: number): { unique: number; jobs: number
   return { unique, jobs };
 }
 
-/** A latency row of the table. */
-function row(database: string, name: string, concurrency: number, answers: Answer[], seconds: number): number[] {
-  const sorted = answers.map((answer) => answer.ms).sort((a, b) => a - b);
-  const ms = (p: number) => percentile(sorted, p).toFixed(1).padStart(7);
-  const statuses = new Map<number, number>();
-  for (const { status } of answers) statuses.set(status, (statuses.get(status) ?? 0) + 1);
-  const counted = [...statuses]
-    .sort(([a], [b]) => a - b)
-    .map(([status, count]) => `${status || 'no answer'}×${count}`)
-    .join(' ');
-  console.log(
-    `${database.padEnd(9)} ${name.padEnd(8)} c=${String(concurrency).padEnd(3)} ${String(answers.length).padStart(5)} req ` +
-      `${(answers.length / seconds).toFixed(0).padStart(6)} req/s  p50 ${ms(50)} ms  p95 ${ms(95)} ms  p99 ${ms(99)} ms  ` +
-      `answers ${counted}`,
-  );
-  return sorted;
-}
-
-/** Runs `calls` one at a time. */
-async function oneByOne(calls: (() => Promise<Response>)[]) {
-  return burst(
-    calls.map((call) => [call]),
-    1,
-  );
-}
-
-/** What the gifts rows sent, for {@link checkGifts} once the server has stopped. */
+/** What the gifts rows sent, for the ledger check (./bench-ledger.ts) once the server has stopped. */
 export interface GiftRun {
   /** References of the gifts the webhooks paid (each sent at least once). */
   readonly paid: readonly string[];
@@ -260,7 +192,7 @@ export async function benchGifts(
       Array.from({ length: count }, () => [call]),
       concurrency,
     );
-    if (shown) row(database, 'checkout', concurrency, answers, seconds);
+    if (shown) burstRow(database, 'checkout', concurrency, { answers, seconds });
     return referencesOf(answers, locations);
   };
 
@@ -320,7 +252,7 @@ export async function benchGifts(
   // Alone: checkouts one at a time, then their webhooks one at a time.
   const alone = await checkouts(sizes.single, 1);
   const single = await oneByOne(alone.map(webhookOf));
-  const singleSorted = row(database, 'webhook', 1, single.answers, single.seconds);
+  const singleSorted = burstRow(database, 'webhook', 1, single);
   expectOutcomes('webhook c=1', outcomes('webhook c=1', single.answers), alone.length, 0, true);
   const p50 = percentile(singleSorted, 50);
   if (!(p50 <= WEBHOOK_P50_TARGET_MS)) {
@@ -335,7 +267,7 @@ export async function benchGifts(
   const sends = burstRefs.map(webhookOf);
   const jobs = plan.jobs.filter((job) => job.every((i) => i < sends.length)).map((job) => job.map((i) => sends[i]!));
   const webhooks = await burst(jobs, sizes.concurrency);
-  const burstSorted = row(database, 'webhook', sizes.concurrency, webhooks.answers, webhooks.seconds);
+  const burstSorted = burstRow(database, 'webhook', sizes.concurrency, webhooks);
   const burstP50 = percentile(burstSorted, 50);
   if (!(burstP50 <= WEBHOOK_BURST_P50_TARGET_MS)) {
     failures.push(
@@ -383,7 +315,7 @@ export async function benchGifts(
   const c2bWarm = await oneByOne(Array.from({ length: WARM_UP }, confirmation));
   expectOutcomes('warm-up c2b', outcomes('warm-up c2b', c2bWarm.answers), WARM_UP, 0);
   const c2bAlone = await oneByOne(Array.from({ length: sizes.single }, confirmation));
-  row(database, 'c2b', 1, c2bAlone.answers, c2bAlone.seconds);
+  burstRow(database, 'c2b', 1, c2bAlone);
   expectOutcomes('c2b c=1', outcomes('c2b c=1', c2bAlone.answers), sizes.single, 0);
   const c2bPlan = burstPlan(sizes.c2b, sizes.duplicates);
   const c2bSends = Array.from({ length: c2bPlan.unique }, confirmation);
@@ -391,7 +323,7 @@ export async function benchGifts(
     c2bPlan.jobs.map((job) => job.map((i) => c2bSends[i]!)),
     sizes.concurrency,
   );
-  row(database, 'c2b', sizes.concurrency, c2bBurst.answers, c2bBurst.seconds);
+  burstRow(database, 'c2b', sizes.concurrency, c2bBurst);
   expectOutcomes(
     `c2b burst (${sizes.c2b} calls, ${sizes.c2b - c2bPlan.unique} duplicates)`,
     outcomes('c2b burst', c2bBurst.answers),
@@ -445,107 +377,4 @@ async function drainOutbox(url: string, staff: Record<string, string>) {
   }
   const seconds = (performance.now() - started) / 1000;
   return { ok: (counts['pending'] ?? 0) === 0 && (counts['failed'] ?? 0) === 0, counts, seconds };
-}
-
-/**
- * Checks the ledger in the database after a run: every paid reference is one confirmed gift with its own receipt
- * number (no gaps), confirmed once (one `gift.confirmed` event), with one receipt email queued (by its dedup key) and
- * sent, and the SMTP server got exactly one receipt, with its PDF, per gift; every TransID is one confirmed gift.
- * Prints the figures and returns the invariants broken.
- */
-export async function checkGifts(database: string, target: DatabaseTarget, run: GiftRun): Promise<string[]> {
-  const failures = [...run.failures];
-  const fail = (what: string) => failures.push(`${database}: ${what}`);
-  const [ledger] = await query<Record<string, number>>(
-    `select count(*)::int as gifts,
-       count(*) filter (where state = 'confirmed')::int as confirmed,
-       count(*) filter (where reference = any($1))::int as paid_rows,
-       count(*) filter (where reference = any($1) and state = 'confirmed' and receipt_no is not null)::int as paid_confirmed,
-       count(*) filter (where reference = any($2))::int as mpesa_rows,
-       count(*) filter (where reference = any($2) and state = 'confirmed' and receipt_no is not null)::int as mpesa_confirmed,
-       count(distinct receipt_no)::int as receipt_numbers,
-       coalesce(max(receipt_no) - min(receipt_no) + 1, 0)::int as receipt_span,
-       count(*) filter (where flag is not null)::int as flagged
-     from gifts`,
-    [run.paid, run.transIds.map((id) => `mpesa-${id}`)],
-    target,
-  );
-  const [twice] = await query<{ gifts: number; events: number }>(
-    `select count(distinct payload->>'giftId')::int as gifts, count(*)::int as events
-     from events where type = 'gift.confirmed'`,
-    [],
-    target,
-  );
-  const [outbox] = await query<Record<string, number>>(
-    `select count(*)::int as rows, count(distinct dedup_key)::int as keys,
-       count(*) filter (where status = 'sent')::int as sent,
-       count(*) filter (where g.id is null)::int as orphans
-     from notification_outbox o left join gifts g on o.dedup_key = 'receipt:' || g.id
-     where o.source = 'gift_receipt'`,
-    [],
-    target,
-  );
-  const [emails] = await query<{ n: number; donors: number }>(
-    `select count(*)::int as n, count(distinct donor_email)::int as donors
-     from gifts where state = 'confirmed' and donor_email is not null`,
-    [],
-    target,
-  );
-  const [events] = await query<Record<string, number>>(
-    `select count(*) filter (where provider = 'paystack')::int as paystack,
-       count(*) filter (where provider = 'mpesa')::int as mpesa from payment_events`,
-    [],
-    target,
-  );
-  const [sponsors] = await query<{ active: number; children: number }>(
-    `select count(*)::int as active, count(distinct child_id)::int as children from sponsorships where state = 'active'`,
-    [],
-    target,
-  );
-  const mpesa = new Set(run.transIds).size;
-  const mails = run.receiptMails;
-  const distinctMails = new Set(mails.map((mail) => mail.messageId)).size;
-  const distinctRecipients = new Set(mails.map((mail) => mail.to)).size;
-  console.log(
-    `${database.padEnd(9)} ledger   ${ledger?.['gifts']} gifts, ${ledger?.['confirmed']} confirmed; ` +
-      `${run.paid.length} references paid by webhook → ${ledger?.['paid_rows']} rows, ${ledger?.['paid_confirmed']} confirmed with a receipt number; ` +
-      `${mpesa} TransIDs → ${ledger?.['mpesa_rows']} rows, ${ledger?.['mpesa_confirmed']} confirmed; ` +
-      `receipt numbers ${ledger?.['receipt_numbers']} distinct over a span of ${ledger?.['receipt_span']}; ` +
-      `gift.confirmed events ${twice?.events} for ${twice?.gifts} gifts; flagged ${ledger?.['flagged']}; ` +
-      `payment events paystack ${events?.['paystack']}, mpesa ${events?.['mpesa']}; active sponsors ${sponsors?.active} ` +
-      `for ${sponsors?.children} children`,
-  );
-  console.log(
-    `${database.padEnd(9)} receipts outbox ${outbox?.['rows']} rows (${outbox?.['keys']} keys, ${outbox?.['sent']} sent, ` +
-      `${outbox?.['orphans']} without a gift) for ${emails?.n} confirmed gifts with an email; SMTP received ` +
-      `${mails.length} receipts (${distinctMails} distinct Message-IDs, ${distinctRecipients} recipients for ` +
-      `${emails?.donors} donors, ` +
-      `${mails.filter((mail) => mail.pdf).length} with a PDF)`,
-  );
-  if (ledger?.['paid_rows'] !== run.paid.length || ledger['paid_confirmed'] !== run.paid.length) {
-    fail('not every paid reference is exactly one confirmed gift with a receipt number');
-  }
-  if (ledger?.['mpesa_rows'] !== mpesa || ledger['mpesa_confirmed'] !== mpesa) {
-    fail('not every TransID is exactly one confirmed gift with a receipt number');
-  }
-  if (ledger?.['receipt_numbers'] !== ledger?.['confirmed'] || ledger?.['receipt_span'] !== ledger?.['confirmed']) {
-    fail('receipt numbers are not one per confirmed gift without gaps');
-  }
-  if (twice?.events !== twice?.gifts || twice?.gifts !== ledger?.['confirmed']) fail('a gift was confirmed twice');
-  if (ledger?.['flagged'] !== 0) fail('a gift was flagged');
-  if (events?.['paystack'] !== run.paid.length || events['mpesa'] !== mpesa) {
-    fail('payment events are not one per provider transaction');
-  }
-  if (sponsors?.active !== sponsors?.children) fail('a child has two active sponsors');
-  const queued = emails?.n;
-  if (outbox?.['rows'] !== queued || outbox?.['keys'] !== queued || outbox?.['orphans'] !== 0) {
-    fail('receipt emails queued are not one per confirmed gift');
-  }
-  if (outbox?.['sent'] !== queued) fail('not every receipt email was sent');
-  // My giving's donor (bench-my-giving.ts) has many gifts: one receipt per gift, so as many recipients as donors.
-  if (mails.length !== queued || distinctMails !== queued || distinctRecipients !== emails?.donors) {
-    fail('the SMTP server did not receive exactly one receipt per gift');
-  }
-  if (mails.some((mail) => !mail.pdf)) fail('a receipt email came without its PDF');
-  return failures;
 }

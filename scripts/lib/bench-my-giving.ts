@@ -4,7 +4,7 @@
  * bench's SMTP server, and its button pressed. The bench then times `GET /my-giving/account` with that session.
  */
 import { randomBytes } from 'node:crypto';
-import type { TestSmtpServer } from '../../tests/support/smtp.ts';
+import type { TestSmtpServer } from '../../support/stand-ins/smtp.ts';
 import { runConcurrently } from './bench.ts';
 
 /** The page's p50 the bench aims at, in ms, for a donor with {@link MY_GIVING_GIFTS} gifts. */

@@ -1,42 +1,85 @@
-/** Shared by the benchmark scripts: both databases, concurrent runs, percentiles and the live stream. */
+/**
+ * The one harness of the benchmark scripts, in-process (bench:track, bench:admin) and over HTTP (bench:http): the
+ * databases they run on, calls timed one at a time, concurrently or in bursts, the rows they print, percentiles and
+ * the live stream.
+ */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { closePools, query, type DatabaseTarget } from '../../netlify/functions/_shared/platform/db.ts';
-import { SseReader } from '../../tests/support/sse.ts';
-import { startLocalDatabase } from './local-database.ts';
-import { startRelay } from './relay.ts';
+import { startLocalDatabase, type LocalDatabase } from '../../support/database/local-database.ts';
+import { startRelay, type Relay } from '../../support/database/relay.ts';
+import { SseReader } from '../../support/stand-ins/sse.ts';
 
-/**
- * Runs `bench` against a new embedded database, then against a throw-away PostgreSQL database made on `TEST_PG_URL`
- * (default postgres://postgres@127.0.0.1:5432/postgres); both are removed afterwards, whatever happened.
- */
-export async function onEachDatabase(
-  bench: (name: 'embedded' | 'postgres', target: DatabaseTarget) => Promise<void>,
-): Promise<void> {
+/** The databases of a benchmark run, all removed when it ends. */
+export interface BenchDatabases {
+  readonly relay: Relay;
+  /** An empty folder for the embedded database: {@link BenchDatabases.embedded} opens it, or a server run on it. */
+  readonly dataDir: string;
+  /** Opens the embedded database in {@link BenchDatabases.dataDir} (closed at the end, unless closed before). */
+  embedded(): Promise<LocalDatabase>;
+  /**
+   * A throw-away database made on the PostgreSQL server of `TEST_PG_URL` (default
+   * postgres://postgres@127.0.0.1:5432/postgres).
+   */
+  postgres(): Promise<DatabaseTarget>;
+}
+
+/** Runs `use` with a run's databases, then removes them, whatever happened. */
+export async function withBenchDatabases<T>(
+  folderPrefix: string,
+  use: (databases: BenchDatabases) => Promise<T>,
+): Promise<T> {
   const relay = await startRelay();
-  const dataDir = await mkdtemp(join(tmpdir(), 'watoto-bench-'));
-  const embedded = await startLocalDatabase({ dataDir, relay });
+  const dataDir = await mkdtemp(join(tmpdir(), folderPrefix));
   const adminUrl = process.env['TEST_PG_URL'] || 'postgres://postgres@127.0.0.1:5432/postgres';
   const admin: DatabaseTarget = { url: adminUrl, proxy: relay.proxy };
-  const dbName = `watoto_bench_${randomBytes(4).toString('hex')}`;
-  let created = false;
+  const opened = new Set<LocalDatabase>();
+  const created: string[] = [];
   try {
-    await bench('embedded', { url: embedded.url, proxy: relay.proxy });
-    await query(`create database ${dbName}`, [], admin);
-    created = true;
-    const pgUrl = new URL(adminUrl);
-    pgUrl.pathname = `/${dbName}`;
-    await bench('postgres', { url: pgUrl.toString(), proxy: relay.proxy });
+    return await use({
+      relay,
+      dataDir,
+      embedded: async () => {
+        const embedded = await startLocalDatabase({ dataDir, relay });
+        opened.add(embedded);
+        return {
+          ...embedded,
+          close: async () => {
+            opened.delete(embedded);
+            await embedded.close();
+          },
+        };
+      },
+      postgres: async () => {
+        const name = `watoto_bench_${randomBytes(4).toString('hex')}`;
+        await query(`create database ${name}`, [], admin);
+        created.push(name);
+        const url = new URL(adminUrl);
+        url.pathname = `/${name}`;
+        return { url: url.toString(), proxy: relay.proxy };
+      },
+    });
   } finally {
     await closePools();
-    if (created) await query(`drop database if exists ${dbName} with (force)`, [], admin);
+    for (const name of created) await query(`drop database if exists ${name} with (force)`, [], admin);
     await closePools();
-    await embedded.close();
+    for (const embedded of opened) await embedded.close();
     await relay.close();
     await rm(dataDir, { recursive: true, force: true });
   }
+}
+
+/** Runs `bench` against a new embedded database, then against a throw-away PostgreSQL database. */
+export function onEachDatabase(
+  bench: (name: 'embedded' | 'postgres', target: DatabaseTarget) => Promise<void>,
+): Promise<void> {
+  return withBenchDatabases('watoto-bench-', async (databases) => {
+    const embedded = await databases.embedded();
+    await bench('embedded', { url: embedded.url, proxy: embedded.proxy });
+    await bench('postgres', await databases.postgres());
+  });
 }
 
 /** The `p`th percentile of ascending `sorted` latencies (nearest rank). */
@@ -49,7 +92,7 @@ export async function runConcurrently(
   total: number,
   concurrency: number,
   task: (i: number) => Promise<number>,
-): Promise<{ sorted: number[]; rps: number }> {
+): Promise<Timings> {
   const latencies: number[] = [];
   let next = 0;
   const started = performance.now();
@@ -60,6 +103,104 @@ export async function runConcurrently(
   );
   const seconds = (performance.now() - started) / 1000;
   return { sorted: latencies.sort((a, b) => a - b), rps: total / seconds };
+}
+
+/** Latencies of a set of calls, ascending (ms), and the calls per second they were answered at. */
+export interface Timings {
+  readonly sorted: number[];
+  readonly rps: number;
+}
+
+/** Runs `total` calls, `concurrency` at a time; each must answer `status`. */
+export function measure(
+  total: number,
+  concurrency: number,
+  status: number,
+  call: (i: number) => Promise<Response>,
+): Promise<Timings> {
+  return runConcurrently(total, concurrency, async (i) => {
+    const begun = performance.now();
+    const response = await call(i);
+    await response.arrayBuffer();
+    if (response.status !== status) throw new Error(`expected ${status}, got ${response.status}`);
+    return performance.now() - begun;
+  });
+}
+
+/** Prints a row of the table: the database, the call, its concurrency, its figures and `more` after them. */
+export function row(database: string, name: string, concurrency: number, timings: Timings, more = ''): void {
+  const ms = (p: number) => percentile(timings.sorted, p).toFixed(2).padStart(8);
+  console.log(
+    `${database.padEnd(9)} ${name.padEnd(8)} c=${String(concurrency).padEnd(3)} ${String(timings.sorted.length).padStart(5)} req ` +
+      `${timings.rps.toFixed(0).padStart(6)} req/s  p50 ${ms(50)} ms  p95 ${ms(95)} ms  p99 ${ms(99)} ms${more}`,
+  );
+}
+
+/** One call of a {@link burst}: its latency and what came back. */
+export interface Answer {
+  ms: number;
+  status: number;
+  body: string;
+}
+
+async function timed(call: () => Promise<Response>): Promise<Answer> {
+  const begun = performance.now();
+  const response = await call().catch(() => undefined);
+  const body = (await response?.text().catch(() => '')) ?? '';
+  return { ms: performance.now() - begun, status: response?.status ?? 0, body };
+}
+
+/**
+ * Sends `jobs` with at most `concurrency` calls in flight, in order; a job of several calls sends them all at the same
+ * moment (a duplicate arriving with its original). Returns every answer, and the seconds it took.
+ */
+export async function burst(jobs: (() => Promise<Response>)[][], concurrency: number) {
+  let free = concurrency;
+  let wake: (() => void) | undefined;
+  const answers: Answer[] = [];
+  const running: Promise<void>[] = [];
+  const started = performance.now();
+  for (const job of jobs) {
+    while (free < job.length) await new Promise<void>((resolve) => (wake = resolve));
+    free -= job.length;
+    for (const call of job) {
+      running.push(
+        timed(call).then((answer) => {
+          answers.push(answer);
+          free += 1;
+          wake?.();
+        }),
+      );
+    }
+  }
+  await Promise.all(running);
+  return { answers, seconds: (performance.now() - started) / 1000 };
+}
+
+/** Runs `calls` one at a time. */
+export function oneByOne(calls: (() => Promise<Response>)[]) {
+  return burst(
+    calls.map((call) => [call]),
+    1,
+  );
+}
+
+/** Prints the row of a {@link burst}, with how many calls got each status; returns its ascending latencies. */
+export function burstRow(
+  database: string,
+  name: string,
+  concurrency: number,
+  { answers, seconds }: { answers: Answer[]; seconds: number },
+): number[] {
+  const sorted = answers.map((answer) => answer.ms).sort((a, b) => a - b);
+  const statuses = new Map<number, number>();
+  for (const { status } of answers) statuses.set(status, (statuses.get(status) ?? 0) + 1);
+  const counted = [...statuses]
+    .sort(([a], [b]) => a - b)
+    .map(([status, count]) => `${status || 'no answer'}×${count}`)
+    .join(' ');
+  row(database, name, concurrency, { sorted, rps: answers.length / seconds }, `  answers ${counted}`);
+  return sorted;
 }
 
 /** Answers a request to a path of the site: the handler itself in-process, or the server over HTTP. */
@@ -91,14 +232,14 @@ export async function nextLiveEvent(reader: SseReader): Promise<void> {
 
 /**
  * Times `count` calls of `change`, one at a time, each from its sending to its `new_event` on an open stream (a
- * stream lasts 50 s: keep `count` small); ascending latencies in ms.
+ * stream lasts 50 s: keep `count` small).
  */
 export async function timeLiveDelivery(
   call: Call,
   token: string,
   count: number,
   change: (i: number) => Promise<Response>,
-): Promise<number[]> {
+): Promise<Timings> {
   const reader = await openLiveStream(call, token);
   try {
     const latencies: number[] = [];
@@ -108,7 +249,8 @@ export async function timeLiveDelivery(
       await nextLiveEvent(reader);
       latencies.push(performance.now() - started);
     }
-    return latencies.sort((a, b) => a - b);
+    const seconds = latencies.reduce((sum, ms) => sum + ms, 0) / 1000;
+    return { sorted: latencies.sort((a, b) => a - b), rps: latencies.length / seconds };
   } finally {
     await reader.close();
   }

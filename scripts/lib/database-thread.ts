@@ -9,9 +9,9 @@
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { closePools } from '../../netlify/functions/_shared/platform/db.ts';
 import { bootstrapAdmin } from './accounts.ts';
-import { LocalDatabaseError } from './database-lock.ts';
-import { startLocalDatabase, type LocalDatabase } from './local-database.ts';
-import { migrate } from './migrate.ts';
+import { LocalDatabaseError } from '../../support/database/database-lock.ts';
+import { startLocalDatabase, type LocalDatabase } from '../../support/database/local-database.ts';
+import { migrate } from '../../support/database/migrate.ts';
 
 interface Options {
   dataDir: string;

@@ -7,10 +7,10 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { MIN_SECRET_BYTES } from '../../netlify/functions/_shared/platform/auth.ts';
 import { closePools } from '../../netlify/functions/_shared/platform/db.ts';
-import { secureDataDir } from './data-dir.ts';
-import { lockLocalDatabase, type DatabaseLock } from './database-lock.ts';
+import { secureDataDir } from '../../support/database/data-dir.ts';
+import { lockLocalDatabase, type DatabaseLock } from '../../support/database/database-lock.ts';
 import { startDatabaseThread } from './database-thread.ts';
-import type { LocalDatabase } from './local-database.ts';
+import type { LocalDatabase } from '../../support/database/local-database.ts';
 
 /** A prepared local runtime. */
 export interface Runtime {

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
-import { e2eAdmin } from './support/admin.ts';
+import { e2eAdmin } from '../../support/e2e/accounts.ts';
 
 const LISTS = [
   'events',

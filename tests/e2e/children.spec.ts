@@ -7,7 +7,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { openTab, signIn } from './support/dashboard.ts';
-import { holdScripts } from './support/hydration.ts';
+import { holdScripts } from '../../support/browser/hydration.ts';
 
 /** Every waiting child of children.json, sorted by name (the unfiltered view). */
 const BY_NAME = [

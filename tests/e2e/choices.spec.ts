@@ -10,7 +10,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { FORMS } from '../../src/lib/form-pages.ts';
 import { expectStaffRow, staffToken } from './support/api.ts';
 import { expectCheckout, submitToNewTab } from './support/checkout.ts';
-import { waitForHydration } from './support/hydration.ts';
+import { waitForHydration } from '../../support/browser/hydration.ts';
 
 const email = (label: string) => `${label}-${randomBytes(4).toString('hex')}@example.org`;
 

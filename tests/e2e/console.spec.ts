@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { PUBLIC_PAGES } from './support/pages.ts';
+import { PUBLIC_PAGES } from '../../support/browser/pages.ts';
 import { isPublishedFromSamu, publishedStories } from './support/stories.ts';
 
 /** A 1×1 transparent PNG: what the map's tile server answers stands in for it, as no test reaches the internet. */

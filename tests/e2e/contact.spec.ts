@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { e2eAdmin } from './support/admin.ts';
+import { e2eAdmin } from '../../support/e2e/accounts.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 
 const CONTACT_TYPES = ['general', 'volunteer', 'donation', 'sponsorship', 'partnership', 'media'];

@@ -4,7 +4,7 @@
  * public pages that load none of the dashboard's code.
  */
 import { expect, test, type Page, type Response } from '@playwright/test';
-import { e2eAdmin } from './support/admin.ts';
+import { e2eAdmin } from '../../support/e2e/accounts.ts';
 import { openTab, plantToken } from './support/dashboard.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 

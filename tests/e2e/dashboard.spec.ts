@@ -8,7 +8,7 @@ import { expect, test, type Download, type Page } from '@playwright/test';
 import { openTab, signIn, toast } from './support/dashboard.ts';
 import { staffToken, trackFromPage } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { waitForHydration } from './support/hydration.ts';
+import { waitForHydration } from '../../support/browser/hydration.ts';
 import { largePng } from './support/images.ts';
 
 // One worker for this file, in order: each test holds a live stream open and the dashboard fans out calls, so running

@@ -6,8 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { DEFAULT_PAYMENT_URL } from '../../src/lib/payment.ts';
-import { e2eAdmin } from './support/admin.ts';
-import { e2ePaystackPort } from './support/server.ts';
+import { e2eAdmin } from '../../support/e2e/accounts.ts';
+import { e2ePaystackPort } from '../../support/e2e/server.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 
 const PAYMENT_HOST = new URL(DEFAULT_PAYMENT_URL).host;

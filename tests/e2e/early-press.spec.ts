@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { expectStaffRow, staffToken } from './support/api.ts';
-import { holdScripts } from './support/hydration.ts';
+import { holdScripts } from '../../support/browser/hydration.ts';
 
 type Event = { type: string; payload: Record<string, unknown> };
 

@@ -12,8 +12,8 @@ import { translate } from '../../src/i18n/catalogue.ts';
 import { expectStaffRow, staffList, staffToken } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expectCheckout, giftsOf, submitToNewTab } from './support/checkout.ts';
-import { CASES, openHydratedForm, type FormCase } from './support/form-cases.ts';
-import { expectNotHydrated, holdScripts, waitForHydration } from './support/hydration.ts';
+import { CASES, openHydratedForm, type FormCase } from '../../support/browser/form-cases.ts';
+import { expectNotHydrated, holdScripts, waitForHydration } from '../../support/browser/hydration.ts';
 
 /** The line a form shows while its submission waits for the connection. */
 const NOT_SENT = translate('en', 'form.notSent');

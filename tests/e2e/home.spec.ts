@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { waitForHydration } from './support/hydration.ts';
+import { waitForHydration } from '../../support/browser/hydration.ts';
 
 const slideTitles = [
   'Every Child Deserves a Classroom',

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { e2eInboxOwner } from './support/admin.ts';
+import { e2eInboxOwner } from '../../support/e2e/accounts.ts';
 import { trackFromPage } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { openTab } from './support/dashboard.ts';

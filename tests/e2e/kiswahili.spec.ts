@@ -11,7 +11,7 @@ import { staffList } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { paystackConfirms } from './support/checkout.ts';
 import { mailTo } from './support/mailbox.ts';
-import { KISWAHILI_PAGES, PUBLIC_PAGES } from './support/pages.ts';
+import { KISWAHILI_PAGES, PUBLIC_PAGES } from '../../support/browser/pages.ts';
 
 const tag = () => randomBytes(4).toString('hex');
 /** A story written in English only: under /sw/ it is the English text inside the Kiswahili navigation. */

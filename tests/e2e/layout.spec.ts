@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expectStaffRow } from './support/api.ts';
-import { holdScripts, waitForHydration } from './support/hydration.ts';
-import { PUBLIC_PAGES as publicPages } from './support/pages.ts';
+import { holdScripts, waitForHydration } from '../../support/browser/hydration.ts';
+import { PUBLIC_PAGES as publicPages } from '../../support/browser/pages.ts';
 
 test.describe('Navigation bar and footer', () => {
   test('appear on every public page', async ({ page }) => {

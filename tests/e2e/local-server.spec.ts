@@ -6,7 +6,7 @@ import { stat } from 'node:fs/promises';
 import { get, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { e2eBaseURL, e2ePort } from './support/server.ts';
+import { e2eBaseURL, e2ePort } from '../../support/e2e/server.ts';
 
 /** Where the server under test keeps its function builds (scripts/serve.ts). */
 const built = (name: string) => `.netlify/functions-serve/port-${e2ePort}/${name}/netlify/functions/${name}.mjs`;

@@ -23,7 +23,7 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { giftOf, PAYSTACK, sendPaystackEvent, submitToNewTab } from './support/checkout.ts';
 import { mailTo } from './support/mailbox.ts';
 import { askForLink, signInAs } from './support/my-giving.ts';
-import { E2E_PAYSTACK_SECRET } from './support/server.ts';
+import { E2E_PAYSTACK_SECRET } from '../../support/e2e/server.ts';
 
 const tag = () => randomBytes(4).toString('hex');
 

@@ -11,10 +11,10 @@ import { NEWSLETTER_SUCCESS } from '../../src/lib/form-pages.ts';
 import { expectStaffRow, staffList, staffToken } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { openTab, signIn } from './support/dashboard.ts';
-import { CASES } from './support/form-cases.ts';
-import { waitForHydration } from './support/hydration.ts';
+import { CASES } from '../../support/browser/form-cases.ts';
+import { waitForHydration } from '../../support/browser/hydration.ts';
 import { mailTo } from './support/mailbox.ts';
-import type { ReceivedMail } from '../support/smtp.ts';
+import type { ReceivedMail } from '../../support/stand-ins/smtp.ts';
 
 type Subscriber = { email: string; status: string; source: string };
 

@@ -8,9 +8,9 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { waitForHydration } from './support/hydration.ts';
+import { waitForHydration } from '../../support/browser/hydration.ts';
 import { mailTo } from './support/mailbox.ts';
-import { scrollThrough, watchScripts, type Framework, type ScriptWatch } from './support/page-scripts.ts';
+import { scrollThrough, watchScripts, type Framework, type ScriptWatch } from '../../support/browser/page-scripts.ts';
 
 /** Pages whose content has no island; and those with one, with the framework that island needs. */
 const PAGES: { path: string; ownIsland?: Framework }[] = [

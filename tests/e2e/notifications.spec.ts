@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { e2eApplicationsAdmin, e2eNotifiedAdmins } from './support/admin.ts';
+import { e2eApplicationsAdmin, e2eNotifiedAdmins } from '../../support/e2e/accounts.ts';
 import { trackFromPage } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { receivedMail } from './support/mailbox.ts';

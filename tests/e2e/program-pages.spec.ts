@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { expectStaffRow } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { waitForHydration } from './support/hydration.ts';
+import { waitForHydration } from '../../support/browser/hydration.ts';
 import { revealAll } from './support/reveal.ts';
 
 const SCHOOL_SUCCESS = "Application submitted successfully! We'll contact you within 3-5 business days.";

@@ -19,7 +19,7 @@ import { staffList, staffToken } from './support/api.ts';
 import { openTab, signIn, toast } from './support/dashboard.ts';
 import { html, nairobiDay, REBUILD_MS, untilBuilt } from './support/rebuilds.ts';
 import { PAYSTACK, paystackConfirms } from './support/checkout.ts';
-import { E2E_MPESA } from './support/server.ts';
+import { E2E_MPESA } from '../../support/e2e/server.ts';
 
 test.describe.configure({ mode: 'serial' });
 

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import siteContent from '../../src/content/site.json' with { type: 'json' };
-import { e2eWeekOwner } from './support/admin.ts';
+import { e2eWeekOwner } from '../../support/e2e/accounts.ts';
 import { trackFromPage } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { openTab, signIn, toast } from './support/dashboard.ts';

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { e2eAdmin } from './support/admin.ts';
+import { e2eAdmin } from '../../support/e2e/accounts.ts';
 import { sectionTab } from './support/dashboard.ts';
 
 const PNG = Buffer.from(

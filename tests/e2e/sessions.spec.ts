@@ -6,7 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { formatNairobi } from '../../src/admin/lib/dates.ts';
-import { e2eAdmin, e2eSessionsOwner as owner } from './support/admin.ts';
+import { e2eAdmin, e2eSessionsOwner as owner } from '../../support/e2e/accounts.ts';
 import { sectionTab, toast } from './support/dashboard.ts';
 import { adminStatuses, CLOSED, OPEN, signInOverHttp, streamStatus, streamTokenOf } from './support/sessions.ts';
 

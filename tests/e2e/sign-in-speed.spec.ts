@@ -6,7 +6,7 @@
  * around `expect` would be the staff member's wait plus up to half a second of polling.
  */
 import { expect, test } from '@playwright/test';
-import { e2eAdmin } from './support/admin.ts';
+import { e2eAdmin } from '../../support/e2e/accounts.ts';
 
 declare global {
   interface Window {

@@ -6,9 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { e2eAdmin } from './support/admin.ts';
+import { e2eAdmin } from '../../support/e2e/accounts.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { e2ePaystackPort } from './support/server.ts';
+import { e2ePaystackPort } from '../../support/e2e/server.ts';
 
 const SUCCESS =
   'Redirecting to secure payment portal. After payment, our team will contact you within 24 hours to complete the sponsorship setup.';

@@ -4,7 +4,7 @@
  * A password change signs out every session of the account, so it is done to an account no other spec signs in with.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { e2eAccountOwner as owner } from './support/admin.ts';
+import { e2eAccountOwner as owner } from '../../support/e2e/accounts.ts';
 import { adminStatuses, CLOSED, signInOverHttp, streamStatus, streamTokenOf } from './support/sessions.ts';
 import { sectionTab } from './support/dashboard.ts';
 

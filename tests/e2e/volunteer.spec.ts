@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { e2eAdmin } from './support/admin.ts';
+import { e2eAdmin } from '../../support/e2e/accounts.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 
 const SUCCESS =

@@ -23,7 +23,7 @@ import { config as replyTemplatesConfig } from '../../netlify/functions/admin-re
 import { config as mediaFileConfig } from '../../netlify/functions/media-file.ts';
 import { createSession } from '../../netlify/functions/_shared/platform/sessions.ts';
 import { context } from './databases.ts';
-import { startPaystack, type PaystackStandIn } from './paystack.ts';
+import { startPaystack, type PaystackStandIn } from '../../support/stand-ins/paystack.ts';
 const text = (value: string) => new TextEncoder().encode(value);
 
 function concat(...parts: (Uint8Array | number[])[]): Uint8Array {
@@ -88,7 +88,7 @@ export function useEnv(values: Record<string, string | undefined>): void {
 }
 
 /**
- * Starts a Paystack stand-in (./paystack.ts) for the enclosing describe block and points the functions at it
+ * Starts a Paystack stand-in (support/stand-ins/paystack.ts) for the enclosing describe block and points the functions at it
  * (`PAYSTACK_API_URL`, `PAYSTACK_SECRET_KEY`), restoring both afterwards; `current` is the running stand-in.
  */
 export function usePaystack(): { readonly current: PaystackStandIn } {

@@ -11,7 +11,7 @@ import { trackBodyFromForm } from '../../src/lib/forms.ts';
 import { useJwtSecret } from './admin.ts';
 import { context, useDatabase, type TestDatabase } from './databases.ts';
 import { postCheckout } from './gifts.ts';
-import type { PaystackStandIn } from './paystack.ts';
+import type { PaystackStandIn } from '../../support/stand-ins/paystack.ts';
 import { usePayments } from './payments.ts';
 
 export const PAYBILL = '600100';

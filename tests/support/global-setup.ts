@@ -2,7 +2,7 @@
  * Vitest global setup, once per project (vitest.config.ts): the project's database, reached through the Neon driver
  * and the relay, exactly as the functions reach it locally.
  *
- * - `embedded`: PGlite in a temporary directory, served over the wire protocol by scripts/lib/pglite-server.ts.
+ * - `embedded`: PGlite in a temporary directory, served over the wire protocol by support/database/pglite-server.ts.
  * - `postgres`: a throw-away `watoto_<random>` database created on the machine's PostgreSQL through the
  *   admin connection `TEST_PG_URL` (default `postgres://postgres@127.0.0.1:5432/postgres`), dropped at the end.
  *
@@ -15,9 +15,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { closePool, query, type DatabaseTarget } from '../../netlify/functions/_shared/platform/db.ts';
-import { startLocalDatabase } from '../../scripts/lib/local-database.ts';
-import { migrate } from '../../scripts/lib/migrate.ts';
-import { startRelay, type Relay } from '../../scripts/lib/relay.ts';
+import { startLocalDatabase } from '../../support/database/local-database.ts';
+import { migrate } from '../../support/database/migrate.ts';
+import { startRelay, type Relay } from '../../support/database/relay.ts';
 import type { TestDatabase } from './databases.ts';
 
 const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';

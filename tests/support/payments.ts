@@ -10,7 +10,7 @@ import { query } from '../../netlify/functions/_shared/platform/db.ts';
 import { call, staffToken } from './admin.ts';
 import { context, truncate, type TestDatabase } from './databases.ts';
 import { GIFT_TABLES } from './gifts.ts';
-import { startPaystack, type PaystackStandIn } from './paystack.ts';
+import { startPaystack, type PaystackStandIn } from '../../support/stand-ins/paystack.ts';
 
 /** The env every payment test sets (saved and restored around the block). */
 const PAYMENT_ENV = [

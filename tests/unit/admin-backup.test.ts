@@ -6,8 +6,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import backup from '../../netlify/functions/admin-backup.ts';
 import { backupTables, ident, PRIVATE_TABLES, SEEDED_TABLES } from '../../netlify/functions/_shared/platform/backup.ts';
 import { closePool, query, type DatabaseTarget } from '../../netlify/functions/_shared/platform/db.ts';
-import { startLocalDatabase } from '../../scripts/lib/local-database.ts';
-import { migrate } from '../../scripts/lib/migrate.ts';
+import { startLocalDatabase } from '../../support/database/local-database.ts';
+import { migrate } from '../../support/database/migrate.ts';
 import { parseBackup, restoreBackup } from '../../scripts/lib/restore.ts';
 import { SITE_STATE_COLUMNS } from '../../netlify/functions/_shared/content/site-builds.ts';
 import { ADMIN_TABLES, auditEvents, call, keepReplyTemplates, staffToken, useJwtSecret } from '../support/admin.ts';

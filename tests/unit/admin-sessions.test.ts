@@ -25,7 +25,7 @@ import {
   useJwtSecret,
   type Handler,
 } from '../support/admin.ts';
-import { SseReader } from '../support/sse.ts';
+import { SseReader } from '../../support/stand-ins/sse.ts';
 import { databases, rows, truncate, useDatabase } from '../support/databases.ts';
 
 const PASSWORD = 'a long staff password';

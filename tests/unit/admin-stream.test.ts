@@ -6,7 +6,7 @@ import { ISSUER, signToken, TOKEN_KINDS } from '../../netlify/functions/_shared/
 import { getPool } from '../../netlify/functions/_shared/platform/db.ts';
 import { eventStream, STREAM_TIMING } from '../../netlify/functions/_shared/platform/event-stream.ts';
 import { ADMIN_TABLES, call, staffSession, TEST_JWT_SECRET, useJwtSecret } from '../support/admin.ts';
-import { SseReader } from '../support/sse.ts';
+import { SseReader } from '../../support/stand-ins/sse.ts';
 import { databases, rows, truncate, useDatabase } from '../support/databases.ts';
 
 type StreamedEvent = { id: string; ts: string; type: string; payload: Record<string, unknown> };

@@ -16,7 +16,7 @@ import { ApplicationCaseAnswerSchema } from '../../src/schemas/cases.ts';
 import { databases, rows, truncate, useDatabase } from '../support/databases.ts';
 import { submitForm } from '../support/submit.ts';
 import { ADMIN_TABLES, auditEvents, call, keepReplyTemplates, staffToken, useJwtSecret } from '../support/admin.ts';
-import { freePort, startSmtpServer, type TestSmtpServer } from '../support/smtp.ts';
+import { freePort, startSmtpServer, type TestSmtpServer } from '../../support/stand-ins/smtp.ts';
 
 describe('promises in business days (Nairobi)', () => {
   // 2026-11-20 is a Friday.

@@ -111,4 +111,40 @@ describe('boundaries', () => {
       expect.stringContaining('Shared code imports only other shared code'),
     ]);
   });
+
+  it('a script cannot import the tests, but can import support/', async () => {
+    const planted = "import { startPaystack } from '../../tests/support/admin.ts';\nexport { startPaystack };\n";
+    expect(await crossings('scripts/lib/planted.ts', planted)).toEqual([
+      expect.stringContaining('Scripts never import the tests'),
+    ]);
+    const shared = "import { startPaystack } from '../../support/stand-ins/paystack.ts';\nexport { startPaystack };\n";
+    expect(await crossings('scripts/lib/planted.ts', shared)).toEqual([]);
+  });
+
+  it("the tests' support cannot import a script, but a unit test can import the script it tests", async () => {
+    const planted = "import { startSite } from '../../../scripts/serve.ts';\nexport { startSite };\n";
+    expect(await crossings('tests/e2e/support/planted.ts', planted)).toEqual([
+      expect.stringContaining("The tests' support imports support/ and the product, never scripts/"),
+    ]);
+    const runtime =
+      "import { startDatabaseThread } from '../../scripts/lib/database-thread.ts';\nexport { startDatabaseThread };\n";
+    expect(await crossings('tests/support/planted.ts', runtime)).toEqual([
+      expect.stringContaining("The tests' support imports support/ and the product, never scripts/"),
+    ]);
+    const tested = "import { startSite } from '../../scripts/serve.ts';\nexport { startSite };\n";
+    expect(await crossings('tests/unit/planted.test.ts', tested)).toEqual([]);
+  });
+
+  it('support/ imports neither the tests nor the scripts', async () => {
+    const fromTests = "import { giftOf } from '../../tests/e2e/support/checkout.ts';\nexport { giftOf };\n";
+    expect(await crossings('support/browser/planted.ts', fromTests)).toEqual([
+      expect.stringContaining('support/ is what scripts and tests share'),
+    ]);
+    const fromScripts = "import { startSite } from '../../scripts/serve.ts';\nexport { startSite };\n";
+    expect(await crossings('support/e2e/planted.ts', fromScripts)).toEqual([
+      expect.stringContaining('support/ is what scripts and tests share'),
+    ]);
+    const product = "import { query } from '../../netlify/functions/_shared/platform/db.ts';\nexport { query };\n";
+    expect(await crossings('support/database/planted.ts', product)).toEqual([]);
+  });
 });

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import checkout from '../../netlify/functions/payments-checkout.ts';
 import { context, databases, rows, truncate, useDatabase } from '../support/databases.ts';
-import { startPaystack, type PaystackStandIn } from '../support/paystack.ts';
+import { startPaystack, type PaystackStandIn } from '../../support/stand-ins/paystack.ts';
 
 const TABLES = ['events', 'gifts', 'payment_events', 'paystack_plans', 'notification_outbox', 'rate_limits'];
 

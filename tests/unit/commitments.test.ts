@@ -22,7 +22,7 @@ import { runCommitments } from '../../netlify/functions/_shared/gifts/commitment
 import { query } from '../../netlify/functions/_shared/platform/db.ts';
 import { databases, rows, useDatabase } from '../support/databases.ts';
 import { call, staffToken, useJwtSecret } from '../support/admin.ts';
-import type { PaystackStandIn } from '../support/paystack.ts';
+import type { PaystackStandIn } from '../../support/stand-ins/paystack.ts';
 import { postCheckout } from '../support/gifts.ts';
 import { rebuilds, sendWebhook, sponsorForm, sponsorshipOf, usePayments } from '../support/payments.ts';
 

@@ -32,7 +32,7 @@ import {
   useEnv,
   useJwtSecret,
 } from '../support/admin.ts';
-import { freePort, startSmtpServer, type TestSmtpServer } from '../support/smtp.ts';
+import { freePort, startSmtpServer, type TestSmtpServer } from '../../support/stand-ins/smtp.ts';
 
 const MESSAGE = {
   name: 'Wanjiru Kamau',

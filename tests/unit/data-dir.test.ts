@@ -1,5 +1,5 @@
 /**
- * The one data folder (scripts/lib/data-dir.ts): `admin:create` and `db:migrate` (and `db:restore`, opened alike) write the embedded
+ * The one data folder (support/database/data-dir.ts): `admin:create` and `db:migrate` (and `db:restore`, opened alike) write the embedded
  * database `npm start` serves, in `DATA_DIR`; and nothing in the folder is readable by anyone but its owner, even
  * when the machine's umask would allow it, and even for files an older version left open. The folder may be anywhere:
  * local rebuilds are made inside the project whatever it is (the server's own start with a `DATA_DIR` outside the
@@ -13,8 +13,8 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, expect, test } from 'vitest';
 import { closePool, query } from '../../netlify/functions/_shared/platform/db.ts';
-import { startLocalDatabase } from '../../scripts/lib/local-database.ts';
-import { localDataDir } from '../../scripts/lib/data-dir.ts';
+import { startLocalDatabase } from '../../support/database/local-database.ts';
+import { localDataDir } from '../../support/database/data-dir.ts';
 import { localBuilds } from '../../scripts/lib/local-builds.ts';
 
 const project = resolve(import.meta.dirname, '../..');

@@ -1,5 +1,5 @@
 /**
- * One process at a time per embedded database (scripts/lib/database-lock.ts): a second taker is refused with the
+ * One process at a time per embedded database (support/database/database-lock.ts): a second taker is refused with the
  * holder named; a lock left by a process that is gone, or whose id now belongs to another program, is taken over;
  * of many takers at the same moment exactly one wins, with or without a stale lock to take over; the lock is released
  * when the process ends, by a signal too. A database PGlite cannot open is reported plainly, pointing to a restore,
@@ -18,8 +18,8 @@ import {
   processStart,
   type DatabaseLock,
   type LockHolder,
-} from '../../scripts/lib/database-lock.ts';
-import { startLocalDatabase } from '../../scripts/lib/local-database.ts';
+} from '../../support/database/database-lock.ts';
+import { startLocalDatabase } from '../../support/database/local-database.ts';
 
 const project = resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
@@ -48,7 +48,7 @@ function staleHolder(pid: number, processStart?: string): LockHolder {
 const holderOf = async (dir: string) => JSON.parse(await readFile(join(dir, LOCK_FILE), 'utf8')) as LockHolder;
 
 /** Node code run as a process of its own, importing the lock module. */
-const lockModule = JSON.stringify(join(project, 'scripts/lib/database-lock.ts'));
+const lockModule = JSON.stringify(join(project, 'support/database/database-lock.ts'));
 
 test('a second taker is refused, naming the holder; once released the folder can be locked again', async () => {
   const dir = await folder();

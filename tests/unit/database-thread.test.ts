@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { closePool, query } from '../../netlify/functions/_shared/platform/db.ts';
 import { startDatabaseThread } from '../../scripts/lib/database-thread.ts';
-import { pgliteTemplate } from '../../scripts/lib/pglite-template.ts';
+import { pgliteTemplate } from '../../support/database/pglite-template.ts';
 
 const dataDirs: string[] = [];
 afterAll(async () => {

@@ -1,5 +1,5 @@
 /**
- * The gift checkout on both databases, against the Paystack stand-in (tests/support/paystack.ts): a pending gift
+ * The gift checkout on both databases, against the Paystack stand-in (support/stand-ins/paystack.ts): a pending gift
  * and the tab sent to the provider; plans made once; sponsorships at the child's need; bad input, refusals, resends
  * and bursts; each currency's minimum.
  */
@@ -11,7 +11,7 @@ import { postCheckout } from '../support/gifts.ts';
 import { sendWebhook, sponsorForm } from '../support/payments.ts';
 import { LANGUAGE_FIELD } from '../../src/lib/forms.ts';
 import { donateForm, gifts, postJson, useGiftLedger } from '../support/gift-ledger.ts';
-import type { PaystackStandIn } from '../support/paystack.ts';
+import type { PaystackStandIn } from '../../support/stand-ins/paystack.ts';
 
 describe.each(databases)('gift checkout on $name', (database) => {
   const stand = useGiftLedger(database);
@@ -329,5 +329,4 @@ describe.each(databases)('gift checkout on $name', (database) => {
       expect((await gifts()).map((g) => g.state)).toEqual(['pending']);
     });
   });
-
 });

@@ -12,7 +12,7 @@ import { call, staffToken } from '../support/admin.ts';
 import { postCheckout } from '../support/gifts.ts';
 import { sendWebhook, sponsorForm, sponsorshipOf } from '../support/payments.ts';
 import { donateForm, gifts, receipts, refundEmails, startGift, useGiftLedger } from '../support/gift-ledger.ts';
-import type { PaystackStandIn } from '../support/paystack.ts';
+import type { PaystackStandIn } from '../../support/stand-ins/paystack.ts';
 
 describe.each(databases)('refunds and PayPal on $name', (database) => {
   const stand = useGiftLedger(database);

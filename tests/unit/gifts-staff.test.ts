@@ -13,9 +13,9 @@ import { query } from '../../netlify/functions/_shared/platform/db.ts';
 import { databases, rows } from '../support/databases.ts';
 import { call, staffToken } from '../support/admin.ts';
 import { rebuilds, sendWebhook, sponsorForm, sponsorshipOf } from '../support/payments.ts';
-import { startSmtpServer } from '../support/smtp.ts';
+import { startSmtpServer } from '../../support/stand-ins/smtp.ts';
 import { donateForm, gifts, PATH_SECRET, PAYBILL, receipts, startGift, useGiftLedger } from '../support/gift-ledger.ts';
-import type { PaystackStandIn } from '../support/paystack.ts';
+import type { PaystackStandIn } from '../../support/stand-ins/paystack.ts';
 
 describe.each(databases)('gifts for staff on $name', (database) => {
   const stand = useGiftLedger(database);

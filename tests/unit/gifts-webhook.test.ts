@@ -9,7 +9,7 @@ import { query } from '../../netlify/functions/_shared/platform/db.ts';
 import { databases, rows } from '../support/databases.ts';
 import { sendWebhook, sponsorForm } from '../support/payments.ts';
 import { donateForm, gifts, receipts, startGift, useGiftLedger } from '../support/gift-ledger.ts';
-import type { PaystackStandIn } from '../support/paystack.ts';
+import type { PaystackStandIn } from '../../support/stand-ins/paystack.ts';
 
 describe.each(databases)('Paystack webhooks on $name', (database) => {
   const stand = useGiftLedger(database);

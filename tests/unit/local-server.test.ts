@@ -13,9 +13,9 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { LOCK_FILE } from '../../scripts/lib/database-lock.ts';
+import { LOCK_FILE } from '../../support/database/database-lock.ts';
 import { startServeProcess, type ServeProcess } from '../../scripts/lib/serve-process.ts';
-import { startSmtpServer, type TestSmtpServer } from '../support/smtp.ts';
+import { startSmtpServer, type TestSmtpServer } from '../../support/stand-ins/smtp.ts';
 
 const project = resolve(import.meta.dirname, '../..');
 

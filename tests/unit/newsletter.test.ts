@@ -15,7 +15,7 @@ import { subscriberToken } from '../../netlify/functions/_shared/people/subscrib
 import { CONSENT_WORDING, NEWSLETTER_CONSENT, PRIVACY_NOTICE_VERSION } from '../../src/lib/privacy.ts';
 import { context, databases, rows, truncate, useDatabase, type TestDatabase } from '../support/databases.ts';
 import { useEnv, useJwtSecret } from '../support/admin.ts';
-import { freePort, startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../support/smtp.ts';
+import { freePort, startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../support/stand-ins/smtp.ts';
 
 const SITE = 'https://tumaini.example';
 const TABLES = [

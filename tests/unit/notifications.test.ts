@@ -21,7 +21,7 @@ import { openMailer } from '../../netlify/functions/_shared/platform/mailer.ts';
 import { query } from '../../netlify/functions/_shared/platform/db.ts';
 import { databases, rows, truncate, useDatabase, type TestDatabase } from '../support/databases.ts';
 import { call, staffToken, useEnv, useJwtSecret } from '../support/admin.ts';
-import { freePort, startSmtpServer, type TestSmtpServer } from '../support/smtp.ts';
+import { freePort, startSmtpServer, type TestSmtpServer } from '../../support/stand-ins/smtp.ts';
 import { deferredContext, submit } from '../support/submit.ts';
 import { SITE, SUBMISSIONS } from '../support/staff-notices.ts';
 

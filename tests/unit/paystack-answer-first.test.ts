@@ -14,9 +14,9 @@ import type { PaystackTransaction } from '../../netlify/functions/_shared/gifts/
 import { query } from '../../netlify/functions/_shared/platform/db.ts';
 import { context, databases, rows, useDatabase } from '../support/databases.ts';
 import { postCheckout } from '../support/gifts.ts';
-import type { PaystackStandIn } from '../support/paystack.ts';
+import type { PaystackStandIn } from '../../support/stand-ins/paystack.ts';
 import { usePayments } from '../support/payments.ts';
-import { startSmtpServer, type TestSmtpServer } from '../support/smtp.ts';
+import { startSmtpServer, type TestSmtpServer } from '../../support/stand-ins/smtp.ts';
 
 describe.each(databases)('Paystack charges answered first on $name', (database) => {
   useDatabase(database);

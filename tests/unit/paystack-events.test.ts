@@ -16,8 +16,8 @@ import { query } from '../../netlify/functions/_shared/platform/db.ts';
 import { context, databases, rows, truncate, useDatabase } from '../support/databases.ts';
 import { call, staffToken, useEnv, useJwtSecret } from '../support/admin.ts';
 import { GIFT_TABLES, postCheckout } from '../support/gifts.ts';
-import { startPaystack, type PaystackStandIn } from '../support/paystack.ts';
-import { startSmtpServer, type TestSmtpServer } from '../support/smtp.ts';
+import { startPaystack, type PaystackStandIn } from '../../support/stand-ins/paystack.ts';
+import { startSmtpServer, type TestSmtpServer } from '../../support/stand-ins/smtp.ts';
 
 const FIXTURES = new URL('../fixtures/paystack/', import.meta.url);
 

@@ -1,12 +1,12 @@
 /**
- * The embedded database's wire server (scripts/lib/pglite-server.ts) over raw sockets: a connection that holds a
+ * The embedded database's wire server (support/database/pglite-server.ts) over raw sockets: a connection that holds a
  * transaction, or is between the Flush and the Sync of an extended query, keeps PGlite to itself, and one that hangs
  * up while it waits for its turn or mid-query leaves nothing behind; and nobody gets in without the server's password.
  */
 import { connect, type Socket } from 'node:net';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { servePGlite, type PGliteServer } from '../../scripts/lib/pglite-server.ts';
+import { servePGlite, type PGliteServer } from '../../support/database/pglite-server.ts';
 
 const startup = (() => {
   const body = Buffer.concat([Buffer.from([0, 3, 0, 0]), Buffer.from('user\0postgres\0database\0postgres\0\0')]);

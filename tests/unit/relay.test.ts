@@ -1,7 +1,7 @@
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { WebSocket } from 'ws';
-import { startRelay, type Relay } from '../../scripts/lib/relay.ts';
+import { startRelay, type Relay } from '../../support/database/relay.ts';
 
 // Startup message (protocol 3.0, user=postgres) followed by Terminate, as the driver sends them.
 const startup = (() => {

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { e2eAdmin } from './admin.ts';
+import { e2eAdmin } from '../../../support/e2e/accounts.ts';
 
 // One sign-in per test worker: a login costs a deliberately slow password hash.
 let cachedToken: Promise<string> | undefined;

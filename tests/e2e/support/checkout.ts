@@ -6,38 +6,23 @@
  */
 import { expect, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
 import { paystackSignature } from '../../../netlify/functions/_shared/platform/signatures.ts';
+import type { Chosen } from '../../../support/browser/form-cases.ts';
 import { staffList } from './api.ts';
-import { E2E_PAYSTACK_SECRET, e2ePaystackPort } from './server.ts';
+import { E2E_PAYSTACK_SECRET, e2ePaystackPort } from '../../../support/e2e/server.ts';
 
 /** The stand-in's address. */
 export const PAYSTACK = `http://127.0.0.1:${e2ePaystackPort}`;
 
-/** A gift as the admin API lists it. */
-export type Gift = {
+/** A gift as the admin API lists it: what its form chose, and the rest the site adds. */
+export type Gift = Required<Chosen> & {
   id: string;
   reference: string;
   state: string;
-  kind: 'donation' | 'sponsorship';
-  frequency: string;
-  cause: string | null;
-  child_id: string | null;
-  sponsorship_type: string | null;
-  amount_subunits: number;
-  currency: string;
-  method: string;
   plan_code: string | null;
   donor_name: string | null;
   donor_email: string | null;
   anonymous: boolean;
 };
-
-/** What a gift form chose, as the stored gift holds it and as it leaves for the provider. */
-export type Chosen = Partial<
-  Pick<
-    Gift,
-    'kind' | 'frequency' | 'cause' | 'child_id' | 'sponsorship_type' | 'amount_subunits' | 'currency' | 'method'
-  >
->;
 
 /** Every gift of one donor's email. */
 export async function giftsOf(request: APIRequestContext, email: string): Promise<Gift[]> {

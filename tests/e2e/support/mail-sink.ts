@@ -9,8 +9,8 @@
 import { writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startSmtpServer, type TestSmtpServer } from '../../support/smtp.ts';
-import { e2eMailDir } from './server.ts';
+import { startSmtpServer, type TestSmtpServer } from '../../../support/stand-ins/smtp.ts';
+import { e2eMailDir } from '../../../support/e2e/server.ts';
 
 /** Starts the sink on a free port of 127.0.0.1; its `url` is the site's `SMTP_URL`. */
 export async function startMailSink(): Promise<TestSmtpServer> {

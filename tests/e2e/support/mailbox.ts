@@ -1,12 +1,12 @@
 /**
  * What the browser tests' SMTP server (./mail-sink.ts) has received, read by any spec: each message is a file
- * `{to, raw}` under {@link MAIL_DIR}, parsed as tests/support/smtp.ts parses mail.
+ * `{to, raw}` under {@link MAIL_DIR}, parsed as support/stand-ins/smtp.ts parses mail.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
-import { parseMail, type ReceivedMail } from '../../support/smtp.ts';
-import { e2eMailDir } from './server.ts';
+import { parseMail, type ReceivedMail } from '../../../support/stand-ins/smtp.ts';
+import { e2eMailDir } from '../../../support/e2e/server.ts';
 
 /** Where the sink writes the messages of this run. */
 export const MAIL_DIR = e2eMailDir;

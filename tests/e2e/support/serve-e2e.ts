@@ -1,8 +1,10 @@
 /**
- * The server of a browser-test run (`e2eServer.command`, ./server.ts): empties the run's folder, starts the run's SMTP
- * server (./mail-sink.ts) and Paystack stand-in (tests/support/paystack.ts) on free ports, writes their addresses
- * where the specs read them, then serves the site in this process as `npm start` does (scripts/serve.ts), with
- * `SMTP_URL` and `PAYSTACK_API_URL` naming them. The rest of its settings come from `e2eServer.env`.
+ * The server of a browser-test run (`e2eServer.command`, support/e2e/server.ts): empties the run's folder, starts the
+ * run's SMTP server (./mail-sink.ts) and Paystack stand-in (support/stand-ins/paystack.ts) on free ports, writes their
+ * addresses where the specs read them, then runs `npm start`'s command (`node scripts/serve.ts`) as its child, with
+ * `SMTP_URL` and `PAYSTACK_API_URL` naming them: the tests start the site as its users do, without importing its
+ * code. The rest of its settings come from `e2eServer.env`. A stop (SIGINT, SIGTERM) goes to the site, and this
+ * process ends with it.
  *
  * Each run has a port of its own, so it leaves a folder of its own (`.data/e2e-<port>`) and function builds of its
  * own (`.netlify/functions-serve/port-<port>`): kept after the run to look into a failure, they are removed by the
@@ -10,12 +12,18 @@
  *
  *   node tests/e2e/support/serve-e2e.ts
  */
+import { spawn } from 'node:child_process';
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { closeOnSignals, startSite } from '../../../scripts/serve.ts';
-import { startPaystack } from '../../support/paystack.ts';
+import { startPaystack } from '../../../support/stand-ins/paystack.ts';
 import { startMailSink } from './mail-sink.ts';
-import { E2E_PAYSTACK_SECRET, e2ePort, e2eRunDir, e2eStandInsFile, type E2eStandIns } from './server.ts';
+import {
+  E2E_PAYSTACK_SECRET,
+  e2ePort,
+  e2eRunDir,
+  e2eStandInsFile,
+  type E2eStandIns,
+} from '../../../support/e2e/server.ts';
 
 /** The file in a run's folder naming the process that serves it. */
 const PID_FILE = 'server.pid';
@@ -54,9 +62,20 @@ const paystack = await startPaystack(0, E2E_PAYSTACK_SECRET);
 const standIns: E2eStandIns = { smtpUrl: smtp.url, paystackUrl: paystack.url };
 // Written before the site answers: Playwright's workers, which read it, start only once it does.
 await writeFile(e2eStandInsFile, JSON.stringify(standIns));
-process.env['SMTP_URL'] = smtp.url;
-process.env['PAYSTACK_API_URL'] = paystack.url;
+console.log(`SMTP server ${smtp.url}, Paystack stand-in ${paystack.url}`);
 
-const site = await startSite({ port: e2ePort });
-console.log(`Site and functions on ${site.url} (SMTP server ${smtp.url}, Paystack stand-in ${paystack.url})`);
-closeOnSignals(site);
+const site = spawn(process.execPath, [join('scripts', 'serve.ts')], {
+  env: { ...process.env, PORT: String(e2ePort), SMTP_URL: smtp.url, PAYSTACK_API_URL: paystack.url },
+  stdio: 'inherit',
+});
+// The site stops gracefully on the first SIGINT and on the first SIGTERM, and at once on a second of the same kind. A
+// stop sent to the process group (Ctrl-C, `npm test`) has reached it already, so the one passed on is the other kind:
+// it stops gracefully whether the stop came to the group or to this process alone.
+for (const [signal, other] of [
+  ['SIGINT', 'SIGTERM'],
+  ['SIGTERM', 'SIGINT'],
+] as const) {
+  process.once(signal, () => site.kill(other));
+}
+// Once the site has stopped, this process ends, and the stand-ins with it.
+site.once('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

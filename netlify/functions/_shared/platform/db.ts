@@ -1,7 +1,7 @@
 /**
  * The only place a database client is made. Neon's serverless driver (`Pool`, for transactions)
  * reaches Neon directly in production and, when `DATABASE_WS_PROXY` is set, any Postgres through the
- * local WebSocket relay (scripts/lib/relay.ts).
+ * local WebSocket relay (support/database/relay.ts).
  */
 import { Client, Pool, type PoolClient, type QueryResultRow } from '@neondatabase/serverless';
 

@@ -6,12 +6,13 @@
  *   (`npm test`'s scripts/test.ts, or Playwright's runner loading playwright.config.ts) and written back to
  *   `E2E_PORT`, so every process started after it (the server, Playwright's workers, which load the config again)
  *   uses the same;
- * - the SMTP server and the Paystack stand-in listen on port 0 in the server's own process (./serve-e2e.ts), which
- *   writes their addresses to {@link e2eStandInsFile} before the site answers; specs read them from there.
+ * - the SMTP server and the Paystack stand-in listen on port 0 in the server's own process
+ *   (tests/e2e/support/serve-e2e.ts), which writes their addresses to {@link e2eStandInsFile} before the site
+ *   answers; specs read them from there.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePort } from '../../support/smtp.ts';
+import { freePort } from '../stand-ins/smtp.ts';
 import {
   e2eAccountOwner,
   e2eAdmin,
@@ -20,7 +21,7 @@ import {
   e2eWeekOwner,
   e2eNotifiedAdmins,
   e2eSessionsOwner,
-} from './admin.ts';
+} from './accounts.ts';
 
 process.env['E2E_PORT'] ||= String(await freePort());
 
@@ -33,10 +34,13 @@ export const e2eBaseURL = `http://localhost:${e2ePort}`;
 /** Everything the run keeps on disk (emptied when its server starts): the site's data folder, the mail received. */
 export const e2eRunDir = join('.data', `e2e-${e2ePort}`);
 
-/** Where the run's SMTP server (./mail-sink.ts) writes each message it accepts, read by ./mailbox.ts. */
+/**
+ * Where the run's SMTP server (tests/e2e/support/mail-sink.ts) writes each message it accepts, read by
+ * tests/e2e/support/mailbox.ts.
+ */
 export const e2eMailDir = join(e2eRunDir, 'mail');
 
-/** The addresses of the run's SMTP server and Paystack stand-in, written by ./serve-e2e.ts. */
+/** The addresses of the run's SMTP server and Paystack stand-in, written by tests/e2e/support/serve-e2e.ts. */
 export const e2eStandInsFile = join(e2eRunDir, 'stand-ins.json');
 
 /** What {@link e2eStandInsFile} holds. */
@@ -66,13 +70,13 @@ function readStandIns(): E2eStandIns {
 
 const standIns = readStandIns();
 
-/** The run's Paystack stand-in (tests/support/paystack.ts): `http://127.0.0.1:<port>`, its checkout under `/checkout/`. */
+/** The run's Paystack stand-in (../stand-ins/paystack.ts): `http://127.0.0.1:<port>`, checkout under `/checkout/`. */
 export const e2ePaystackURL = standIns.paystackUrl;
 
 /** Port of the run's Paystack stand-in ({@link e2ePaystackURL}). */
 export const e2ePaystackPort = Number(new URL(e2ePaystackURL).port);
 
-/** The run's SMTP server (./mail-sink.ts; read what it received with ./mailbox.ts). */
+/** The run's SMTP server (tests/e2e/support/mail-sink.ts; specs read what it received with mailbox.ts). */
 export const e2eSmtpURL = standIns.smtpUrl;
 
 /** The secret key the e2e server signs Paystack calls with and checks webhooks against. */
@@ -84,8 +88,8 @@ export const E2E_MPESA = { paybill: '600100', pathSecret: 'e2e-c2b-path-secret-0
 /**
  * The site the browser tests run against: `npm start`'s server on its own port, with a fresh embedded database per
  * run (set E2E_DATABASE_URL to run against a PostgreSQL server instead) and its own staff accounts, started with its
- * SMTP server and Paystack stand-in by ./serve-e2e.ts. Playwright starts it (playwright.config.ts), unless `npm test`
- * already has (scripts/test.ts).
+ * SMTP server and Paystack stand-in by tests/e2e/support/serve-e2e.ts. Playwright starts it (playwright.config.ts),
+ * unless `npm test` already has (scripts/test.ts).
  */
 export const e2eServer = {
   command: 'node tests/e2e/support/serve-e2e.ts',

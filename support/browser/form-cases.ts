@@ -1,9 +1,20 @@
 /** The seven public forms as a visitor fills them: where each is, how it opens, its fields and its success text. */
 import type { Locator, Page } from '@playwright/test';
-import { FORMS } from '../../../src/lib/form-pages.ts';
-import type { TrackType } from '../../../src/schemas/track.ts';
-import type { Chosen } from './checkout.ts';
+import { FORMS } from '../../src/lib/form-pages.ts';
+import type { TrackType } from '../../src/schemas/track.ts';
 import { waitForHydration } from './hydration.ts';
+
+/** What a gift form chose, as the stored gift holds it and as it leaves for the provider (all of it, or a part). */
+export type Chosen = Partial<{
+  kind: 'donation' | 'sponsorship';
+  frequency: string;
+  cause: string | null;
+  child_id: string | null;
+  sponsorship_type: string | null;
+  amount_subunits: number;
+  currency: string;
+  method: string;
+}>;
 
 export type FormCase = {
   type: TrackType;

@@ -1,7 +1,7 @@
 /**
  * One process at a time per embedded database. PGlite takes no lock of its own: two processes on one data folder
  * both write its files and corrupt them. Every command that opens the embedded database takes this lock first
- * (scripts/lib/local-database.ts, and the server's runtime for its database thread), and a second one stops at once,
+ * (./local-database.ts, and the server's runtime for its database thread), and a second one stops at once,
  * naming the process that holds it.
  *
  * The lock is a file in the data folder holding who took it: the process id, when that process started (so a lock
