@@ -13,9 +13,18 @@
  *   process.env['PAYSTACK_API_URL'] = paystack.url;
  *   process.env['PAYSTACK_SECRET_KEY'] = paystack.secretKey;
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { paystackSignature } from '../../netlify/functions/_shared/platform/signatures.ts';
+import { field, isRecord, readJson, send } from './json-http.ts';
+import {
+  answerSubscriptions,
+  authorizationOf,
+  type StandInSubscription,
+  type SubscriptionState,
+} from './paystack-subscriptions.ts';
+
+export type { StandInSubscription } from './paystack-subscriptions.ts';
 
 /** A transaction as the stand-in keeps it (the fields verify and webhooks report). */
 export interface StandInTransaction {
@@ -37,38 +46,6 @@ export interface StandInTransaction {
   metadata: Record<string, unknown> | '';
   /** Where initialize asked Paystack to send the customer after paying (`callback_url`), or null. */
   callback_url: string | null;
-}
-
-/** A subscription as the stand-in keeps it. */
-export interface StandInSubscription {
-  id: number;
-  email: string;
-  plan_code: string;
-  email_token: string;
-  customer_code: string;
-  /** The saved card it charges. */
-  authorization_code: string;
-  status: 'active' | 'cancelled';
-  start_date: string | null;
-}
-
-/** A saved card, as Paystack reports an `authorization`. */
-function authorizationOf(code: string): Record<string, unknown> {
-  return {
-    authorization_code: code,
-    bin: '408408',
-    last4: '4081',
-    exp_month: '12',
-    exp_year: '2030',
-    channel: 'card',
-    card_type: 'visa',
-    bank: 'TEST BANK',
-    country_code: 'KE',
-    brand: 'visa',
-    reusable: true,
-    signature: `SIG_${code.slice(5)}`,
-    account_name: null,
-  };
 }
 
 /** A running stand-in. */
@@ -107,31 +84,6 @@ interface HeldVerify {
   released: Promise<void>;
 }
 
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
-  } catch {
-    return {};
-  }
-}
-
-/** A string field of a JSON body, or `fallback`. */
-function field(body: Record<string, unknown>, name: string, fallback: string): string {
-  const value = body[name];
-  return typeof value === 'string' || typeof value === 'number' ? String(value) : fallback;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function send(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'Content-Type': 'application/json' });
-  res.end(JSON.stringify(body));
-}
-
 /** Starts the stand-in on `port` (0: a free one). */
 export async function startPaystack(
   port = 0,
@@ -154,6 +106,15 @@ export async function startPaystack(
       customers.set(email.toLowerCase(), customer);
     }
     return customer;
+  };
+
+  const state: SubscriptionState = {
+    transactions,
+    subscriptions,
+    plans,
+    customers,
+    url: () => url,
+    newId: () => (nextId += 1),
   };
 
   const standIn: PaystackStandIn = {
@@ -318,157 +279,7 @@ export async function startPaystack(
         send(res, 200, { status: true, message: 'Verification successful', data: dataOf(txn) });
         return;
       }
-      const manageLink = /^\/subscription\/([^/]+)\/manage\/link$/.exec(path);
-      if (req.method === 'GET' && manageLink) {
-        const code = decodeURIComponent(manageLink[1] ?? '');
-        const subscription = subscriptions.get(code);
-        if (!subscription) {
-          send(res, 404, { status: false, message: 'Subscription not found' });
-          return;
-        }
-        send(res, 200, {
-          status: true,
-          message: 'Link generated',
-          data: {
-            link: `${url}/manage/subscriptions/${encodeURIComponent(code)}?subscription_token=${subscription.email_token}`,
-          },
-        });
-        return;
-      }
-      // Create a subscription (`POST /subscription` {customer, plan, authorization, start_date}): the customer by
-      // code or email, charged on one of its own reusable cards.
-      if (req.method === 'POST' && path === '/subscription') {
-        const body = await readJson(req);
-        const who = field(body, 'customer', '');
-        const customer = [...customers.values()].find(
-          (candidate) => candidate.customer_code === who || candidate.email.toLowerCase() === who.toLowerCase(),
-        );
-        const plan = plans.find((candidate) => candidate.plan_code === field(body, 'plan', ''));
-        if (!customer) {
-          send(res, 404, { status: false, message: 'Customer not found' });
-          return;
-        }
-        if (!plan) {
-          send(res, 404, { status: false, message: 'Plan not found' });
-          return;
-        }
-        const cards = new Set(
-          [...transactions.values()]
-            .filter((txn) => txn.customer.customer_code === customer.customer_code && txn.authorization_code)
-            .map((txn) => txn.authorization_code),
-        );
-        const authorization = field(body, 'authorization', '');
-        if (!cards.has(authorization)) {
-          send(res, 400, { status: false, message: 'Authorization is invalid' });
-          return;
-        }
-        const code = `SUB_${randomBytes(8).toString('hex')}`;
-        nextId += 1;
-        const startDate = typeof body['start_date'] === 'string' ? body['start_date'] : null;
-        const subscription: StandInSubscription = {
-          id: nextId,
-          email: customer.email,
-          plan_code: plan.plan_code,
-          email_token: randomBytes(8).toString('hex'),
-          customer_code: customer.customer_code,
-          authorization_code: authorization,
-          status: 'active',
-          start_date: startDate,
-        };
-        subscriptions.set(code, subscription);
-        const now = new Date().toISOString();
-        send(res, 200, {
-          status: true,
-          message: 'Subscription successfully created',
-          data: {
-            customer: customer.id,
-            plan: plans.indexOf(plan) + 1,
-            integration: 100032,
-            domain: 'test',
-            start: Math.floor(Date.parse(startDate ?? now) / 1000),
-            status: 'active',
-            quantity: 1,
-            amount: plan.amount,
-            authorization: authorizationOf(authorization),
-            invoice_limit: 0,
-            subscription_code: code,
-            email_token: subscription.email_token,
-            id: subscription.id,
-            createdAt: now,
-            updatedAt: now,
-          },
-        });
-        return;
-      }
-      // Disable a subscription (`POST /subscription/disable` {code, token}), the token its email_token.
-      if (req.method === 'POST' && path === '/subscription/disable') {
-        const body = await readJson(req);
-        const subscription = subscriptions.get(field(body, 'code', ''));
-        if (!subscription || subscription.email_token !== field(body, 'token', '')) {
-          send(res, 404, { status: false, message: 'Subscription with code not found or already inactive' });
-          return;
-        }
-        subscription.status = 'cancelled';
-        send(res, 200, { status: true, message: 'Subscription disabled successfully' });
-        return;
-      }
-      // Fetch a subscription (`GET /subscription/:id_or_code`).
-      const fetched = /^\/subscription\/([^/]+)$/.exec(path);
-      if (req.method === 'GET' && fetched) {
-        const key = decodeURIComponent(fetched[1] ?? '');
-        const found = [...subscriptions].find(([code, candidate]) => code === key || String(candidate.id) === key);
-        if (!found) {
-          send(res, 404, { status: false, message: 'Subscription not found' });
-          return;
-        }
-        const [code, subscription] = found;
-        const plan = plans.find((candidate) => candidate.plan_code === subscription.plan_code);
-        const customer = customers.get(subscription.email.toLowerCase());
-        send(res, 200, {
-          status: true,
-          message: 'Subscription retrieved successfully',
-          data: {
-            invoices: [],
-            customer: { ...customer, first_name: null, last_name: null, phone: null, metadata: null },
-            plan: plan ? { ...plan, id: plans.indexOf(plan) + 1 } : { plan_code: subscription.plan_code },
-            integration: 100032,
-            authorization: authorizationOf(subscription.authorization_code),
-            domain: 'test',
-            start: Math.floor(Date.parse(subscription.start_date ?? new Date().toISOString()) / 1000),
-            status: subscription.status,
-            quantity: 1,
-            amount: plan?.amount ?? 0,
-            subscription_code: code,
-            email_token: subscription.email_token,
-            easy_cron_id: null,
-            cron_expression: '0 0 28 * *',
-            next_payment_date: null,
-            open_invoice: null,
-            id: subscription.id,
-          },
-        });
-        return;
-      }
-      // List subscriptions (`GET /subscription?plan=…`), filtered by plan code as Paystack filters by plan.
-      if (req.method === 'GET' && path === '/subscription') {
-        const plan = new URL(req.url ?? '/', url).searchParams.get('plan');
-        const data = [...subscriptions]
-          .filter(([, subscription]) => !plan || subscription.plan_code === plan)
-          .map(([code, subscription]) => ({
-            subscription_code: code,
-            email_token: subscription.email_token,
-            status: subscription.status,
-            plan: { plan_code: subscription.plan_code },
-            customer: { email: subscription.email, customer_code: subscription.customer_code },
-          }));
-        send(res, 200, {
-          status: true,
-          message: 'Subscriptions retrieved',
-          data,
-          meta: { total: data.length, skipped: 0, perPage: 50, page: 1, pageCount: 1 },
-        });
-        return;
-      }
+      if (await answerSubscriptions(state, req, path, res)) return;
       if (req.method === 'POST' && path === '/plan') {
         const body = await readJson(req);
         const plan = {
