@@ -9,7 +9,16 @@ import { databases, rows, truncate, useDatabase } from '../support/databases.ts'
 import { call, staffToken, useJwtSecret } from '../support/admin.ts';
 import { submit } from '../support/submit.ts';
 
-const TABLES = ['events', 'contacts', 'newsletter_subscribers', 'rate_limits', 'notification_outbox', 'staff_seen'];
+const TABLES = [
+  'events',
+  'contacts',
+  'newsletter_subscribers',
+  'volunteers',
+  'donations',
+  'rate_limits',
+  'notification_outbox',
+  'staff_seen',
+];
 const CONTACT = { name: 'Amina Njeri', email: 'amina@example.org', subject: 'School visit', message: 'Private words' };
 
 describe.each(databases)('new counts on $name', (database) => {
