@@ -1,13 +1,15 @@
 /**
  * `POST /api/admin/media/upload` (multipart, field `file`) → `201 {url}`. Accepts JPEG, PNG, WebP,
- * AVIF, GIF and PDF as recognised by their bytes, at most 4 MB, stored in Postgres (`uploads`) and
- * served by media-file.ts at `/media/<id>/<name>`, with a Media entry (admin-media.ts) made in the same transaction.
+ * AVIF, GIF and PDF as recognised by their bytes, at most 4 MB: the bytes go to the blob store, the row describing
+ * them (`uploads`: name, type, size, checksum, blob key) to the database, with a Media entry (admin-media.ts) made in
+ * the same transaction. media-file.ts serves it at `/media/<id>/<name>`.
  */
 import type { Config } from '@netlify/functions';
 import { staffFunction } from './_shared/platform/admin-resource.ts';
 import { audit } from './_shared/platform/audit.ts';
 import { transaction } from './_shared/platform/db.ts';
 import { detectFileType, safeFileName } from './_shared/content/file-types.ts';
+import { storeUpload } from './_shared/content/uploads.ts';
 import {
   badRequest,
   error,
@@ -50,18 +52,20 @@ export default staffFunction(async (req, actor) => {
   if (!type) return error(415, 'Only JPEG, PNG, WebP, AVIF, GIF or PDF files can be uploaded');
   const name = safeFileName(file.name, type.ext);
 
-  const id = await transaction(async (tx) => {
-    const [row] = await tx.query<{ id: string }>(
-      `insert into uploads (name, content_type, size, data, uploaded_by) values ($1, $2, $3, $4, $5)
-       returning id::text as id`,
-      [name, type.mime, data.byteLength, data, actor],
-    );
-    if (!row) throw new Error('insert into uploads returned no row');
-    await audit(tx, 'admin.media.upload', actor, { id: row.id, name, contentType: type.mime, size: data.byteLength });
-    // Every upload is listed under Media, where it can be picked, seen in use and deleted.
-    await tx.query('insert into media (name, url) values ($1, $2)', [name, `/media/${row.id}/${name}`]);
-    return row.id;
-  });
+  const id = await storeUpload({ name, contentType: type.mime, data }, ({ blobKey, checksum, size }) =>
+    transaction(async (tx) => {
+      const [row] = await tx.query<{ id: string }>(
+        `insert into uploads (name, content_type, size, blob_key, checksum, uploaded_by)
+         values ($1, $2, $3, $4, $5, $6) returning id::text as id`,
+        [name, type.mime, size, blobKey, checksum, actor],
+      );
+      if (!row) throw new Error('insert into uploads returned no row');
+      await audit(tx, 'admin.media.upload', actor, { id: row.id, name, contentType: type.mime, size });
+      // Every upload is listed under Media, where it can be picked, seen in use and deleted.
+      await tx.query('insert into media (name, url) values ($1, $2)', [name, `/media/${row.id}/${name}`]);
+      return row.id;
+    }),
+  );
   return json({ url: `/media/${id}/${name}` }, 201);
 });
 

@@ -6,6 +6,7 @@
 import type { Config } from '@netlify/functions';
 import { MediaSchema } from '../../src/schemas/admin.ts';
 import { resourceFunction } from './_shared/platform/admin-resource.ts';
+import { deleteUploadBlobs, deleteUploadRows } from './_shared/content/uploads.ts';
 import { query } from './_shared/platform/db.ts';
 import { error } from './_shared/platform/http.ts';
 
@@ -22,6 +23,9 @@ const USED_BY = `(select coalesce(json_agg(json_build_object('kind', x.kind, 'ti
 const UPLOAD_OF = `(select u.%s from uploads u
   where u.id = (case when url ~ '^/media/[0-9]{1,18}/' then split_part(url, '/', 3)::bigint end)
     and '/media/' || u.id || '/' || u.name = url)`;
+
+/** Where `within` leaves the deleted upload's blob keys on the deleted row, for `after` to delete once committed. */
+const BLOB_KEYS = 'blob_keys';
 
 export default resourceFunction({
   resource: 'media',
@@ -49,8 +53,11 @@ export default resourceFunction({
     );
   },
   within: async (tx, op, row) => {
-    // The entry of an upload owns its file: deleting one deletes the other.
-    if (op === 'delete') await tx.query(`delete from uploads where '/media/' || id || '/' || name = $1`, [row['url']]);
+    // The entry of an upload owns its file: deleting one deletes the other, its row here, its bytes once committed.
+    if (op === 'delete') row[BLOB_KEYS] = await deleteUploadRows(tx, [String(row['url'])]);
+  },
+  after: async (op, row) => {
+    if (op === 'delete') await deleteUploadBlobs((row[BLOB_KEYS] as string[] | undefined) ?? []);
   },
 });
 

@@ -34,23 +34,34 @@ export interface TestDatabase extends DatabaseTarget {
 declare module 'vitest' {
   export interface ProvidedContext {
     databases: TestDatabase[];
+    /** `NETLIFY_BLOBS_CONTEXT` of the project's local blob store (tests/support/global-setup.ts). */
+    blobs: string;
   }
 }
 
 /** The project's test database (`embedded` or `postgres`), for `describe.each(databases)`. */
 export const databases: TestDatabase[] = inject('databases');
 
-/** Points the functions' env at `database` for the enclosing describe block, restoring it afterwards. */
+/**
+ * Points the functions' env at `database` and at the project's blob store for the enclosing describe block, restoring
+ * it afterwards.
+ */
 export function useDatabase(database: TestDatabase): void {
-  let saved: { url: string | undefined; proxy: string | undefined } | undefined;
+  let saved: { url: string | undefined; proxy: string | undefined; blobs: string | undefined } | undefined;
   beforeAll(() => {
-    saved = { url: process.env['DATABASE_URL'], proxy: process.env['DATABASE_WS_PROXY'] };
+    saved = {
+      url: process.env['DATABASE_URL'],
+      proxy: process.env['DATABASE_WS_PROXY'],
+      blobs: process.env['NETLIFY_BLOBS_CONTEXT'],
+    };
     process.env['DATABASE_URL'] = database.url;
     process.env['DATABASE_WS_PROXY'] = database.proxy;
+    process.env['NETLIFY_BLOBS_CONTEXT'] = inject('blobs');
   });
   afterAll(async () => {
     restore('DATABASE_URL', saved?.url);
     restore('DATABASE_WS_PROXY', saved?.proxy);
+    restore('NETLIFY_BLOBS_CONTEXT', saved?.blobs);
     await closePool(database);
   });
 }
