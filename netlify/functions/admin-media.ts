@@ -56,8 +56,10 @@ export default resourceFunction({
     // The entry of an upload owns its file: deleting one deletes the other, its row here, its bytes once committed.
     if (op === 'delete') row[BLOB_KEYS] = await deleteUploadRows(tx, [String(row['url'])]);
   },
-  after: async (op, row) => {
-    if (op === 'delete') await deleteUploadBlobs((row[BLOB_KEYS] as string[] | undefined) ?? []);
+  after: async (op, row, context) => {
+    // `deploy` is Netlify's deploy of this call (absent when called without the platform, as in tests).
+    const deploy = (context as Partial<typeof context>).deploy;
+    if (op === 'delete') await deleteUploadBlobs((row[BLOB_KEYS] as string[] | undefined) ?? [], deploy?.context);
   },
 });
 

@@ -3,6 +3,7 @@
  * size, checksum, blob key) to its row; the public address serves them from there; deleting the Media entry removes
  * both; a row stored before the blob store (bytes in the row) keeps being served.
  */
+import type { Context } from '@netlify/functions';
 import { beforeEach, describe, expect, test } from 'vitest';
 import media from '../../netlify/functions/admin-media.ts';
 import upload from '../../netlify/functions/admin-media-upload.ts';
@@ -63,6 +64,23 @@ describe.each(databases)('uploads in the blob store on $name', (database) => {
     expect(await readBlob(row?.blob_key ?? '')).toBeUndefined();
     expect((await listBlobs(row?.blob_key.split('/')[0])).length).toBe(0);
     expect((await call(mediaFile, 'GET', url)).status).toBe(404);
+  });
+
+  test("a Deploy Preview's deletion drops the row but leaves the bytes production's copy may still name", async () => {
+    const url = await send(bytesOf('png', 400), 'shared.png');
+    const [row] = await rows<{ blob_key: string }>(database, 'select blob_key from uploads');
+    const [entry] = await rows<{ id: string }>(database, 'select id::text as id from media where url = $1', [url]);
+    const preview = { ip: '203.0.113.7', params: { id: entry?.id }, deploy: { context: 'deploy-preview' } };
+    const deleted = await media(
+      new Request(`http://localhost/api/admin/media/${entry?.id}`, {
+        method: 'DELETE',
+        headers: { Authorization: `Bearer ${token}` },
+      }),
+      preview as unknown as Context,
+    );
+    expect(deleted.status).toBe(204);
+    expect(await rows(database, 'select id from uploads')).toEqual([]);
+    expect(await readBlob(row?.blob_key ?? '')).toBeDefined();
   });
 
   test('a row stored before the blob store is still served from its own bytes', async () => {

@@ -70,8 +70,13 @@ export async function deleteUploadRows(tx: Queryable, urls: readonly string[]): 
   return rows.map((row) => row.blob_key).filter((key): key is string => key !== null);
 }
 
-/** Removes the blobs of deleted rows (a blob left behind by a failure is only unreachable, never shown). */
-export async function deleteUploadBlobs(keys: readonly string[]): Promise<void> {
+/**
+ * Removes the blobs of deleted rows (a blob left behind by a failure is only unreachable, never shown). A Deploy
+ * Preview or branch deploy shares the site's one blob store with production while its database is a copy of
+ * production's, so its rows may name production's files: there a deletion drops the row and leaves the bytes.
+ */
+export async function deleteUploadBlobs(keys: readonly string[], deployContext?: string): Promise<void> {
+  if (deployContext === 'deploy-preview' || deployContext === 'branch-deploy') return;
   for (const key of keys) await deleteBlob(key);
 }
 
