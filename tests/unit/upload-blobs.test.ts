@@ -8,6 +8,7 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import media from '../../netlify/functions/admin-media.ts';
 import upload from '../../netlify/functions/admin-media-upload.ts';
 import mediaFile from '../../netlify/functions/media-file.ts';
+import { storeUpload } from '../../netlify/functions/_shared/content/uploads.ts';
 import { listBlobs, readBlob, readBlobWithMetadata, sha256 } from '../../netlify/functions/_shared/platform/blobs.ts';
 import { ADMIN_TABLES, bytesOf, call, staffToken, useJwtSecret } from '../support/admin.ts';
 import { databases, rows, truncate, useDatabase } from '../support/databases.ts';
@@ -81,6 +82,17 @@ describe.each(databases)('uploads in the blob store on $name', (database) => {
     expect(deleted.status).toBe(204);
     expect(await rows(database, 'select id from uploads')).toEqual([]);
     expect(await readBlob(row?.blob_key ?? '')).toBeDefined();
+  });
+
+  test('an upload whose row is not written leaves no file behind', async () => {
+    let key = '';
+    const failed = storeUpload({ name: 'x.png', contentType: 'image/png', data: bytesOf('png') }, async (row) => {
+      key = row.blobKey;
+      expect(await readBlob(key)).toBeDefined();
+      throw new Error('the row was not written');
+    });
+    await expect(failed).rejects.toThrow('the row was not written');
+    expect(await readBlob(key)).toBeUndefined();
   });
 
   test('a row stored before the blob store is still served from its own bytes', async () => {
