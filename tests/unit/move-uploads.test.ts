@@ -12,7 +12,7 @@ import { databases, rows, truncate, useDatabase } from '../support/databases.ts'
 
 describe.each(databases)('moving uploads into the blob store on $name', (database) => {
   useDatabase(database);
-  beforeEach(() => truncate(database, ['uploads', 'media']));
+  beforeEach(() => truncate(database, ['uploads', 'media', 'sponsor_letters']));
 
   const legacy = async (name: string, bytes: Uint8Array, type: string) => {
     const [row] = await rows<{ id: string }>(

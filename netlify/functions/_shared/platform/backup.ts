@@ -1,6 +1,6 @@
 /**
  * The backup: every table of the database (but the migrations log and the {@link PRIVATE_TABLES}) as JSON, then the
- * manifest of the blob store's files the rows name, each with its bytes, written row page by row page and file by
+ * manifest of the blob store's files the rows name (uploads, letters' photos), each with its bytes, written row page by row page and file by
  * file so a large backup streams instead of filling memory. scripts/lib/restore.ts reads it back.
  *
  *   {"format":"watoto-backup","version":2,"createdAt":…,"migrations":[…],"tables":{"events":[{…},…],…},
@@ -120,32 +120,6 @@ export async function* backupChunks(createdAt: Date): AsyncGenerator<string> {
   yield '\n]}\n';
 }
 
-/** The files the uploads' rows name, in the order of their rows, each read from the store. */
-async function* blobs(): AsyncGenerator<BackupBlob> {
-  let after: string | null = null;
-  for (;;) {
-    const rows: { id: string; key: string; name: string; type: string; size: number; checksum: string }[] =
-      await query(
-        `select id::text as id, blob_key as key, name, content_type as type, size, checksum from uploads
-         where blob_key is not null and ($1::bigint is null or id > $1::bigint) order by id limit ${PAGE_ROWS}`,
-        [after],
-      );
-    if (rows.length === 0) return;
-    for (const row of rows) {
-      const bytes = await readBlob(row.key);
-      yield {
-        key: row.key,
-        name: row.name,
-        contentType: row.type,
-        size: row.size,
-        sha256: row.checksum,
-        data: bytes ? bytes.toString('base64') : null,
-      };
-    }
-    after = rows.at(-1)?.id ?? null;
-  }
-}
-
 async function* pages(table: BackupTable): AsyncGenerator<string[]> {
   if (!table.hasId) {
     const rows = await query<{ row: string }>(`select row_to_json(t)::text as row from ${ident(table.name)} t`);
@@ -162,6 +136,39 @@ async function* pages(table: BackupTable): AsyncGenerator<string[]> {
     if (rows.length === 0) return;
     yield rows.map((r) => r.row);
     after = rows.at(-1)?.id ?? null;
+  }
+}
+
+/** Where rows name files of the blob store: uploads, and the photos of sponsors' letters. */
+const FILE_SOURCES = [
+  `select id::text as id, blob_key as key, name, content_type as type, size, checksum from uploads
+   where blob_key is not null and ($1::bigint is null or id > $1::bigint) order by id limit ${PAGE_ROWS}`,
+  `select id::text as id, photo_key as key, 'letter-photo' as name, photo_type as type, null::int as size,
+     photo_checksum as checksum from sponsor_letters
+   where photo_key is not null and ($1::bigint is null or id > $1::bigint) order by id limit ${PAGE_ROWS}`,
+];
+
+/** The files the rows name, in the order of their rows, each read from the store. */
+async function* blobs(): AsyncGenerator<BackupBlob> {
+  for (const source of FILE_SOURCES) {
+    let after: string | null = null;
+    for (;;) {
+      const rows: { id: string; key: string; name: string; type: string; size: number | null; checksum: string }[] =
+        await query(source, [after]);
+      if (rows.length === 0) break;
+      for (const row of rows) {
+        const bytes = await readBlob(row.key);
+        yield {
+          key: row.key,
+          name: row.name,
+          contentType: row.type,
+          size: row.size ?? bytes?.byteLength ?? 0,
+          sha256: row.checksum,
+          data: bytes ? bytes.toString('base64') : null,
+        };
+      }
+      after = rows.at(-1)?.id ?? null;
+    }
   }
 }
 
