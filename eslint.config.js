@@ -40,6 +40,25 @@ const ENDPOINT_SQL = [
   }),
 ];
 
+/** What functions may import from src/: the code both sides share. */
+const SERVER_IMPORTS_OF_SRC = [
+  {
+    regex: String.raw`(^|/)src/(?!(schemas|lib|content|i18n)/)|(^|/)src/i18n/(page|catalogue-check|island)\.ts$`,
+    message:
+      'Functions import from src/ only what both sides share: src/schemas, src/lib, src/content and the catalogues of src/i18n.',
+  },
+  {
+    regex: String.raw`(^|/)src/lib/(${BROWSER_ONLY.join('|')})\.ts$`,
+    message: 'This module needs a browser; functions cannot use it.',
+  },
+];
+
+/** The blob store is reached through _shared/platform/blobs.ts only. */
+const BLOB_STORE_OWNER = {
+  regex: String.raw`^@netlify/blobs(/|$)`,
+  message: 'Reach the blob store through _shared/platform/blobs.ts.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -89,23 +108,13 @@ export default tseslint.config(
     // need a browser), the shipped content files and the language catalogues (src/i18n, but for the pages' helpers).
     files: ['netlify/**/*.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: String.raw`(^|/)src/(?!(schemas|lib|content|i18n)/)|(^|/)src/i18n/(page|catalogue-check|island)\.ts$`,
-              message:
-                'Functions import from src/ only what both sides share: src/schemas, src/lib, src/content and the catalogues of src/i18n.',
-            },
-            {
-              regex: String.raw`(^|/)src/lib/(${BROWSER_ONLY.join('|')})\.ts$`,
-              message: 'This module needs a browser; functions cannot use it.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: [...SERVER_IMPORTS_OF_SRC, BLOB_STORE_OWNER] }],
     },
+  },
+  {
+    // The blob store has one owner, as the database has db.ts.
+    files: ['netlify/functions/_shared/platform/blobs.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: SERVER_IMPORTS_OF_SRC }] },
   },
   {
     // The pages, islands and dashboard never reach into the server's code; they call its endpoints.

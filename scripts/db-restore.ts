@@ -2,13 +2,17 @@
  * `npm run db:restore -- <file>`: loads a backup from the dashboard (`POST /api/admin/db/backup`) into
  * an empty database: `DATABASE_URL`, else the embedded one in the data folder `npm start` serves (`DATA_DIR`, default
  * `.data`; stop `npm start` first). The
- * database is migrated first; anything already in it makes the restore stop without changing a row.
+ * database is migrated first; anything already in it makes the restore stop without changing a row. The backup's
+ * files go into the blob store of the environment (`NETLIFY_BLOBS_CONTEXT`, or `NETLIFY_SITE_ID` with
+ * `NETLIFY_AUTH_TOKEN`), else into the local one in the data folder.
  */
 import { readFile } from 'node:fs/promises';
 import { closePools } from '../netlify/functions/_shared/platform/db.ts';
+import { localDataDir } from '../support/database/data-dir.ts';
+import { useLocalBlobs } from '../support/blobs/local-blobs.ts';
 import { startCommandDatabase } from '../support/database/local-database.ts';
 import { migrate } from '../support/database/migrate.ts';
-import { parseBackup, restoreBackup } from './lib/restore.ts';
+import { missingFiles, parseBackup, restoreBackup } from './lib/restore.ts';
 
 const [file, ...rest] = process.argv.slice(2);
 if (!file || rest.length > 0) {
@@ -25,6 +29,7 @@ try {
 }
 
 const database = await startCommandDatabase({ url: process.env['DATABASE_URL'] || undefined });
+const stopBlobs = await useLocalBlobs(localDataDir());
 try {
   const target = { url: database.url, proxy: database.proxy };
   await migrate(target);
@@ -32,10 +37,17 @@ try {
   const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
   console.log(`Restored ${total} rows from ${file} (made ${backup.createdAt}) into the ${database.kind} database:`);
   for (const [table, n] of Object.entries(counts)) console.log(`  ${table}: ${n}`);
+  const missing = missingFiles(backup);
+  console.log(`and ${backup.blobs.length - missing.length} files into the blob store.`);
+  if (missing.length > 0) {
+    console.warn(`${missing.length} files were already missing from the blob store when the backup was made:`);
+    for (const key of missing) console.warn(`  ${key}`);
+  }
 } catch (error) {
   console.error(`Restore failed, nothing was changed: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;
 } finally {
   await closePools();
+  await stopBlobs();
   await database.close();
 }

@@ -8,6 +8,8 @@
  *   a production build without `DATABASE_URL` fails naming it; a preview's deploy step writes nothing;
  * - the settings: no `node_bundler`, `SITE_URL` in canonical links, the sitemap and RSS, no `interest-cohort`;
  * - the bundles: a table of each function's zipped size against the budget, nothing they must not hold;
+ * - the blob store: the production build reads it, the upload and media functions' bundles carry its client, and a
+ *   picture is uploaded, served and deleted through it (Netlify's local blob server, scripts/deploy/blob-rehearsal.ts);
  * - the triggers: every schedule a valid cron, deploy events by the typed handlers with no route;
  * - the headers and redirects: no parse errors, the security headers on every page, the dashboard unindexed,
  *   every redirect target present in the build.
@@ -15,6 +17,7 @@
  * Prints each check; exits 1 when any fails.
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -25,6 +28,7 @@ import { parseAllRedirects } from '@netlify/redirect-parser';
 import { closePools, query } from '../netlify/functions/_shared/platform/db.ts';
 import { bundleFunctions, bundleProblems, bundleTable } from './deploy/function-bundles.ts';
 import { netlifySettings } from './deploy/netlify-config.ts';
+import { blobsDir, startLocalBlobs } from '../support/blobs/local-blobs.ts';
 import { startLocalDatabase } from '../support/database/local-database.ts';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -102,6 +106,8 @@ check(
 
 const dataDir = await mkdtemp(join(tmpdir(), 'watoto-deploy-check-'));
 const database = await startLocalDatabase({ dataDir: join(dataDir, 'pglite') });
+// The blob store Netlify gives the site's build and functions: here its local server, on the throw-away folder.
+const blobs = await startLocalBlobs(blobsDir(dataDir));
 try {
   const env = buildEnv('production', production.build.environment);
 
@@ -123,7 +129,11 @@ try {
 
   console.log(`\n$ ${command}   (CONTEXT=production, throw-away embedded database)\n`);
   const started = Date.now();
-  const built = await run(command, { ...env, DATABASE_URL: database.url, DATABASE_WS_PROXY: database.proxy }, true);
+  const built = await run(
+    command,
+    { ...env, ...blobs.env, DATABASE_URL: database.url, DATABASE_WS_PROXY: database.proxy },
+    true,
+  );
   check(built.code === 0, 'production: the build command succeeds', `${((Date.now() - started) / 1000).toFixed(0)} s`);
   const [files] = await query<{ n: number }>('select count(*)::int as n from content_files', [], database);
   check((files?.n ?? 0) > 0, 'production: the deploy step recorded the committed files', `${files?.n ?? 0} slugs`);
@@ -198,8 +208,25 @@ try {
     !bundles.some((bundle) => /^deploy-(building|succeeded|failed|deleted|locked|unlocked)$/.test(bundle.name)),
     'deploy events: no function subscribes by its file name (unverified legacy events)',
   );
+
+  // Uploaded files through the blob store.
+  for (const name of ['admin-media-upload', 'admin-media', 'media-file']) {
+    const bundle = bundles.find((found) => found.name === name);
+    check(
+      !!bundle?.files.some((file) => file.includes('node_modules/@netlify/blobs/')),
+      `blobs: the ${name} bundle carries the blob client`,
+    );
+  }
+  Object.assign(process.env, blobs.env, {
+    DATABASE_URL: database.url,
+    DATABASE_WS_PROXY: database.proxy,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+  });
+  const { rehearseUploads } = await import('./deploy/blob-rehearsal.ts');
+  for (const step of await rehearseUploads()) check(step.ok, step.what, step.detail);
 } finally {
   await closePools();
+  await blobs.close();
   await database.close();
   await rm(dataDir, { recursive: true, force: true });
 }

@@ -1,12 +1,13 @@
 /**
  * `POST /api/admin/media/upload` (multipart, field `file`) → `201 {url}`. Accepts JPEG, PNG, WebP,
- * AVIF, GIF and PDF as recognised by their bytes, at most 4 MB, stored in Postgres (`uploads`) and
- * served by media-file.ts at `/media/<id>/<name>`, with a Media entry (admin-media.ts) made in the same transaction.
+ * AVIF, GIF and PDF as recognised by their bytes, at most 4 MB: the bytes go to the blob store, the row describing
+ * them (`uploads`: name, type, size, checksum, blob key) to the database, with a Media entry (admin-media.ts) made in
+ * the same transaction. media-file.ts serves it at `/media/<id>/<name>`.
  */
 import type { Config } from '@netlify/functions';
 import { staffFunction } from './_shared/platform/admin-resource.ts';
 import { detectFileType, safeFileName } from './_shared/content/file-types.ts';
-import { storeUpload } from './_shared/content/uploads.ts';
+import { storeMediaUpload } from './_shared/content/uploads.ts';
 import {
   badRequest,
   error,
@@ -49,7 +50,7 @@ export default staffFunction(async (req, actor) => {
   if (!type) return error(415, 'Only JPEG, PNG, WebP, AVIF, GIF or PDF files can be uploaded');
   const name = safeFileName(file.name, type.ext);
 
-  const url = await storeUpload({ name, contentType: type.mime, data }, actor);
+  const url = await storeMediaUpload({ name, contentType: type.mime, data }, actor);
   return json({ url }, 201);
 });
 

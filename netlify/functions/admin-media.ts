@@ -6,8 +6,12 @@
 import type { Config } from '@netlify/functions';
 import { MediaSchema } from '../../src/schemas/admin.ts';
 import { resourceFunction } from './_shared/platform/admin-resource.ts';
-import { deleteUploadAt, MEDIA_COLUMNS, mediaUses } from './_shared/content/media.ts';
+import { MEDIA_COLUMNS, mediaUses } from './_shared/content/media.ts';
+import { deleteUploadBlobs, deleteUploadRows } from './_shared/content/uploads.ts';
 import { error } from './_shared/platform/http.ts';
+
+/** Where `within` leaves the deleted upload's blob keys on the deleted row, for `after` to delete once committed. */
+const BLOB_KEYS = 'blob_keys';
 
 export default resourceFunction({
   resource: 'media',
@@ -31,8 +35,13 @@ export default resourceFunction({
     );
   },
   within: async (tx, op, row) => {
-    // The entry of an upload owns its file: deleting one deletes the other.
-    if (op === 'delete') await deleteUploadAt(tx, row['url']);
+    // The entry of an upload owns its file: deleting one deletes the other, its row here, its bytes once committed.
+    if (op === 'delete') row[BLOB_KEYS] = await deleteUploadRows(tx, [String(row['url'])]);
+  },
+  after: async (op, row, context) => {
+    // `deploy` is Netlify's deploy of this call (absent when called without the platform, as in tests).
+    const deploy = (context as Partial<typeof context>).deploy;
+    if (op === 'delete') await deleteUploadBlobs((row[BLOB_KEYS] as string[] | undefined) ?? [], deploy?.context);
   },
 });
 

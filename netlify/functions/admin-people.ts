@@ -22,6 +22,7 @@ import { emailAddress } from '../../src/schemas/track.ts';
 import { staffFunction } from './_shared/platform/admin-resource.ts';
 import { audit } from './_shared/platform/audit.ts';
 import { backupsDownloaded } from './_shared/platform/backup.ts';
+import { deleteBlob } from './_shared/platform/blobs.ts';
 import { query, transaction } from './_shared/platform/db.ts';
 import { answer, error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/platform/http.ts';
 import {
@@ -134,11 +135,15 @@ export default staffFunction(async (req, actor, context) => {
   const parsed = personErase.safeParse(body.value);
   if (!parsed.success) return invalid(parsed.error, 'Invalid erasure');
   const { reason, ...who } = parsed.data;
+  const files: string[] = [];
   const { counts, backups } = await transaction(async (tx) => {
-    const erased = await erasePerson(tx, who);
+    files.length = 0;
+    const erased = await erasePerson(tx, who, files);
     await audit(tx, 'admin.person.erase', actor, { subject: auditSubject(who), reason, counts: erased });
     return { counts: erased, backups: await backupsDownloaded(tx) };
   });
+  // The files of the deleted rows (a letter's photo) go once the rows are gone.
+  for (const key of files) await deleteBlob(key);
   return json({ erased: counts, backupsStillHolding: backups } satisfies ErasureAnswer);
 });
 

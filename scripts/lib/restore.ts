@@ -1,6 +1,8 @@
 /**
  * Loads a backup of admin-backup.ts into an empty, migrated database, in one transaction: ids,
- * timestamps and bytes come back exactly, and identity sequences continue after the restored ids.
+ * timestamps and bytes come back exactly, and identity sequences continue after the restored ids. The files of its
+ * blob manifest go back into the blob store under their keys, each checked against its SHA-256 before anything is
+ * written; should the store refuse one, the database's transaction is rolled back.
  * Staff accounts, sessions and throttle rows are never restored, even from an older backup that has them:
  * `npm run admin:create` makes the accounts of a restored database. Rows a migration seeded are replaced by the
  * backup's.
@@ -14,14 +16,26 @@ import {
   PRIVATE_TABLES,
   SEEDED_TABLES,
 } from '../../netlify/functions/_shared/platform/backup.ts';
+import { putBlob, sha256 } from '../../netlify/functions/_shared/platform/blobs.ts';
 import { transaction, type DatabaseTarget, type Queryable } from '../../netlify/functions/_shared/platform/db.ts';
+
+const BlobSchema = z.object({
+  key: z.string().min(1),
+  name: z.string(),
+  contentType: z.string(),
+  size: z.number().int().nonnegative(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  data: z.string().nullable(),
+});
 
 const BackupSchema = z.object({
   format: z.literal(BACKUP_FORMAT.format),
-  version: z.literal(BACKUP_FORMAT.version),
+  // Version 1 kept every file's bytes in its row and has no blob manifest.
+  version: z.union([z.literal(1), z.literal(BACKUP_FORMAT.version)]),
   createdAt: z.string(),
   migrations: z.array(z.string()),
   tables: z.record(z.string(), z.array(z.record(z.string(), z.unknown()))),
+  blobs: z.array(BlobSchema).default([]),
 });
 
 /** A parsed backup document. */
@@ -43,8 +57,29 @@ export function parseBackup(text: string): Backup {
   return parsed.data;
 }
 
-/** Restores `backup` into the (empty, migrated) database of `target`; returns rows restored per table. */
+/** The backup's files with their bytes, each checked; throws naming the first whose bytes are not what it says. */
+function backupFiles(backup: Backup): { key: string; bytes: Buffer; entry: Backup['blobs'][number] }[] {
+  return backup.blobs.flatMap((entry) => {
+    if (entry.data === null) return [];
+    const bytes = Buffer.from(entry.data, 'base64');
+    if (bytes.byteLength !== entry.size || sha256(bytes) !== entry.sha256) {
+      throw new Error(`The backup's copy of the file ${entry.key} is damaged: its bytes do not match its SHA-256`);
+    }
+    return [{ key: entry.key, bytes, entry }];
+  });
+}
+
+/** The keys of the backup's files the blob store no longer had when it was made. */
+export function missingFiles(backup: Backup): string[] {
+  return backup.blobs.filter((entry) => entry.data === null).map((entry) => entry.key);
+}
+
+/**
+ * Restores `backup` into the (empty, migrated) database of `target` and its files into the blob store of the
+ * environment; returns rows restored per table.
+ */
 export async function restoreBackup(backup: Backup, target?: DatabaseTarget): Promise<Record<string, number>> {
+  const files = backupFiles(backup);
   return transaction(async (tx) => {
     await checkTarget(tx, backup);
     const counts: Record<string, number> = {};
@@ -61,6 +96,10 @@ export async function restoreBackup(backup: Backup, target?: DatabaseTarget): Pr
       counts[table] = rows.length;
     }
     await continueIdentities(tx);
+    for (const { key, bytes, entry } of files) {
+      const { name, contentType, size, sha256: checksum } = entry;
+      await putBlob(key, bytes, { name, contentType, size, sha256: checksum });
+    }
     return counts;
   }, target);
 }

@@ -1,6 +1,7 @@
 /**
  * What `npm start` (and anything else serving the functions locally) needs before the first request:
- * the database running (embedded PGlite, or `DATABASE_URL`), migrated, and the env vars the functions read.
+ * the database running (embedded PGlite, or `DATABASE_URL`), migrated, the blob store of uploaded files (Netlify's local
+ * blob server on the data folder, support/blobs/local-blobs.ts), and the env vars the functions read.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -10,11 +11,15 @@ import { closePools } from '../../netlify/functions/_shared/platform/db.ts';
 import { secureDataDir } from '../../support/database/data-dir.ts';
 import { lockLocalDatabase, type DatabaseLock } from '../../support/database/database-lock.ts';
 import { startDatabaseThread } from './database-thread.ts';
+import { blobsDir, startLocalBlobs, type LocalBlobs } from '../../support/blobs/local-blobs.ts';
 import type { LocalDatabase } from '../../support/database/local-database.ts';
 
 /** A prepared local runtime. */
 export interface Runtime {
-  /** Env vars to hand to the functions (`DATABASE_URL`, `DATABASE_WS_PROXY`, `IP_HASH_KEY`, `JWT_SECRET`, …). */
+  /**
+   * Env vars to hand to the functions (`DATABASE_URL`, `DATABASE_WS_PROXY`, `IP_HASH_KEY`, `JWT_SECRET`,
+   * `NETLIFY_BLOBS_CONTEXT`, …).
+   */
   env: Record<string, string>;
   /** Stops what was started (relay, embedded database) and closes pools. */
   close(): Promise<void>;
@@ -42,6 +47,7 @@ export async function persistentSecret(file: string): Promise<string> {
 export async function prepareRuntime(opts: { dataDir: string; lock?: DatabaseLock | undefined }): Promise<Runtime> {
   const lock = opts.lock ?? (await lockLocalDatabase(opts.dataDir));
   let database: LocalDatabase | undefined;
+  let blobs: LocalBlobs | undefined;
   try {
     await secureDataDir(opts.dataDir);
     database = await startDatabaseThread({
@@ -54,16 +60,25 @@ export async function prepareRuntime(opts: { dataDir: string; lock?: DatabaseLoc
     // Rate-limit hashes must agree across the fresh worker each local request runs in.
     env['IP_HASH_KEY'] = process.env['IP_HASH_KEY'] || (await persistentSecret(join(opts.dataDir, 'ip-hash.key')));
     env['JWT_SECRET'] = await jwtSecret(opts.dataDir);
+    // Uploaded files' bytes: the store Netlify Blobs gives the site, here its local server on the data folder.
+    if (process.env['NETLIFY_BLOBS_CONTEXT']) env['NETLIFY_BLOBS_CONTEXT'] = process.env['NETLIFY_BLOBS_CONTEXT'];
+    else {
+      blobs = await startLocalBlobs(blobsDir(opts.dataDir));
+      Object.assign(env, blobs.env);
+    }
     const started = database;
+    const startedBlobs = blobs;
     return {
       env,
       close: async () => {
         await closePools();
+        await startedBlobs?.close();
         await started.close();
         lock?.release();
       },
     };
   } catch (error) {
+    await blobs?.close();
     await database?.close();
     lock?.release();
     throw error;

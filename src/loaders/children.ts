@@ -8,7 +8,7 @@
  * site may show on the build date is decided in src/data.ts (src/lib/consent.ts), never here.
  */
 import type { Loader, LoaderContext } from 'astro/loaders';
-import type { DatabaseTarget } from '../../netlify/public-api.ts';
+import { withPictureBytes, type DatabaseTarget } from '../../netlify/public-api.ts';
 import type { ConsentTerms, SponsorshipState } from '../lib/consent.ts';
 import { readRecords, recordPicture, storeRecord, updateEntry, withRecords, type PictureRow } from './seeded.ts';
 
@@ -22,7 +22,7 @@ interface ChildRow extends PictureRow {
 }
 
 const CHILDREN_QUERY = `
-  select t.slug, t.file_copy, t.status, t.image, u.data as image_data,
+  select t.slug, t.file_copy, t.status, t.image, u.data as image_data, u.blob_key as image_key,
     (select json_build_object('covers', c.covers, 'givenOn', c.given_on::text, 'validUntil', c.valid_until::text)
        from child_consents c where c.child_id = t.id and c.withdrawn_at is null order by c.id desc limit 1) as consent,
     case when t.programme = 'left' then 'left'
@@ -36,11 +36,13 @@ const CHILDREN_QUERY = `
 
 /** The children records and the ids of every child with an active sponsorship (file children included). */
 export async function childRecords(target: DatabaseTarget): Promise<{ rows: ChildRow[]; sponsored: Set<string> }> {
-  return readRecords('the children records', target, async (tx) => {
+  const records = await readRecords('the children records', target, async (tx) => {
     const rows = await tx.query<ChildRow & Record<string, unknown>>(CHILDREN_QUERY, []);
     const active = await tx.query<{ child_id: string }>(`select child_id from sponsorships where state = 'active'`);
     return { rows, sponsored: new Set(active.map((row) => row.child_id)) };
   });
+  await withPictureBytes(records.rows);
+  return records;
 }
 
 /** Adds the records of /samu to the file children (see the module comment for which wins). */

@@ -17,7 +17,12 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Loader, LoaderContext } from 'astro/loaders';
-import { describeConnectionFailure, transaction, type DatabaseTarget } from '../../netlify/public-api.ts';
+import {
+  describeConnectionFailure,
+  transaction,
+  withPictureBytes,
+  type DatabaseTarget,
+} from '../../netlify/public-api.ts';
 import { renderMarkdown } from '../lib/markdown.ts';
 import { SHIPPED_PICTURE } from '../schemas/admin.ts';
 import { saveFileSlugs } from './file-slugs.ts';
@@ -33,18 +38,20 @@ interface PublishedRow {
   content: string;
   image: string;
   image_data: Buffer | null;
+  /** The picture's blob key, when its upload's bytes are in the blob store. */
+  image_key: string | null;
   fields: Record<string, unknown>;
 }
 
 const QUERIES: Record<PublishedKind, string> = {
-  blog: `select p.slug, p.file_copy, p.content, p.cover as image, u.data as image_data,
+  blog: `select p.slug, p.file_copy, p.content, p.cover as image, u.data as image_data, u.blob_key as image_key,
            json_build_object('title', p.title, 'excerpt', p.excerpt, 'imageAlt', p.alt, 'category', p.category,
              'author', p.author, 'date', p.date, 'tags', p.tags,
              'formerSlugs', coalesce((select json_agg(h.old_slug order by h.changed_at, h.old_slug)
                                       from blog_slug_history h where h.post_id = p.id), '[]'::json)) as fields
          from blog_posts p left join uploads u on '/media/' || u.id || '/' || u.name = p.cover
          where p.status = 'published' order by p.id`,
-  programs: `select p.slug, p.file_copy, p.content, p.image, u.data as image_data,
+  programs: `select p.slug, p.file_copy, p.content, p.image, u.data as image_data, u.blob_key as image_key,
            json_build_object('title', p.title, 'summary', p.summary, 'imageAlt', p.alt, 'order', p.position,
              'date', p.date) as fields
          from programs p left join uploads u on '/media/' || u.id || '/' || u.name = p.image
@@ -62,7 +69,7 @@ export async function publishedRows(
   kind: PublishedKind,
   target: DatabaseTarget,
 ): Promise<{ rows: PublishedRow[]; copied: Set<string> }> {
-  return transaction(
+  const published = await transaction(
     async (tx) => {
       const rows = await tx.query<PublishedRow & Record<string, unknown>>(QUERIES[kind], []);
       const copies = await tx.query<{ slug: string }>(`select slug from ${LEDGERS[kind]}`);
@@ -71,6 +78,8 @@ export async function publishedRows(
     target,
     { readOnly: true },
   );
+  await withPictureBytes(published.rows);
+  return published;
 }
 
 /** A file entry as /samu copies it: its fields with the picture's path as written in the file, and its Markdown. */

@@ -4,7 +4,7 @@
  * upcoming or past is decided in src/data.ts by the build date.
  */
 import type { Loader, LoaderContext } from 'astro/loaders';
-import type { DatabaseTarget } from '../../netlify/public-api.ts';
+import { withPictureBytes, type DatabaseTarget } from '../../netlify/public-api.ts';
 import fileEvents from '../content/events.json' with { type: 'json' };
 import { scheduleOf, SHIPPED_EVENT_IMAGE } from '../schemas/site-events.ts';
 import { stageMedia } from './media.ts';
@@ -20,6 +20,8 @@ interface EventRow {
   venue: string;
   image: string;
   image_data: Buffer | null;
+  /** The picture's blob key, when its upload's bytes are in the blob store. */
+  image_key: string | null;
   alt: string;
   theme: string;
   description: string;
@@ -48,9 +50,9 @@ type FileEvent = FileEventJson & { order: number };
 
 /** The published events of /samu, oldest first, and the ids of the file events ever copied, read at one moment. */
 export async function publishedEvents(target: DatabaseTarget): Promise<{ rows: EventRow[]; copied: Set<string> }> {
-  return readRecords('the events', target, async (tx) => {
+  const published = await readRecords('the events', target, async (tx) => {
     const rows = await tx.query<EventRow & Record<string, unknown>>(
-      `select e.*, e.id::text as id, u.data as image_data
+      `select e.*, e.id::text as id, u.data as image_data, u.blob_key as image_key
        from site_events e left join uploads u on '/media/' || u.id || '/' || u.name = e.image
        where e.status = 'published' order by e.id`,
       [],
@@ -58,6 +60,8 @@ export async function publishedEvents(target: DatabaseTarget): Promise<{ rows: E
     const copies = await tx.query<{ slug: string }>('select slug from event_seed_copies');
     return { rows, copied: new Set(copies.map((copy) => copy.slug)) };
   });
+  await withPictureBytes(published.rows);
+  return published;
 }
 
 /** The collection entry of an event row (its picture already staged). */

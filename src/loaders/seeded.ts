@@ -18,6 +18,8 @@ export interface PictureRow {
   slug: string;
   image: string;
   image_data: Buffer | null;
+  /** The picture's blob key, when its upload's bytes are in the blob store. */
+  image_key: string | null;
 }
 
 /**

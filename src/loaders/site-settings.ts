@@ -8,34 +8,41 @@
  * About text, the map, the brochure) stays the file's.
  */
 import type { Loader, LoaderContext } from 'astro/loaders';
-import type { DatabaseTarget } from '../../netlify/public-api.ts';
+import { withPictureBytes, type DatabaseTarget } from '../../netlify/public-api.ts';
 import { whatsappDigits, type SiteSettings } from '../schemas/site-settings.ts';
 import { stageMedia } from './media.ts';
 import { readRecords, storeRecord, updateEntry, withRecords } from './seeded.ts';
 
-/** A slide picture from Media, with its bytes. */
+/** A slide picture from Media, with its bytes (in its row, or in the blob store under its key). */
 interface SlidePicture {
   image: string;
-  data: Buffer;
+  image_data: Buffer | null;
+  image_key: string | null;
 }
 
 /** The saved settings (undefined while they are the files' copy, or never opened) and their slides' Media pictures. */
 export async function savedSettings(
   target: DatabaseTarget,
 ): Promise<{ settings: SiteSettings; pictures: Map<string, Buffer> } | undefined> {
-  return readRecords('the site settings', target, async (tx) => {
+  const saved = await readRecords('the site settings', target, async (tx) => {
     const [row] = await tx.query<{ settings: SiteSettings }>(
       'select settings from site_settings where id = 1 and not file_copy',
     );
     if (!row) return undefined;
     const wanted = row.settings.slides.map((slide) => slide.image).filter((image) => image.startsWith('/media/'));
     const found = await tx.query<SlidePicture & Record<string, unknown>>(
-      `select '/media/' || id || '/' || name as image, data from uploads
+      `select '/media/' || id || '/' || name as image, data as image_data, blob_key as image_key from uploads
        where '/media/' || id || '/' || name = any($1::text[])`,
       [wanted],
     );
-    return { settings: row.settings, pictures: new Map(found.map((picture) => [picture.image, picture.data])) };
+    return { settings: row.settings, found };
   });
+  if (!saved) return undefined;
+  const pictures = new Map<string, Buffer>();
+  for (const picture of await withPictureBytes(saved.found)) {
+    if (picture.image_data) pictures.set(picture.image, picture.image_data);
+  }
+  return { settings: saved.settings, pictures };
 }
 
 /** The `site` entry's data with the saved settings over the file's. */

@@ -8,7 +8,7 @@
  * left out; a file member never copied (added to the file since the Team tab was last opened) is shown.
  */
 import type { Loader, LoaderContext } from 'astro/loaders';
-import type { DatabaseTarget } from '../../netlify/public-api.ts';
+import { withPictureBytes, type DatabaseTarget } from '../../netlify/public-api.ts';
 import { paragraphsOf } from '../schemas/team.ts';
 import { readRecords, recordPicture, storeRecord, updateEntry, withRecords, type PictureRow } from './seeded.ts';
 
@@ -27,9 +27,9 @@ interface MemberRow extends PictureRow {
 
 /** Every team member row and the ids of the file members ever copied, read at one moment. */
 export async function teamRecords(target: DatabaseTarget): Promise<{ rows: MemberRow[]; copied: Set<string> }> {
-  return readRecords('the team', target, async (tx) => {
+  const team = await readRecords('the team', target, async (tx) => {
     const rows = await tx.query<MemberRow & Record<string, unknown>>(
-      `select m.*, u.data as image_data
+      `select m.*, u.data as image_data, u.blob_key as image_key
        from team_members m left join uploads u on '/media/' || u.id || '/' || u.name = m.image
        order by m.position, m.id`,
       [],
@@ -37,6 +37,8 @@ export async function teamRecords(target: DatabaseTarget): Promise<{ rows: Membe
     const copies = await tx.query<{ slug: string }>('select slug from team_seed_copies');
     return { rows, copied: new Set(copies.map((row) => row.slug)) };
   });
+  await withPictureBytes(team.rows);
+  return team;
 }
 
 /** Adds the team members of /samu to the file's (see the module comment for which wins). */

@@ -1,7 +1,8 @@
 /**
- * The one folder where every local command keeps its state: the embedded database and the generated secrets.
- * `npm start`, `npm run dev`, `admin:create`, `db:restore` and `db:migrate` all use it, so an account
- * created or a backup restored is the one the local site serves. `DATA_DIR` names another (relative to the project, or
+ * The one folder where every local command keeps its state: the embedded database, the uploaded files' blob store
+ * (`blobs/`, support/blobs/local-blobs.ts) and the generated secrets. `npm start`, `npm run dev`, `admin:create`,
+ * `db:restore`, `db:migrate` and `uploads:move` all use it, so an account created or a backup restored is the one the
+ * local site serves. `DATA_DIR` names another (relative to the project, or
  * anywhere). One process at a time opens its database (database-lock.ts).
  *
  * Only its owner may read it: the folder is 0700 and what is written in it is created owner-only (the database holds

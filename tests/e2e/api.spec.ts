@@ -3,9 +3,12 @@
  * playwright.config.ts): sign-in and its throttle, the staff guard, every list, stats, the content endpoints,
  * list-and-delete, uploads and the public file, the backup, the live stream and the audit trail.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { e2eAdmin } from '../../support/e2e/accounts.ts';
+import { e2eRunDir } from '../../support/e2e/server.ts';
 
 const LISTS = [
   'events',
@@ -191,6 +194,47 @@ test.describe('admin API over HTTP', () => {
     expect(Object.keys(backup.tables)).toEqual(expect.arrayContaining(['events', 'programs', 'uploads']));
     expect(Object.keys(backup.tables)).not.toContain('admin_users');
     expect(Object.keys(backup.tables)).not.toContain('admin_sessions');
+  });
+
+  test("an upload's bytes live in the site's local blob store, listed by the backup and removed with the entry", async ({
+    request,
+  }) => {
+    // A PNG with bytes of its own after the image, so this run's file is told apart from any other.
+    const picture = Buffer.concat([PNG, Buffer.from(tag())]);
+    const sha256 = createHash('sha256').update(picture).digest('hex');
+    const uploaded = await request.post('/api/admin/media/upload', {
+      headers: auth,
+      multipart: { file: { name: 'blob-check.png', mimeType: 'image/png', buffer: picture } },
+    });
+    expect(uploaded.status()).toBe(201);
+    const { url } = (await uploaded.json()) as { url: string };
+    // The store is Netlify's local blob server on the data folder of the site (support/blobs/local-blobs.ts).
+    const stored = async () => {
+      const folder = join(e2eRunDir, 'site', 'blobs');
+      const files = await readdir(folder, { recursive: true, withFileTypes: true });
+      const contents = await Promise.all(
+        files.filter((file) => file.isFile()).map((file) => readFile(join(file.parentPath, file.name))),
+      );
+      return contents.some((content) => Buffer.compare(content, picture) === 0);
+    };
+    expect(await stored()).toBe(true);
+
+    const backup = (await (await request.post('/api/admin/db/backup', { headers: auth })).json()) as {
+      version: number;
+      blobs: { name: string; sha256: string; data: string }[];
+    };
+    expect(backup.version).toBe(2);
+    const listed = backup.blobs.find((entry) => entry.sha256 === sha256);
+    expect(listed?.name).toBe('blob-check.png');
+    expect(Buffer.compare(Buffer.from(listed?.data ?? '', 'base64'), picture)).toBe(0);
+
+    const { media } = (await (await request.get('/api/admin/media', { headers: auth })).json()) as {
+      media: { id: string; url: string }[];
+    };
+    const entry = media.find((item) => item.url === url);
+    expect((await request.delete(`/api/admin/media/${entry?.id}`, { headers: auth })).status()).toBe(204);
+    expect((await request.get(url)).status()).toBe(404);
+    expect(await stored()).toBe(false);
   });
 
   test('streams live events: the latest first, then a new one within 2 s, with the audit trail', async ({

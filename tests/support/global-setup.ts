@@ -7,7 +7,8 @@
  *   admin connection `TEST_PG_URL` (default `postgres://postgres@127.0.0.1:5432/postgres`), dropped at the end.
  *
  * It is migrated, then handed to the test files with `provide('databases', …)`; read it with `databases` from
- * tests/support/databases.ts (see the usage note there).
+ * tests/support/databases.ts (see the usage note there). Beside it, Netlify's local blob server on a temporary folder
+ * holds the uploaded files' bytes (`provide('blobs', …)`, the `NETLIFY_BLOBS_CONTEXT` `useDatabase` sets).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -15,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { closePool, query, type DatabaseTarget } from '../../netlify/functions/_shared/platform/db.ts';
+import { startLocalBlobs } from '../../support/blobs/local-blobs.ts';
 import { startLocalDatabase } from '../../support/database/local-database.ts';
 import { migrate } from '../../support/database/migrate.ts';
 import { startRelay, type Relay } from '../../support/database/relay.ts';
@@ -40,8 +42,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await migrate(started.database);
   await closePool(started.database);
   project.provide('databases', [started.database]);
+  const blobsDir = await mkdtemp(join(tmpdir(), 'watoto-blobs-'));
+  const blobs = await startLocalBlobs(blobsDir);
+  project.provide('blobs', blobs.env.NETLIFY_BLOBS_CONTEXT);
 
   return async () => {
+    await blobs.close();
+    await rm(blobsDir, { recursive: true, force: true });
     await closePool(started.database);
     await started.close();
     await relay.close();

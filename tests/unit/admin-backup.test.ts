@@ -1,48 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import backup from '../../netlify/functions/admin-backup.ts';
 import { backupTables, ident, PRIVATE_TABLES, SEEDED_TABLES } from '../../netlify/functions/_shared/platform/backup.ts';
-import { closePool, query, type DatabaseTarget } from '../../netlify/functions/_shared/platform/db.ts';
-import { startLocalDatabase } from '../../support/database/local-database.ts';
-import { migrate } from '../../support/database/migrate.ts';
+import { query, type DatabaseTarget } from '../../netlify/functions/_shared/platform/db.ts';
 import { parseBackup, restoreBackup } from '../../scripts/lib/restore.ts';
 import { SITE_STATE_COLUMNS } from '../../netlify/functions/_shared/content/site-builds.ts';
 import { ADMIN_TABLES, auditEvents, call, keepReplyTemplates, staffToken, useJwtSecret } from '../support/admin.ts';
-import { databases, rows, truncate, useDatabase, type TestDatabase } from '../support/databases.ts';
-
-/** An empty, migrated database of the same kind as `source`, and how to drop it. */
-async function emptyDatabase(source: TestDatabase): Promise<{ target: DatabaseTarget; drop(): Promise<void> }> {
-  if (source.name === 'embedded') {
-    const dataDir = await mkdtemp(join(tmpdir(), 'watoto-restore-'));
-    const local = await startLocalDatabase({ dataDir });
-    const target = { url: local.url, proxy: local.proxy };
-    await migrate(target);
-    return {
-      target,
-      drop: async () => {
-        await closePool(target);
-        await local.close();
-        await rm(dataDir, { recursive: true, force: true });
-      },
-    };
-  }
-  const admin = { url: Object.assign(new URL(source.url), { pathname: '/postgres' }).toString(), proxy: source.proxy };
-  const name = `watoto_restore_${randomBytes(5).toString('hex')}`;
-  await query(`create database ${name}`, [], admin);
-  const target = { url: Object.assign(new URL(source.url), { pathname: `/${name}` }).toString(), proxy: source.proxy };
-  await migrate(target);
-  return {
-    target,
-    drop: async () => {
-      await closePool(target);
-      await query(`drop database if exists ${name} with (force)`, [], admin);
-      await closePool(admin);
-    },
-  };
-}
+import { databases, emptyDatabase, rows, truncate, useDatabase } from '../support/databases.ts';
 
 /** Every row of every table, in a stable order, as Postgres's own JSON. */
 async function snapshot(target?: DatabaseTarget): Promise<Record<string, string[]>> {

@@ -86,6 +86,14 @@ describe('boundaries', () => {
     ]);
   });
 
+  it('only the platform blob module imports the blob store client', async () => {
+    const planted = "import { getStore } from '@netlify/blobs';\nexport { getStore };\n";
+    expect(await crossings('netlify/functions/_shared/content/planted.ts', planted)).toEqual([
+      expect.stringContaining('_shared/platform/blobs.ts'),
+    ]);
+    expect(await crossings('netlify/functions/_shared/platform/blobs.ts', planted)).toEqual([]);
+  });
+
   it('an island, a page or the dashboard cannot import server code', async () => {
     const planted = "import { query } from '../../netlify/functions/_shared/platform/db.ts';\nexport { query };\n";
     expect(await crossings('src/admin/Planted.tsx', planted)).toEqual([

@@ -2,11 +2,14 @@
  * Letters from sponsors to the child they sponsor, through staff: a sponsor writes from My giving (only to a child they
  * sponsor now), staff review each letter for contact details and approve it, ask for a change (the sponsor is told
  * why) or decline it, and approved letters are printed in a batch for the field visit and marked delivered.
- * A sponsor reads only their own letters; nothing here reaches a public page.
+ * A sponsor reads only their own letters; nothing here reaches a public page. A letter's photo is kept in the blob
+ * store under a random key (a letter written before it keeps its photo in its row).
  */
+import { randomUUID } from 'node:crypto';
 import { screenLetter, surnamesOf, unconfirmed, type Finding } from '../../../../src/lib/letter-screening.ts';
 import type { LetterRow, LettersAnswer, LetterState } from '../../../../src/schemas/letters.ts';
 import { audit } from '../platform/audit.ts';
+import { deleteBlob, putBlob, readBlob, sha256 } from '../platform/blobs.ts';
 import { query, transaction } from '../platform/db.ts';
 import { detectFileType } from '../content/file-types.ts';
 import { enqueue } from '../platform/outbox.ts';
@@ -45,14 +48,21 @@ export async function writeLetter(
 ): Promise<LetterOutcome> {
   const type = photo && photo.byteLength > 0 ? photoType(photo) : undefined;
   if (type && typeof type !== 'string') return type;
-  const [row] = await query<{ id: string }>(
-    `insert into sponsor_letters (sponsorship_id, child_id, sponsor_email, body, photo, photo_type)
-     select s.id, ch.id, s.sponsor_email, $3, $4, $5
-     from sponsorships s join children ch on ch.slug = s.child_id
-     where s.id = $1 and s.state = 'active' and lower(s.sponsor_email) = lower($2)
-     returning id::text as id`,
-    [sponsorshipId, email, body, type ? Buffer.from(photo!) : null, type ?? null],
-  );
+  // The photo goes to the blob store first; it is removed again when no letter is written for it.
+  const stored = type && photo ? await storeLetterPhoto(photo, type) : undefined;
+  let row: { id: string } | undefined;
+  try {
+    [row] = await query<{ id: string }>(
+      `insert into sponsor_letters (sponsorship_id, child_id, sponsor_email, body, photo_type, photo_key, photo_checksum)
+       select s.id, ch.id, s.sponsor_email, $3, $4, $5, $6
+       from sponsorships s join children ch on ch.slug = s.child_id
+       where s.id = $1 and s.state = 'active' and lower(s.sponsor_email) = lower($2)
+       returning id::text as id`,
+      [sponsorshipId, email, body, type ?? null, stored?.key ?? null, stored?.checksum ?? null],
+    );
+  } finally {
+    if (stored && !row) await deleteBlob(stored.key).catch(() => {});
+  }
   return row ? { ok: true, id: row.id } : { ok: false, status: 404, message: 'You sponsor no such child.' };
 }
 
@@ -86,7 +96,8 @@ export async function sponsorLetters(
   return rows.map((row) => ({ ...row, child: firstName(row.name), createdAt: row.created_at }));
 }
 
-const LETTER_COLUMNS = `l.id::text as id, l.created_at, l.state, l.body, l.reason, l.confirmed, l.photo is not null as has_photo,
+const LETTER_COLUMNS = `l.id::text as id, l.created_at, l.state, l.body, l.reason, l.confirmed,
+  (l.photo is not null or l.photo_key is not null) as has_photo,
   l.reviewed_by, l.reviewed_at, l.delivered_at, s.sponsor_name, ch.id::text as child_id, ch.name as child_name`;
 
 type StoredLetter = Omit<LetterRow, 'created_at' | 'reviewed_at' | 'delivered_at' | 'surnames'> & {
@@ -129,11 +140,29 @@ export async function lettersFor(filter: { state: LetterState } | { childId: str
 
 /** The photo of letter `id`, for staff. */
 export async function letterPhoto(id: string): Promise<{ type: string; bytes: Buffer } | undefined> {
-  const [row] = await query<{ photo_type: string; photo: Buffer }>(
-    'select photo_type, photo from sponsor_letters where id = $1 and photo is not null',
+  const [row] = await query<{ photo_type: string; photo: Buffer | null; photo_key: string | null }>(
+    'select photo_type, photo, photo_key from sponsor_letters where id = $1 and (photo is not null or photo_key is not null)',
     [id],
   );
-  return row && { type: row.photo_type, bytes: row.photo };
+  const bytes = row ? await letterPhotoBytes(row) : undefined;
+  return row && bytes && { type: row.photo_type, bytes };
+}
+
+/** A letter's photo: in the blob store under `photo_key`, or (written before the blob store) in its row. */
+export async function letterPhotoBytes(row: {
+  photo: Buffer | null;
+  photo_key: string | null;
+}): Promise<Buffer | undefined> {
+  if (row.photo) return row.photo;
+  return row.photo_key ? readBlob(row.photo_key) : undefined;
+}
+
+/** Stores a letter's photo under a new random key; returns the key and the SHA-256 of its bytes. */
+async function storeLetterPhoto(photo: Uint8Array, type: string): Promise<{ key: string; checksum: string }> {
+  const key = `letters/${randomUUID()}`;
+  const checksum = sha256(photo);
+  await putBlob(key, photo, { name: 'letter-photo', contentType: type, size: photo.byteLength, sha256: checksum });
+  return { key, checksum };
 }
 
 /** What a review decision came to. */
@@ -231,13 +260,16 @@ export async function approvedLettersPdf(): Promise<{ pdf: Buffer; ids: string[]
     sponsor_name: string;
     child_name: string;
     photo: Buffer | null;
+    photo_key: string | null;
     photo_type: string | null;
   }>(
-    `select l.id::text as id, l.created_at, l.body, s.sponsor_name, ch.name as child_name, l.photo, l.photo_type
+    `select l.id::text as id, l.created_at, l.body, s.sponsor_name, ch.name as child_name, l.photo, l.photo_key,
+       l.photo_type
      from sponsor_letters l join sponsorships s on s.id = l.sponsorship_id join children ch on ch.id = l.child_id
      where l.state = 'approved' order by ch.name, l.id limit 200`,
   );
   if (letters.length === 0) return undefined;
+  for (const letter of letters) letter.photo = (await letterPhotoBytes(letter)) ?? null;
   const pdf = await render((doc) => {
     letters.forEach((letter, index) => {
       if (index > 0) doc.addPage();

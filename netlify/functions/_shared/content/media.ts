@@ -1,6 +1,6 @@
 /**
  * The media library's entries: what the list shows beside each (the size and type of its uploaded file, the posts
- * and programs that show it), the entry every upload gets, and the uploaded file an entry owns.
+ * and programs that show it), and the entry every upload gets.
  */
 import { query, type Queryable } from '../platform/db.ts';
 
@@ -42,9 +42,4 @@ export async function mediaUses(id: string): Promise<MediaUse[]> {
 /** Lists a file under Media at `url`, in the caller's transaction. */
 export async function addMediaEntry(tx: Queryable, name: string, url: string): Promise<void> {
   await tx.query('insert into media (name, url) values ($1, $2)', [name, url]);
-}
-
-/** Deletes the uploaded file an entry at `url` owns, if it owns one, in the caller's transaction. */
-export async function deleteUploadAt(tx: Queryable, url: unknown): Promise<void> {
-  await tx.query(`delete from uploads where '/media/' || id || '/' || name = $1`, [url]);
 }

@@ -15,6 +15,7 @@
  * identifiers are removed from the free text of every row that mentions them, and the notes of their own rows go.
  */
 import { phoneKey, phonePattern } from '../../../../src/lib/phone.ts';
+import { readBlob } from '../platform/blobs.ts';
 import { hashAddress } from '../platform/client.ts';
 import type { Queryable } from '../platform/db.ts';
 import { PERSON_TABLES, PLACEHOLDER_NAMES, type Identifier, type PersonTable } from './person-tables.ts';
@@ -282,8 +283,9 @@ async function redactMentions(
 export async function findPerson(db: Queryable, who: PersonQuery): Promise<PersonRecords> {
   const resolved = await resolve(db, who);
   const tables: RowsByTable = {};
-  for (const spec of PERSON_TABLES)
-    tables[spec.table] = await rowsById(db, spec.table, resolved.own.get(spec.table) ?? []);
+  for (const spec of PERSON_TABLES) {
+    tables[spec.table] = await withFiles(spec, await rowsById(db, spec.table, resolved.own.get(spec.table) ?? []));
+  }
   const possibly: PossibleMatch[] = [];
   for (const [identifier, byTable] of resolved.possible) {
     const rows: RowsByTable = {};
@@ -333,13 +335,21 @@ export const REDACTED = '[erased]';
 
 /**
  * Erases one person on `tx` (the caller's transaction): their rows in every registered table, in order, and their
- * verified identifiers wherever free text mentions them. Rows that are only possibly theirs stay.
+ * verified identifiers wherever free text mentions them. Rows that are only possibly theirs stay. The blob store keys of
+ * the deleted rows' files are added to `files`, for the caller to delete once the transaction is committed.
  */
-export async function erasePerson(tx: Queryable, who: PersonQuery): Promise<ErasureCounts> {
+export async function erasePerson(tx: Queryable, who: PersonQuery, files: string[] = []): Promise<ErasureCounts> {
   const resolved = await resolve(tx, who);
   const counts: ErasureCounts = {};
   for (const spec of PERSON_TABLES) {
     const ids = resolved.own.get(spec.table) ?? [];
+    if (spec.file && spec.erase.kind === 'delete' && ids.length > 0) {
+      const keys = await tx.query<{ key: string }>(
+        `select t.${spec.file.key} as key from ${spec.table} t where t.id = any($1::bigint[]) and t.${spec.file.key} is not null`,
+        [ids],
+      );
+      files.push(...keys.map((row) => row.key));
+    }
     // The person's own rows are deleted or anonymised whole below.
     const redacted = await redactMentions(tx, spec, resolved.verified, ids);
     const statement =
@@ -354,6 +364,17 @@ export async function erasePerson(tx: Queryable, who: PersonQuery): Promise<Eras
     };
   }
   return counts;
+}
+
+/** `rows` of `spec` with the bytes of their file read from the blob store, where the table keeps one there. */
+async function withFiles(spec: PersonTable, rows: RowsByTable[string]): Promise<RowsByTable[string]> {
+  const file = spec.file;
+  if (!file) return rows;
+  for (const row of rows) {
+    const key = row[file.key];
+    if (typeof key === 'string' && !row[file.bytes]) row[file.bytes] = (await readBlob(key)) ?? null;
+  }
+  return rows;
 }
 
 /** The registered table staff may correct `column` of, or undefined. */

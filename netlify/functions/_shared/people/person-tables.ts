@@ -36,6 +36,11 @@ export interface PersonTable {
   readonly erase: Erasure;
   /** Columns staff may correct, by kind of value. */
   readonly correctable?: Readonly<Record<string, 'name' | 'email' | 'text'>>;
+  /**
+   * A file of the row kept in the blob store: the column naming its key, and the column its bytes are shown in (and
+   * were kept in before the blob store). The export carries the bytes; erasure deletes the file with the row.
+   */
+  readonly file?: { readonly key: string; readonly bytes: string };
 }
 
 /** Names that stand for nobody (what erasure and anonymous gifts leave behind). */
@@ -92,6 +97,7 @@ export const PERSON_TABLES: readonly PersonTable[] = [
     holds: [(t) => emailOf(`${t}.sponsor_email`)],
     // A letter is the sponsor's own words: it goes whole, photo and all.
     erase: { kind: 'delete' },
+    file: { key: 'photo_key', bytes: 'photo' },
   },
   {
     table: 'sponsorships',

@@ -1,17 +1,31 @@
 /**
- * The database backup: every table (but the migrations log and the {@link PRIVATE_TABLES}) as JSON,
- * written row page by row page so a large database streams instead of filling memory.
- * scripts/lib/restore.ts reads it back.
+ * The backup: every table of the database (but the migrations log and the {@link PRIVATE_TABLES}) as JSON, then the
+ * manifest of the blob store's files the rows name (uploads, letters' photos), each with its bytes, written row page by row page and file by
+ * file so a large backup streams instead of filling memory. scripts/lib/restore.ts reads it back.
  *
- *   {"format":"watoto-backup","version":1,"createdAt":…,"migrations":[…],"tables":{"events":[{…},…],…}}
+ *   {"format":"watoto-backup","version":2,"createdAt":…,"migrations":[…],"tables":{"events":[{…},…],…},
+ *    "blobs":[{"key":…,"name":…,"contentType":…,"size":…,"sha256":…,"data":"<base64>"},…]}
  *
  * Rows are Postgres's own `row_to_json`, so `json_populate_recordset` restores every type exactly
- * (bytea as `\x…` hex, timestamps with their zone and microseconds).
+ * (bytea as `\x…` hex, timestamps with their zone and microseconds). A file the store no longer has is listed with
+ * `"data":null`, so the restore can say so. Version 1 backups (files' bytes in their rows) have no `blobs`.
  */
+import { readBlob } from './blobs.ts';
 import { query, type Queryable } from './db.ts';
 
 /** Identifies a backup file. */
-export const BACKUP_FORMAT = { format: 'watoto-backup', version: 1 } as const;
+export const BACKUP_FORMAT = { format: 'watoto-backup', version: 2 } as const;
+
+/** One file of the backup's blob manifest. */
+export interface BackupBlob {
+  key: string;
+  name: string;
+  contentType: string;
+  size: number;
+  sha256: string;
+  /** The bytes in base64; null when the store had no file under the key. */
+  data: string | null;
+}
 
 /** Rows read per page. */
 const PAGE_ROWS = 200;
@@ -97,7 +111,13 @@ export async function* backupChunks(createdAt: Date): AsyncGenerator<string> {
     }
     yield ']';
   }
-  yield '\n}}\n';
+  yield '\n},"blobs":[';
+  let first = true;
+  for await (const blob of blobs()) {
+    yield `${first ? '' : ','}\n${JSON.stringify(blob)}`;
+    first = false;
+  }
+  yield '\n]}\n';
 }
 
 async function* pages(table: BackupTable): AsyncGenerator<string[]> {
@@ -116,6 +136,39 @@ async function* pages(table: BackupTable): AsyncGenerator<string[]> {
     if (rows.length === 0) return;
     yield rows.map((r) => r.row);
     after = rows.at(-1)?.id ?? null;
+  }
+}
+
+/** Where rows name files of the blob store: uploads, and the photos of sponsors' letters. */
+const FILE_SOURCES = [
+  `select id::text as id, blob_key as key, name, content_type as type, size, checksum from uploads
+   where blob_key is not null and ($1::bigint is null or id > $1::bigint) order by id limit ${PAGE_ROWS}`,
+  `select id::text as id, photo_key as key, 'letter-photo' as name, photo_type as type, null::int as size,
+     photo_checksum as checksum from sponsor_letters
+   where photo_key is not null and ($1::bigint is null or id > $1::bigint) order by id limit ${PAGE_ROWS}`,
+];
+
+/** The files the rows name, in the order of their rows, each read from the store. */
+async function* blobs(): AsyncGenerator<BackupBlob> {
+  for (const source of FILE_SOURCES) {
+    let after: string | null = null;
+    for (;;) {
+      const rows: { id: string; key: string; name: string; type: string; size: number | null; checksum: string }[] =
+        await query(source, [after]);
+      if (rows.length === 0) break;
+      for (const row of rows) {
+        const bytes = await readBlob(row.key);
+        yield {
+          key: row.key,
+          name: row.name,
+          contentType: row.type,
+          size: row.size ?? bytes?.byteLength ?? 0,
+          sha256: row.checksum,
+          data: bytes ? bytes.toString('base64') : null,
+        };
+      }
+      after = rows.at(-1)?.id ?? null;
+    }
   }
 }
 
