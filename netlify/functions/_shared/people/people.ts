@@ -17,7 +17,13 @@
 import { phoneKey, phonePattern } from '../../../../src/lib/phone.ts';
 import { hashAddress } from '../platform/client.ts';
 import type { Queryable } from '../platform/db.ts';
-import { PERSON_TABLES, PLACEHOLDER_NAMES, type Identifier, type PersonTable } from './person-tables.ts';
+import {
+  PERSON_SEARCH_PARAMETERS,
+  PERSON_TABLES,
+  PLACEHOLDER_NAMES,
+  type Identifier,
+  type PersonTable,
+} from './person-tables.ts';
 
 /** Who a search is for: the address or phone the request came from. */
 export interface PersonQuery {
@@ -84,22 +90,31 @@ interface FoundRow {
   holds: Identifier[];
 }
 
+/** The kind of identifier each parameter of a `find` condition holds. */
+const SEARCH_KINDS = { emails: 'email', phones: 'phone', names: 'name' } as const;
+
 /** What one pass over the tables found: per table, the rows touching the identifiers. */
 type Pass = Map<string, FoundRow[]>;
 
-/** Every registered table's rows whose owner is one of `keys` or which hold one of them (one statement). */
+/**
+ * Every registered table's rows whose owner is one of `keys` or which hold one of them (one statement). Each table
+ * is read through its `find` condition (index probes on the identifiers' values); owner and holds are then worked
+ * out on those rows only and compared whole, so `find` only narrows, it never decides.
+ */
 async function pass(db: Queryable, keys: readonly Identifier[]): Promise<Pass> {
   const selects = PERSON_TABLES.map((spec) => {
     const holds = (spec.holds ?? []).map((expression) => expression('t'));
     return `select '${spec.table}' as "table", id, owner, holds from (
        select t.id as id, ${spec.owner('t')} as owner,
               array_remove(array[${holds.join(', ') || 'null'}]::text[], null) as holds
-       from ${spec.table} t) found
+       from ${spec.table} t where ${spec.find('t')}) found
      where owner = any($1::text[]) or holds && $1::text[]`;
   });
+  const values = (kind: PossibleMatch['kind']) =>
+    keys.map(splitIdentifier).flatMap((key) => (key.kind === kind ? [key.value] : []));
   const rows = await db.query<FoundRow & { table: string }>(
     `select "table", id::text as id, owner, holds from (${selects.join(' union all ')}) touching order by "table", id`,
-    [keys],
+    [keys, ...PERSON_SEARCH_PARAMETERS.map((parameter) => values(SEARCH_KINDS[parameter]))],
   );
   const found: Pass = new Map(PERSON_TABLES.map((spec) => [spec.table, []]));
   for (const { table, ...row } of rows) found.get(table)?.push(row);
@@ -109,8 +124,9 @@ async function pass(db: Queryable, keys: readonly Identifier[]): Promise<Pass> {
 /** Identifiers staff confirmed for the person searched for (from the audit trail, as hashes). */
 async function confirmedLinks(db: Queryable, who: PersonQuery): Promise<Set<string>> {
   const rows = await db.query<{ linked: string }>(
-    `select payload->>'linked' as linked from events where type = $1 and payload->>'subject' = $2`,
-    [LINK_EVENT, auditSubject(who)],
+    // The type is written out so that the partial index of these events answers it.
+    `select payload->>'linked' as linked from events where type = '${LINK_EVENT}' and payload->>'subject' = $1`,
+    [auditSubject(who)],
   );
   return new Set(rows.map((row) => row.linked));
 }
