@@ -17,6 +17,7 @@
 import { phoneKey, phonePattern } from '../../../../src/lib/phone.ts';
 import { hashAddress } from '../platform/client.ts';
 import type { Queryable } from '../platform/db.ts';
+import { mentionKeySets, mentionText } from './mention-keys.ts';
 import {
   PERSON_SEARCH_PARAMETERS,
   PERSON_TABLES,
@@ -219,21 +220,28 @@ const mentionConditions = (spec: PersonTable) => [
   ...(spec.jsonMentions ?? []).map((column) => `t.${column}::text ~* $1`),
 ];
 
-/** Rows not the person's whose free text mentions one of their identifiers, by table. */
+/**
+ * Rows not the person's whose free text mentions one of their identifiers, by table. The index finds the rows holding
+ * every key of one identifier; the pattern then decides on those rows alone.
+ */
 async function mentionCounts(db: Queryable, resolved: Resolved): Promise<Record<string, number>> {
   const pattern = mentionPattern(resolved.verified, 'sql');
   const counts: Record<string, number> = {};
   const specs = PERSON_TABLES.filter((spec) => mentionConditions(spec).length > 0);
   if (!pattern || specs.length === 0) return counts;
+  const keySets = await mentionKeySets(db, [...resolved.verified].map(splitIdentifier));
   const own = [...resolved.own].flatMap(([table, ids]) => ids.map((id) => `${table}:${id}`));
   const rows = await db.query<{ table: string; n: number }>(
     specs
-      .map(
-        (spec) => `select '${spec.table}' as "table", count(*)::int as n from ${spec.table} t
-         where not ('${spec.table}:' || t.id = any($2::text[])) and (${mentionConditions(spec).join(' or ')})`,
-      )
+      .map((spec) => {
+        const text = mentionText(spec);
+        const holding = keySets.map((_, index) => `mention_keys(${text}) @> $${index + 3}::text[]`);
+        return `select '${spec.table}' as "table", count(*)::int as n from ${spec.table} t
+         where (${holding.join(' or ') || 'true'}) and not ('${spec.table}:' || t.id = any($2::text[]))
+           and (${mentionConditions(spec).join(' or ')})`;
+      })
       .join(' union all '),
-    [pattern, own],
+    [pattern, own, ...keySets],
   );
   for (const row of rows) if (row.n > 0) counts[row.table] = row.n;
   return counts;

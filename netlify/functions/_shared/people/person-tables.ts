@@ -190,7 +190,11 @@ export const PERSON_TABLES: readonly PersonTable[] = [
     owner: (t) =>
       `coalesce((select ${emailOf('c.email')} from contacts c where c.id = ${t}.contact_id), ${emailOf(`${t}.recipient`)})`,
     holds: [(t) => emailOf(`${t}.recipient`)],
-    find: (t) => anyOf(byEmail(`${t}.recipient`), idIn(`${t}.contact_id`, 'contacts', (c) => byEmail(`${c}.email`))),
+    find: (t) =>
+      anyOf(
+        byEmail(`${t}.recipient`),
+        idIn(`${t}.contact_id`, 'contacts', (c) => byEmail(`${c}.email`)),
+      ),
     mentions: ['subject', 'body'],
     erase: { kind: 'delete' },
   },
@@ -278,7 +282,10 @@ export const PERSON_TABLES: readonly PersonTable[] = [
       const ids = (table: string, find: OnAlias) => `array(select r.id from ${table} r where ${find('r')})`;
       return anyOf(
         `(${t}.kind = 'message' and ${byEmail(`${t}.recipients`)})`,
-        about('contacts', ids('contacts', (c) => byEmail(`${c}.email`))),
+        about(
+          'contacts',
+          ids('contacts', (c) => byEmail(`${c}.email`)),
+        ),
         about('volunteers', ids('volunteers', applicationFind)),
         about('donations', `array(select r.id from donations r where r.ts = any(${donationFormTimes}))`),
         about('gifts', ids('gifts', giftFind)),
