@@ -305,13 +305,23 @@ async function redactMentions(
  */
 export async function findPerson(db: Queryable, who: PersonQuery): Promise<PersonRecords> {
   const resolved = await resolve(db, who);
+  // Each table's rows, the person's and the possible matches' alike, are read in one statement, then shared out.
+  const read = new Map<string, RowsByTable[string]>();
+  for (const spec of PERSON_TABLES) {
+    const ids = [...(resolved.own.get(spec.table) ?? [])];
+    for (const byTable of resolved.possible.values()) ids.push(...(byTable.get(spec.table) ?? []));
+    read.set(spec.table, await rowsById(db, spec.table, ids));
+  }
+  const rowsOf = (table: string, ids: readonly string[]) => {
+    const wanted = new Set(ids);
+    return (read.get(table) ?? []).filter((row) => wanted.has(row.id));
+  };
   const tables: RowsByTable = {};
-  for (const spec of PERSON_TABLES)
-    tables[spec.table] = await rowsById(db, spec.table, resolved.own.get(spec.table) ?? []);
+  for (const spec of PERSON_TABLES) tables[spec.table] = rowsOf(spec.table, resolved.own.get(spec.table) ?? []);
   const possibly: PossibleMatch[] = [];
   for (const [identifier, byTable] of resolved.possible) {
     const rows: RowsByTable = {};
-    for (const [table, ids] of byTable) rows[table] = await rowsById(db, table, ids);
+    for (const [table, ids] of byTable) rows[table] = rowsOf(table, ids);
     possibly.push({ identifier, ...splitIdentifier(identifier), tables: rows });
   }
   const of = (kind: PossibleMatch['kind'], keys: Iterable<Identifier>) =>
