@@ -21,28 +21,38 @@ export function mentionText(spec: PersonTable): string {
 
 /**
  * For each identifier, keys of `mention_keys` every text mentioning it holds (what its mention pattern needs): the
- * words of a name, the words an address has between its own dots and `@` (its first and last may run on into the
- * text around it), the six-digit runs of a phone's number.
+ * words of a name; the ASCII runs of an address written in ASCII (its pattern allows no ASCII letter or digit on
+ * either side), else the words between its own dots and `@` (its first and last may run on into the text around
+ * it); the six-digit runs of a phone's number.
  */
 export async function mentionKeySets(
   db: Queryable,
   identifiers: readonly { kind: string; value: string }[],
 ): Promise<string[][]> {
-  const kinds: string[] = [];
-  const values: string[] = [];
+  const sources: string[] = [];
+  const families: string[] = [];
   for (const { kind, value } of identifiers) {
     if (kind === 'name' && !value.includes(' ')) continue;
-    kinds.push(kind);
-    // A Kenyan number is found by its national part, written with any prefix.
-    values.push(kind === 'phone' ? (/^254([17]\d{8})$/.exec(value)?.[1] ?? value) : value);
+    if (kind === 'phone') {
+      // A Kenyan number is found by its national part, written with any prefix.
+      sources.push(/^254([17]\d{8})$/.exec(value)?.[1] ?? value);
+      families.push('p');
+    } else if (kind === 'email' && /^[\x20-\x7e]*$/.test(value)) {
+      sources.push(value);
+      families.push('a');
+    } else {
+      sources.push(value);
+      families.push(kind === 'email' ? 'inner' : 'w');
+    }
   }
-  if (kinds.length === 0) return [];
+  if (sources.length === 0) return [];
   const rows = await db.query<{ keys: string[] }>(
-    `select array(select k from unnest(mention_keys(case kind
-         when 'email' then regexp_replace(regexp_replace(value, '^[[:alnum:]_]+', ''), '[[:alnum:]_]+$', '')
-         else value end)) k where k like (case kind when 'phone' then 'p:%' else 'w:%' end)) as keys
-     from unnest($1::text[], $2::text[]) with ordinality as identifier(kind, value, n) order by n`,
-    [kinds, values],
+    `select array(select k from unnest(mention_keys(case family
+         when 'inner' then regexp_replace(regexp_replace(source, '^[[:alnum:]_]+', ''), '[[:alnum:]_]+$', '')
+         else source end)) k
+       where k like (case family when 'inner' then 'w' else family end) || ':%') as keys
+     from unnest($1::text[], $2::text[]) with ordinality as identifier(source, family, n) order by n`,
+    [sources, families],
   );
   return rows.map((row) => row.keys);
 }
