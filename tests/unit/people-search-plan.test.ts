@@ -51,7 +51,9 @@ describe.each(databases)('a person’s search plan on $name', (database) => {
     const statements: { text: string; params: readonly unknown[] }[] = [];
     const scanned = await transaction(async (tx) => {
       // Each table is tiny here: with sequential scans priced out, only a table no index can answer is read whole.
+      // The price would also make PostgreSQL compile the statements to machine code (JIT), slow and beside the point.
       await tx.query('set local enable_seqscan = off');
+      await tx.query('set local jit = off');
       const recording: Queryable = {
         query: async (text, params = []) => {
           statements.push({ text, params });
