@@ -18,7 +18,14 @@ import { phoneKey, phonePattern } from '../../../../src/lib/phone.ts';
 import { readBlob } from '../platform/blobs.ts';
 import { hashAddress } from '../platform/client.ts';
 import type { Queryable } from '../platform/db.ts';
-import { PERSON_TABLES, PLACEHOLDER_NAMES, type Identifier, type PersonTable } from './person-tables.ts';
+import { mentionKeySets, mentionText } from './mention-keys.ts';
+import {
+  PERSON_SEARCH_PARAMETERS,
+  PERSON_TABLES,
+  PLACEHOLDER_NAMES,
+  type Identifier,
+  type PersonTable,
+} from './person-tables.ts';
 
 /** Who a search is for: the address or phone the request came from. */
 export interface PersonQuery {
@@ -85,22 +92,31 @@ interface FoundRow {
   holds: Identifier[];
 }
 
+/** The kind of identifier each parameter of a `find` condition holds. */
+const SEARCH_KINDS = { emails: 'email', phones: 'phone', names: 'name' } as const;
+
 /** What one pass over the tables found: per table, the rows touching the identifiers. */
 type Pass = Map<string, FoundRow[]>;
 
-/** Every registered table's rows whose owner is one of `keys` or which hold one of them (one statement). */
+/**
+ * Every registered table's rows whose owner is one of `keys` or which hold one of them (one statement). Each table
+ * is read through its `find` condition (index probes on the identifiers' values); owner and holds are then worked
+ * out on those rows only and compared whole, so `find` only narrows, it never decides.
+ */
 async function pass(db: Queryable, keys: readonly Identifier[]): Promise<Pass> {
   const selects = PERSON_TABLES.map((spec) => {
     const holds = (spec.holds ?? []).map((expression) => expression('t'));
     return `select '${spec.table}' as "table", id, owner, holds from (
        select t.id as id, ${spec.owner('t')} as owner,
               array_remove(array[${holds.join(', ') || 'null'}]::text[], null) as holds
-       from ${spec.table} t) found
+       from ${spec.table} t where ${spec.find('t')}) found
      where owner = any($1::text[]) or holds && $1::text[]`;
   });
+  const values = (kind: PossibleMatch['kind']) =>
+    keys.map(splitIdentifier).flatMap((key) => (key.kind === kind ? [key.value] : []));
   const rows = await db.query<FoundRow & { table: string }>(
     `select "table", id::text as id, owner, holds from (${selects.join(' union all ')}) touching order by "table", id`,
-    [keys],
+    [keys, ...PERSON_SEARCH_PARAMETERS.map((parameter) => values(SEARCH_KINDS[parameter]))],
   );
   const found: Pass = new Map(PERSON_TABLES.map((spec) => [spec.table, []]));
   for (const { table, ...row } of rows) found.get(table)?.push(row);
@@ -110,8 +126,9 @@ async function pass(db: Queryable, keys: readonly Identifier[]): Promise<Pass> {
 /** Identifiers staff confirmed for the person searched for (from the audit trail, as hashes). */
 async function confirmedLinks(db: Queryable, who: PersonQuery): Promise<Set<string>> {
   const rows = await db.query<{ linked: string }>(
-    `select payload->>'linked' as linked from events where type = $1 and payload->>'subject' = $2`,
-    [LINK_EVENT, auditSubject(who)],
+    // The type is written out so that the partial index of these events answers it.
+    `select payload->>'linked' as linked from events where type = '${LINK_EVENT}' and payload->>'subject' = $1`,
+    [auditSubject(who)],
   );
   return new Set(rows.map((row) => row.linked));
 }
@@ -204,21 +221,28 @@ const mentionConditions = (spec: PersonTable) => [
   ...(spec.jsonMentions ?? []).map((column) => `t.${column}::text ~* $1`),
 ];
 
-/** Rows not the person's whose free text mentions one of their identifiers, by table. */
+/**
+ * Rows not the person's whose free text mentions one of their identifiers, by table. The index finds the rows holding
+ * every key of one identifier; the pattern then decides on those rows alone.
+ */
 async function mentionCounts(db: Queryable, resolved: Resolved): Promise<Record<string, number>> {
   const pattern = mentionPattern(resolved.verified, 'sql');
   const counts: Record<string, number> = {};
   const specs = PERSON_TABLES.filter((spec) => mentionConditions(spec).length > 0);
   if (!pattern || specs.length === 0) return counts;
+  const keySets = await mentionKeySets(db, [...resolved.verified].map(splitIdentifier));
   const own = [...resolved.own].flatMap(([table, ids]) => ids.map((id) => `${table}:${id}`));
   const rows = await db.query<{ table: string; n: number }>(
     specs
-      .map(
-        (spec) => `select '${spec.table}' as "table", count(*)::int as n from ${spec.table} t
-         where not ('${spec.table}:' || t.id = any($2::text[])) and (${mentionConditions(spec).join(' or ')})`,
-      )
+      .map((spec) => {
+        const text = mentionText(spec);
+        const holding = keySets.map((_, index) => `mention_keys(${text}) @> $${index + 3}::text[]`);
+        return `select '${spec.table}' as "table", count(*)::int as n from ${spec.table} t
+         where (${holding.join(' or ') || 'true'}) and not ('${spec.table}:' || t.id = any($2::text[]))
+           and (${mentionConditions(spec).join(' or ')})`;
+      })
       .join(' union all '),
-    [pattern, own],
+    [pattern, own, ...keySets],
   );
   for (const row of rows) if (row.n > 0) counts[row.table] = row.n;
   return counts;
@@ -282,14 +306,25 @@ async function redactMentions(
  */
 export async function findPerson(db: Queryable, who: PersonQuery): Promise<PersonRecords> {
   const resolved = await resolve(db, who);
+  // Each table's rows, the person's and the possible matches' alike, are read in one statement, then shared out.
+  const read = new Map<string, RowsByTable[string]>();
+  for (const spec of PERSON_TABLES) {
+    const ids = [...(resolved.own.get(spec.table) ?? [])];
+    for (const byTable of resolved.possible.values()) ids.push(...(byTable.get(spec.table) ?? []));
+    read.set(spec.table, await rowsById(db, spec.table, ids));
+  }
+  const rowsOf = (table: string, ids: readonly string[]) => {
+    const wanted = new Set(ids);
+    return (read.get(table) ?? []).filter((row) => wanted.has(row.id));
+  };
   const tables: RowsByTable = {};
   for (const spec of PERSON_TABLES) {
-    tables[spec.table] = await withFiles(spec, await rowsById(db, spec.table, resolved.own.get(spec.table) ?? []));
+    tables[spec.table] = await withFiles(spec, rowsOf(spec.table, resolved.own.get(spec.table) ?? []));
   }
   const possibly: PossibleMatch[] = [];
   for (const [identifier, byTable] of resolved.possible) {
     const rows: RowsByTable = {};
-    for (const [table, ids] of byTable) rows[table] = await rowsById(db, table, ids);
+    for (const [table, ids] of byTable) rows[table] = rowsOf(table, ids);
     possibly.push({ identifier, ...splitIdentifier(identifier), tables: rows });
   }
   const of = (kind: PossibleMatch['kind'], keys: Iterable<Identifier>) =>

@@ -29,6 +29,11 @@ export interface PersonTable {
   readonly owner: OnAlias;
   /** Other identifiers the row holds (null when absent). */
   readonly holds?: readonly OnAlias[];
+  /**
+   * A condition on the row true whenever its owner or one of its holds may be among the identifiers searched for,
+   * written so that indexes answer it (PERSON_SEARCH_PARAMETERS): the search reads only the rows it selects.
+   */
+  readonly find: OnAlias;
   /** Free-text columns that may mention anyone: the person's identifiers are removed from them on erasure. */
   readonly mentions?: readonly string[];
   /** JSON columns whose text values may mention anyone (a form as received): treated as {@link mentions}. */
@@ -46,13 +51,29 @@ export interface PersonTable {
 /** Names that stand for nobody (what erasure and anonymous gifts leave behind). */
 export const PLACEHOLDER_NAMES = ['erased sponsor', 'anonymous sponsor', 'anonymous donor', 'anonymous'];
 
+/** An address, a name, as compared: the expressions the person-search indexes are on (their migration). */
+const emailKey = (expression: string) => `lower(trim(${expression}))`;
+const nameKey = (expression: string) => `lower(regexp_replace(trim(${expression}), '\\s+', ' ', 'g'))`;
+
 const emailOf = (expression: string) =>
-  `(case when nullif(trim(${expression}), '') is not null then 'email:' || lower(trim(${expression})) end)`;
+  `(case when nullif(trim(${expression}), '') is not null then 'email:' || ${emailKey(expression)} end)`;
 const phoneOf = (expression: string) => `('phone:' || ${phoneKeySql(expression)})`;
 const nameOf = (expression: string) =>
   `(case when nullif(trim(${expression}), '') is not null
          and lower(trim(${expression})) <> all (array[${PLACEHOLDER_NAMES.map((name) => `'${name}'`).join(', ')}])
-    then 'name:' || lower(regexp_replace(trim(${expression}), '\\s+', ' ', 'g')) end)`;
+    then 'name:' || ${nameKey(expression)} end)`;
+
+/**
+ * The parameters a {@link PersonTable.find} condition reads: `$2` the addresses searched for (lower-cased), `$3` the
+ * phone keys, `$4` the names (lower-cased, single spaces). Each is compared to an indexed expression; `phone_key` is
+ * {@link phoneKeySql} as a database function (an index cannot hold a subquery).
+ */
+export const PERSON_SEARCH_PARAMETERS = ['emails', 'phones', 'names'] as const;
+const byEmail = (expression: string) => `${emailKey(expression)} = any($2::text[])`;
+const byPhone = (expression: string) => `phone_key(${expression}) = any($3::text[])`;
+const byName = (expression: string) => `${nameKey(expression)} = any($4::text[])`;
+/** Any of the conditions (each an index probe, or-ed into one bitmap scan). */
+const anyOf = (...conditions: string[]) => `(${conditions.join(' or ')})`;
 
 /**
  * Who a gift or commitment is from: the address Paystack or staff took, else the M-Pesa payer's phone, else the name
@@ -75,6 +96,18 @@ const formOwner: OnAlias = (e) =>
   `(case when ${e}.type not like 'admin.%'
     then coalesce(${emailOf(`${e}.payload->>'email'`)}, ${phoneOf(`${e}.payload->>'phone'`)}) end)`;
 
+/** Gifts and commitments whose donor may be the person: by address, phone or name. */
+const giftFind: OnAlias = (g) =>
+  anyOf(byEmail(`${g}.donor_email`), byPhone(`${g}.donor_phone`), byName(`${g}.donor_name`));
+/** Applications that may be the person's: by address or phone. */
+const applicationFind: OnAlias = (v) => anyOf(byEmail(`${v}.email`), byPhone(`${v}.details->>'phone'`));
+/** The times of the donation forms that may be the person's (a donation carries its form's `ts`). */
+const donationFormTimes = `array(select e.ts from events e where e.type = 'donation_intent'
+  and ${anyOf(byEmail(`e.payload->>'email'`), byPhone(`e.payload->>'phone'`))})`;
+/** `expression` among the ids of `table` rows `find` selects (an array an index is probed with). */
+const idIn = (expression: string, table: string, find: OnAlias) =>
+  `${expression} = any(array(select r.id from ${table} r where ${find('r')}))`;
+
 /**
  * Every table that can hold a member of the public, in erasure order (a table pointing at another comes first).
  */
@@ -86,6 +119,7 @@ export const PERSON_TABLES: readonly PersonTable[] = [
     owner: (t) =>
       `(select ${formOwner('e')} from events e where e.type = 'donation_intent' and e.ts = ${t}.ts limit 1)`,
     holds: [(t) => nameOf(`${t}.donor_name`)],
+    find: (t) => anyOf(byName(`${t}.donor_name`), `${t}.ts = any(${donationFormTimes})`),
     // The amount and date stay for the accounts.
     erase: { kind: 'anonymise', set: 'donor_name = null' },
     correctable: { donor_name: 'name' },
@@ -95,6 +129,7 @@ export const PERSON_TABLES: readonly PersonTable[] = [
     label: 'Letters to a sponsored child',
     owner: (t) => emailOf(`${t}.sponsor_email`),
     holds: [(t) => emailOf(`${t}.sponsor_email`)],
+    find: (t) => byEmail(`${t}.sponsor_email`),
     // A letter is the sponsor's own words: it goes whole, photo and all.
     erase: { kind: 'delete' },
     file: { key: 'photo_key', bytes: 'photo' },
@@ -109,6 +144,13 @@ export const PERSON_TABLES: readonly PersonTable[] = [
                  limit 1),
                 ${nameOf(`${t}.sponsor_name`)})`,
     holds: [(t) => nameOf(`${t}.sponsor_name`), (t) => emailOf(`${t}.sponsor_email`)],
+    find: (t) =>
+      anyOf(
+        byEmail(`${t}.sponsor_email`),
+        byName(`${t}.sponsor_name`),
+        `${t}.gift_ref = any(array(select r.reference from gifts r where ${giftFind('r')}))`,
+        idIn(idFrom(`${t}.gift_ref`), 'gifts', giftFind),
+      ),
     // Which child was sponsored, when and for how much stays for the accounts and the child's file.
     erase: { kind: 'anonymise', set: `sponsor_name = 'Erased sponsor', sponsor_email = null, updated_at = now()` },
     correctable: { sponsor_name: 'name', sponsor_email: 'email' },
@@ -118,6 +160,7 @@ export const PERSON_TABLES: readonly PersonTable[] = [
     label: 'Monthly gifts and sponsorships (commitments)',
     owner: giftOwner,
     holds: donorHolds,
+    find: giftFind,
     // Staff's reason for ending it.
     mentions: ['end_reason'],
     // What was promised, the instalments paid and the account number stay for the accounts and for staff to decide
@@ -134,6 +177,7 @@ export const PERSON_TABLES: readonly PersonTable[] = [
     label: 'Gifts',
     owner: giftOwner,
     holds: donorHolds,
+    find: giftFind,
     // Staff notes and the M-Pesa account text ("Cash from … at the gala", "Account: <what the payer typed>").
     mentions: ['note'],
     // The amount, date, method, receipt number and what it supported stay for the accounts; the note goes whole,
@@ -152,6 +196,11 @@ export const PERSON_TABLES: readonly PersonTable[] = [
     owner: (t) =>
       `coalesce((select ${emailOf('c.email')} from contacts c where c.id = ${t}.contact_id), ${emailOf(`${t}.recipient`)})`,
     holds: [(t) => emailOf(`${t}.recipient`)],
+    find: (t) =>
+      anyOf(
+        byEmail(`${t}.recipient`),
+        idIn(`${t}.contact_id`, 'contacts', (c) => byEmail(`${c}.email`)),
+      ),
     mentions: ['subject', 'body'],
     erase: { kind: 'delete' },
   },
@@ -160,6 +209,7 @@ export const PERSON_TABLES: readonly PersonTable[] = [
     label: 'Contact messages',
     owner: (t) => emailOf(`${t}.email`),
     holds: [(t) => nameOf(`${t}.name`)],
+    find: (t) => anyOf(byEmail(`${t}.email`), byName(`${t}.name`)),
     mentions: ['subject', 'message'],
     erase: { kind: 'delete' },
     correctable: { name: 'name', email: 'email', subject: 'text' },
@@ -172,6 +222,7 @@ export const PERSON_TABLES: readonly PersonTable[] = [
       `coalesce((select ${applicationOwner('v')} from volunteers v where v.id = ${t}.application_id),
                 ${emailOf(`${t}.recipient`)})`,
     holds: [(t) => emailOf(`${t}.recipient`)],
+    find: (t) => anyOf(byEmail(`${t}.recipient`), idIn(`${t}.application_id`, 'volunteers', applicationFind)),
     mentions: ['subject', 'body'],
     erase: { kind: 'delete' },
   },
@@ -180,6 +231,7 @@ export const PERSON_TABLES: readonly PersonTable[] = [
     label: 'Applications',
     owner: applicationOwner,
     holds: [(t) => nameOf(`${t}.name`), (t) => phoneOf(`${t}.details->>'phone'`)],
+    find: (t) => anyOf(applicationFind(t), byName(`${t}.name`)),
     jsonMentions: ['details'],
     erase: { kind: 'delete' },
     correctable: { name: 'name', email: 'email' },
@@ -189,6 +241,7 @@ export const PERSON_TABLES: readonly PersonTable[] = [
     label: 'Newsletter subscription',
     owner: (t) => emailOf(`${t}.email`),
     holds: [(t) => nameOf(`${t}.name`)],
+    find: (t) => anyOf(byEmail(`${t}.email`), byName(`${t}.name`)),
     erase: { kind: 'delete' },
     correctable: { name: 'name', email: 'email' },
   },
@@ -202,12 +255,14 @@ export const PERSON_TABLES: readonly PersonTable[] = [
     table,
     label,
     owner: (t: string) => emailOf(`${t}.email`),
+    find: (t: string) => byEmail(`${t}.email`),
     erase: { kind: 'delete' } as const,
   })),
   {
     table: 'consent_records',
     label: 'Consent records',
     owner: (t) => emailOf(`${t}.email`),
+    find: (t) => byEmail(`${t}.email`),
     erase: { kind: 'delete' },
   },
   {
@@ -226,6 +281,22 @@ export const PERSON_TABLES: readonly PersonTable[] = [
           when 'gifts' then (select ${giftOwner('r')} from gifts r where r.id = ${idFrom(`${t}.record_id`)})
           end
       end)`,
+    // Each branch names the kind, so that each is answered by its partial index.
+    find: (t) => {
+      const about = (resource: string, ids: string) =>
+        `(${t}.kind = 'submission' and ${t}.resource = '${resource}' and ${idFrom(`${t}.record_id`)} = any(${ids}))`;
+      const ids = (table: string, find: OnAlias) => `array(select r.id from ${table} r where ${find('r')})`;
+      return anyOf(
+        `(${t}.kind = 'message' and ${byEmail(`${t}.recipients`)})`,
+        about(
+          'contacts',
+          ids('contacts', (c) => byEmail(`${c}.email`)),
+        ),
+        about('volunteers', ids('volunteers', applicationFind)),
+        about('donations', `array(select r.id from donations r where r.ts = any(${donationFormTimes}))`),
+        about('gifts', ids('gifts', giftFind)),
+      );
+    },
     mentions: ['subject', 'body'],
     erase: { kind: 'delete' },
   },
@@ -237,6 +308,8 @@ export const PERSON_TABLES: readonly PersonTable[] = [
       (t) => `(case when ${t}.type not like 'admin.%' then ${nameOf(`${t}.payload->>'name'`)} end)`,
       (t) => `(case when ${t}.type not like 'admin.%' then ${phoneOf(`${t}.payload->>'phone'`)} end)`,
     ],
+    find: (t) =>
+      anyOf(byEmail(`${t}.payload->>'email'`), byPhone(`${t}.payload->>'phone'`), byName(`${t}.payload->>'name'`)),
     // Other people's forms as received, and the reasons staff wrote in the audit trail.
     jsonMentions: ['payload'],
     erase: { kind: 'delete' },
