@@ -267,7 +267,11 @@ async function startSponsorship(tx: LedgerTx, commitment: CommitmentRow, by: str
 }
 
 /** Adds the instalments of `commitments` that have fallen due by `now` and are not there yet, in one statement. */
-export async function addDueInstalments(tx: Queryable, commitments: readonly CommitmentRow[], now: Date): Promise<void> {
+export async function addDueInstalments(
+  tx: Queryable,
+  commitments: readonly CommitmentRow[],
+  now: Date,
+): Promise<void> {
   const today = nairobiDay(now);
   const due = commitments.flatMap((commitment) =>
     periodsDue(commitment, today).map((item) => ({ id: commitment.id, ...item })),
