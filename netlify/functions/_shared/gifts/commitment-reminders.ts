@@ -27,25 +27,42 @@ export interface CommitmentsReport {
   readonly checked: number;
   readonly changed: number;
   readonly reminders: number;
+  /** Running commitments the run's time limit left for the next run. */
+  readonly left: number;
+}
+
+/** How a run of {@link runCommitments} is bounded. */
+export interface RunLimit {
+  /** Asked before each batch: true stops the run, and the next one starts with the commitments left. */
+  readonly outOfTime?: () => boolean;
+  /** Commitments brought up to the day in one transaction ({@link REFRESH_BATCH} unless given). */
+  readonly batchSize?: number;
 }
 
 /** Running commitments brought up to the day in one transaction: few round trips for thousands, short locks. */
 export const REFRESH_BATCH = 200;
 
 /**
- * Brings every running commitment's instalments and state up to `now` ({@link REFRESH_BATCH} in each transaction),
- * then queues the reminder of each M-Pesa instalment due in {@link REMINDER_DAYS_BEFORE} days that is not paid, once.
+ * Brings running commitments' instalments and state up to `now` ({@link REFRESH_BATCH} in each transaction), the
+ * least recently settled first, until `limit` says the run is out of time; then queues the reminder of each M-Pesa
+ * instalment due in {@link REMINDER_DAYS_BEFORE} days that is not paid, once. The reminders are never left for the
+ * next run: they are few (one day of the month's), and tomorrow's run would look for another day's.
  */
-export async function runCommitments(now: Date = new Date()): Promise<CommitmentsReport> {
+export async function runCommitments(now: Date = new Date(), limit: RunLimit = {}): Promise<CommitmentsReport> {
   const running = await query<{ id: string }>(
-    `select id::text as id from commitments where state in ('active', 'late', 'lapsed') order by id`,
+    `select id::text as id from commitments where state in ('active', 'late', 'lapsed')
+     order by settled_on nulls first, id`,
   );
+  const size = limit.batchSize ?? REFRESH_BATCH;
   let changed = 0;
-  for (let start = 0; start < running.length; start += REFRESH_BATCH) {
-    const ids = running.slice(start, start + REFRESH_BATCH).map(({ id }) => id);
+  let settled = 0;
+  while (settled < running.length && !limit.outOfTime?.()) {
+    const ids = running.slice(settled, settled + size).map(({ id }) => id);
     changed += await transaction((tx) => refreshBatch(tx, ids, now));
+    settled += ids.length;
   }
-  return { checked: running.length, changed, reminders: await queueReminders(now) };
+  const left = running.length - settled;
+  return { checked: running.length, changed, reminders: await queueReminders(now), left };
 }
 
 /** Locks those of `ids` still running, adds their due instalments and stores the states they now have; how many moved. */
@@ -72,6 +89,10 @@ async function refreshBatch(tx: Queryable, ids: readonly string[], now: Date): P
     return state === commitment.state ? [] : [{ commitment, state }];
   });
   await storeStates(tx, changes, now);
+  await tx.query('update commitments set settled_on = $2 where id = any($1::bigint[])', [
+    commitments.map(({ id }) => id),
+    nairobiDay(now),
+  ]);
   return changes.length;
 }
 
