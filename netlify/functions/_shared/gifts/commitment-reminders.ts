@@ -101,7 +101,7 @@ export async function queueReminders(now: Date): Promise<number> {
   const paybill = process.env['MPESA_PAYBILL'];
   if (!paybill) return 0;
   const day = addDays(nairobiDay(now), REMINDER_DAYS_BEFORE);
-  // Only an instalment due on the day of the month `day` is can be due on `day`: the rules below decide the rest.
+  // Only a commitment due on the day of the month `day` falls on can have an instalment due on `day`; the rules decide.
   const candidates = await query<CommitmentRow>(
     `select ${COMMITMENT_COLUMNS} from commitments
      where method = 'mpesa' and state = 'active' and donor_email is not null and starts_on is not null
