@@ -54,7 +54,14 @@ import {
   staffGiftReference,
 } from './_shared/gifts/staff-gifts.ts';
 import { statementOf } from './_shared/gifts/statements.ts';
-import { figuresOf, giftsReceivedIn, monthEndCsv, monthEndPdf, setRate } from './_shared/gifts/gift-figures.ts';
+import {
+  figuresOf,
+  giftsReceivedIn,
+  monthEndCsv,
+  monthEndPdf,
+  setRate,
+  totalsOf,
+} from './_shared/gifts/gift-figures.ts';
 import { answer, error, invalid, json, methodNotAllowed, readJsonBody } from './_shared/platform/http.ts';
 import { GIFT_COMPLETERS } from './_shared/gifts/gift-mail.ts';
 import { deliverAfterResponse, enqueue } from './_shared/platform/outbox.ts';
@@ -97,7 +104,7 @@ function periodOf(req: Request, now: Date): GiftPeriod | Response {
 
 /** The three breakdowns of a period, as the month and year of the summary carry them. */
 async function breakdowns(period: GiftPeriod) {
-  const { byCause, byMethod, byKind } = await figuresOf(period);
+  const { cause: byCause, method: byMethod, kind: byKind } = await totalsOf(period);
   return { byCause, byMethod, byKind };
 }
 
@@ -106,15 +113,18 @@ async function summary(req: Request): Promise<Response> {
   const period = periodOf(req, now);
   if (period instanceof Response) return period;
   const today = nairobiDay(now);
+  const thisMonth = resolvePeriod({ period: 'month' }, today);
+  // The period asked for is this month unless staff chose another: its figures hold the month's breakdowns then.
+  const sameAsMonth = period.from === thisMonth.from && period.to === thisMonth.to;
   const [figures, month, year] = await Promise.all([
     figuresOf(period),
-    breakdowns(resolvePeriod({ period: 'month' }, today)),
+    sameAsMonth ? undefined : breakdowns(thisMonth),
     breakdowns(resolvePeriod({ period: 'year' }, today)),
   ]);
   return json({
     connected: { paystack: paystackConfig() !== undefined, mpesa: mpesaConfig() !== undefined },
     figures,
-    month,
+    month: month ?? { byCause: figures.byCause, byMethod: figures.byMethod, byKind: figures.byKind },
     year,
   } satisfies GiftSummary);
 }

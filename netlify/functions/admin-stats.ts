@@ -12,9 +12,7 @@ import { tabCounts } from './_shared/staff/tab-counts.ts';
 export default staffFunction(async (req) => {
   if (req.method !== 'GET') return methodNotAllowed(['GET']);
   // What shipped with the site counts as soon as the dashboard opens, before its tab is first listed.
-  await copyShipped('blog');
-  await copyShipped('programs');
-  await copyShippedEvents();
+  await Promise.all([copyShipped('blog'), copyShipped('programs'), copyShippedEvents()]);
   return json(await tabCounts());
 });
 

@@ -4,6 +4,10 @@
  * instalments due in three days. Then the offers to sponsors whose child left the programme: the one reminder of
  * an unanswered offer, and the end of a sponsorship whose reminder went unanswered (exit-choices.ts).
  *
+ * Netlify stops a scheduled function after 30 seconds. The run stops starting to settle commitments at
+ * {@link SETTLE_UNTIL_MS} (the next run takes the rest first) and to send emails at {@link SEND_UNTIL_MS} (what is not
+ * sent stays queued in the outbox for the next delivery): every step it takes is whole, so nothing is left half-done.
+ *
  * The browser tests name the day instead of waiting for it: only when `JOBS_CLOCK_FROM_REQUEST` is `1` (set by the
  * test server, never in production) does a call's JSON body `{"now": "<ISO time>"}` set the clock of the run.
  */
@@ -11,7 +15,12 @@ import type { Config } from '@netlify/functions';
 import { runCommitments } from './_shared/gifts/commitment-reminders.ts';
 import { runExitOffers } from './_shared/children/exit-choices.ts';
 import { json } from './_shared/platform/http.ts';
-import { deliverDue } from './_shared/platform/outbox.ts';
+import { deliverDue, RUN_BUDGET_MS } from './_shared/platform/outbox.ts';
+
+/** Milliseconds into the run after which no further batch of commitments is started. */
+const SETTLE_UNTIL_MS = 15_000;
+/** Milliseconds into the run after which no further email is sent. */
+const SEND_UNTIL_MS = 25_000;
 
 /** The time the run decides by: the request's `now` when tests may name it, else the real time. */
 async function clockOf(req: Request): Promise<Date> {
@@ -23,9 +32,14 @@ async function clockOf(req: Request): Promise<Date> {
 
 /** Runs once; scheduled functions ignore the answer, so it only reports for logs and tests. */
 export default async (req: Request): Promise<Response> => {
+  const started = performance.now();
+  const elapsed = () => performance.now() - started;
   const now = await clockOf(req);
-  const report = { ...(await runCommitments(now)), exitOffers: await runExitOffers(now) };
-  if (report.reminders > 0 || report.exitOffers.reminded > 0) await deliverDue();
+  const commitments = await runCommitments(now, { outOfTime: () => elapsed() >= SETTLE_UNTIL_MS });
+  const report = { ...commitments, exitOffers: await runExitOffers(now) };
+  if (report.reminders > 0 || report.exitOffers.reminded > 0) {
+    await deliverDue({ budgetMs: Math.max(0, Math.min(RUN_BUDGET_MS, SEND_UNTIL_MS - elapsed())) });
+  }
   console.log('commitments-daily:', JSON.stringify(report));
   return json({ ...report, now: now.toISOString() });
 };

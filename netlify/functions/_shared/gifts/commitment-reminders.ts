@@ -11,39 +11,89 @@ import { myGivingUrl } from './site-links.ts';
 import {
   REMINDER_DAYS_BEFORE,
   type CommitmentRow,
+  type InstalmentRow,
   COMMITMENT_COLUMNS,
+  INSTALMENT_COLUMNS,
+  commitmentState,
   nairobiDay,
   addDays,
   periodsDue,
 } from './commitment-rules.ts';
-import { lockCommitment, addDueInstalments, settleState } from './commitments.ts';
+import { addDueInstalments } from './commitments.ts';
+import { storeStates } from './commitment-states.ts';
 
 /** What one run of {@link runCommitments} did. */
 export interface CommitmentsReport {
   readonly checked: number;
   readonly changed: number;
   readonly reminders: number;
+  /** Running commitments the run's time limit left for the next run. */
+  readonly left: number;
 }
 
+/** How a run of {@link runCommitments} is bounded. */
+export interface RunLimit {
+  /** Asked before each batch: true stops the run, and the next one starts with the commitments left. */
+  readonly outOfTime?: () => boolean;
+  /** Commitments brought up to the day in one transaction ({@link REFRESH_BATCH} unless given). */
+  readonly batchSize?: number;
+}
+
+/** Running commitments brought up to the day in one transaction: few round trips for thousands, short locks. */
+export const REFRESH_BATCH = 200;
+
 /**
- * Brings every running commitment's instalments and state up to `now` (one transaction each), then queues the
- * reminder of each M-Pesa instalment due in {@link REMINDER_DAYS_BEFORE} days that is not paid, once.
+ * Brings running commitments' instalments and state up to `now` ({@link REFRESH_BATCH} in each transaction), the
+ * least recently settled first, until `limit` says the run is out of time; then queues the reminder of each M-Pesa
+ * instalment due in {@link REMINDER_DAYS_BEFORE} days that is not paid, once. The reminders are never left for the
+ * next run: they are few (one day of the month's), and tomorrow's run would look for another day's.
  */
-export async function runCommitments(now: Date = new Date()): Promise<CommitmentsReport> {
+export async function runCommitments(now: Date = new Date(), limit: RunLimit = {}): Promise<CommitmentsReport> {
   const running = await query<{ id: string }>(
-    `select id::text as id from commitments where state in ('active', 'late', 'lapsed') order by id`,
+    `select id::text as id from commitments where state in ('active', 'late', 'lapsed')
+     order by settled_on nulls first, id`,
   );
+  const size = limit.batchSize ?? REFRESH_BATCH;
   let changed = 0;
-  for (const { id } of running) {
-    const moved = await transaction(async (tx) => {
-      const commitment = await lockCommitment(tx, { commitmentId: id });
-      if (!commitment || !['active', 'late', 'lapsed'].includes(commitment.state)) return false;
-      await addDueInstalments(tx, commitment, now);
-      return (await settleState(tx, commitment, now)).state !== commitment.state;
-    });
-    if (moved) changed += 1;
+  let settled = 0;
+  while (settled < running.length && !limit.outOfTime?.()) {
+    const ids = running.slice(settled, settled + size).map(({ id }) => id);
+    changed += await transaction((tx) => refreshBatch(tx, ids, now));
+    settled += ids.length;
   }
-  return { checked: running.length, changed, reminders: await queueReminders(now) };
+  const left = running.length - settled;
+  return { checked: running.length, changed, reminders: await queueReminders(now), left };
+}
+
+/** Locks those of `ids` still running, adds their due instalments and stores the states they now have; how many moved. */
+async function refreshBatch(tx: Queryable, ids: readonly string[], now: Date): Promise<number> {
+  const commitments = await tx.query<CommitmentRow>(
+    `select ${COMMITMENT_COLUMNS} from commitments
+     where id = any($1::bigint[]) and state in ('active', 'late', 'lapsed') order by id for update`,
+    [ids],
+  );
+  await addDueInstalments(tx, commitments, now);
+  const instalments = await tx.query<InstalmentRow>(
+    `select ${INSTALMENT_COLUMNS} from commitment_instalments where commitment_id = any($1::bigint[])
+     order by commitment_id, period`,
+    [commitments.map(({ id }) => id)],
+  );
+  const byCommitment = new Map<string, InstalmentRow[]>();
+  for (const instalment of instalments) {
+    const list = byCommitment.get(instalment.commitment_id) ?? [];
+    list.push(instalment);
+    byCommitment.set(instalment.commitment_id, list);
+  }
+  const changes = commitments.flatMap((commitment) => {
+    const state = commitmentState(commitment, byCommitment.get(commitment.id) ?? [], now);
+    return state === commitment.state ? [] : [{ commitment, state }];
+  });
+  await storeStates(tx, changes, now);
+  await tx.query('update commitments set settled_on = $2 where id = any($1::bigint[])', [
+    commitments.map(({ id }) => id),
+    nairobiDay(now),
+  ]);
+  return changes.length;
 }
 
 /** Queues the reminders of M-Pesa instalments due {@link REMINDER_DAYS_BEFORE} days from `now`; how many. */
@@ -51,9 +101,12 @@ export async function queueReminders(now: Date): Promise<number> {
   const paybill = process.env['MPESA_PAYBILL'];
   if (!paybill) return 0;
   const day = addDays(nairobiDay(now), REMINDER_DAYS_BEFORE);
+  // Only a commitment due on the day of the month `day` falls on can have an instalment due on `day`; the rules decide.
   const candidates = await query<CommitmentRow>(
     `select ${COMMITMENT_COLUMNS} from commitments
-     where method = 'mpesa' and state = 'active' and donor_email is not null and starts_on is not null`,
+     where method = 'mpesa' and state = 'active' and donor_email is not null and starts_on is not null
+       and due_day = $1 order by id`,
+    [Number(day.slice(8, 10))],
   );
   let queued = 0;
   for (const commitment of candidates) {

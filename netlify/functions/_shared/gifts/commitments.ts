@@ -34,6 +34,7 @@ import {
   normaliseAccount,
 } from './commitment-rules.ts';
 import { endLocked } from './commitment-decisions.ts';
+import { commitmentEvent, storeStates } from './commitment-states.ts';
 import type { PaystackKeys } from './commitment-cards.ts';
 
 /** What a checkout or staff asks to commit to. */
@@ -196,7 +197,7 @@ export async function payInstalment(
       [current.id, period, dueOn(period, current.due_day), gift.id, now],
     );
   } else {
-    await addDueInstalments(tx, current, now);
+    await addDueInstalments(tx, [current], now);
     const [open] = await tx.query<{ period: string }>(
       `select period::text as period from commitment_instalments where commitment_id = $1 and gift_id is null
        order by period limit 1`,
@@ -265,15 +266,22 @@ async function startSponsorship(tx: LedgerTx, commitment: CommitmentRow, by: str
   return row ?? commitment;
 }
 
-/** Adds the instalments that have fallen due by `now` and are not there yet. */
-export async function addDueInstalments(tx: Queryable, commitment: CommitmentRow, now: Date): Promise<void> {
-  const due = periodsDue(commitment, nairobiDay(now));
+/** Adds the instalments of `commitments` that have fallen due by `now` and are not there yet, in one statement. */
+export async function addDueInstalments(
+  tx: Queryable,
+  commitments: readonly CommitmentRow[],
+  now: Date,
+): Promise<void> {
+  const today = nairobiDay(now);
+  const due = commitments.flatMap((commitment) =>
+    periodsDue(commitment, today).map((item) => ({ id: commitment.id, ...item })),
+  );
   if (due.length === 0) return;
   await tx.query(
     `insert into commitment_instalments (commitment_id, period, due_on)
-     select $1, period::date, due_on::date from unnest($2::text[], $3::text[]) as p(period, due_on)
+     select id::bigint, period::date, due_on::date from unnest($1::text[], $2::text[], $3::text[]) as p(id, period, due_on)
      on conflict (commitment_id, period) do nothing`,
-    [commitment.id, due.map((item) => item.period), due.map((item) => item.dueOn)],
+    [due.map((item) => item.id), due.map((item) => item.period), due.map((item) => item.dueOn)],
   );
 }
 
@@ -285,38 +293,12 @@ export async function instalmentsOf(commitmentId: string, db: Queryable = { quer
   );
 }
 
-/**
- * Stores the state a commitment has at `now` (the caller holds its row); a sponsorship that has just lapsed asks staff
- * to contact the sponsor, and every change is an event for Recent Activity and the live stream.
- */
+/** Stores the state a commitment has at `now` (the caller holds its row), as {@link storeStates} does. */
 export async function settleState(tx: Queryable, commitment: CommitmentRow, now: Date): Promise<CommitmentRow> {
   const state = commitmentState(commitment, await instalmentsOf(commitment.id, tx), now);
   if (state === commitment.state) return commitment;
-  const askContact = state === 'lapsed' && commitment.kind === 'sponsorship' && commitment.sponsorship_id !== null;
-  const [row] = await tx.query<CommitmentRow>(
-    `update commitments set state = $2, state_since = $3, updated_at = now(),
-       contact_due_at = case when $4::boolean then $3 else contact_due_at end,
-       contact_done_at = case when $4::boolean then null else contact_done_at end,
-       contact_done_by = case when $4::boolean then null else contact_done_by end
-     where id = $1 returning ${COMMITMENT_COLUMNS}`,
-    [commitment.id, state, now, askContact],
-  );
-  const changed = row ?? commitment;
-  await commitmentEvent(tx, `commitment.${state}`, changed);
-  return changed;
-}
-
-/** Recent Activity and the live stream learn of a commitment's change from this event (no personal details). */
-async function commitmentEvent(tx: Queryable, type: string, commitment: CommitmentRow): Promise<void> {
-  await tx.query('insert into events (type, payload) values ($1, $2)', [
-    type,
-    {
-      commitmentId: commitment.id,
-      kind: commitment.kind,
-      child: commitment.child_id,
-      amount: formatMoney(commitment.amount_subunits, commitment.currency),
-    },
-  ]);
+  const [changed] = await storeStates(tx, [{ commitment, state }], now);
+  return changed ?? commitment;
 }
 
 /**

@@ -36,13 +36,32 @@ const BREAKDOWNS = {
   currency: 'currency',
 } as const;
 
-async function totalsBy(by: keyof typeof BREAKDOWNS, period: GiftPeriod, db: Queryable): Promise<GiftTotal[]> {
-  return db.query<GiftTotal>(
-    `select ${BREAKDOWNS[by]} as key, currency, sum(amount_subunits - refunded_subunits)::float8 as total,
-       count(*)::int as count
-     from gifts where ${RECEIVED_IN} group by 1, 2 order by 1, 2`,
+type Breakdown = keyof typeof BREAKDOWNS;
+
+/** Which grouping set of {@link totalsOf} a row belongs to, and its key there. */
+const NAMES = Object.keys(BREAKDOWNS) as Breakdown[];
+const SET_OF_ROW = `case ${NAMES.map((name) => `when grouping(by_${name}) = 0 then '${name}'`).join(' ')} end`;
+const KEY_OF_ROW = `case ${NAMES.map((name) => `when grouping(by_${name}) = 0 then by_${name}`).join(' ')} end`;
+
+/**
+ * Every breakdown of `period`'s confirmed gifts in one scan of them (a grouping set each, with the currency), each
+ * breakdown's lines in key, then currency order.
+ */
+export async function totalsOf(period: GiftPeriod, db: Queryable = { query }): Promise<Record<Breakdown, GiftTotal[]>> {
+  const rows = await db.query<GiftTotal & { breakdown: Breakdown }>(
+    `select ${SET_OF_ROW} as breakdown, ${KEY_OF_ROW} as key, currency,
+       sum(amount_subunits - refunded_subunits)::float8 as total, count(*)::int as count
+     from (select ${NAMES.map((name) => `${BREAKDOWNS[name]} as by_${name}`).join(', ')}, currency, amount_subunits,
+             refunded_subunits
+           from gifts where ${RECEIVED_IN}) g
+     group by grouping sets (${NAMES.map((name) => `(by_${name}, currency)`).join(', ')})
+     order by 1, 2, 3`,
     [period.from, period.to],
   );
+  const totals = Object.fromEntries(NAMES.map((name) => [name, [] as GiftTotal[]])) as Record<Breakdown, GiftTotal[]>;
+  for (const { breakdown, key, currency, total, count } of rows)
+    totals[breakdown].push({ key, currency, total, count });
+  return totals;
 }
 
 type RateRow = { kes_per_usd: number; set_by: string; set_at: Date | string };
@@ -84,13 +103,8 @@ export async function setRate(tx: Queryable, kesPerUsd: number, actor: string): 
 
 /** The figures of `period`. */
 export async function figuresOf(period: GiftPeriod, db: Queryable = { query }): Promise<PeriodFigures> {
-  const [byCause, byMethod, byKind, byCurrency, rate] = await Promise.all([
-    totalsBy('cause', period, db),
-    totalsBy('method', period, db),
-    totalsBy('kind', period, db),
-    totalsBy('currency', period, db),
-    rateFor(period.to, db),
-  ]);
+  const [totals, rate] = await Promise.all([totalsOf(period, db), rateFor(period.to, db)]);
+  const { cause: byCause, method: byMethod, kind: byKind, currency: byCurrency } = totals;
   return {
     period,
     byCause,

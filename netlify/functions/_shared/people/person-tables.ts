@@ -336,6 +336,7 @@ export const TABLES_WITHOUT_PEOPLE: Readonly<Record<string, string>> = {
   staff_visits: 'when each staff member last looked at the inbox',
   staff_invitations: "one-time links to staff members' own addresses",
   retention_runs: 'counts only',
+  row_counts: 'how many rows a table gained or lost, by table name',
   payment_events:
     "provider event keys and outcomes, pointing at a gift; a Paystack charge's body (the donor's name and email) only until it is settled, seconds after it arrived",
   paystack_plans: 'Paystack plan codes per amount',

@@ -53,6 +53,8 @@ export const PRIVATE_TABLES: readonly string[] = [
   'donor_sessions',
   // When each staff member's sessions last read the inbox: a restored database starts every inbox afresh.
   'staff_visits',
+  // Counts kept by triggers: the restore's own inserts make them again (restored, they would count twice).
+  'row_counts',
 ];
 
 /**

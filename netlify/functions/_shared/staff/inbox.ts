@@ -107,22 +107,20 @@ function item(row: ItemRow, newSince: Date | null | undefined): InboxItem {
 
 async function arrivals(db: Queryable, kind: ArrivalKind, week: Date, lastVisit: Date | null) {
   const { table, select, where } = ARRIVALS[kind];
-  // Since Monday, and since the last visit when that was earlier: one range of the arrival-time index.
+  // Since Monday, and since the last visit when that was earlier: one range of the arrival-time index, counted whole
+  // (window counts are taken before the limit) and its newest rows, in one statement.
   const from = lastVisit && lastVisit < week ? lastVisit : week;
-  const [counts] = await db.query<{ monday: number; visit: number }>(
-    `select count(*) filter (where ts >= $2)::int as monday,
-       count(*) filter (where $3::timestamptz is null or ts > $3::timestamptz)::int as visit
-     from ${table} where ts >= $1 and ${where}`,
-    [from, week, lastVisit],
-  );
-  const rows = await db.query<ItemRow>(
-    `select id::text as id, ts, ${select} from ${table} where ts >= $1 and ${where} order by ts desc limit $2`,
-    [from, INBOX_ITEMS],
+  const rows = await db.query<ItemRow & { monday: number; visit: number }>(
+    `select id::text as id, ts, ${select},
+       (count(*) filter (where ts >= $2) over ())::int as monday,
+       (count(*) filter (where $3::timestamptz is null or ts > $3::timestamptz) over ())::int as visit
+     from ${table} where ts >= $1 and ${where} order by ts desc limit $4`,
+    [from, week, lastVisit, INBOX_ITEMS],
   );
   return {
     kind,
-    sinceMonday: counts?.monday ?? 0,
-    sinceVisit: counts?.visit ?? 0,
+    sinceMonday: rows[0]?.monday ?? 0,
+    sinceVisit: rows[0]?.visit ?? 0,
     items: rows.map((row) => item(row, lastVisit)),
   };
 }
@@ -131,62 +129,44 @@ async function arrivals(db: Queryable, kind: ArrivalKind, week: Date, lastVisit:
 const SILENT_SPONSORSHIPS = `with silent as (select * from (${SPONSORSHIPS_LAST_HEARD}) heard
   where last_heard <= $1::timestamptz - make_interval(months => ${UPDATE_DUE_MONTHS}))`;
 
-/** What waits for staff, of each kind: its count and its most urgent rows, judged at `at`. */
-const DUE: Readonly<Record<Exclude<DueKind, 'consents-ending'>, { count: string; rows: string }>> = {
+/** Every row's count of all that waits of its kind (a window count, taken before the limit). */
+const TOTAL = '(count(*) over ())::int as total';
+
+/** What waits for staff, of each kind: its count and its most urgent rows, judged at `$1`, in one statement. */
+const DUE: Readonly<Record<Exclude<DueKind, 'consents-ending'>, string>> = {
   // The applications queue's own rule: still waiting for an answer, and past the promised answer time.
-  'overdue-applications': {
-    count: `select count(*)::int as n from volunteers where state in ('new', 'in_review') and due_at <= $1`,
-    rows: `select id::text as id, due_at as ts, name, null as amount_subunits, null as currency, null as note
-      from volunteers where state in ('new', 'in_review') and due_at <= $1 order by due_at limit $2`,
-  },
+  'overdue-applications': `select id::text as id, due_at as ts, name, null as amount_subunits, null as currency,
+      null as note, ${TOTAL}
+    from volunteers where state in ('new', 'in_review') and due_at <= $1 order by due_at limit $2`,
   // Contact messages on the same rule: neither replied to nor done, past the answer the contact page promises.
-  'overdue-messages': {
-    count: `select count(*)::int as n from contacts where ${OVERDUE_CONTACTS}`,
-    rows: `select id::text as id, ts, name, null as amount_subunits, null as currency, subject as note
-      from contacts where ${OVERDUE_CONTACTS} order by ts limit $2`,
-  },
+  'overdue-messages': `select id::text as id, ts, name, null as amount_subunits, null as currency, subject as note,
+      ${TOTAL}
+    from contacts where ${OVERDUE_CONTACTS} order by ts limit $2`,
   // Money the site could not tie to a checkout, a person or a cause until staff assign it.
-  'unmatched-gifts': {
-    count: `select count(*)::int as n from gifts where state = 'unmatched' and ts <= $1`,
-    rows: `select id::text as id, ts, coalesce(nullif(donor_name, ''), 'Unknown payer') as name, amount_subunits,
-        currency, reference as note
-      from gifts where state = 'unmatched' and ts <= $1 order by ts limit $2`,
-  },
-  'failed-emails': {
-    count: `select count(*)::int as n from notification_outbox where status = 'failed' and ts <= $1`,
-    rows: `select id::text as id, ts, subject as name, null as amount_subunits, null as currency,
-        nullif(recipients, '') as note
-      from notification_outbox where status = 'failed' and ts <= $1 order by ts desc limit $2`,
-  },
-  'lapsed-commitments': {
-    count: `select count(*)::int as n from commitments where state = 'lapsed' and state_since <= $1`,
-    rows: `select id::text as id, state_since as ts,
-        case when anonymous or coalesce(donor_name, '') = '' then 'Anonymous supporter' else donor_name end as name,
-        amount_subunits, currency, null as note
-      from commitments where state = 'lapsed' and state_since <= $1 order by state_since desc limit $2`,
-  },
+  'unmatched-gifts': `select id::text as id, ts, coalesce(nullif(donor_name, ''), 'Unknown payer') as name,
+      amount_subunits, currency, reference as note, ${TOTAL}
+    from gifts where state = 'unmatched' and ts <= $1 order by ts limit $2`,
+  'failed-emails': `select id::text as id, ts, subject as name, null as amount_subunits, null as currency,
+      nullif(recipients, '') as note, ${TOTAL}
+    from notification_outbox where status = 'failed' and ts <= $1 order by ts desc limit $2`,
+  'lapsed-commitments': `select id::text as id, state_since as ts,
+      case when anonymous or coalesce(donor_name, '') = '' then 'Anonymous supporter' else donor_name end as name,
+      amount_subunits, currency, null as note, ${TOTAL}
+    from commitments where state = 'lapsed' and state_since <= $1 order by state_since desc limit $2`,
   // Sponsors' letters staff have not read yet, oldest first: first come, first served.
-  'letters-to-review': {
-    count: `select count(*)::int as n from sponsor_letters where state = 'review' and created_at <= $1`,
-    rows: `select l.id::text as id, l.created_at as ts, s.sponsor_name as name, null as amount_subunits,
-        null as currency, 'To ' || ch.name as note
-      from sponsor_letters l join sponsorships s on s.id = l.sponsorship_id join children ch on ch.id = l.child_id
-      where l.state = 'review' and l.created_at <= $1 order by l.id limit $2`,
-  },
+  'letters-to-review': `select l.id::text as id, l.created_at as ts, s.sponsor_name as name,
+      null as amount_subunits, null as currency, 'To ' || ch.name as note, ${TOTAL}
+    from sponsor_letters l join sponsorships s on s.id = l.sponsorship_id join children ch on ch.id = l.child_id
+    where l.state = 'review' and l.created_at <= $1 order by l.id limit $2`,
   // Sponsored children whose sponsor has heard nothing (no news published since the sponsorship began) for 6 months.
-  'children-due-news': {
-    count: `${SILENT_SPONSORSHIPS} select count(*)::int as n from silent`,
-    rows: `${SILENT_SPONSORSHIPS} select child_id as id, last_heard as ts, name, null as amount_subunits,
-        null as currency, 'Sponsored by ' || sponsor_name as note
-      from silent order by last_heard limit $2`,
-  },
+  'children-due-news': `${SILENT_SPONSORSHIPS} select child_id as id, last_heard as ts, name, null as amount_subunits,
+      null as currency, 'Sponsored by ' || sponsor_name as note, ${TOTAL}
+    from silent order by last_heard limit $2`,
 };
 
 async function due(db: Queryable, kind: Exclude<DueKind, 'consents-ending'>, at: Date) {
-  const { count, rows } = DUE[kind];
-  const [counted] = await db.query<{ n: number }>(count, [at]);
-  const found = await db.query<ItemRow>(rows, [at, INBOX_ITEMS]);
-  return { kind, count: counted?.n ?? 0, items: found.map((row) => item(row, undefined)) };
+  const found = await db.query<ItemRow & { total: number }>(DUE[kind], [at, INBOX_ITEMS]);
+  return { kind, count: found[0]?.total ?? 0, items: found.map((row) => item(row, undefined)) };
 }
 
 async function endingConsents(db: Queryable, at: Date) {
@@ -215,17 +195,20 @@ export async function inbox(
 ): Promise<InboxAnswer> {
   const lastVisit = await recordVisit(db, reader.username, reader.sessionId, now);
   const week = weekStart(at);
-  const arrived = [];
-  for (const kind of Object.keys(ARRIVALS) as ArrivalKind[]) arrived.push(await arrivals(db, kind, week, lastVisit));
-  const waiting = [];
-  waiting.push(await due(db, 'overdue-applications', at));
-  waiting.push(await due(db, 'overdue-messages', at));
-  waiting.push(await due(db, 'unmatched-gifts', at));
-  waiting.push(await due(db, 'failed-emails', at));
-  waiting.push(await endingConsents(db, at));
-  waiting.push(await due(db, 'lapsed-commitments', at));
-  waiting.push(await due(db, 'letters-to-review', at));
-  waiting.push(await due(db, 'children-due-news', at));
+  // Each kind is one statement of its own: they go out together rather than one round trip after another.
+  const [arrived, waiting] = await Promise.all([
+    Promise.all((Object.keys(ARRIVALS) as ArrivalKind[]).map((kind) => arrivals(db, kind, week, lastVisit))),
+    Promise.all([
+      due(db, 'overdue-applications', at),
+      due(db, 'overdue-messages', at),
+      due(db, 'unmatched-gifts', at),
+      due(db, 'failed-emails', at),
+      endingConsents(db, at),
+      due(db, 'lapsed-commitments', at),
+      due(db, 'letters-to-review', at),
+      due(db, 'children-due-news', at),
+    ]),
+  ]);
   return {
     asOf: at.toISOString(),
     weekStart: week.toISOString(),
