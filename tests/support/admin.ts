@@ -294,3 +294,18 @@ export async function createStaff(username: string, password: string, cost = SEE
 export async function auditEvents(): Promise<{ type: string; payload: Record<string, unknown> }[]> {
   return query(`select type, payload from events where type like 'admin.%' order by id`);
 }
+
+/** Calls `handler` with a context whose `waitUntil` collects the background work, as Netlify's does. */
+export async function callInBackground(handler: Handler, method: string, path: string, token: string, json: unknown) {
+  const pending: Promise<unknown>[] = [];
+  const req = new Request(`http://localhost${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(json),
+  });
+  const res = await handler(
+    req,
+    context('203.0.113.7', { params: paramsFor(path), waitUntil: (p: Promise<unknown>) => void pending.push(p) }),
+  );
+  return { res, pending };
+}

@@ -2,14 +2,10 @@
  * Publishing from /samu: the content loader on both databases, slug clashes with committed files, the debounced
  * build hook and the state the dashboard shows, Netlify's deploy events, and media that published items use.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { DeploySucceededEvent } from '@netlify/functions';
-import type { LoaderContext } from 'astro/loaders';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import blog from '../../netlify/functions/admin-blog.ts';
 import media from '../../netlify/functions/admin-media.ts';
@@ -20,92 +16,21 @@ import { NO_HOOK_MESSAGE } from '../../netlify/functions/_shared/content/build-h
 import { transaction } from '../../netlify/functions/_shared/platform/db.ts';
 import { recordContentFiles } from '../../scripts/deploy/content-files.ts';
 import { buildDatabase, loadPublished } from '../../src/loaders/database.ts';
-import { ADMIN_TABLES, bytesOf, call, paramsFor, staffToken, useJwtSecret, type Handler } from '../support/admin.ts';
-import { context, databases, rows, truncate, useDatabase, type TestDatabase } from '../support/databases.ts';
+import {
+  ADMIN_TABLES,
+  bytesOf,
+  call,
+  callInBackground,
+  staffToken,
+  useJwtSecret,
+  type Handler,
+} from '../support/admin.ts';
+import { context, databases, rows, truncate, useDatabase } from '../support/databases.ts';
+import { post, upload } from '../support/blog-posts.ts';
+import { startHook } from '../support/build-hook.ts';
+import { loaderContext } from '../support/loader-context.ts';
 
 type Json = Record<string, unknown>;
-
-/** A published post using the upload `cover`. */
-function post(slug: string, cover: string, extra: Json = {}): Json {
-  return {
-    title: `Story ${slug}`,
-    slug,
-    excerpt: 'A short teaser.',
-    content: `Children read **every day**.\n\n![Books](${cover})\n\n<script>alert(1)</script>`,
-    cover,
-    alt: 'Children with books',
-    category: 'Education',
-    author: 'Grace Muthoni',
-    date: '2026-11-20',
-    tags: ['reading'],
-    status: 'published',
-    ...extra,
-  };
-}
-
-/** Stores an upload (and its media entry) directly; returns its address. */
-async function upload(database: TestDatabase, name = 'books.jpg'): Promise<string> {
-  const [row] = await rows<{ id: string }>(
-    database,
-    `insert into uploads (name, content_type, size, data, uploaded_by) values ($1, 'image/jpeg', 64, $2, 'staff')
-     returning id::text as id`,
-    [name, Buffer.from(bytesOf('jpeg'))],
-  );
-  const url = `/media/${row?.id}/${name}`;
-  await rows(database, 'insert into media (name, url) values ($1, $2)', [name, url]);
-  return url;
-}
-
-/** A minimal Astro loader context: a Map for the store, the schema left out (the build itself checks it). */
-function loaderContext(cacheDir: string, files: Record<string, string> = {}) {
-  const entries = new Map<string, Json>(
-    Object.entries(files).map(([id, filePath]) => [id, { id, data: { slug: id }, filePath }]),
-  );
-  const messages: string[] = [];
-  const context = {
-    collection: 'blog',
-    store: {
-      has: (id: string) => entries.has(id),
-      get: (id: string) => entries.get(id),
-      set: (entry: Json) => entries.set(entry['id'] as string, entry),
-      entries: () => [...entries.entries()],
-      keys: () => [...entries.keys()],
-      delete: (id: string) => entries.delete(id),
-    },
-    logger: { info: (m: string) => messages.push(m), warn: (m: string) => messages.push(m) },
-    config: { root: pathToFileURL(`${process.cwd()}/`), cacheDir: pathToFileURL(`${cacheDir}/`) },
-    parseData: ({ data }: { data: Json }) => Promise.resolve(data),
-    generateDigest: (data: unknown) => JSON.stringify(data),
-  };
-  return { context: context as unknown as LoaderContext, entries, messages };
-}
-
-/** A stand-in build hook: counts calls and answers `status`. */
-async function startHook(status: number): Promise<{ server: Server; url: string; calls: string[] }> {
-  const calls: string[] = [];
-  const server = createServer((req, res) => {
-    calls.push(req.url ?? '');
-    req.resume();
-    res.writeHead(status).end();
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/build_hooks/abc`, calls };
-}
-
-/** Calls `handler` with a context whose `waitUntil` collects the background work, as Netlify's does. */
-async function callInBackground(handler: Handler, method: string, path: string, token: string, json: unknown) {
-  const pending: Promise<unknown>[] = [];
-  const req = new Request(`http://localhost${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify(json),
-  });
-  const res = await handler(
-    req,
-    context('203.0.113.7', { params: paramsFor(path), waitUntil: (p: Promise<unknown>) => void pending.push(p) }),
-  );
-  return { res, pending };
-}
 
 async function listed(handler: Handler, resource: string, token: string): Promise<Json[]> {
   const res = await call(handler, 'GET', `/api/admin/${resource}`, { token });
@@ -520,93 +445,5 @@ describe.each(databases)('publishing on $name', (database) => {
       expect((await call(media, 'DELETE', `/api/admin/media/${spareId}`, { token })).status).toBe(204);
       expect(await rows(database, `select name from uploads order by id`)).toEqual([{ name: 'used.jpg' }]);
     });
-  });
-});
-
-describe.each(databases)("a story's address on $name", (database) => {
-  useDatabase(database);
-  useJwtSecret();
-  let token: string;
-  let cacheDir: string;
-
-  beforeAll(async () => {
-    cacheDir = await mkdtemp(join(tmpdir(), 'watoto-slugs-'));
-  });
-  afterAll(async () => {
-    await rm(cacheDir, { recursive: true, force: true });
-  });
-  beforeEach(async () => {
-    delete process.env['NETLIFY_BUILD_HOOK_URL'];
-    await truncate(database, ADMIN_TABLES);
-    token = await staffToken('staff');
-  });
-
-  const history = () =>
-    rows(database, 'select old_slug, post_id::text as post_id from blog_slug_history order by old_slug');
-
-  async function create(json: Json): Promise<string> {
-    const res = await call(blog, 'POST', '/api/admin/blog', { token, json });
-    expect(res.status).toBe(201);
-    return String(((await res.json()) as { post: Json }).post['id']);
-  }
-  const update = (id: string, json: Json) => call(blog, 'PUT', `/api/admin/blog/${id}`, { token, json });
-
-  /** The earlier slugs the content loader gives each published story. */
-  async function formerSlugs(): Promise<Record<string, unknown>> {
-    const { context: ctx, entries } = loaderContext(cacheDir);
-    await loadPublished('blog', ctx, database);
-    return Object.fromEntries([...entries].map(([id, entry]) => [id, (entry['data'] as Json)['formerSlugs']]));
-  }
-
-  test('changing the slug keeps the old one for the redirect, audits both addresses, and the loader carries it', async () => {
-    const cover = await upload(database);
-    const id = await create(post('reading-weak', cover, { title: 'Reading Weak' }));
-    expect(await history()).toEqual([]);
-
-    const fixed = await update(id, post('reading-week', cover, { title: 'Reading Week' }));
-    expect(fixed.status).toBe(200);
-    expect(((await fixed.json()) as { post: Json }).post['slug']).toBe('reading-week');
-    expect(await history()).toEqual([{ old_slug: 'reading-weak', post_id: id }]);
-    const trail = await rows<{ payload: Json }>(
-      database,
-      `select payload from events where type = 'admin.blog.update' and payload ? 'previous_slug'`,
-    );
-    expect(trail.map((event) => event.payload)).toEqual([
-      {
-        actor: 'staff',
-        id,
-        title: 'Reading Week',
-        slug: 'reading-week',
-        previous_slug: 'reading-weak',
-        change:
-          'address changed from /blog/reading-weak/ to /blog/reading-week/; the old address redirects after the next build',
-      },
-    ]);
-    expect(await formerSlugs()).toEqual({ 'reading-week': ['reading-weak'] });
-
-    // An edit that keeps the slug records nothing more.
-    expect((await update(id, post('reading-week', cover, { title: 'Reading Week!' }))).status).toBe(200);
-    expect(await history()).toEqual([{ old_slug: 'reading-weak', post_id: id }]);
-  });
-
-  test('changing back, or another story taking an old slug, never leaves a redirect away from a live story', async () => {
-    const cover = await upload(database);
-    const id = await create(post('reading-weak', cover));
-    await update(id, post('reading-week', cover));
-    await update(id, post('reading-weak', cover));
-    // Back at its first address: only the second one leads to it.
-    expect(await history()).toEqual([{ old_slug: 'reading-week', post_id: id }]);
-    expect(await formerSlugs()).toEqual({ 'reading-weak': ['reading-week'] });
-
-    const other = await create(post('reading-week', cover));
-    expect(await history()).toEqual([]);
-    expect(await formerSlugs()).toEqual({ 'reading-weak': [], 'reading-week': [] });
-    expect(other).not.toBe(id);
-
-    // Deleting a story forgets its earlier addresses.
-    await update(other, post('reading-month', cover));
-    expect(await history()).toEqual([{ old_slug: 'reading-week', post_id: other }]);
-    expect((await call(blog, 'DELETE', `/api/admin/blog/${other}`, { token })).status).toBe(204);
-    expect(await history()).toEqual([]);
   });
 });

@@ -6,8 +6,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { LoaderContext } from 'astro/loaders';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import blog from '../../netlify/functions/admin-blog.ts';
 import calendar from '../../netlify/functions/admin-calendar.ts';
@@ -18,6 +16,7 @@ import { loadPublished } from '../../src/loaders/database.ts';
 import { loadEventRecords } from '../../src/loaders/events.ts';
 import { ADMIN_TABLES, call, staffToken, useJwtSecret } from '../support/admin.ts';
 import { databases, rows, truncate, useDatabase } from '../support/databases.ts';
+import { loaderContext } from '../support/loader-context.ts';
 
 type Json = Record<string, unknown>;
 
@@ -39,27 +38,6 @@ const story = (slug: string, title: string) => ({
     body: '\nThe tank holds ten thousand litres.\n',
   },
 });
-
-/** A loader context holding `files` as the file loader leaves them, and what the loader stores or says. */
-function loaderContext(cacheDir: string, files: Record<string, Json>) {
-  const entries = new Map<string, Json>(Object.entries(files).map(([id, data]) => [id, { id, data, filePath: 'x' }]));
-  const messages: string[] = [];
-  const context = {
-    store: {
-      has: (id: string) => entries.has(id),
-      get: (id: string) => entries.get(id),
-      set: (entry: Json) => entries.set(entry['id'] as string, entry),
-      entries: () => [...entries.entries()],
-      keys: () => [...entries.keys()],
-      delete: (id: string) => entries.delete(id),
-    },
-    logger: { info: (m: string) => messages.push(m), warn: (m: string) => messages.push(m) },
-    config: { root: pathToFileURL(`${process.cwd()}/`), cacheDir: pathToFileURL(`${cacheDir}/`) },
-    parseData: ({ data }: { data: Json }) => Promise.resolve(data),
-    generateDigest: (data: unknown) => JSON.stringify(data),
-  };
-  return { context: context as unknown as LoaderContext, entries, messages };
-}
 
 describe.each(databases)('shipped stories and events on $name', (database) => {
   useDatabase(database);

@@ -1,8 +1,6 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { LoaderContext } from 'astro/loaders';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import site from '../../netlify/functions/admin-site.ts';
 import siteFile from '../../src/content/site.json' with { type: 'json' };
@@ -11,28 +9,9 @@ import { loadSiteSettings, loadSlideSettings, savedSettings, siteData } from '..
 import { SiteSettingsSchema, type SiteSettings } from '../../src/schemas/site-settings.ts';
 import { call, staffToken, useJwtSecret } from '../support/admin.ts';
 import { databases, rows, truncate, useDatabase } from '../support/databases.ts';
+import { loaderContext } from '../support/loader-context.ts';
 
 type Json = Record<string, unknown>;
-
-/** A loader context holding `files` as the file loader leaves them. */
-function loaderContext(cacheDir: string, files: Record<string, Json>) {
-  const entries = new Map<string, Json>(Object.entries(files).map(([id, data]) => [id, { id, data, filePath: 'x' }]));
-  const context = {
-    store: {
-      has: (id: string) => entries.has(id),
-      get: (id: string) => entries.get(id),
-      set: (entry: Json) => entries.set(entry['id'] as string, entry),
-      keys: () => [...entries.keys()],
-      clear: () => entries.clear(),
-      delete: (id: string) => entries.delete(id),
-    },
-    logger: { info: () => {}, warn: () => {} },
-    config: { root: pathToFileURL(`${process.cwd()}/`), cacheDir: pathToFileURL(`${cacheDir}/`) },
-    parseData: ({ data }: { data: Json }) => Promise.resolve(data),
-    generateDigest: (data: unknown) => JSON.stringify(data),
-  };
-  return { context: context as unknown as LoaderContext, entries };
-}
 
 type Answer = { site: { settings: SiteSettings; file_copy: boolean; site_state: string }; changed?: string[] };
 
