@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 
-/** Every public page of the route table (spec §1), without the stories and the 404 page. */
+/** Every public page of the route table, without the stories and the 404 page. */
 export const PUBLIC_PAGES = [
   '/',
   '/about',

@@ -1,5 +1,5 @@
 /**
- * The blog (issue 7): the list of stories and each story's page with its like toggle, Share menu (popups, blocked
+ * The blog: the list of stories and each story's page with its like toggle, Share menu (popups, blocked
  * popups, copy with and without the Clipboard API), read time on a mocked clock, and page-local comments.
  */
 import { expect, test, type Page } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * Issue 35: what a visitor chose travels with them, with and without JavaScript. /get-involved → /donate keeps the
+ * What a visitor chose travels with them, with and without JavaScript. /get-involved → /donate keeps the
  * amount and frequency; /get-involved's sponsorship chooser → /sponsor keeps the type; /sponsor keeps the child and
  * the type; and each gift form ends at the provider's checkout with one pending gift holding every choice, the same
  * choices sent to the provider (support/checkout.ts). A role's "Apply for This Role" preselects the role even with

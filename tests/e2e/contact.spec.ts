@@ -1,5 +1,5 @@
 /**
- * The contact page (issue 7): hero, contact methods, the message form reaching the database, the office-hours clock
+ * The contact page: hero, contact methods, the message form reaching the database, the office-hours clock
  * on a mocked clock at several Nairobi times, quick actions, the brochure, share buttons and the map.
  */
 import { randomBytes } from 'node:crypto';
@@ -202,7 +202,7 @@ test('a message reaches the database, the success shows for 5 s, then the form i
   });
 });
 
-test('a failed call says the message was not sent yet and keeps it (issue 11 overrides spec §8)', async ({ page }) => {
+test('a failed call says the message was not sent yet and keeps it', async ({ page }) => {
   await page.route('**/api/admin/track', (route) => route.abort('failed'));
   await page.goto('/contact');
   await hydrated(page, '.contact-form');

@@ -1,7 +1,7 @@
 /**
- * /donate (issue 6, item 4): the donation form's defaults and choices, the browser's checks, and a submit that
+ * /donate: the donation form's defaults and choices, the browser's checks, and a submit that
  * keeps `donationData` in local storage, opens the checkout for the amount in a new tab (the Paystack stand-in of
- * the e2e server, issue 29), shows the §8 alert, clears the form and records the donation intent in the database.
+ * the e2e server), shows the alert, clears the form and records the donation intent in the database.
  */
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
@@ -203,7 +203,7 @@ test.describe('donate page', () => {
     // Opened without an opener, so the payment page cannot reach back into this one.
     expect(await popup.evaluate(() => window.opener === null)).toBe(true);
 
-    // The alert waits for the server's answer (issue 11).
+    // The alert waits for the server's answer.
     await expect(page.locator('#toast')).toHaveText(
       `Redirecting to secure payment portal for your monthly donation of $${amount}. Thank you for your generosity!`,
     );
@@ -281,7 +281,7 @@ test.describe('donate page', () => {
     await popup.waitForLoadState();
     expect(popup.url().startsWith(CHECKOUT)).toBe(true);
     await expect(popup.getByRole('heading', { level: 1 })).toHaveText('Pay USD 250');
-    // The alert waits for the server's answer (issue 11).
+    // The alert waits for the server's answer.
     await expect(page.locator('#toast')).toHaveText(
       'Redirecting to secure payment portal for your one-time donation of $250. Thank you for your generosity!',
     );

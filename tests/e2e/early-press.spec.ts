@@ -1,5 +1,5 @@
 /**
- * Issue 35: a press made before the page's islands have loaded (a slow phone link) chooses what it says. Every
+ * A press made before the page's islands have loaded (a slow phone link) chooses what it says. Every
  * script file of the page is held back; a school's, a hospital's or a role's apply button opens the application with
  * that choice made, the native post stores it, and a role's "Apply for This Role" closes its details first.
  */

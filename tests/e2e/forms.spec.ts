@@ -1,9 +1,9 @@
 /**
- * Issue 11: nothing a visitor types is lost. Each of the seven public forms is tried (a) with JavaScript off,
+ * Nothing a visitor types is lost. Each of the seven public forms is tried (a) with JavaScript off,
  * (b) submitted before its island's script arrives, and (c) submitted offline, then back online; every form state
  * (errors, not sent, sent) passes axe. The donate and sponsor forms land on the provider's checkout in a new tab
- * (issue 29): each of their paths ends with one pending gift holding every choice, and the same choices sent to the
- * provider (issue 35). A last test reads every page's HTML for forms that would use GET.
+ *: each of their paths ends with one pending gift holding every choice, and the same choices sent to the
+ * provider. A last test reads every page's HTML for forms that would use GET.
  */
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * /get-involved (issue 6, item 1): the #volunteer and #donate anchors, the donation box and its impact ladder,
+ * /get-involved: the #volunteer and #donate anchors, the donation box and its impact ladder,
  * the local-only choices, onward links, and the /get-involved/* rewrites of netlify.toml.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';

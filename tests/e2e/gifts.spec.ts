@@ -1,5 +1,5 @@
 /**
- * Gifts that arrive (issue 29): the donate form posts to the checkout function in a new tab, which lands on the
+ * Gifts that arrive: the donate form posts to the checkout function in a new tab, which lands on the
  * Paystack stand-in's checkout for the pending gift's reference; a signed `charge.success` for that reference turns
  * the gift confirmed in /samu → Gifts through the live stream, and the donor's receipt with its PDF reaches the
  * run's SMTP server. The same with JavaScript off.

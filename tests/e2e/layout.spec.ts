@@ -183,7 +183,7 @@ test.describe('About', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
 
-    // A tap anywhere on the card opens it too (spec §2 About).
+    // A tap anywhere on the card opens it too.
     await page
       .locator('.team-card')
       .filter({ hasText: 'Esther Wairimu Njoroge' })

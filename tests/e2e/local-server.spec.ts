@@ -1,5 +1,5 @@
 /**
- * The local server behind `npm start` (issue 13): each function is built once, when the server starts, and later
+ * The local server behind `npm start`: each function is built once, when the server starts, and later
  * calls reuse that build instead of building it again; text goes out compressed, as Netlify's CDN sends it.
  */
 import { stat } from 'node:fs/promises';

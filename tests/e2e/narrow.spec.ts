@@ -1,5 +1,5 @@
 /**
- * Phones (issue 15, "Done when"): at 360, 375 and 414 px no public page and no state of /samu (sign-in, every tab,
+ * Phones: at 360, 375 and 414 px no public page and no state of /samu (sign-in, every tab,
  * every create and edit form, a toast) scrolls sideways; the carousel's controls stay on screen; the footer map's
  * controls and credits pass axe's contrast rule; and no page logs a console error (offline map tiles excepted).
  */

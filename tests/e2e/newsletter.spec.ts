@@ -1,5 +1,5 @@
 /**
- * Issue 31, "Done when": confirmed opt-in and one-click unsubscribe against the run's real SMTP server
+ * Confirmed opt-in and one-click unsubscribe against the run's real SMTP server
  * (support/mail-sink.ts), with JavaScript on and off. Sign up → the confirmation email arrives → its link confirms;
  * the unsubscribe link's GET changes nothing and its POST (no cookie) unsubscribes; the export of subscribers then
  * leaves the person out; the donate form's box, ticked, makes a pending subscriber and, unticked, none.

@@ -1,4 +1,4 @@
-/** Issue 35: with JavaScript off, the phone header lays out in the page flow and never covers the page title. */
+/** With JavaScript off, the phone header lays out in the page flow and never covers the page title. */
 import { expect, test } from '@playwright/test';
 
 test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 800 } });

@@ -1,5 +1,5 @@
 /**
- * Staff notifications in the dashboard (issue 16, "Done when"): "new" counts on the tabs after public submissions,
+ * Staff notifications in the dashboard: "new" counts on the tabs after public submissions,
  * cleared by opening a tab for that staff member only; and the outbox with sent and failed emails and Resend, against
  * the run's real SMTP server (`smtp-server`, support/mail-sink.ts) on the port the site's `SMTP_URL` names.
  */
@@ -172,7 +172,7 @@ test('the outbox lists sent and failed notifications, and Resend sends a failed 
   await page.context().close();
 });
 
-test('staff edit the volunteer "accepted" reply template in /samu: an unknown placeholder is refused at its field, then the text is saved with who changed it (issue 32)', async ({
+test('staff edit the volunteer "accepted" reply template in /samu: an unknown placeholder is refused at its field, then the text is saved with who changed it', async ({
   browser,
 }) => {
   const page = await signIn(browser, e2eApplicationsAdmin);
@@ -221,7 +221,7 @@ test('staff edit the volunteer "accepted" reply template in /samu: an unknown pl
   await page.context().close();
 });
 
-test('an application is acknowledged on arrival, worked new → in review → accepted, and answered from the edited template with Reply-To the staff member (issue 32)', async ({
+test('an application is acknowledged on arrival, worked new → in review → accepted, and answered from the edited template with Reply-To the staff member', async ({
   browser,
 }) => {
   const page = await signIn(browser, e2eApplicationsAdmin);
@@ -294,7 +294,7 @@ test('an application is acknowledged on arrival, worked new → in review → ac
   await page.context().close();
 });
 
-test('the audit shows each step of the cases above; two weeks on (the page clock), an application still new is past its promise: marked overdue and listed first (issue 32)', async ({
+test('the audit shows each step of the cases above; two weeks on (the page clock), an application still new is past its promise: marked overdue and listed first', async ({
   browser,
 }) => {
   const page = await signIn(browser, e2eApplicationsAdmin);
@@ -335,7 +335,7 @@ test('the audit shows each step of the cases above; two weeks on (the page clock
   await page.context().close();
 });
 
-test('staff invite a colleague by email: the one-time link sets a password and signs in once; removal ends their session (issue 32)', async ({
+test('staff invite a colleague by email: the one-time link sets a password and signs in once; removal ends their session', async ({
   browser,
 }) => {
   const page = await signIn(browser, e2eApplicationsAdmin);
@@ -389,9 +389,7 @@ test('staff invite a colleague by email: the one-time link sets a password and s
   await page.context().close();
 });
 
-test('an open invitation is withdrawn from the Staff tab: its link then says it was withdrawn (issue 42)', async ({
-  browser,
-}) => {
+test('an open invitation is withdrawn from the Staff tab: its link then says it was withdrawn', async ({ browser }) => {
   const page = await signIn(browser, e2eApplicationsAdmin);
   const address = `withdrawn.${tag}@tumaini.example`;
   const staff = await openTab(page, 'Staff');

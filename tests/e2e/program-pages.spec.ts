@@ -106,7 +106,7 @@ test.describe('/programs/school-volunteering', () => {
     await dialog.getByLabel('Teaching or tutoring experience').fill('Two years of maths tutoring.');
     await dialog.getByRole('button', { name: 'Submit Application' }).click();
 
-    // The alert waits for the server's answer (issue 11).
+    // The alert waits for the server's answer.
     await expect(page.locator('#toast')).toHaveText(SCHOOL_SUCCESS);
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(apply).toBeFocused();
@@ -260,7 +260,7 @@ test.describe('/programs/hospital-internships', () => {
     await expect(dialog.getByRole('alert')).toHaveText('');
     await dialog.getByRole('button', { name: 'Submit Application' }).click();
 
-    // The alert waits for the server's answer (issue 11).
+    // The alert waits for the server's answer.
     await expect(page.locator('#toast')).toHaveText(INTERNSHIP_SUCCESS);
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(uhuru).toBeFocused();

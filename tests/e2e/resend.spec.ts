@@ -1,4 +1,4 @@
-/** The offline outbox (issue 35): a submission kept on a form page is resent from a page without a form island in view. */
+/** The offline outbox: a submission kept on a form page is resent from a page without a form island in view. */
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { expectStaffRow, staffList } from './support/api.ts';

@@ -1,5 +1,5 @@
 /**
- * Children and events run from /samu and are shown only as their guardian's consent allows (issue 30, "Done when"): a child added
+ * Children and events run from /samu and are shown only as their guardian's consent allows: a child added
  * with text-only consent appears on /children with the illustration and no school; photo and school consent bring
  * them; withdrawal takes the child off /children, /sponsor and Home after the rebuild while /samu keeps the history.
  * A sponsorship recorded by staff takes a child off /sponsor, whose `?child=` link then explains kindly; ending it

@@ -1,5 +1,5 @@
 /**
- * Issue 14 in the browser and over HTTP against `npm start`: every page's Content-Security-Policy (hashes, never
+ * Security in the browser and over HTTP against `npm start`: every page's Content-Security-Policy (hashes, never
  * 'unsafe-inline'), zero CSP violations while every page, island and dialog is used and while /samu is walked,
  * the headers of API answers, revocable sessions on every admin endpoint, and the bad-input cases.
  */

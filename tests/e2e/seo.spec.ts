@@ -1,5 +1,5 @@
 /**
- * Feeds for readers and search engines (issue 7): the RSS feed of the stories, the sitemap of every public page
+ * Feeds for readers and search engines: the RSS feed of the stories, the sitemap of every public page
  * (never /samu), and canonical and Open Graph tags on every page.
  */
 import { expect, test, type Page } from '@playwright/test';

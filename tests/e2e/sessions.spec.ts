@@ -1,6 +1,6 @@
 /**
- * Revocable sessions and the audit's bad-input cases over HTTP against `npm start` (issue 14), and the account
- * dialog's session list with "Sign out everywhere else" (issue 32), done to an account no other spec signs in with.
+ * Revocable sessions and the audit's bad-input cases over HTTP against `npm start`, and the account
+ * dialog's session list with "Sign out everywhere else", done to an account no other spec signs in with.
  * A password change ends every session of the account, so it is proven in staff-account.spec.ts.
  */
 import AxeBuilder from '@axe-core/playwright';

@@ -1,5 +1,5 @@
 /**
- * What a staff member waits for on /samu (issue 13): from pressing Sign in to the counts showing, through the local
+ * What a staff member waits for on /samu: from pressing Sign in to the counts showing, through the local
  * server with warm functions. The figure is printed for the closing note; the test asserts the counts arrive.
  *
  * The page itself takes the time: Playwright's waiting re-checks after 100, 250, 500 and 1000 ms, so a figure taken

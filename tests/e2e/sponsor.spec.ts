@@ -1,7 +1,7 @@
 /**
- * Sponsor a child (/sponsor, issue 6): the ?child= modal and scroll, the type chooser feeding the form, the
+ * Sponsor a child (/sponsor): the ?child= modal and scroll, the type chooser feeding the form, the
  * sponsorship application reaching the database, the exact alert and the checkout tab for the child's sponsorship
- * (the Paystack stand-in of the e2e server, issue 29).
+ * (the Paystack stand-in of the e2e server).
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -178,7 +178,7 @@ test.describe('Sponsor a child', () => {
     // No opener: the payment page cannot reach back into this tab.
     expect(await tab.evaluate(() => window.opener === null)).toBe(true);
 
-    // The alert waits for the server's answer (issue 11).
+    // The alert waits for the server's answer.
     await expect(page.locator('#toast')).toHaveText(SUCCESS);
     await expect(dialog).toBeHidden();
 

@@ -1,7 +1,7 @@
 /**
- * /volunteer (issue 6, items 5 and 6): stats, the six opportunity cards, the details and application dialogs
+ * /volunteer: stats, the six opportunity cards, the details and application dialogs
  * (never open together, 'Apply for This Role' preselects the role), the application's browser checks, the exact
- * §8 alert and the application arriving in the database.
+ * alert and the application arriving in the database.
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -193,7 +193,7 @@ test.describe('volunteer page', () => {
     await application.getByLabel('Relevant experience').fill('Two years as a classroom assistant.');
     await application.getByRole('button', { name: 'Submit Application' }).click();
 
-    // The alert waits for the server's answer (issue 11).
+    // The alert waits for the server's answer.
     await expect(page.locator('#toast')).toHaveText(SUCCESS);
     await expect(openDialogs(page)).toHaveCount(0);
 

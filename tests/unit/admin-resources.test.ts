@@ -152,7 +152,7 @@ describe.each(databases)('admin resources on $name', (database) => {
           ...(method === 'PUT' ? { json: body } : {}),
         });
         expect(unknown.status).toBe(404);
-        // `%E0` and `%zz` are malformed percent-encodings: the platform passes them on as written (issue 14).
+        // `%E0` and `%zz` are malformed percent-encodings: the platform passes them on as written.
         for (const id of ['abc', '0', '-1', '1.5', '99999999999999999999', '1e3', '%E0', '%zz']) {
           const malformed = await call(handler, method, `${path}/${id}`, {
             token,

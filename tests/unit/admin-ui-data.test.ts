@@ -1,6 +1,6 @@
 /**
  * The dashboard's list store (src/admin/stores/data.ts) against a network whose answers arrive when the test says:
- * what staff see after a write must be what the database holds (issue 15 item 4).
+ * what staff see after a write must be what the database holds.
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import {

@@ -1,5 +1,5 @@
 /**
- * The applications queue (issue 32): promises in business days, the acknowledgement on arrival and the templated
+ * The applications queue: promises in business days, the acknowledgement on arrival and the templated
  * reply with Reply-To through a real SMTP server, states and forbidden moves, holder, notes, the audit trail, and
  * overdue applications counted in the digest with an injected clock, on both databases.
  */

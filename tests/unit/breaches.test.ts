@@ -1,4 +1,4 @@
-/** The breach record (issue 31) on both databases: recorded with its 72-hour deadline, ticked off, audited. */
+/** The breach record on both databases: recorded with its 72-hour deadline, ticked off, audited. */
 import { beforeEach, describe, expect, test } from 'vitest';
 import breaches from '../../netlify/functions/admin-breaches.ts';
 import { databases, truncate, useDatabase } from '../support/databases.ts';

@@ -1,5 +1,5 @@
 /**
- * What the gifts checkout carries (issue 35) on both databases, against the Paystack stand-in: every choice of the
+ * What the gifts checkout carries on both databases, against the Paystack stand-in: every choice of the
  * donate and sponsor forms reaches the provider with the charge, and a submission kept offline and resent by the
  * page (JSON with the browser's submission id) is stored once, however often it arrives, and answered with its
  * checkout address each time.

@@ -15,7 +15,7 @@ import {
 import { donationChoice, donationFormFields, donationQuery } from '../../src/lib/donation-choice.ts';
 
 describe('donation constants', () => {
-  test('match spec §9', () => {
+  test('match the published figures', () => {
     expect(DEFAULT_DONATION).toBe(50);
     expect(MIN_DONATION).toBe(5);
     expect(GET_INVOLVED_PRESETS).toEqual([25, 50, 100]);
@@ -93,7 +93,7 @@ describe('formatUsd', () => {
 });
 
 describe('donationAlert', () => {
-  test('names the frequency and the amount (spec §8)', () => {
+  test('names the frequency and the amount', () => {
     expect(donationAlert('monthly', 50)).toBe(
       'Redirecting to secure payment portal for your monthly donation of $50. Thank you for your generosity!',
     );

@@ -1,9 +1,9 @@
 /**
  * The local server (`npm run serve`, scripts/serve.ts) picks up a changed function source without a restart, and
- * calls that arrive while the function is rebuilt are answered by the build they find, never with a 500 (issue 13).
+ * calls that arrive while the function is rebuilt are answered by the build they find, never with a 500.
  * It runs scheduled functions on their schedules, answers every path with the site's security headers, refuses
  * what no route should see with a clear 4xx, keeps local-only addresses from other sites' pages, and listens on this
- * machine only (issue 34). It runs as its own process, on a functions folder of its own, so the project's functions
+ * machine only. It runs as its own process, on a functions folder of its own, so the project's functions
  * stay untouched. Its embedded database is its own: a second server on the same data folder stops at once, naming
  * the first, which keeps serving; a server killed outright leaves its lock behind, and the next start takes it over.
  */

@@ -1,5 +1,5 @@
 /**
- * The newsletter's confirmed opt-in and one-click unsubscribe (issue 31) against a real SMTP server, on both
+ * The newsletter's confirmed opt-in and one-click unsubscribe against a real SMTP server, on both
  * databases: the confirmation email and its headers, confirming, unsubscribing with no sign-in, the unsubscribe-link
  * request, the donate form's box, the consent record, and every bad link refused without changing anything.
  */

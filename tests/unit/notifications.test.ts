@@ -87,7 +87,7 @@ describe.each(databases)('notifications on $name', (database) => {
     const signUp = await submit('newsletter_subscribe', { email: 'reader@example.org', name: 'Reader' });
     await signUp.settled();
 
-    // Applicants' acknowledgements (issue 32) are tested in applications.test.ts; here, the staff emails.
+    // Applicants' acknowledgements are tested in applications.test.ts; here, the staff emails.
     const messages = smtp!.messages.filter(
       (message) => !message.to.includes('reader@example.org') && !message.subject.startsWith('We received'),
     );

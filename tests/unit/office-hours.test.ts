@@ -7,7 +7,7 @@ import {
   type OfficeHoursRule,
 } from '../../src/lib/office-hours.ts';
 
-/** The hours of spec §9, as site.json holds them. */
+/** The office hours, as site.json holds them. */
 const HOURS: OfficeHoursRule[] = [
   { days: [1, 2, 3, 4, 5], open: '08:00', close: '18:00' },
   { days: [6] },

@@ -8,7 +8,7 @@ import {
 } from '../../src/components/programs/labels.ts';
 
 describe('urgencyLabel', () => {
-  test('names each school urgency as spec §4 does', () => {
+  test("names each school urgency in visitors' words", () => {
     expect(urgencyLabel('high')).toBe('Urgent Need');
     expect(urgencyLabel('medium')).toBe('Moderate Need');
     expect(urgencyLabel('low')).toBe('Available');

@@ -1,5 +1,5 @@
 /**
- * Reply templates staff edit in /samu (issue 32): seeded with the texts the dashboard started with, saved with who
+ * Reply templates staff edit in /samu: seeded with the texts the dashboard started with, saved with who
  * changed them and when (and audited), refused with a clear message for an unknown placeholder or an empty text, and
  * the start of every accept or decline reply, placeholders filled, on both databases.
  */

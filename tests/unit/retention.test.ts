@@ -1,5 +1,5 @@
 /**
- * Retention (issue 31) on both databases, with an injected clock: each kind of data goes when its period is over,
+ * Retention on both databases, with an injected clock: each kind of data goes when its period is over,
  * not a day before, with its copies in `events` and `consent_records`; gifts are anonymised, not deleted; periods can
  * be overridden; each run is recorded as counts, and the dashboard reads the latest.
  */

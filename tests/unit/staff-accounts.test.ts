@@ -1,5 +1,5 @@
 /**
- * Staff accounts in /samu (issue 32): invitations and reset links by email (one-time, 72 hours, injected clock),
+ * Staff accounts in /samu: invitations and reset links by email (one-time, 72 hours, injected clock),
  * removing an account ends its sessions at once, the last account stays, on both databases.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Photos over the upload limit (issue 42): the sizes the dashboard tries when it makes a photo smaller in the browser
+ * Photos over the upload limit: the sizes the dashboard tries when it makes a photo smaller in the browser
  * (aspect kept, never enlarged), and the reason, with the limit, shown for a file it still cannot take. The canvas
  * itself is exercised in the browser (tests/e2e/dashboard.spec.ts).
  */
