@@ -1,8 +1,21 @@
 /**
- * One submission of each public form, with the staff email it makes: its subject, its link into /samu (on the site
- * `SITE`) and the fields it lists. The notification tests send them and compare.
+ * The notification tests' fixtures: the tables they empty, and one submission of each public form with the staff
+ * email it makes (its subject, its link into /samu on the site `SITE`, the fields it lists).
  */
 export const SITE = 'https://tumaini.example';
+
+/** The tables the forms write and the notifications and "new" counts read: emptied before each test. */
+export const NOTICE_TABLES = [
+  'events',
+  'contacts',
+  'newsletter_subscribers',
+  'volunteers',
+  'donations',
+  'rate_limits',
+  'notification_outbox',
+  'staff_preferences',
+  'staff_seen',
+];
 
 const now = new Date().toISOString();
 export const SUBMISSIONS = {

@@ -23,20 +23,9 @@ import { databases, rows, truncate, useDatabase, type TestDatabase } from '../su
 import { call, staffToken, useEnv, useJwtSecret } from '../support/admin.ts';
 import { freePort, startSmtpServer, type TestSmtpServer } from '../../support/stand-ins/smtp.ts';
 import { deferredContext, submit } from '../support/submit.ts';
-import { SITE, SUBMISSIONS } from '../support/staff-notices.ts';
+import { NOTICE_TABLES, SITE, SUBMISSIONS } from '../support/staff-notices.ts';
 
 const OFFICE = ['office@tumaini.example', 'director@tumaini.example'];
-const TABLES = [
-  'events',
-  'contacts',
-  'newsletter_subscribers',
-  'volunteers',
-  'donations',
-  'rate_limits',
-  'notification_outbox',
-  'staff_preferences',
-  'staff_seen',
-];
 
 async function outbox(database: TestDatabase) {
   return rows<{ id: string; status: string; attempts: number; source: string; last_error: string | null }>(
@@ -69,7 +58,7 @@ describe.each(databases)('notifications on $name', (database) => {
   });
   let smtp: TestSmtpServer | undefined;
   beforeEach(async () => {
-    await truncate(database, TABLES);
+    await truncate(database, NOTICE_TABLES);
     smtp = await startSmtpServer(smtpPort);
   });
   afterEach(async () => {

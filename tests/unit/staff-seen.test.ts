@@ -7,24 +7,15 @@ import adminSeen from '../../netlify/functions/admin-seen.ts';
 import { SEEN_COUNT_CAP } from '../../src/schemas/notifications.ts';
 import { databases, rows, truncate, useDatabase } from '../support/databases.ts';
 import { call, staffToken, useJwtSecret } from '../support/admin.ts';
+import { NOTICE_TABLES } from '../support/staff-notices.ts';
 import { submit } from '../support/submit.ts';
 
-const TABLES = [
-  'events',
-  'contacts',
-  'newsletter_subscribers',
-  'volunteers',
-  'donations',
-  'rate_limits',
-  'notification_outbox',
-  'staff_seen',
-];
 const CONTACT = { name: 'Amina Njeri', email: 'amina@example.org', subject: 'School visit', message: 'Private words' };
 
 describe.each(databases)('new counts on $name', (database) => {
   useDatabase(database);
   useJwtSecret();
-  beforeEach(() => truncate(database, TABLES));
+  beforeEach(() => truncate(database, NOTICE_TABLES));
 
   test('"new" counts are per staff member: opening a list clears it for that member only', async () => {
     await (await submit('contact_submit', CONTACT)).settled();
