@@ -55,6 +55,8 @@ export const PRIVATE_TABLES: readonly string[] = [
   'staff_visits',
   // Counts kept by triggers: the restore's own inserts make them again (restored, they would count twice).
   'row_counts',
+  // Backups made in the background: their files stay in the old store, so a restored database starts without them.
+  'backup_jobs',
 ];
 
 /**
@@ -97,9 +99,13 @@ export function backupFileName(at: Date): string {
     .replaceAll(/[-:]/g, '')}.json`;
 }
 
-/** The pieces of a backup document, in order. */
-export async function* backupChunks(createdAt: Date): AsyncGenerator<string> {
+/** Told after each table is written: how many are done, of how many. */
+export type TableProgress = (done: number, total: number) => Promise<void> | void;
+
+/** The pieces of a backup document, in order; `onTable` hears of each table written. */
+export async function* backupChunks(createdAt: Date, onTable?: TableProgress): AsyncGenerator<string> {
   const [tables, migrations] = await Promise.all([backupTables(), appliedMigrations()]);
+  await onTable?.(0, tables.length);
   yield (
     `{"format":"${BACKUP_FORMAT.format}","version":${BACKUP_FORMAT.version},"createdAt":"${createdAt.toISOString()}",` +
     `"migrations":${JSON.stringify(migrations)},"tables":{`
@@ -112,6 +118,7 @@ export async function* backupChunks(createdAt: Date): AsyncGenerator<string> {
       first = false;
     }
     yield ']';
+    await onTable?.(index + 1, tables.length);
   }
   yield '\n},"blobs":[';
   let first = true;
