@@ -1,5 +1,6 @@
 import { unwrapList, unwrapRecord, type ListPage, type Row } from './lib/list.ts';
 import { CommitmentList, type COMMITMENT_ACTIONS } from '../schemas/commitments.ts';
+import { BackupJobAnswer, type BackupJob } from '../schemas/backup.ts';
 import { readIssues, type Issue } from './lib/issues.ts';
 import { filenameFromDisposition } from './lib/format.ts';
 import { $token, expireSession, tokenReplacing } from './stores/session.ts';
@@ -71,6 +72,7 @@ type CallOptions = {
   readonly method?: string;
   readonly json?: unknown;
   readonly body?: BodyInit;
+  readonly headers?: Readonly<Record<string, string>>;
   /** Set on the call that itself brings the new token (a password change): its 401 does not wait for itself. */
   readonly replacesToken?: boolean;
 };
@@ -82,7 +84,7 @@ type CallOptions = {
  */
 export async function call(path: string, options: CallOptions = {}, again = false): Promise<Response> {
   const token = $token.get();
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ ...options.headers, Accept: 'application/json' });
   if (token) headers.set('Authorization', `Bearer ${token}`);
   let body = options.body;
   if (options.json !== undefined) {
@@ -188,14 +190,15 @@ export async function uploadFile(file: File): Promise<string> {
   return url;
 }
 
-/** Asks the server for a backup; resolves to the file and its name. */
-export async function createBackup(): Promise<{ readonly blob: Blob; readonly filename: string }> {
-  const response = await call('/api/admin/db/backup', { method: 'POST' });
-  const filename =
-    response.headers.get('X-Backup-Filename') ??
-    filenameFromDisposition(response.headers.get('Content-Disposition')) ??
-    `backup-${new Date().toISOString().replaceAll(':', '-')}.json`;
-  return { blob: await response.blob(), filename };
+/** Starts a backup in the background; its job answers how far it has come. */
+export async function startBackup(): Promise<BackupJob> {
+  const body = await callJson('/api/admin/db/backup', { method: 'POST', headers: { Prefer: 'respond-async' } });
+  return readAnswer(BackupJobAnswer, body).job;
+}
+
+/** A backup job as it stands now, with its download link once done. */
+export async function backupJob(id: string): Promise<BackupJob> {
+  return readAnswer(BackupJobAnswer, await callJson(`/api/admin/db/backup/${encodeURIComponent(id)}`)).job;
 }
 
 /** Gets a short-lived token for the live event stream (a normal token is refused in a URL). */

@@ -344,8 +344,10 @@ test('searches tables, exports CSV safely, shows volunteer details and downloads
   const subscribers = await downloaded(page, () => panel.getByRole('button', { name: 'Export CSV' }).click());
   expect(subscribers.text).not.toContain(`news-${id}@example.org`);
 
-  const waiting = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Create backup' }).click();
+  const link = page.getByRole('link', { name: /^Download backup-.+\.json$/ });
+  const waiting = page.waitForEvent('download');
+  await link.click();
   const backup = await waiting;
   const file = backup.suggestedFilename();
   expect(file).toMatch(/^backup-.+\.json$/);
