@@ -72,7 +72,6 @@ type CallOptions = {
   readonly method?: string;
   readonly json?: unknown;
   readonly body?: BodyInit;
-  readonly headers?: Readonly<Record<string, string>>;
   /** Set on the call that itself brings the new token (a password change): its 401 does not wait for itself. */
   readonly replacesToken?: boolean;
 };
@@ -84,7 +83,7 @@ type CallOptions = {
  */
 export async function call(path: string, options: CallOptions = {}, again = false): Promise<Response> {
   const token = $token.get();
-  const headers = new Headers({ ...options.headers, Accept: 'application/json' });
+  const headers = new Headers({ Accept: 'application/json' });
   if (token) headers.set('Authorization', `Bearer ${token}`);
   let body = options.body;
   if (options.json !== undefined) {
@@ -192,8 +191,7 @@ export async function uploadFile(file: File): Promise<string> {
 
 /** Starts a backup in the background; its job answers how far it has come. */
 export async function startBackup(): Promise<BackupJob> {
-  const body = await callJson('/api/admin/db/backup', { method: 'POST', headers: { Prefer: 'respond-async' } });
-  return readAnswer(BackupJobAnswer, body).job;
+  return readAnswer(BackupJobAnswer, await callJson('/api/admin/db/backup', { method: 'POST' })).job;
 }
 
 /** A backup job as it stands now, with its download link once done. */

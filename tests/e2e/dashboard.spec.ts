@@ -357,7 +357,7 @@ test('searches tables, exports CSV safely, shows volunteer details and downloads
 
   await page.route('**/api/admin/db/backup', (route) => route.fulfill({ status: 500, json: { error: 'disk full' } }));
   await page.getByRole('button', { name: 'Create backup' }).click();
-  await expect(toast(page)).toHaveText(/Backup failed/);
+  await expect(toast(page)).toHaveText('Backup failed: disk full');
 });
 
 test('a list that could not reload says so on the list, keeps its rows, and recovers with Try again', async ({

@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import backup from '../../netlify/functions/admin-backup.ts';
 import background from '../../netlify/functions/admin-backup-background.ts';
-import download from '../../netlify/functions/admin-backup-download.ts';
 import upload from '../../netlify/functions/admin-media-upload.ts';
 import { backupTables, ident, SEEDED_TABLES } from '../../netlify/functions/_shared/platform/backup.ts';
 import {
@@ -23,12 +22,12 @@ import {
 } from '../../netlify/functions/_shared/platform/backup-jobs.ts';
 import { listBlobs, readBlob, sha256 } from '../../netlify/functions/_shared/platform/blobs.ts';
 import { query } from '../../netlify/functions/_shared/platform/db.ts';
-import { BackupJobAnswer, type BackupJob } from '../../src/schemas/backup.ts';
 import { startLocalBlobs } from '../../support/blobs/local-blobs.ts';
 import { parseBackup, restoreBackup } from '../../scripts/lib/restore.ts';
 import { ADMIN_TABLES, bytesOf, call, keepReplyTemplates, staffToken, useJwtSecret } from '../support/admin.ts';
 import { startBackgroundPlatform, type BackgroundPlatform } from '../support/background-platform.ts';
-import { context, databases, emptyDatabase, rows, truncate, useDatabase } from '../support/databases.ts';
+import { backupPlatform, fetchDownload, readJob, startBackup } from '../support/backup.ts';
+import { databases, emptyDatabase, rows, truncate, useDatabase } from '../support/databases.ts';
 
 /** Runs `work` with the functions pointed at `env` (another blob store), then points them back. */
 async function within<T>(env: Record<string, string>, work: () => Promise<T>): Promise<T> {
@@ -53,7 +52,7 @@ describe.each(databases)('backups in the background on $name', (database) => {
   let platform: BackgroundPlatform;
   beforeAll(async () => {
     target = await emptyDatabase(database);
-    platform = await startBackgroundPlatform(BACKGROUND_PATH, background);
+    platform = await backupPlatform();
   });
   afterAll(async () => {
     await platform.close();
@@ -64,24 +63,9 @@ describe.each(databases)('backups in the background on $name', (database) => {
     token = await staffToken('staff');
   });
 
-  /** Starts a job as the dashboard does, through the stand-in platform; returns the answer and the start's work. */
-  async function start(): Promise<{ status: number; job: BackupJob; started: Promise<unknown>[] }> {
-    const started: Promise<unknown>[] = [];
-    const res = await backup(
-      new Request(`${platform.origin}/api/admin/db/backup`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${token}`, Prefer: 'respond-async' },
-      }),
-      context('203.0.113.7', { waitUntil: (work: Promise<unknown>) => void started.push(work) }),
-    );
-    return { status: res.status, job: BackupJobAnswer.parse(await res.json()).job, started };
-  }
-  const read = async (id: string) => {
-    const res = await call(backup, 'GET', `/api/admin/db/backup/${id}`, { token, params: { id } });
-    expect(res.status).toBe(200);
-    return BackupJobAnswer.parse(await res.json()).job;
-  };
-  const fetchLink = (link: string, id: string) => call(download, 'GET', link, { params: { id } });
+  const start = () => startBackup(platform, token);
+  const read = (id: string) => readJob(token, id);
+  const fetchLink = fetchDownload;
 
   test('runs in the background, reports its progress, and its download restores the same rows and files', async () => {
     for (const [kind, size, name] of [

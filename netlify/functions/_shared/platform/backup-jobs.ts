@@ -130,9 +130,10 @@ export async function failJob(id: string, reason: string): Promise<void> {
 
 /**
  * Asks the background function to run job `id` at `origin`. Netlify answers 202 at once and runs it; any other answer
- * means it never started, and the job says so.
+ * means it never started, and the job says so. Never throws: it runs after the answer, with nobody to tell.
  */
 export async function startRun(origin: string, id: string): Promise<void> {
+  let reason: string | undefined;
   try {
     const res = await fetch(new URL(BACKGROUND_PATH, origin), {
       method: 'POST',
@@ -140,10 +141,11 @@ export async function startRun(origin: string, id: string): Promise<void> {
       body: JSON.stringify({ id }),
     });
     await res.body?.cancel();
-    if (res.status !== 202) await failJob(id, `The backup could not start (the platform answered ${res.status}).`);
+    if (res.status !== 202) reason = `The backup could not start (the platform answered ${res.status}).`;
   } catch (failure) {
-    await failJob(id, `The backup could not start: ${(failure as Error).message}`);
+    reason = `The backup could not start: ${(failure as Error).message}`;
   }
+  if (reason) await failJob(id, reason).catch((failure: unknown) => console.error('backup: cannot record', failure));
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The backup: every table of the database (but the migrations log and the {@link PRIVATE_TABLES}) as JSON, then the
  * manifest of the blob store's files the rows name (uploads, letters' photos), each with its bytes, written row page by row page and file by
- * file so a large backup streams instead of filling memory. scripts/lib/restore.ts reads it back.
+ * file so a large backup is written part by part (backup-jobs.ts) instead of filling memory. scripts/lib/restore.ts reads it back.
  *
  *   {"format":"watoto-backup","version":2,"createdAt":…,"migrations":[…],"tables":{"events":[{…},…],…},
  *    "blobs":[{"key":…,"name":…,"contentType":…,"size":…,"sha256":…,"data":"<base64>"},…]}
@@ -179,21 +179,6 @@ async function* blobs(): AsyncGenerator<BackupBlob> {
       after = rows.at(-1)?.id ?? null;
     }
   }
-}
-
-/** A byte stream that pulls the next chunk only when the reader wants it. */
-export function textStream(chunks: AsyncGenerator<string>): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const next = await chunks.next();
-      if (next.done) controller.close();
-      else controller.enqueue(encoder.encode(next.value));
-    },
-    async cancel() {
-      await chunks.return(undefined);
-    },
-  });
 }
 
 /** A backup downloaded from /samu, as the audit trail recorded it. */
