@@ -115,19 +115,27 @@ async function benchServer(
       failures.push(...judged.failures);
       if (result.bytes > largest.bytes) largest = { bytes: result.bytes, name: `${database} ${call.name}` };
     }
-    const backup = await timeBackup(server.url, token, BUDGETS.syncMaxMs + 4000);
-    const verdict =
-      backup.complete && backup.ms <= BUDGETS.syncMaxMs && backup.bytes <= BUDGETS.streamedBytes ? 'ok' : 'MISSED';
+    const backup = await timeBackup(server.url, token, BUDGETS.backgroundMs + 10_000, BUDGETS.syncMaxMs + 4000);
+    const misses = [
+      backup.status !== 202 || backup.startMs > BUDGETS.syncDefaultMs
+        ? `start ${(backup.startMs / 1000).toFixed(1)} s`
+        : '',
+      backup.state !== 'done' || backup.runMs > BUDGETS.backgroundMs ? `run ${backup.state}` : '',
+      !backup.complete || backup.downloadMs > BUDGETS.syncMaxMs || backup.bytes > BUDGETS.streamedBytes
+        ? `download ${(backup.downloadMs / 1000).toFixed(1)} s, ${mb(backup.bytes)}`
+        : '',
+    ].filter(Boolean);
     backupLines.push(
-      `| ${database} | ${backup.status} | ${backup.complete ? '' : '> '}${(backup.ms / 1000).toFixed(1)} s | ` +
-        `${backup.complete ? '' : '≥ '}${mb(backup.bytes)} | ${verdict} |`,
+      `| ${database} | ${backup.status} | ${(backup.startMs / 1000).toFixed(1)} s | ${backup.state} in ` +
+        `${(backup.runMs / 1000).toFixed(1)} s | ${(backup.downloadMs / 1000).toFixed(1)} s | ` +
+        `${backup.complete ? '' : '≥ '}${mb(backup.bytes)} | ${misses.length ? 'MISSED' : 'ok'} |`,
     );
     console.log(backupLines.at(-1));
-    if (backup.status !== 200) errors.push(`${database} backup answered ${backup.status}`);
-    if (verdict === 'MISSED') {
+    if (backup.status !== 202) errors.push(`${database} backup answered ${backup.status}`);
+    if (misses.length) {
       failures.push(
-        `${database} backup: ${backup.complete ? '' : 'unfinished after '}${(backup.ms / 1000).toFixed(1)} s, ` +
-          `${mb(backup.bytes)} (limits ${BUDGETS.syncMaxMs / 1000} s, ${mb(BUDGETS.streamedBytes)} streamed)`,
+        `${database} backup: ${misses.join('; ')} (limits: start ${BUDGETS.syncDefaultMs / 1000} s, run ` +
+          `${BUDGETS.backgroundMs / 60_000} min, download ${BUDGETS.syncMaxMs / 1000} s and ${mb(BUDGETS.streamedBytes)} streamed)`,
       );
     }
     if (backup.bytes > largest.bytes) largest = { bytes: backup.bytes, name: `${database} backup` };
@@ -245,9 +253,13 @@ try {
 
 console.log(`\nStaff calls over HTTP, one at a time (load average ${load()}):\n`);
 console.log([...CALL_TABLE_HEAD, ...callLines].join('\n'));
-console.log('\nBackup download (`POST /api/admin/db/backup`):\n');
+console.log('\nBackup in the background (`POST /api/admin/db/backup`, then its signed download):\n');
 console.log(
-  ['| database | status | time | size | budget |', '| --- | --- | ---: | ---: | --- |', ...backupLines].join('\n'),
+  [
+    '| database | start status | start | run | download | size | budget |',
+    '| --- | --- | ---: | --- | ---: | ---: | --- |',
+    ...backupLines,
+  ].join('\n'),
 );
 console.log('\nScheduled jobs, each once in a process of its own:\n');
 console.log(

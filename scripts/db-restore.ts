@@ -1,5 +1,6 @@
 /**
- * `npm run db:restore -- <file>`: loads a backup from the dashboard (`POST /api/admin/db/backup`) into
+ * `npm run db:restore -- <file>`: loads a backup downloaded from the dashboard (made in the background by
+ * `POST /api/admin/db/backup`, saved from its signed link) into
  * an empty database: `DATABASE_URL`, else the embedded one in the data folder `npm start` serves (`DATA_DIR`, default
  * `.data`; stop `npm start` first). The
  * database is migrated first; anything already in it makes the restore stop without changing a row. The backup's

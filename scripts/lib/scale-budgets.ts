@@ -17,6 +17,8 @@ export const BUDGETS = {
   /** A synchronous function's run: the default, and the most it can be raised to. */
   syncDefaultMs: 10_000,
   syncMaxMs: 26_000,
+  /** A background function's run. */
+  backgroundMs: 15 * 60_000,
   /** A scheduled function's run. */
   scheduledMs: 30_000,
   /** Memory of one function instance. */

@@ -1,32 +1,75 @@
-import { useState } from 'react';
-import { createBackup } from './api.ts';
-import { saveFile } from './download.ts';
+import { useEffect, useRef, useState } from 'react';
+import type { BackupJob } from '../schemas/backup.ts';
+import { ApiError, backupJob, startBackup } from './api.ts';
 import { notify } from './stores/toast.ts';
-import { ApiError } from './api.ts';
 
 type Props = Record<string, never>;
 
-/** Creates a database backup, downloads it, and says 'Backup created: {file}' or 'Backup failed'. */
+/** How often a running backup is asked how far it has come. */
+const POLL_MS = 1000;
+
+/** What the line beside the button says of a job. */
+export function backupProgress(job: BackupJob): string {
+  if (job.state === 'done') return `Backup ready: ${job.file}`;
+  if (job.state === 'failed') return `Backup failed: ${job.error ?? 'no reason was given'}`;
+  if (job.tablesTotal === 0) return 'Backing up: starting…';
+  return `Backing up: ${job.tablesDone} of ${job.tablesTotal} tables…`;
+}
+
+/**
+ * Starts a database backup in the background, says how far it has come (read out politely), and once done offers
+ * the file behind a signed link that works for a short while; a failure says why.
+ */
 export default function BackupButton(_props: Props) {
-  const [pending, setPending] = useState(false);
+  const [job, setJob] = useState<BackupJob | null>(null);
+  const [starting, setStarting] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const running = starting || job?.state === 'queued' || job?.state === 'running';
+
+  function follow(current: BackupJob): void {
+    setJob(current);
+    if (current.state === 'done') notify(`Backup created: ${current.file}`);
+    if (current.state === 'failed') notify(backupProgress(current), 'error');
+    if (current.state !== 'queued' && current.state !== 'running') return;
+    timer.current = setTimeout(() => {
+      backupJob(current.id).then(follow, failed);
+    }, POLL_MS);
+  }
+
+  function failed(error: unknown): void {
+    setJob(null);
+    // After a 401 the login form already says why; a second message would only repeat it.
+    if (error instanceof ApiError && error.status === 401) return;
+    notify(`Backup failed: ${error instanceof Error ? error.message : 'no reason was given'}`, 'error');
+  }
 
   async function run(): Promise<void> {
-    setPending(true);
+    setStarting(true);
+    setJob(null);
     try {
-      const { blob, filename } = await createBackup();
-      saveFile(blob, filename);
-      notify(`Backup created: ${filename}`);
+      follow(await startBackup());
     } catch (error) {
-      // After a 401 the login form already says why; a second message would only repeat it.
-      if (!(error instanceof ApiError && error.status === 401)) notify('Backup failed', 'error');
+      failed(error);
     } finally {
-      setPending(false);
+      setStarting(false);
     }
   }
 
   return (
-    <button type="button" className="button" onClick={() => void run()} disabled={pending} aria-busy={pending}>
-      {pending ? 'Creating backup...' : 'Create backup'}
-    </button>
+    <span className="backup-action">
+      <button type="button" className="button" onClick={() => void run()} disabled={running} aria-busy={running}>
+        {running ? 'Creating backup...' : 'Create backup'}
+      </button>
+      <span className="backup-progress" aria-live="polite">
+        {job ? backupProgress(job) : ''}
+      </span>
+      {job?.state === 'done' && job.download ? (
+        <a className="button" href={job.download} download={job.file}>
+          Download {job.file}
+        </a>
+      ) : null}
+    </span>
   );
 }

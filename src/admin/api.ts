@@ -1,5 +1,6 @@
 import { unwrapList, unwrapRecord, type ListPage, type Row } from './lib/list.ts';
 import { CommitmentList, type COMMITMENT_ACTIONS } from '../schemas/commitments.ts';
+import { BackupJobAnswer, type BackupJob } from '../schemas/backup.ts';
 import { readIssues, type Issue } from './lib/issues.ts';
 import { filenameFromDisposition } from './lib/format.ts';
 import { $token, expireSession, tokenReplacing } from './stores/session.ts';
@@ -188,14 +189,14 @@ export async function uploadFile(file: File): Promise<string> {
   return url;
 }
 
-/** Asks the server for a backup; resolves to the file and its name. */
-export async function createBackup(): Promise<{ readonly blob: Blob; readonly filename: string }> {
-  const response = await call('/api/admin/db/backup', { method: 'POST' });
-  const filename =
-    response.headers.get('X-Backup-Filename') ??
-    filenameFromDisposition(response.headers.get('Content-Disposition')) ??
-    `backup-${new Date().toISOString().replaceAll(':', '-')}.json`;
-  return { blob: await response.blob(), filename };
+/** Starts a backup in the background; its job answers how far it has come. */
+export async function startBackup(): Promise<BackupJob> {
+  return readAnswer(BackupJobAnswer, await callJson('/api/admin/db/backup', { method: 'POST' })).job;
+}
+
+/** A backup job as it stands now, with its download link once done. */
+export async function backupJob(id: string): Promise<BackupJob> {
+  return readAnswer(BackupJobAnswer, await callJson(`/api/admin/db/backup/${encodeURIComponent(id)}`)).job;
 }
 
 /** Gets a short-lived token for the live event stream (a normal token is refused in a URL). */

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { e2eAdmin } from '../../support/e2e/accounts.ts';
 import { e2eRunDir } from '../../support/e2e/server.ts';
+import { downloadBackup } from './support/backup.ts';
 
 const LISTS = [
   'events',
@@ -183,10 +184,13 @@ test.describe('admin API over HTTP', () => {
     expect((await upload('big.png', 'image/png', big)).status()).toBe(413);
   });
 
-  test('downloads a backup of every table but the staff accounts and sessions', async ({ request }) => {
-    const res = await request.post('/api/admin/db/backup', { headers: auth });
+  test('makes a backup in the background and downloads it: every table but the staff accounts and sessions', async ({
+    request,
+  }) => {
+    const { job, res } = await downloadBackup(request, auth);
     expect(res.status()).toBe(200);
     const file = res.headers()['x-backup-filename'];
+    expect(file).toBe(job.file);
     expect(file).toMatch(/^backup-\d{8}T\d{6}Z\.json$/);
     expect(res.headers()['content-disposition']).toBe(`attachment; filename="${file}"`);
     const backup = (await res.json()) as { format: string; tables: Record<string, unknown[]> };
@@ -219,7 +223,7 @@ test.describe('admin API over HTTP', () => {
     };
     expect(await stored()).toBe(true);
 
-    const backup = (await (await request.post('/api/admin/db/backup', { headers: auth })).json()) as {
+    const backup = (await (await downloadBackup(request, auth)).res.json()) as {
       version: number;
       blobs: { name: string; sha256: string; data: string }[];
     };

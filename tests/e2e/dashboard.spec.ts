@@ -344,8 +344,10 @@ test('searches tables, exports CSV safely, shows volunteer details and downloads
   const subscribers = await downloaded(page, () => panel.getByRole('button', { name: 'Export CSV' }).click());
   expect(subscribers.text).not.toContain(`news-${id}@example.org`);
 
-  const waiting = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Create backup' }).click();
+  const link = page.getByRole('link', { name: /^Download backup-.+\.json$/ });
+  const waiting = page.waitForEvent('download');
+  await link.click();
   const backup = await waiting;
   const file = backup.suggestedFilename();
   expect(file).toMatch(/^backup-.+\.json$/);
@@ -355,7 +357,7 @@ test('searches tables, exports CSV safely, shows volunteer details and downloads
 
   await page.route('**/api/admin/db/backup', (route) => route.fulfill({ status: 500, json: { error: 'disk full' } }));
   await page.getByRole('button', { name: 'Create backup' }).click();
-  await expect(toast(page)).toHaveText(/Backup failed/);
+  await expect(toast(page)).toHaveText('Backup failed: disk full');
 });
 
 test('a list that could not reload says so on the list, keeps its rows, and recovers with Try again', async ({

@@ -302,8 +302,9 @@ test.describe('content security policy', () => {
     await expect(panel.getByRole('textbox', { name: 'Image', exact: true })).toHaveValue(/^\/media\/.+/);
     await panel.getByRole('button', { name: 'Cancel' }).click();
 
-    const waiting = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Create backup' }).click();
+    const waiting = page.waitForEvent('download');
+    await page.getByRole('link', { name: /^Download backup-.+\.json$/ }).click();
     const backup = await waiting;
     expect(JSON.parse(await readFile(await backup.path(), 'utf8'))).toHaveProperty('tables');
 

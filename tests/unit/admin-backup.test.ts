@@ -6,6 +6,8 @@ import { parseBackup, restoreBackup } from '../../scripts/lib/restore.ts';
 import { SITE_STATE_COLUMNS } from '../../netlify/functions/_shared/content/site-builds.ts';
 import { ADMIN_TABLES, auditEvents, call, keepReplyTemplates, staffToken, useJwtSecret } from '../support/admin.ts';
 import { databases, emptyDatabase, rows, truncate, useDatabase } from '../support/databases.ts';
+import type { BackgroundPlatform } from '../support/background-platform.ts';
+import { backupPlatform, takeBackup } from '../support/backup.ts';
 
 /** Every row of every table, in a stable order, as Postgres's own JSON. */
 async function snapshot(target?: DatabaseTarget): Promise<Record<string, string[]>> {
@@ -29,10 +31,15 @@ describe.each(databases)('database backup on $name', (database) => {
   keepReplyTemplates();
   let token: string;
   let restoreTarget: Awaited<ReturnType<typeof emptyDatabase>>;
+  let platform: BackgroundPlatform;
   beforeAll(async () => {
     restoreTarget = await emptyDatabase(database);
+    platform = await backupPlatform();
   });
-  afterAll(() => restoreTarget.drop());
+  afterAll(async () => {
+    await platform.close();
+    await restoreTarget.drop();
+  });
   beforeEach(async () => {
     await truncate(database, [...ADMIN_TABLES, 'rate_limits']);
     token = await staffToken('staff');
@@ -223,10 +230,11 @@ describe.each(databases)('database backup on $name', (database) => {
 
   test('round-trips every table into an empty database without losing anything', async () => {
     await seed();
-    const res = await call(backup, 'POST', '/api/admin/db/backup', { token });
+    const { job, res } = await takeBackup(platform, token);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const file = res.headers.get('x-backup-filename');
+    expect(file).toBe(job.file);
     expect(file).toMatch(/^backup-\d{8}T\d{6}Z\.json$/);
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${file}"`);
     const text = await res.text();
@@ -277,7 +285,7 @@ describe.each(databases)('database backup on $name', (database) => {
 
   test('restores an older backup without its staff accounts, sessions, throttle rows or reply templates', async () => {
     await seed();
-    const backupFile = parseBackup(await (await call(backup, 'POST', '/api/admin/db/backup', { token })).text());
+    const backupFile = parseBackup(await (await takeBackup(platform, token)).res.text());
     backupFile.tables['admin_users'] = [{ id: 1, username: 'amina', password_hash: 'x' }];
     backupFile.tables['login_failures'] = [{ id: 1, username: 'amina', client: 'abc' }];
     // Backups from before the reply templates have no such table.
@@ -305,7 +313,7 @@ describe.each(databases)('database backup on $name', (database) => {
   });
 
   test('refuses to restore into a database that holds rows, or a file that is not a backup', async () => {
-    const text = await (await call(backup, 'POST', '/api/admin/db/backup', { token })).text();
+    const text = await (await takeBackup(platform, token)).res.text();
     await expect(restoreBackup(parseBackup(text))).rejects.toThrow(/not empty/);
     expect(() => parseBackup('{"tables":')).toThrow(/not JSON/);
     expect(() => parseBackup('{"format":"other"}')).toThrow(/not a backup/);

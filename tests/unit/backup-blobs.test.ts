@@ -7,7 +7,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import backup from '../../netlify/functions/admin-backup.ts';
 import upload from '../../netlify/functions/admin-media-upload.ts';
 import mediaFile from '../../netlify/functions/media-file.ts';
 import { SEEDED_TABLES } from '../../netlify/functions/_shared/platform/backup.ts';
@@ -17,6 +16,8 @@ import { startLocalBlobs, type LocalBlobs } from '../../support/blobs/local-blob
 import { missingFiles, parseBackup, restoreBackup } from '../../scripts/lib/restore.ts';
 import { ADMIN_TABLES, bytesOf, call, keepReplyTemplates, staffToken, useJwtSecret } from '../support/admin.ts';
 import { databases, emptyDatabase, rows, truncate, useDatabase } from '../support/databases.ts';
+import type { BackgroundPlatform } from '../support/background-platform.ts';
+import { backupPlatform, takeBackup as takeWholeBackup } from '../support/backup.ts';
 
 /** Runs `work` with the functions pointed at `env` (another database, another blob store), then points them back. */
 async function within<T>(env: Record<string, string>, work: () => Promise<T>): Promise<T> {
@@ -38,12 +39,17 @@ describe.each(databases)('backup and restore of the blob store on $name', (datab
   keepReplyTemplates();
   let token: string;
   let target: Awaited<ReturnType<typeof emptyDatabase>>;
+  let platform: BackgroundPlatform;
   let storeDir: string;
   let store: LocalBlobs;
   beforeAll(async () => {
     target = await emptyDatabase(database);
+    platform = await backupPlatform();
   });
-  afterAll(() => target.drop());
+  afterAll(async () => {
+    await platform.close();
+    await target.drop();
+  });
   beforeEach(async () => {
     await truncate(database, ADMIN_TABLES);
     token = await staffToken('staff');
@@ -74,7 +80,7 @@ describe.each(databases)('backup and restore of the blob store on $name', (datab
     );
     await query(`truncate ${listed!.names} restart identity cascade`, [], target.target);
   };
-  const takeBackup = async () => (await call(backup, 'POST', '/api/admin/db/backup', { token })).text();
+  const takeBackup = async () => (await takeWholeBackup(platform, token)).res.text();
 
   test('restores the rows and every file into an empty database and store, with the same bytes', async () => {
     const png = bytesOf('png', 4096);

@@ -3,8 +3,7 @@
  * and the print batch reads it from there, the person's export carries its bytes, a backup lists it, and erasing the
  * sponsor deletes it with the letter. A photo written before the blob store is moved there by `uploads:move`.
  */
-import { beforeEach, describe, expect, test } from 'vitest';
-import backup from '../../netlify/functions/admin-backup.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import letters from '../../netlify/functions/admin-letters.ts';
 import people from '../../netlify/functions/admin-people.ts';
 import myGiving from '../../netlify/functions/my-giving.ts';
@@ -14,6 +13,8 @@ import { parseBackup } from '../../scripts/lib/restore.ts';
 import { call, staffToken, useJwtSecret } from '../support/admin.ts';
 import { sponsoredChild } from '../support/children.ts';
 import { databases, rows, truncate, useDatabase } from '../support/databases.ts';
+import type { BackgroundPlatform } from '../support/background-platform.ts';
+import { backupPlatform, takeBackup } from '../support/backup.ts';
 import { donorSessionCookie } from '../support/donor.ts';
 
 const SITE = 'http://localhost:8888';
@@ -30,6 +31,11 @@ describe.each(databases)("a letter's photo in the blob store on $name", (databas
   let token: string;
   let cookie: string;
   let sponsorship: string;
+  let platform: BackgroundPlatform;
+  beforeAll(async () => {
+    platform = await backupPlatform();
+  });
+  afterAll(() => platform.close());
   beforeEach(async () => {
     await truncate(database, [
       'children',
@@ -48,7 +54,10 @@ describe.each(databases)("a letter's photo in the blob store on $name", (databas
     ]);
     token = await staffToken('officer');
     await sponsoredChild(token, { name: 'Wanjiku Maina', email: SPONSOR });
-    [{ id: sponsorship } = { id: '' }] = await rows<{ id: string }>(database, 'select id::text as id from sponsorships');
+    [{ id: sponsorship } = { id: '' }] = await rows<{ id: string }>(
+      database,
+      'select id::text as id from sponsorships',
+    );
     cookie = await donorSessionCookie(SPONSOR);
   });
 
@@ -93,7 +102,7 @@ describe.each(databases)("a letter's photo in the blob store on $name", (databas
     const document = (await exported.json()) as { records: { sponsor_letters: { photo: { data: number[] } }[] } };
     expect(sha256(Uint8Array.from(document.records.sponsor_letters[0]?.photo.data ?? []))).toBe(sha256(PNG));
 
-    const file = parseBackup(await (await call(backup, 'POST', '/api/admin/db/backup', { token })).text());
+    const file = parseBackup(await (await takeBackup(platform, token)).res.text());
     const listed = file.blobs.find((entry) => entry.key === letter.photo_key);
     expect(listed).toMatchObject({ contentType: 'image/png', size: PNG.byteLength, sha256: sha256(PNG) });
   });

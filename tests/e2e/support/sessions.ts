@@ -58,7 +58,8 @@ export const OPEN = {
   ...Object.fromEntries(LISTS.map((list) => [list, 200])),
   stats: 200,
   sessions: 200,
-  backup: 200,
+  // A backup starts in the background: 202 with its job.
+  backup: 202,
   'stream-token': 200,
   upload: 201,
 };

@@ -337,6 +337,7 @@ export const TABLES_WITHOUT_PEOPLE: Readonly<Record<string, string>> = {
   staff_invitations: "one-time links to staff members' own addresses",
   retention_runs: 'counts only',
   row_counts: 'how many rows a table gained or lost, by table name',
+  backup_jobs: 'which staff member asked for a backup, and how far it has come',
   payment_events:
     "provider event keys and outcomes, pointing at a gift; a Paystack charge's body (the donor's name and email) only until it is settled, seconds after it arrived",
   paystack_plans: 'Paystack plan codes per amount',

@@ -1,7 +1,7 @@
 /**
  * The backup: every table of the database (but the migrations log and the {@link PRIVATE_TABLES}) as JSON, then the
  * manifest of the blob store's files the rows name (uploads, letters' photos), each with its bytes, written row page by row page and file by
- * file so a large backup streams instead of filling memory. scripts/lib/restore.ts reads it back.
+ * file so a large backup is written part by part (backup-jobs.ts) instead of filling memory. scripts/lib/restore.ts reads it back.
  *
  *   {"format":"watoto-backup","version":2,"createdAt":…,"migrations":[…],"tables":{"events":[{…},…],…},
  *    "blobs":[{"key":…,"name":…,"contentType":…,"size":…,"sha256":…,"data":"<base64>"},…]}
@@ -55,6 +55,8 @@ export const PRIVATE_TABLES: readonly string[] = [
   'staff_visits',
   // Counts kept by triggers: the restore's own inserts make them again (restored, they would count twice).
   'row_counts',
+  // Backups made in the background: their files stay in the old store, so a restored database starts without them.
+  'backup_jobs',
 ];
 
 /**
@@ -97,9 +99,13 @@ export function backupFileName(at: Date): string {
     .replaceAll(/[-:]/g, '')}.json`;
 }
 
-/** The pieces of a backup document, in order. */
-export async function* backupChunks(createdAt: Date): AsyncGenerator<string> {
+/** Told after each table is written: how many are done, of how many. */
+export type TableProgress = (done: number, total: number) => Promise<void> | void;
+
+/** The pieces of a backup document, in order; `onTable` hears of each table written. */
+export async function* backupChunks(createdAt: Date, onTable?: TableProgress): AsyncGenerator<string> {
   const [tables, migrations] = await Promise.all([backupTables(), appliedMigrations()]);
+  await onTable?.(0, tables.length);
   yield (
     `{"format":"${BACKUP_FORMAT.format}","version":${BACKUP_FORMAT.version},"createdAt":"${createdAt.toISOString()}",` +
     `"migrations":${JSON.stringify(migrations)},"tables":{`
@@ -112,6 +118,7 @@ export async function* backupChunks(createdAt: Date): AsyncGenerator<string> {
       first = false;
     }
     yield ']';
+    await onTable?.(index + 1, tables.length);
   }
   yield '\n},"blobs":[';
   let first = true;
@@ -172,21 +179,6 @@ async function* blobs(): AsyncGenerator<BackupBlob> {
       after = rows.at(-1)?.id ?? null;
     }
   }
-}
-
-/** A byte stream that pulls the next chunk only when the reader wants it. */
-export function textStream(chunks: AsyncGenerator<string>): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const next = await chunks.next();
-      if (next.done) controller.close();
-      else controller.enqueue(encoder.encode(next.value));
-    },
-    async cancel() {
-      await chunks.return(undefined);
-    },
-  });
 }
 
 /** A backup downloaded from /samu, as the audit trail recorded it. */
