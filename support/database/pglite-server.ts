@@ -261,8 +261,10 @@ class Connection {
           for (const message of messages) {
             await this.db.execProtocolRawStream(message, {
               syncToFs: false,
+              // The chunk is a view of PGlite's memory, which its next chunk overwrites: a socket that cannot send
+              // at once queues what it is given, so it is given a copy.
               onRawData: (chunk) => {
-                if (!this.closed) this.socket.write(chunk);
+                if (!this.closed) this.socket.write(Buffer.from(chunk));
               },
             });
           }

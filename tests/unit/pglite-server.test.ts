@@ -3,6 +3,7 @@
  * transaction, or is between the Flush and the Sync of an extended query, keeps PGlite to itself, and one that hangs
  * up while it waits for its turn or mid-query leaves nothing behind; and nobody gets in without the server's password.
  */
+import { createHash } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -73,6 +74,11 @@ class RawClient {
   async send(message: Buffer): Promise<string> {
     const answer = await this.exchange(message, 'Z');
     return answer.at(-1)!.body.toString('latin1');
+  }
+
+  /** Sends `message` and resolves with the answers up to and including the first of type `until`. */
+  answers(message: Buffer, until: string): Promise<{ type: string; body: Buffer }[]> {
+    return this.exchange(message, until);
   }
 
   /** Sends `message` and resolves with the types of the answers up to and including the first of type `until`. */
@@ -202,4 +208,24 @@ test('a connection that hangs up between Flush and Sync is rolled back and leave
     next.socket.destroy();
   }
   expect((await db.query('select id from notes where id = 2')).rows).toEqual([]);
+});
+
+test('a result far larger than a socket takes at once arrives whole, each row as PGlite made it', async () => {
+  const client = await connected();
+  // About 13 MB: PGlite hands the rows over in chunks faster than the socket sends them, so most are queued.
+  const rows = 20_000;
+  const answers = await client.answers(
+    queryMessage(`select i, repeat(md5(i::text), 20) as text from generate_series(1, ${rows}) i`),
+    'Z',
+  );
+  const dataRows = answers.filter((answer) => answer.type === 'D');
+  expect(dataRows).toHaveLength(rows);
+  const wrong = dataRows.filter((row, index) => {
+    const first = row.body.readInt32BE(2);
+    const id = row.body.subarray(6, 6 + first).toString();
+    const text = row.body.subarray(10 + first).toString();
+    return id !== String(index + 1) || text !== createHash('md5').update(id).digest('hex').repeat(20);
+  });
+  expect(wrong).toHaveLength(0);
+  client.socket.destroy();
 });
