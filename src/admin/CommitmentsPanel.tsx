@@ -122,7 +122,8 @@ export default function CommitmentsPanel({ reloadKey }: Props) {
 
   const loadMore = async () => {
     if (!list?.next) return;
-    const ticket = ++latest.current;
+    // A reload that starts meanwhile wins: it asks for as many rows as are shown, so the older page is dropped.
+    const ticket = latest.current;
     setLoadingMore(true);
     try {
       const answer = await fetchCommitments({ before: list.next });
