@@ -9,6 +9,24 @@ import { call } from './admin.ts';
 
 type Json = Record<string, unknown>;
 
+/** The tables a sponsored child's record, news, letters and emails touch, for `truncate`. */
+export const SPONSOR_TABLES = [
+  'children',
+  'child_consents',
+  'child_updates',
+  'sponsor_letters',
+  'sponsorships',
+  'commitments',
+  'events',
+  'site_builds',
+  'notification_outbox',
+  'uploads',
+  'admin_users',
+  'admin_sessions',
+  'donor_sign_in_links',
+  'donor_sessions',
+];
+
 /** Records Imani (a draft, her guardian's consent given) and sponsors her by `sponsor`; resolves to her record's id. */
 export async function sponsoredChild(token: string, sponsor: { name: string; email: string }): Promise<string> {
   const made = await call(children, 'POST', '/api/admin/children', {

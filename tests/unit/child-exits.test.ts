@@ -6,7 +6,7 @@
  * offer, is refused; a child someone else took is explained. Unanswered offers are reminded once at 30 days and end
  * 14 days later.
  */
-import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import children from '../../netlify/functions/admin-children.ts';
 import exits from '../../netlify/functions/admin-child-exits.ts';
 import choice from '../../netlify/functions/sponsorship-choice.ts';
@@ -14,8 +14,9 @@ import webhook from '../../netlify/functions/payments-paystack.ts';
 import { runExitOffers } from '../../netlify/functions/_shared/children/exit-choices.ts';
 import { runCommitments } from '../../netlify/functions/_shared/gifts/commitment-reminders.ts';
 import { nairobiToday } from '../../src/lib/events.ts';
-import { call, keepReplyTemplates, staffToken, useJwtSecret, usePaystack } from '../support/admin.ts';
-import { context, databases, rows, truncate, useDatabase } from '../support/databases.ts';
+import { call, keepReplyTemplates, usePaystack } from '../support/admin.ts';
+import { context, databases, rows, useDatabase } from '../support/databases.ts';
+import { useStaffDesk } from '../support/staff-desk.ts';
 
 type Json = Record<string, unknown>;
 
@@ -73,17 +74,13 @@ function open(path: string, method: 'GET' | 'POST'): Promise<Response> {
 
 describe.each(databases)('a child leaves the programme on $name', (database) => {
   useDatabase(database);
-  useJwtSecret();
+  const desk = useStaffDesk(database, TABLES);
   keepReplyTemplates();
   const standIn = usePaystack();
-  let token: string;
   let child: string;
   let aliceCommitment: string;
   let bobCommitment: string;
   let oldCode: string;
-  beforeAll(() => {
-    process.env['BUILD_HOOK_DEBOUNCE_MS'] = '0';
-  });
 
   /** A Paystack customer with a saved card and a subscription to a $25 monthly plan, as a card sponsorship has. */
   async function cardSubscription(email: string) {
@@ -131,10 +128,12 @@ describe.each(databases)('a child leaves the programme on $name', (database) => 
   }
 
   const record = (body: Json) =>
-    call(exits, 'POST', `/api/admin/child-exits/${child}`, { token, params: { child }, json: body });
+    call(exits, 'POST', `/api/admin/child-exits/${child}`, { token: desk.token, params: { child }, json: body });
   const staffView = async () =>
     (
-      (await (await call(exits, 'GET', `/api/admin/child-exits/${child}`, { token, params: { child } })).json()) as {
+      (await (
+        await call(exits, 'GET', `/api/admin/child-exits/${child}`, { token: desk.token, params: { child } })
+      ).json()) as {
         exit: { reason: string; offers: Json[] } | null;
       }
     ).exit;
@@ -160,10 +159,8 @@ describe.each(databases)('a child leaves the programme on $name', (database) => 
     )[0]!;
 
   beforeEach(async () => {
-    await truncate(database, TABLES);
-    token = await staffToken('officer');
     const made = await call(children, 'POST', '/api/admin/children', {
-      token,
+      token: desk.token,
       json: newChild('imani-leaves', 'Imani Wairimu', 9),
     });
     const body = (await made.json()) as Json;
@@ -174,7 +171,8 @@ describe.each(databases)('a child leaves the programme on $name', (database) => 
       ['zuri-waits', 'Zuri Achieng', 11],
     ] as const) {
       expect(
-        (await call(children, 'POST', '/api/admin/children', { token, json: newChild(slug, name, age) })).status,
+        (await call(children, 'POST', '/api/admin/children', { token: desk.token, json: newChild(slug, name, age) }))
+          .status,
       ).toBe(201);
     }
     await rows(

@@ -1,4 +1,4 @@
-import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import children from '../../netlify/functions/admin-children.ts';
 import records from '../../netlify/functions/admin-child-records.ts';
 import news from '../../netlify/functions/admin-child-news.ts';
@@ -12,27 +12,14 @@ import {
 import myGiving from '../../netlify/functions/my-giving.ts';
 import { transaction } from '../../netlify/functions/_shared/platform/db.ts';
 import { sendSignInLink } from '../../netlify/functions/_shared/gifts/donor-sessions.ts';
-import { bytesOf, call, staffToken, useJwtSecret } from '../support/admin.ts';
+import { bytesOf, call } from '../support/admin.ts';
 import { donorSessionCookie } from '../support/donor.ts';
-import { databases, rows, truncate, useDatabase } from '../support/databases.ts';
+import { databases, rows, useDatabase } from '../support/databases.ts';
+import { useStaffDesk } from '../support/staff-desk.ts';
+import { SPONSOR_TABLES } from '../support/children.ts';
 
 type Json = Record<string, unknown>;
 
-const TABLES = [
-  'children',
-  'child_consents',
-  'child_updates',
-  'sponsorships',
-  'commitments',
-  'events',
-  'site_builds',
-  'notification_outbox',
-  'admin_users',
-  'admin_sessions',
-  'uploads',
-  'donor_sign_in_links',
-  'donor_sessions',
-];
 const SITE = 'http://localhost:8888';
 
 /** A request of a signed-in donor's browser to My giving; a form post when `form` is given (JavaScript off). */
@@ -74,27 +61,27 @@ function newChild(covers: string): Json {
 
 describe.each(databases)('news of a sponsored child on $name', (database) => {
   useDatabase(database);
-  useJwtSecret();
-  let token: string;
+  const desk = useStaffDesk(database, SPONSOR_TABLES);
   let child: string;
-  beforeAll(() => {
-    process.env['BUILD_HOOK_DEBOUNCE_MS'] = '0';
-  });
 
   const part = (name: string, body?: Json) =>
     call(records, 'POST', `/api/admin/children/${child}/${name}`, {
-      token,
+      token: desk.token,
       params: { id: child, part: name },
       json: body,
     });
   const draft = async (body: Json) => {
-    const res = await call(news, 'POST', `/api/admin/child-news/${child}`, { token, params: { child }, json: body });
+    const res = await call(news, 'POST', `/api/admin/child-news/${child}`, {
+      token: desk.token,
+      params: { child },
+      json: body,
+    });
     expect(res.status).toBe(201);
     return String(((await res.json()) as Json)['id']);
   };
   const publish = (update: string) =>
     call(news, 'POST', `/api/admin/child-news/${child}/${update}/publish`, {
-      token,
+      token: desk.token,
       params: { child, update, action: 'publish' },
     });
   const emails = () =>
@@ -104,9 +91,10 @@ describe.each(databases)('news of a sponsored child on $name', (database) => {
     );
 
   beforeEach(async () => {
-    await truncate(database, TABLES);
-    token = await staffToken('officer');
-    const res = await call(children, 'POST', '/api/admin/children', { token, json: newChild('profile,photo') });
+    const res = await call(children, 'POST', '/api/admin/children', {
+      token: desk.token,
+      json: newChild('profile,photo'),
+    });
     child = String((((await res.json()) as Json)['child'] as Json)['id']);
     expect(
       (await part('sponsorship', { sponsor_name: 'Peter Hall', sponsor_email: SPONSOR, amount: 5400 })).status,
@@ -175,7 +163,7 @@ describe.each(databases)('news of a sponsored child on $name', (database) => {
     expect(messages).toContain('does not cover the school');
     expect(await emails()).toEqual([]);
     const fixed = await call(news, 'PUT', `/api/admin/child-news/${child}/${update}`, {
-      token,
+      token: desk.token,
       params: { child, update },
       json: {
         update_on: '2026-11-20',
@@ -230,7 +218,7 @@ describe.each(databases)('news of a sponsored child on $name', (database) => {
 
   test('a draft with a picture not from Media, or no text, is refused with the field named', async () => {
     const res = await call(news, 'POST', `/api/admin/child-news/${child}`, {
-      token,
+      token: desk.token,
       params: { child },
       json: { update_on: '2026-11-20', body: ' ', photos: ['https://example.org/x.jpg'] },
     });

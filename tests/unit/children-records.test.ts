@@ -1,12 +1,13 @@
-import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import children from '../../netlify/functions/admin-children.ts';
 import records, { consentsEnding } from '../../netlify/functions/admin-child-records.ts';
 import seed from '../../src/content/children.json' with { type: 'json' };
 import { CONSENT_FORM_VERSION, coveredOn, shownChild, type ConsentTerms } from '../../src/lib/consent.ts';
 import { pdfText } from '../support/pdf-text.ts';
 import { aYearAfter } from '../../src/schemas/children.ts';
-import { call, staffToken, useJwtSecret } from '../support/admin.ts';
-import { databases, rows, truncate, useDatabase } from '../support/databases.ts';
+import { call } from '../support/admin.ts';
+import { databases, rows, useDatabase } from '../support/databases.ts';
+import { useStaffDesk } from '../support/staff-desk.ts';
 
 type Json = Record<string, unknown>;
 
@@ -76,31 +77,25 @@ describe('consent rules', () => {
 
 describe.each(databases)('children records on $name', (database) => {
   useDatabase(database);
-  useJwtSecret();
-  let token: string;
-  beforeAll(() => {
-    process.env['BUILD_HOOK_DEBOUNCE_MS'] = '0';
-  });
-  beforeEach(async () => {
-    await truncate(database, TABLES);
-    token = await staffToken('officer');
-  });
+  const desk = useStaffDesk(database, TABLES);
 
-  const create = (body: Json) => call(children, 'POST', '/api/admin/children', { token, json: body });
+  const create = (body: Json) => call(children, 'POST', '/api/admin/children', { token: desk.token, json: body });
   const part = (id: string, name: string, method: string, body?: Json) =>
     call(records, method, `/api/admin/children/${id}/${name}`, {
-      token,
+      token: desk.token,
       params: { id, part: name },
       ...(body ? { json: body } : {}),
     });
   const one = async (id: string) =>
-    ((await (await call(children, 'GET', `/api/admin/children/${id}`, { token, params: { id } })).json()) as Json)[
-      'child'
-    ] as Json;
+    (
+      (await (
+        await call(children, 'GET', `/api/admin/children/${id}`, { token: desk.token, params: { id } })
+      ).json()) as Json
+    )['child'] as Json;
 
   test('lists the seed file children, copied once with their consent', async () => {
     for (let i = 0; i < 2; i += 1) {
-      const res = await call(children, 'GET', '/api/admin/children', { token });
+      const res = await call(children, 'GET', '/api/admin/children', { token: desk.token });
       expect(res.status).toBe(200);
       const list = ((await res.json()) as Json)['children'] as Json[];
       expect(list.map((c) => c['slug']).sort()).toEqual(seed.map((c) => c.id).sort());
@@ -195,7 +190,11 @@ describe.each(databases)('children records on $name', (database) => {
     const created = ((await (await create(newChild())).json()) as Json)['child'] as Json;
     const id = String(created['id']);
     const profile = newChild({ story: 'Imani now reads to her class.', school: '' });
-    const res = await call(children, 'PUT', `/api/admin/children/${id}`, { token, params: { id }, json: profile });
+    const res = await call(children, 'PUT', `/api/admin/children/${id}`, {
+      token: desk.token,
+      params: { id },
+      json: profile,
+    });
     expect(res.status).toBe(200);
     const history = (await (await part(id, 'history', 'GET')).json()) as { trail: Json[] };
     expect(history.trail[0]).toMatchObject({ change: 'edited: school, story' });
@@ -203,7 +202,11 @@ describe.each(databases)('children records on $name', (database) => {
 
   test('marks the first four waiting children, the ones Home and /sponsor show, in the order staff set', async () => {
     const listed = async () =>
-      ((await (await call(children, 'GET', '/api/admin/children', { token })).json()) as { children: Json[] }).children;
+      (
+        (await (await call(children, 'GET', '/api/admin/children', { token: desk.token })).json()) as {
+          children: Json[];
+        }
+      ).children;
     const marked = async () =>
       (await listed())
         .filter((child) => child['first_shown'] === true)

@@ -15,9 +15,10 @@ import { queueOfferEmail } from '../../netlify/functions/_shared/children/exit-o
 import { cardProblemText } from '../../netlify/functions/_shared/gifts/gift-mail.ts';
 import { refundSubject, refundText, type Receipt } from '../../netlify/functions/_shared/gifts/receipt.ts';
 import { SPONSOR_LANGUAGE } from '../../netlify/functions/_shared/children/sponsor-mail.ts';
-import { sponsoredChild } from '../support/children.ts';
-import { call, staffToken, useEnv, useJwtSecret } from '../support/admin.ts';
+import { SPONSOR_TABLES, sponsoredChild } from '../support/children.ts';
+import { call, useEnv, useJwtSecret } from '../support/admin.ts';
 import { context, databases, rows, truncate, useDatabase } from '../support/databases.ts';
+import { useStaffDesk } from '../support/staff-desk.ts';
 import { donorSessionCookie } from '../support/donor.ts';
 import { postCheckout } from '../support/gifts.ts';
 import { sponsorForm, usePayments } from '../support/payments.ts';
@@ -182,29 +183,13 @@ describe.each(databases)('the My giving sign-in link in the asker’s language o
 
 describe.each(databases)('a Kiswahili sponsor’s news and letter emails on $name', (database) => {
   useDatabase(database);
-  useJwtSecret();
-  useEnv({ SITE_URL: SITE, URL: undefined, SMTP_URL: undefined, BUILD_HOOK_DEBOUNCE_MS: '0' });
-  let token: string;
+  const desk = useStaffDesk(database, SPONSOR_TABLES);
+  useEnv({ SITE_URL: SITE, URL: undefined, SMTP_URL: undefined });
   let child: string;
   let sponsorship: string;
 
   beforeEach(async () => {
-    await truncate(database, [
-      'children',
-      'child_consents',
-      'child_updates',
-      'sponsor_letters',
-      'sponsorships',
-      'commitments',
-      'events',
-      'site_builds',
-      'notification_outbox',
-      'admin_users',
-      'admin_sessions',
-      'donor_sessions',
-    ]);
-    token = await staffToken('officer');
-    child = await sponsoredChild(token, { name: 'Baraka Mwangi', email: 'baraka@example.org' });
+    child = await sponsoredChild(desk.token, { name: 'Baraka Mwangi', email: 'baraka@example.org' });
     [{ id: sponsorship } = { id: '' }] = await rows<{ id: string }>(
       database,
       'select id::text as id from sponsorships',
@@ -215,14 +200,14 @@ describe.each(databases)('a Kiswahili sponsor’s news and letter emails on $nam
 
   test('news published by staff: the email’s own words are Kiswahili and lead to the Kiswahili My giving', async () => {
     const draft = await call(news, 'POST', `/api/admin/child-news/${child}`, {
-      token,
+      token: desk.token,
       params: { child },
       json: { kind: 'news', update_on: '2026-11-25', body: 'Imani passed her maths exam.' },
     });
     expect(draft.status).toBe(201);
     const update = String(((await draft.json()) as Json)['id']);
     const published = await call(news, 'POST', `/api/admin/child-news/${child}/${update}/publish`, {
-      token,
+      token: desk.token,
       params: { child, update, action: 'publish' },
     });
     expect(published.status).toBe(200);
@@ -250,7 +235,7 @@ describe.each(databases)('a Kiswahili sponsor’s news and letter emails on $nam
     const id = letter!.id;
     const reason = 'Please leave out your phone number: we pass letters on by hand.';
     const asked = await call(letters, 'POST', `/api/admin/letters/${id}/changes`, {
-      token,
+      token: desk.token,
       params: { id, action: 'changes' },
       json: { reason },
     });

@@ -10,9 +10,10 @@ import myGiving from '../../netlify/functions/my-giving.ts';
 import { readBlob, sha256 } from '../../netlify/functions/_shared/platform/blobs.ts';
 import { moveUploads } from '../../scripts/lib/move-uploads.ts';
 import { parseBackup } from '../../scripts/lib/restore.ts';
-import { call, staffToken, useJwtSecret } from '../support/admin.ts';
-import { sponsoredChild } from '../support/children.ts';
-import { databases, rows, truncate, useDatabase } from '../support/databases.ts';
+import { call } from '../support/admin.ts';
+import { SPONSOR_TABLES, sponsoredChild } from '../support/children.ts';
+import { databases, rows, useDatabase } from '../support/databases.ts';
+import { useStaffDesk } from '../support/staff-desk.ts';
 import type { BackgroundPlatform } from '../support/background-platform.ts';
 import { backupPlatform, takeBackup } from '../support/backup.ts';
 import { donorSessionCookie } from '../support/donor.ts';
@@ -27,8 +28,7 @@ const PNG = Buffer.from(
 
 describe.each(databases)("a letter's photo in the blob store on $name", (database) => {
   useDatabase(database);
-  useJwtSecret();
-  let token: string;
+  const desk = useStaffDesk(database, SPONSOR_TABLES);
   let cookie: string;
   let sponsorship: string;
   let platform: BackgroundPlatform;
@@ -37,23 +37,7 @@ describe.each(databases)("a letter's photo in the blob store on $name", (databas
   });
   afterAll(() => platform.close());
   beforeEach(async () => {
-    await truncate(database, [
-      'children',
-      'child_consents',
-      'child_updates',
-      'sponsor_letters',
-      'sponsorships',
-      'commitments',
-      'events',
-      'site_builds',
-      'notification_outbox',
-      'admin_users',
-      'admin_sessions',
-      'donor_sign_in_links',
-      'donor_sessions',
-    ]);
-    token = await staffToken('officer');
-    await sponsoredChild(token, { name: 'Wanjiku Maina', email: SPONSOR });
+    await sponsoredChild(desk.token, { name: 'Wanjiku Maina', email: SPONSOR });
     [{ id: sponsorship } = { id: '' }] = await rows<{ id: string }>(
       database,
       'select id::text as id from sponsorships',
@@ -88,13 +72,13 @@ describe.each(databases)("a letter's photo in the blob store on $name", (databas
     expect(sha256((await readBlob(letter.photo_key)) ?? new Uint8Array())).toBe(sha256(PNG));
 
     const shown = await call(letters, 'GET', `/api/admin/letters/${letter.id}/photo`, {
-      token,
+      token: desk.token,
       params: { id: letter.id, action: 'photo' },
     });
     expect(sha256(new Uint8Array(await shown.arrayBuffer()))).toBe(sha256(PNG));
 
     const exported = await call(people, 'POST', '/api/admin/people/export', {
-      token,
+      token: desk.token,
       params: { action: 'export' },
       json: { email: SPONSOR, reason: 'Her request of today', format: 'json' },
     });
@@ -102,7 +86,7 @@ describe.each(databases)("a letter's photo in the blob store on $name", (databas
     const document = (await exported.json()) as { records: { sponsor_letters: { photo: { data: number[] } }[] } };
     expect(sha256(Uint8Array.from(document.records.sponsor_letters[0]?.photo.data ?? []))).toBe(sha256(PNG));
 
-    const file = parseBackup(await (await takeBackup(platform, token)).res.text());
+    const file = parseBackup(await (await takeBackup(platform, desk.token)).res.text());
     const listed = file.blobs.find((entry) => entry.key === letter.photo_key);
     expect(listed).toMatchObject({ contentType: 'image/png', size: PNG.byteLength, sha256: sha256(PNG) });
   });
@@ -110,7 +94,7 @@ describe.each(databases)("a letter's photo in the blob store on $name", (databas
   test('erasing the sponsor deletes the photo from the blob store with the letter', async () => {
     const letter = await write();
     const erased = await call(people, 'POST', '/api/admin/people/erase', {
-      token,
+      token: desk.token,
       params: { action: 'erase' },
       json: { email: SPONSOR, reason: 'Her request of today' },
     });
@@ -136,7 +120,7 @@ describe.each(databases)("a letter's photo in the blob store on $name", (databas
     expect(letter?.photo_checksum).toBe(sha256(PNG));
     expect(sha256((await readBlob(letter?.photo_key ?? '')) ?? new Uint8Array())).toBe(sha256(PNG));
     const shown = await call(letters, 'GET', `/api/admin/letters/${letter?.id}/photo`, {
-      token,
+      token: desk.token,
       params: { id: letter?.id ?? '', action: 'photo' },
     });
     expect(sha256(new Uint8Array(await shown.arrayBuffer()))).toBe(sha256(PNG));

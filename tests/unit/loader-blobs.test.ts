@@ -2,32 +2,25 @@
  * The build's content loaders take the pictures of published items from the blob store: an upload stored there
  * reaches the rows the loaders hand to the image pipeline, and a picture whose bytes are gone reaches none.
  */
-import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import blog from '../../netlify/functions/admin-blog.ts';
 import upload from '../../netlify/functions/admin-media-upload.ts';
 import team from '../../netlify/functions/admin-team.ts';
 import { withPictureBytes } from '../../netlify/public-api.ts';
 import { publishedRows } from '../../src/loaders/database.ts';
 import { teamRecords } from '../../src/loaders/team.ts';
-import { ADMIN_TABLES, bytesOf, call, staffToken, useJwtSecret } from '../support/admin.ts';
-import { databases, truncate, useDatabase } from '../support/databases.ts';
+import { ADMIN_TABLES, bytesOf, call } from '../support/admin.ts';
+import { databases, useDatabase } from '../support/databases.ts';
+import { useStaffDesk } from '../support/staff-desk.ts';
 
 describe.each(databases)('loaders reading pictures from the blob store on $name', (database) => {
   useDatabase(database);
-  useJwtSecret();
-  let token: string;
-  beforeAll(() => {
-    process.env['BUILD_HOOK_DEBOUNCE_MS'] = '0';
-  });
-  beforeEach(async () => {
-    await truncate(database, [...ADMIN_TABLES, 'team_members', 'team_seed_copies']);
-    token = await staffToken('officer');
-  });
+  const desk = useStaffDesk(database, [...ADMIN_TABLES, 'team_members', 'team_seed_copies']);
 
   const send = async (bytes: Uint8Array, name: string) => {
     const body = new FormData();
     body.append('file', new File([bytes as Uint8Array<ArrayBuffer>], name));
-    const res = await call(upload, 'POST', '/api/admin/media/upload', { token, body });
+    const res = await call(upload, 'POST', '/api/admin/media/upload', { token: desk.token, body });
     expect(res.status).toBe(201);
     return ((await res.json()) as { url: string }).url;
   };
@@ -48,7 +41,7 @@ describe.each(databases)('loaders reading pictures from the blob store on $name'
       tags: ['reading'],
       status: 'published',
     };
-    expect((await call(blog, 'POST', '/api/admin/blog', { token, json: story })).status).toBe(201);
+    expect((await call(blog, 'POST', '/api/admin/blog', { token: desk.token, json: story })).status).toBe(201);
     const { rows } = await publishedRows('blog', database);
     expect(rows.map((row) => row.slug)).toEqual(['reading-club']);
     expect(new Uint8Array(rows[0]?.image_data ?? [])).toEqual(cover);
@@ -66,7 +59,7 @@ describe.each(databases)('loaders reading pictures from the blob store on $name'
       status: 'published',
       image: await send(portrait, 'amina.png'),
     };
-    expect((await call(team, 'POST', '/api/admin/team', { token, json: member })).status).toBe(201);
+    expect((await call(team, 'POST', '/api/admin/team', { token: desk.token, json: member })).status).toBe(201);
     const read = await teamRecords(database);
     const amina = read.rows.find((row) => row.slug === 'amina-otieno');
     expect(new Uint8Array(amina?.image_data ?? [])).toEqual(portrait);

@@ -6,7 +6,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import blog from '../../netlify/functions/admin-blog.ts';
 import calendar from '../../netlify/functions/admin-calendar.ts';
 import stats from '../../netlify/functions/admin-stats.ts';
@@ -14,8 +14,9 @@ import { recordFileSlugs } from '../../scripts/deploy/content-files.ts';
 import fileEvents from '../../src/content/events.json' with { type: 'json' };
 import { loadPublished } from '../../src/loaders/database.ts';
 import { loadEventRecords } from '../../src/loaders/events.ts';
-import { ADMIN_TABLES, call, staffToken, useJwtSecret } from '../support/admin.ts';
-import { databases, rows, truncate, useDatabase } from '../support/databases.ts';
+import { ADMIN_TABLES, call } from '../support/admin.ts';
+import { databases, rows, useDatabase } from '../support/databases.ts';
+import { useStaffDesk } from '../support/staff-desk.ts';
 import { loaderContext } from '../support/loader-context.ts';
 
 type Json = Record<string, unknown>;
@@ -41,20 +42,16 @@ const story = (slug: string, title: string) => ({
 
 describe.each(databases)('shipped stories and events on $name', (database) => {
   useDatabase(database);
-  useJwtSecret();
-  let token: string;
+  const desk = useStaffDesk(database, ADMIN_TABLES);
   let cacheDir: string;
   beforeAll(async () => {
     cacheDir = await mkdtemp(join(tmpdir(), 'watoto-shipped-'));
-    process.env['BUILD_HOOK_DEBOUNCE_MS'] = '0';
   });
   afterAll(async () => rm(cacheDir, { recursive: true, force: true }));
-  beforeEach(async () => {
-    await truncate(database, ADMIN_TABLES);
-    token = await staffToken('officer');
-  });
   const list = async (resource: string) => {
-    const res = await call(resource === 'blog' ? blog : calendar, 'GET', `/api/admin/${resource}`, { token });
+    const res = await call(resource === 'blog' ? blog : calendar, 'GET', `/api/admin/${resource}`, {
+      token: desk.token,
+    });
     expect(res.status).toBe(200);
     return ((await res.json()) as Record<string, Json[]>)[resource]!;
   };
@@ -79,7 +76,7 @@ describe.each(databases)('shipped stories and events on $name', (database) => {
     expect(second).toHaveLength(2);
     expect(first.every((row) => row['file_copy'] === true && row['site_state'] === 'live')).toBe(true);
     expect(await rows(database, 'select count(*)::int as n from blog_posts')).toEqual([{ n: 2 }]);
-    const counts = (await (await call(stats, 'GET', '/api/admin/stats', { token })).json()) as Json;
+    const counts = (await (await call(stats, 'GET', '/api/admin/stats', { token: desk.token })).json()) as Json;
     expect(counts['blog']).toBe(2);
     expect(counts['programs']).toBe(1);
     expect(await rows(database, 'select slug, title, position, file_copy from programs')).toEqual([
@@ -88,7 +85,9 @@ describe.each(databases)('shipped stories and events on $name', (database) => {
     expect(counts['calendar']).toBe(fileEvents.length);
     // A copy staff removed is never copied again.
     const letters = first.find((row) => row['slug'] === 'letters')!;
-    expect((await call(blog, 'DELETE', `/api/admin/blog/${String(letters['id'])}`, { token })).status).toBe(204);
+    expect((await call(blog, 'DELETE', `/api/admin/blog/${String(letters['id'])}`, { token: desk.token })).status).toBe(
+      204,
+    );
     expect((await list('blog')).map((row) => row['slug'])).toEqual(['clean-water-for-mathare']);
     // The build: the unedited copy keeps the file's entry, the removed one takes its file off the site.
     const { context, entries } = loaderContext(cacheDir, {
@@ -103,13 +102,13 @@ describe.each(databases)('shipped stories and events on $name', (database) => {
   test("fixing a shipped story's title and address: the build shows the row at the new address, the old one redirects", async () => {
     await recordFileSlugs('blog', [story('clean-watr-for-mathare', 'Clean Watr for Mathare')], database);
     const [copy] = await list('blog');
-    const res = await call(blog, 'GET', `/api/admin/blog/${String(copy!['id'])}`, { token });
+    const res = await call(blog, 'GET', `/api/admin/blog/${String(copy!['id'])}`, { token: desk.token });
     const { post } = (await res.json()) as { post: Json };
     const body: Json = { ...post, title: 'Clean Water for Mathare', slug: 'clean-water-for-mathare' };
     for (const key of ['id', 'ts', 'site_state', 'site_error', 'site_changed_at', 'updated_at', 'file_copy']) {
       delete body[key];
     }
-    const saved = await call(blog, 'PUT', `/api/admin/blog/${String(copy!['id'])}`, { token, json: body });
+    const saved = await call(blog, 'PUT', `/api/admin/blog/${String(copy!['id'])}`, { token: desk.token, json: body });
     expect(saved.status).toBe(200);
     expect(((await saved.json()) as { post: Json }).post).toMatchObject({
       slug: 'clean-water-for-mathare',
@@ -140,7 +139,7 @@ describe.each(databases)('shipped stories and events on $name', (database) => {
     const copy = first.find((row) => row['slug'] === shipped.id)!;
     const { event } = (await (
       await call(calendar, 'GET', `/api/admin/calendar/${String(copy['id'])}`, {
-        token,
+        token: desk.token,
         params: { id: String(copy['id']) },
       })
     ).json()) as { event: Json };
@@ -149,7 +148,7 @@ describe.each(databases)('shipped stories and events on $name', (database) => {
       delete body[key];
     }
     const saved = await call(calendar, 'PUT', `/api/admin/calendar/${String(copy['id'])}`, {
-      token,
+      token: desk.token,
       json: body,
       params: { id: String(copy['id']) },
     });

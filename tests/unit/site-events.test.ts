@@ -1,12 +1,13 @@
-import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import calendar from '../../netlify/functions/admin-calendar.ts';
 import { buildDay, classifyEvents } from '../../src/lib/events.ts';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import EventDetails, { type EventDetailsData } from '../../src/islands/programs/EventDetails.tsx';
 import { scheduleOf, SiteEventSchema } from '../../src/schemas/site-events.ts';
-import { call, staffToken, useJwtSecret } from '../support/admin.ts';
-import { databases, rows, truncate, useDatabase } from '../support/databases.ts';
+import { call } from '../support/admin.ts';
+import { databases, rows, useDatabase } from '../support/databases.ts';
+import { useStaffDesk } from '../support/staff-desk.ts';
 
 describe('event dates', () => {
   const events = [
@@ -115,18 +116,18 @@ describe('what an event needs before it happens', () => {
 
 describe.each(databases)('/api/admin/calendar on $name', (database) => {
   useDatabase(database);
-  useJwtSecret();
-  let token: string;
-  beforeAll(() => {
-    process.env['BUILD_HOOK_DEBOUNCE_MS'] = '0';
-  });
-  beforeEach(async () => {
-    await truncate(database, ['site_events', 'events', 'site_builds', 'uploads', 'admin_users', 'admin_sessions']);
-    token = await staffToken('officer');
-  });
+  const desk = useStaffDesk(database, [
+    'site_events',
+    'event_seed_copies',
+    'events',
+    'site_builds',
+    'uploads',
+    'admin_users',
+    'admin_sessions',
+  ]);
   const draft = { title: 'Reading Marathon', slug: 'reading-marathon', date: '2026-11-26' };
   const create = (body: Record<string, unknown>) =>
-    call(calendar, 'POST', '/api/admin/calendar', { token, json: body });
+    call(calendar, 'POST', '/api/admin/calendar', { token: desk.token, json: body });
 
   test('saves a draft event and refuses one without a date, saving nothing', async () => {
     const missing = await create({ ...draft, date: '' });

@@ -7,8 +7,9 @@ import siteFile from '../../src/content/site.json' with { type: 'json' };
 import slidesFile from '../../src/content/slides.json' with { type: 'json' };
 import { loadSiteSettings, loadSlideSettings, savedSettings, siteData } from '../../src/loaders/site-settings.ts';
 import { SiteSettingsSchema, type SiteSettings } from '../../src/schemas/site-settings.ts';
-import { call, staffToken, useJwtSecret } from '../support/admin.ts';
-import { databases, rows, truncate, useDatabase } from '../support/databases.ts';
+import { call } from '../support/admin.ts';
+import { databases, rows, useDatabase } from '../support/databases.ts';
+import { useStaffDesk } from '../support/staff-desk.ts';
 import { loaderContext } from '../support/loader-context.ts';
 
 type Json = Record<string, unknown>;
@@ -17,24 +18,26 @@ type Answer = { site: { settings: SiteSettings; file_copy: boolean; site_state: 
 
 describe.each(databases)('/api/admin/site on $name', (database) => {
   useDatabase(database);
-  useJwtSecret();
-  let token: string;
+  const desk = useStaffDesk(database, [
+    'site_settings',
+    'events',
+    'site_builds',
+    'uploads',
+    'admin_users',
+    'admin_sessions',
+  ]);
   let cacheDir: string;
   beforeAll(async () => {
-    process.env['BUILD_HOOK_DEBOUNCE_MS'] = '0';
     cacheDir = await mkdtemp(join(tmpdir(), 'watoto-site-'));
   });
   afterAll(async () => rm(cacheDir, { recursive: true, force: true }));
-  beforeEach(async () => {
-    await truncate(database, ['site_settings', 'events', 'site_builds', 'uploads', 'admin_users', 'admin_sessions']);
-    token = await staffToken('officer');
-  });
+  beforeEach(async () => {});
   const read = async () => {
-    const res = await call(site, 'GET', '/api/admin/site', { token });
+    const res = await call(site, 'GET', '/api/admin/site', { token: desk.token });
     expect(res.status).toBe(200);
     return (await res.json()) as Answer;
   };
-  const save = (settings: unknown) => call(site, 'PUT', '/api/admin/site', { token, json: settings });
+  const save = (settings: unknown) => call(site, 'PUT', '/api/admin/site', { token: desk.token, json: settings });
 
   test('the first use copies the shipped settings once, even when two first uses come at once', async () => {
     const [first, second] = await Promise.all([read(), read()]);

@@ -1,33 +1,19 @@
-import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import records from '../../netlify/functions/admin-child-records.ts';
 import news from '../../netlify/functions/admin-child-news.ts';
 import letters from '../../netlify/functions/admin-letters.ts';
 import myGiving from '../../netlify/functions/my-giving.ts';
 import { transaction } from '../../netlify/functions/_shared/platform/db.ts';
 import { erasePerson } from '../../netlify/functions/_shared/people/people.ts';
-import { sponsoredChild } from '../support/children.ts';
-import { bytesOf, call, staffToken, useJwtSecret } from '../support/admin.ts';
-import { databases, rows, truncate, useDatabase } from '../support/databases.ts';
+import { SPONSOR_TABLES, sponsoredChild } from '../support/children.ts';
+import { bytesOf, call } from '../support/admin.ts';
+import { databases, rows, useDatabase } from '../support/databases.ts';
+import { useStaffDesk } from '../support/staff-desk.ts';
 import { donorSessionCookie } from '../support/donor.ts';
 import { pdfText } from '../support/pdf-text.ts';
 
 type Json = Record<string, unknown>;
 
-const TABLES = [
-  'children',
-  'child_consents',
-  'child_updates',
-  'sponsor_letters',
-  'sponsorships',
-  'commitments',
-  'events',
-  'site_builds',
-  'notification_outbox',
-  'admin_users',
-  'admin_sessions',
-  'donor_sign_in_links',
-  'donor_sessions',
-];
 const SITE = 'http://localhost:8888';
 const SPONSOR = 'peter@example.org';
 /** A real 1×1 PNG, as a phone would send (PDFKit draws it into the batch). */
@@ -55,17 +41,13 @@ function post(path: string, cookie: string, fields: Record<string, string>, phot
 
 describe.each(databases)('letters from sponsors on $name', (database) => {
   useDatabase(database);
-  useJwtSecret();
-  let token: string;
+  const desk = useStaffDesk(database, SPONSOR_TABLES);
   let child: string;
   let sponsorship: string;
   let sponsor: string;
-  beforeAll(() => {
-    process.env['BUILD_HOOK_DEBOUNCE_MS'] = '0';
-  });
 
   const staff = (method: string, path: string, json?: unknown, params: Record<string, string> = {}) =>
-    call(letters, method, path, { token, params, ...(json === undefined ? {} : { json }) });
+    call(letters, method, path, { token: desk.token, params, ...(json === undefined ? {} : { json }) });
   const review = async () => ((await (await staff('GET', '/api/admin/letters')).json()) as { letters: Json[] }).letters;
   const sent = (subject: string) =>
     rows<{ recipients: string; body: string }>(
@@ -75,9 +57,7 @@ describe.each(databases)('letters from sponsors on $name', (database) => {
     );
 
   beforeEach(async () => {
-    await truncate(database, TABLES);
-    token = await staffToken('officer');
-    child = await sponsoredChild(token, { name: 'Peter Hall', email: SPONSOR });
+    child = await sponsoredChild(desk.token, { name: 'Peter Hall', email: SPONSOR });
     [{ id: sponsorship } = { id: '' }] = await rows<{ id: string }>(
       database,
       'select id::text as id from sponsorships',
@@ -195,7 +175,7 @@ describe.each(databases)('letters from sponsors on $name', (database) => {
     expect(theirs).not.toContain('snowy London');
     // Once the sponsorship ends, the sponsor can no longer write either.
     await call(records, 'POST', `/api/admin/children/${child}/sponsorship-end`, {
-      token,
+      token: desk.token,
       params: { id: child, part: 'sponsorship-end' },
       json: { left: false },
     });
@@ -215,14 +195,14 @@ describe.each(databases)('letters from sponsors on $name', (database) => {
 
   test("the child's reply reaches the sponsor as a letter from the child", async () => {
     const draft = await call(news, 'POST', `/api/admin/child-news/${child}`, {
-      token,
+      token: desk.token,
       params: { child },
       json: { kind: 'reply', update_on: '2026-11-25', body: 'Thank you for the letter. I like football. Imani' },
     });
     expect(draft.status, await draft.clone().text()).toBe(201);
     const update = String(((await draft.json()) as Json)['id']);
     const published = await call(news, 'POST', `/api/admin/child-news/${child}/${update}/publish`, {
-      token,
+      token: desk.token,
       params: { child, update, action: 'publish' },
     });
     expect(published.status).toBe(200);

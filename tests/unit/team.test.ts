@@ -1,10 +1,11 @@
-import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import team from '../../netlify/functions/admin-team.ts';
 import seed from '../../src/content/team.json' with { type: 'json' };
 import { teamRecords } from '../../src/loaders/team.ts';
 import { paragraphsOf } from '../../src/schemas/team.ts';
-import { call, staffToken, useJwtSecret } from '../support/admin.ts';
-import { databases, rows, truncate, useDatabase, type TestDatabase } from '../support/databases.ts';
+import { call } from '../support/admin.ts';
+import { databases, rows, useDatabase, type TestDatabase } from '../support/databases.ts';
+import { useStaffDesk } from '../support/staff-desk.ts';
 
 /** Stores an upload directly; returns its Media address. */
 async function upload(database: TestDatabase): Promise<string> {
@@ -23,23 +24,15 @@ test('a full bio is typed as paragraphs separated by a blank line', () => {
 
 describe.each(databases)('/api/admin/team on $name', (database) => {
   useDatabase(database);
-  useJwtSecret();
-  let token: string;
-  beforeAll(() => {
-    process.env['BUILD_HOOK_DEBOUNCE_MS'] = '0';
-  });
-  beforeEach(async () => {
-    await truncate(database, [
-      'team_members',
-      'team_seed_copies',
-      'events',
-      'site_builds',
-      'uploads',
-      'admin_users',
-      'admin_sessions',
-    ]);
-    token = await staffToken('officer');
-  });
+  const desk = useStaffDesk(database, [
+    'team_members',
+    'team_seed_copies',
+    'events',
+    'site_builds',
+    'uploads',
+    'admin_users',
+    'admin_sessions',
+  ]);
   const member = (extra: Record<string, unknown> = {}) => ({
     slug: 'amina-otieno',
     name: 'Amina Otieno',
@@ -52,7 +45,8 @@ describe.each(databases)('/api/admin/team on $name', (database) => {
     status: 'published',
     ...extra,
   });
-  const create = (body: Record<string, unknown>) => call(team, 'POST', '/api/admin/team', { token, json: body });
+  const create = (body: Record<string, unknown>) =>
+    call(team, 'POST', '/api/admin/team', { token: desk.token, json: body });
   const count = async () => (await rows<{ n: number }>(database, 'select count(*)::int as n from team_members'))[0];
 
   test('refuses a member without a name, and a photo not from Media, saving nothing', async () => {
@@ -80,7 +74,7 @@ describe.each(databases)('/api/admin/team on $name', (database) => {
     expect((await teamRecords(database)).rows.map((row) => row.slug)).toEqual(['amina-otieno', 'joseph-kamau']);
     const { member: created } = (await first.json()) as { member: { id: string } };
     const moved = await call(team, 'PUT', `/api/admin/team/${created.id}`, {
-      token,
+      token: desk.token,
       json: member({ image, position: 7 }),
     });
     expect(moved.status).toBe(200);
@@ -94,7 +88,7 @@ describe.each(databases)('/api/admin/team on $name', (database) => {
 
   test('listing copies the file members once; a removed copy is never copied again and the build leaves it out', async () => {
     const listed = async () => {
-      const res = await call(team, 'GET', '/api/admin/team', { token });
+      const res = await call(team, 'GET', '/api/admin/team', { token: desk.token });
       expect(res.status).toBe(200);
       return ((await res.json()) as { team: { id: string; slug: string; file_copy: boolean }[] }).team;
     };
@@ -102,7 +96,7 @@ describe.each(databases)('/api/admin/team on $name', (database) => {
     expect(copies.map((row) => row.slug).sort()).toEqual(seed.map((person) => person.id).sort());
     expect(copies.every((row) => row.file_copy)).toBe(true);
     const founder = copies.find((row) => row.slug === seed[0]!.id)!;
-    expect((await call(team, 'DELETE', `/api/admin/team/${founder.id}`, { token })).status).toBe(204);
+    expect((await call(team, 'DELETE', `/api/admin/team/${founder.id}`, { token: desk.token })).status).toBe(204);
     expect((await listed()).map((row) => row.slug)).not.toContain(seed[0]!.id);
     const read = await teamRecords(database);
     expect(read.copied.has(seed[0]!.id)).toBe(true);
@@ -110,7 +104,7 @@ describe.each(databases)('/api/admin/team on $name', (database) => {
   });
 
   test('a copy keeps following the file until its text is edited in /samu', async () => {
-    await call(team, 'GET', '/api/admin/team', { token });
+    await call(team, 'GET', '/api/admin/team', { token: desk.token });
     const person = seed[1]!;
     const [row] = await rows<{ id: string }>(database, 'select id::text as id from team_members where slug = $1', [
       person.id,
@@ -127,7 +121,8 @@ describe.each(databases)('/api/admin/team on $name', (database) => {
       position: 9,
       status: 'published',
     };
-    const put = (json: Record<string, unknown>) => call(team, 'PUT', `/api/admin/team/${row!.id}`, { token, json });
+    const put = (json: Record<string, unknown>) =>
+      call(team, 'PUT', `/api/admin/team/${row!.id}`, { token: desk.token, json });
     expect((await put(body)).status).toBe(200);
     const fileCopy = async () =>
       (await rows(database, 'select file_copy from team_members where id = $1', [row!.id]))[0];
