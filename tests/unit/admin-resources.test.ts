@@ -1,5 +1,5 @@
 import shippedEvents from '../../src/content/events.json' with { type: 'json' };
-import { beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import blog from '../../netlify/functions/admin-blog.ts';
 import contacts from '../../netlify/functions/admin-contacts.ts';
 import donations from '../../netlify/functions/admin-donations.ts';
@@ -9,16 +9,9 @@ import newsletter from '../../netlify/functions/admin-newsletter.ts';
 import programs from '../../netlify/functions/admin-programs.ts';
 import stats from '../../netlify/functions/admin-stats.ts';
 import volunteers from '../../netlify/functions/admin-volunteers.ts';
-import {
-  ADMIN_TABLES,
-  auditEvents,
-  call,
-  paramsFor,
-  staffToken,
-  useJwtSecret,
-  type Handler,
-} from '../support/admin.ts';
-import { databases, rows, truncate, useDatabase } from '../support/databases.ts';
+import { ADMIN_TABLES, auditEvents, call, paramsFor, type Handler } from '../support/admin.ts';
+import { databases, rows, useDatabase } from '../support/databases.ts';
+import { useStaffDesk } from '../support/staff-desk.ts';
 
 type Json = Record<string, unknown>;
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/;
@@ -68,18 +61,13 @@ const editable: { resource: string; handler: Handler; single: string; body: Json
 
 describe.each(databases)('admin resources on $name', (database) => {
   useDatabase(database);
-  useJwtSecret();
-  let token: string;
-  beforeEach(async () => {
-    await truncate(database, ADMIN_TABLES);
-    token = await staffToken('staff');
-  });
+  const desk = useStaffDesk(database, ADMIN_TABLES, 'staff');
 
   describe.each(editable)('/api/admin/$resource', ({ resource, handler, single, body, changed, slug }) => {
     const path = `/api/admin/${resource}`;
 
     test('creates, reads, lists, updates and deletes a record, auditing each write', async () => {
-      const created = await call(handler, 'POST', path, { token, json: body });
+      const created = await call(handler, 'POST', path, { token: desk.token, json: body });
       expect(created.status).toBe(201);
       expect(created.headers.get('cache-control')).toBe('no-store');
       expect(created.headers.get('access-control-allow-origin')).toBeNull();
@@ -88,21 +76,21 @@ describe.each(databases)('admin resources on $name', (database) => {
       expect(record).toMatchObject({ id: anyId, ts: anyTs, ...body });
       const id = record['id'] as string;
 
-      const read = await call(handler, 'GET', `${path}/${id}`, { token });
+      const read = await call(handler, 'GET', `${path}/${id}`, { token: desk.token });
       expect(read.status).toBe(200);
       expect(await read.json()).toEqual({ [single]: record });
 
-      const list = await call(handler, 'GET', path, { token });
+      const list = await call(handler, 'GET', path, { token: desk.token });
       expect(await list.json()).toEqual({ [resource]: [record], nextCursor: null, eventsThrough: anyId });
 
-      const updated = await call(handler, 'PUT', `${path}/${id}`, { token, json: changed });
+      const updated = await call(handler, 'PUT', `${path}/${id}`, { token: desk.token, json: changed });
       expect(updated.status).toBe(200);
       expect(((await updated.json()) as Json)[single]).toMatchObject({ id, ts: record['ts'], ...changed });
 
-      const deleted = await call(handler, 'DELETE', `${path}/${id}`, { token });
+      const deleted = await call(handler, 'DELETE', `${path}/${id}`, { token: desk.token });
       expect(deleted.status).toBe(204);
       expect(await deleted.text()).toBe('');
-      expect((await call(handler, 'GET', `${path}/${id}`, { token })).status).toBe(404);
+      expect((await call(handler, 'GET', `${path}/${id}`, { token: desk.token })).status).toBe(404);
 
       const audit = await auditEvents();
       expect(audit.map((event) => event.type)).toEqual([
@@ -115,32 +103,43 @@ describe.each(databases)('admin resources on $name', (database) => {
 
     test('answers 400 listing the problems of an invalid body, storing nothing', async () => {
       const res = await call(handler, 'POST', path, {
-        token,
+        token: desk.token,
         json: { ...body, ...(slug ? { title: '', slug: 'Not A Slug' } : { name: '', meta: [1] }) },
       });
       expect(res.status).toBe(400);
       const answer = (await res.json()) as { error: string; issues: { path: string; message: string }[] };
       expect(answer.issues.map((issue) => issue.path).sort()).toEqual(slug ? ['slug', 'title'] : ['meta', 'name']);
       for (const bad of [[], 'text', null])
-        expect((await call(handler, 'POST', path, { token, json: bad })).status).toBe(400);
+        expect((await call(handler, 'POST', path, { token: desk.token, json: bad })).status).toBe(400);
       const notJson = await call(handler, 'POST', path, {
-        token,
+        token: desk.token,
         body: '{',
         headers: { 'Content-Type': 'application/json' },
       });
       expect(notJson.status).toBe(400);
       expect(
-        (await call(handler, 'POST', path, { token, body: 'x', headers: { 'Content-Type': 'text/plain' } })).status,
+        (await call(handler, 'POST', path, { token: desk.token, body: 'x', headers: { 'Content-Type': 'text/plain' } }))
+          .status,
       ).toBe(415);
       const deep = `{"meta":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
       expect(
-        (await call(handler, 'POST', path, { token, body: deep, headers: { 'Content-Type': 'application/json' } }))
-          .status,
+        (
+          await call(handler, 'POST', path, {
+            token: desk.token,
+            body: deep,
+            headers: { 'Content-Type': 'application/json' },
+          })
+        ).status,
       ).toBe(400);
       const tooBig = JSON.stringify({ ...body, content: 'x'.repeat(600 * 1024) });
       expect(
-        (await call(handler, 'POST', path, { token, body: tooBig, headers: { 'Content-Type': 'application/json' } }))
-          .status,
+        (
+          await call(handler, 'POST', path, {
+            token: desk.token,
+            body: tooBig,
+            headers: { 'Content-Type': 'application/json' },
+          })
+        ).status,
       ).toBe(413);
       expect(await auditEvents()).toEqual([]);
     });
@@ -148,14 +147,14 @@ describe.each(databases)('admin resources on $name', (database) => {
     test('answers 404 for an unknown id and 400 for a malformed one', async () => {
       for (const method of ['GET', 'PUT', 'DELETE']) {
         const unknown = await call(handler, method, `${path}/999999`, {
-          token,
+          token: desk.token,
           ...(method === 'PUT' ? { json: body } : {}),
         });
         expect(unknown.status).toBe(404);
         // `%E0` and `%zz` are malformed percent-encodings: the platform passes them on as written.
         for (const id of ['abc', '0', '-1', '1.5', '99999999999999999999', '1e3', '%E0', '%zz']) {
           const malformed = await call(handler, method, `${path}/${id}`, {
-            token,
+            token: desk.token,
             ...(method === 'PUT' ? { json: body } : {}),
           });
           expect(malformed.status).toBe(400);
@@ -165,25 +164,25 @@ describe.each(databases)('admin resources on $name', (database) => {
     });
 
     test('answers 405 with Allow for methods a path does not take', async () => {
-      const collection = await call(handler, 'DELETE', path, { token });
+      const collection = await call(handler, 'DELETE', path, { token: desk.token });
       expect(collection.status).toBe(405);
       expect(collection.headers.get('allow')).toBe('GET, POST');
-      const item = await call(handler, 'POST', `${path}/1`, { token });
+      const item = await call(handler, 'POST', `${path}/1`, { token: desk.token });
       expect(item.status).toBe(405);
       expect(item.headers.get('allow')).toBe('GET, PUT, DELETE');
     });
 
     if (slug) {
       test('answers 409 naming the slug when another record has it', async () => {
-        expect((await call(handler, 'POST', path, { token, json: body })).status).toBe(201);
-        const duplicate = await call(handler, 'POST', path, { token, json: { ...body, title: 'Other' } });
+        expect((await call(handler, 'POST', path, { token: desk.token, json: body })).status).toBe(201);
+        const duplicate = await call(handler, 'POST', path, { token: desk.token, json: { ...body, title: 'Other' } });
         expect(duplicate.status).toBe(409);
         const answer = (await duplicate.json()) as { error: string; issues: { path: string }[] };
         expect(answer.issues.map((issue) => issue.path)).toEqual(['slug']);
 
-        const other = await call(handler, 'POST', path, { token, json: { ...body, slug: 'other-slug' } });
+        const other = await call(handler, 'POST', path, { token: desk.token, json: { ...body, slug: 'other-slug' } });
         const id = (((await other.json()) as Json)[single] as Json)['id'] as string;
-        const clash = await call(handler, 'PUT', `${path}/${id}`, { token, json: body });
+        const clash = await call(handler, 'PUT', `${path}/${id}`, { token: desk.token, json: body });
         expect(clash.status).toBe(409);
       });
     }
@@ -195,18 +194,20 @@ describe.each(databases)('admin resources on $name', (database) => {
         database,
         `insert into programs (title, slug) select 'P' || n, 'p-' || n from generate_series(1, 7) n`,
       );
-      const first = (await (await call(programs, 'GET', '/api/admin/programs?limit=3', { token })).json()) as {
+      const first = (await (
+        await call(programs, 'GET', '/api/admin/programs?limit=3', { token: desk.token })
+      ).json()) as {
         programs: Json[];
         nextCursor: string | null;
       };
       expect(first.programs.map((row) => row['title'])).toEqual(['P7', 'P6', 'P5']);
       expect(first.nextCursor).toBe(first.programs[2]?.['id']);
       const second = (await (
-        await call(programs, 'GET', `/api/admin/programs?limit=3&cursor=${first.nextCursor}`, { token })
+        await call(programs, 'GET', `/api/admin/programs?limit=3&cursor=${first.nextCursor}`, { token: desk.token })
       ).json()) as { programs: Json[]; nextCursor: string | null };
       expect(second.programs.map((row) => row['title'])).toEqual(['P4', 'P3', 'P2']);
       const last = (await (
-        await call(programs, 'GET', `/api/admin/programs?limit=3&cursor=${second.nextCursor}`, { token })
+        await call(programs, 'GET', `/api/admin/programs?limit=3&cursor=${second.nextCursor}`, { token: desk.token })
       ).json()) as { programs: Json[]; nextCursor: string | null };
       expect(last).toEqual({
         programs: [expect.objectContaining({ title: 'P1' })],
@@ -217,14 +218,20 @@ describe.each(databases)('admin resources on $name', (database) => {
 
     test('name the newest event stored before their rows were read, for the live stream to catch up from', async () => {
       const listed = async () =>
-        ((await (await call(programs, 'GET', '/api/admin/programs', { token })).json()) as { eventsThrough: string })
-          .eventsThrough;
+        (
+          (await (await call(programs, 'GET', '/api/admin/programs', { token: desk.token })).json()) as {
+            eventsThrough: string;
+          }
+        ).eventsThrough;
       const [{ id: before } = { id: '' }] = await rows<{ id: string }>(
         database,
         `insert into events (type) values ('contact_submit') returning id::text as id`,
       );
       expect(await listed()).toBe(before);
-      const created = await call(programs, 'POST', '/api/admin/programs', { token, json: { title: 'T', slug: 't' } });
+      const created = await call(programs, 'POST', '/api/admin/programs', {
+        token: desk.token,
+        json: { title: 'T', slug: 't' },
+      });
       expect(created.status).toBe(201);
       // The create's own audit event is newer than the first one, and the next answer names it.
       const [{ id: audited } = { id: '' }] = await rows<{ id: string }>(
@@ -237,10 +244,12 @@ describe.each(databases)('admin resources on $name', (database) => {
 
     test('default to 100 rows and allow at most 500', async () => {
       await rows(database, `insert into events (type) select 'e' || n from generate_series(1, 501) n`);
-      const page = (await (await call(events, 'GET', '/api/admin/events', { token })).json()) as { events: Json[] };
+      const page = (await (await call(events, 'GET', '/api/admin/events', { token: desk.token })).json()) as {
+        events: Json[];
+      };
       expect(page.events).toHaveLength(100);
       expect(page.events.slice(0, 3).map((row) => row['type'])).toEqual(['e501', 'e500', 'e499']);
-      const max = (await (await call(events, 'GET', '/api/admin/events?limit=500', { token })).json()) as {
+      const max = (await (await call(events, 'GET', '/api/admin/events?limit=500', { token: desk.token })).json()) as {
         events: Json[];
         nextCursor: string;
       };
@@ -251,7 +260,7 @@ describe.each(databases)('admin resources on $name', (database) => {
 
     test('answer 400 for a bad limit or cursor', async () => {
       for (const query of ['limit=0', 'limit=501', 'limit=abc', 'limit=2.5', 'cursor=abc', 'cursor=-4']) {
-        const res = await call(events, 'GET', `/api/admin/events?${query}`, { token });
+        const res = await call(events, 'GET', `/api/admin/events?${query}`, { token: desk.token });
         expect(res.status, query).toBe(400);
       }
     });
@@ -313,7 +322,9 @@ describe.each(databases)('admin resources on $name', (database) => {
         [donations, 'donations', { donor_name: 'Dan', amount: 12.5, currency: 'USD' }],
       ];
       for (const [handler, resource, row] of shapes) {
-        const body = (await (await call(handler, 'GET', `/api/admin/${resource}`, { token })).json()) as Json;
+        const body = (await (
+          await call(handler, 'GET', `/api/admin/${resource}`, { token: desk.token })
+        ).json()) as Json;
         expect(body, resource).toEqual({
           [resource]: [{ id: anyId, ts: anyTs, ...row }],
           nextCursor: null,
@@ -348,12 +359,14 @@ describe.each(databases)('admin resources on $name', (database) => {
       async (resource, handler, insert) => {
         const [row] = await rows<{ id: string }>(database, insert);
         const path = `/api/admin/${resource}/${row?.id}`;
-        expect((await call(handler, 'DELETE', path, { token })).status).toBe(204);
-        expect((await call(handler, 'DELETE', path, { token })).status).toBe(404);
-        expect((await call(handler, 'DELETE', `/api/admin/${resource}/x1`, { token })).status).toBe(400);
+        expect((await call(handler, 'DELETE', path, { token: desk.token })).status).toBe(204);
+        expect((await call(handler, 'DELETE', path, { token: desk.token })).status).toBe(404);
+        expect((await call(handler, 'DELETE', `/api/admin/${resource}/x1`, { token: desk.token })).status).toBe(400);
         // Malformed percent-encodings reach the function as written: a 400, never a 500.
         for (const id of ['%E0', '%zz']) {
-          expect((await call(handler, 'DELETE', `/api/admin/${resource}/${id}`, { token })).status).toBe(400);
+          expect((await call(handler, 'DELETE', `/api/admin/${resource}/${id}`, { token: desk.token })).status).toBe(
+            400,
+          );
         }
         expect(await auditEvents()).toEqual([
           { type: `admin.${resource}.delete`, payload: { actor: 'staff', id: row?.id } },
@@ -362,15 +375,17 @@ describe.each(databases)('admin resources on $name', (database) => {
     );
 
     test.each(cases)('cannot create, read one or update %s (405)', async (resource, handler) => {
-      expect((await call(handler, 'POST', `/api/admin/${resource}`, { token, json: {} })).status).toBe(405);
-      const one = await call(handler, 'GET', `/api/admin/${resource}/1`, { token });
+      expect((await call(handler, 'POST', `/api/admin/${resource}`, { token: desk.token, json: {} })).status).toBe(405);
+      const one = await call(handler, 'GET', `/api/admin/${resource}/1`, { token: desk.token });
       expect(one.status).toBe(405);
       expect(one.headers.get('allow')).toBe('DELETE');
-      expect((await call(handler, 'PUT', `/api/admin/${resource}/1`, { token, json: {} })).status).toBe(405);
+      expect((await call(handler, 'PUT', `/api/admin/${resource}/1`, { token: desk.token, json: {} })).status).toBe(
+        405,
+      );
     });
 
     test('events can be listed only', async () => {
-      expect((await call(events, 'POST', '/api/admin/events', { token, json: {} })).status).toBe(405);
+      expect((await call(events, 'POST', '/api/admin/events', { token: desk.token, json: {} })).status).toBe(405);
       // No path for one event is declared, so the platform answers 404 before the function runs.
       expect(eventsConfig.path).toBe('/api/admin/events');
       expect(paramsFor('/api/admin/events/1')).toEqual({});
@@ -381,7 +396,7 @@ describe.each(databases)('admin resources on $name', (database) => {
     test('counts every resource', async () => {
       await rows(database, `insert into programs (title, slug) values ('A', 'a'), ('B', 'b')`);
       await rows(database, `insert into contacts (name, email, message) values ('Ann', 'a@b.org', 'Hi')`);
-      const res = await call(stats, 'GET', '/api/admin/stats', { token });
+      const res = await call(stats, 'GET', '/api/admin/stats', { token: desk.token });
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toBe('no-store');
       expect(await res.json()).toEqual({
@@ -399,7 +414,7 @@ describe.each(databases)('admin resources on $name', (database) => {
         calendar: shippedEvents.length,
         team: 0,
       });
-      expect((await call(stats, 'POST', '/api/admin/stats', { token })).status).toBe(405);
+      expect((await call(stats, 'POST', '/api/admin/stats', { token: desk.token })).status).toBe(405);
       expect((await call(stats, 'GET', '/api/admin/stats')).status).toBe(401);
     });
   });

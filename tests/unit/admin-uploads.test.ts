@@ -1,8 +1,9 @@
-import { beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import upload from '../../netlify/functions/admin-media-upload.ts';
 import mediaFile from '../../netlify/functions/media-file.ts';
-import { ADMIN_TABLES, auditEvents, bytesOf, call, staffToken, useJwtSecret } from '../support/admin.ts';
-import { databases, rows, truncate, useDatabase } from '../support/databases.ts';
+import { ADMIN_TABLES, auditEvents, bytesOf, call } from '../support/admin.ts';
+import { databases, rows, useDatabase } from '../support/databases.ts';
+import { useStaffDesk } from '../support/staff-desk.ts';
 
 const form = (bytes: Uint8Array, name: string, type = 'application/octet-stream', field = 'file') => {
   const data = new FormData();
@@ -12,15 +13,10 @@ const form = (bytes: Uint8Array, name: string, type = 'application/octet-stream'
 
 describe.each(databases)('uploads on $name', (database) => {
   useDatabase(database);
-  useJwtSecret();
-  let token: string;
-  beforeEach(async () => {
-    await truncate(database, ADMIN_TABLES);
-    token = await staffToken('staff');
-  });
+  const desk = useStaffDesk(database, ADMIN_TABLES, 'staff');
 
   const send = (body: BodyInit, headers?: Record<string, string>) =>
-    call(upload, 'POST', '/api/admin/media/upload', { token, body, ...(headers ? { headers } : {}) });
+    call(upload, 'POST', '/api/admin/media/upload', { token: desk.token, body, ...(headers ? { headers } : {}) });
 
   test('stores a PNG and serves it publicly with its type, nosniff and a long cache', async () => {
     const png = bytesOf('png', 2048);
@@ -105,7 +101,7 @@ describe.each(databases)('uploads on $name', (database) => {
   test('needs a staff token and POST', async () => {
     const anonymous = await call(upload, 'POST', '/api/admin/media/upload', { body: form(bytesOf('png'), 'a.png') });
     expect(anonymous.status).toBe(401);
-    expect((await call(upload, 'GET', '/api/admin/media/upload', { token })).status).toBe(405);
+    expect((await call(upload, 'GET', '/api/admin/media/upload', { token: desk.token })).status).toBe(405);
   });
 
   test('answers 404 for an unknown file or a name that does not match', async () => {

@@ -4,14 +4,15 @@
  * both; a row stored before the blob store (bytes in the row) keeps being served.
  */
 import type { Context } from '@netlify/functions';
-import { beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import media from '../../netlify/functions/admin-media.ts';
 import upload from '../../netlify/functions/admin-media-upload.ts';
 import mediaFile from '../../netlify/functions/media-file.ts';
 import { storeUpload } from '../../netlify/functions/_shared/content/uploads.ts';
 import { listBlobs, readBlob, readBlobWithMetadata, sha256 } from '../../netlify/functions/_shared/platform/blobs.ts';
-import { ADMIN_TABLES, bytesOf, call, staffToken, useJwtSecret } from '../support/admin.ts';
-import { databases, rows, truncate, useDatabase } from '../support/databases.ts';
+import { ADMIN_TABLES, bytesOf, call } from '../support/admin.ts';
+import { databases, rows, useDatabase } from '../support/databases.ts';
+import { useStaffDesk } from '../support/staff-desk.ts';
 
 const form = (bytes: Uint8Array, name: string) => {
   const data = new FormData();
@@ -21,15 +22,10 @@ const form = (bytes: Uint8Array, name: string) => {
 
 describe.each(databases)('uploads in the blob store on $name', (database) => {
   useDatabase(database);
-  useJwtSecret();
-  let token: string;
-  beforeEach(async () => {
-    await truncate(database, ADMIN_TABLES);
-    token = await staffToken('staff');
-  });
+  const desk = useStaffDesk(database, ADMIN_TABLES, 'staff');
 
   const send = async (bytes: Uint8Array, name: string) => {
-    const res = await call(upload, 'POST', '/api/admin/media/upload', { token, body: form(bytes, name) });
+    const res = await call(upload, 'POST', '/api/admin/media/upload', { token: desk.token, body: form(bytes, name) });
     expect(res.status).toBe(201);
     return ((await res.json()) as { url: string }).url;
   };
@@ -59,7 +55,7 @@ describe.each(databases)('uploads in the blob store on $name', (database) => {
     const url = await send(bytesOf('jpeg', 500), 'van.jpg');
     const [row] = await rows<{ blob_key: string }>(database, 'select blob_key from uploads');
     const [entry] = await rows<{ id: string }>(database, 'select id::text as id from media where url = $1', [url]);
-    const deleted = await call(media, 'DELETE', `/api/admin/media/${entry?.id}`, { token });
+    const deleted = await call(media, 'DELETE', `/api/admin/media/${entry?.id}`, { token: desk.token });
     expect(deleted.status).toBe(204);
     expect(await rows(database, 'select id from uploads')).toEqual([]);
     expect(await readBlob(row?.blob_key ?? '')).toBeUndefined();
@@ -75,7 +71,7 @@ describe.each(databases)('uploads in the blob store on $name', (database) => {
     const deleted = await media(
       new Request(`http://localhost/api/admin/media/${entry?.id}`, {
         method: 'DELETE',
-        headers: { Authorization: `Bearer ${token}` },
+        headers: { Authorization: `Bearer ${desk.token}` },
       }),
       preview as unknown as Context,
     );
