@@ -1,29 +1,30 @@
 /**
- * `npm run db:restore -- <file>`: loads a backup downloaded from the dashboard (made in the background by
- * `POST /api/admin/db/backup`, saved from its signed link) into
+ * `npm run db:restore -- <file> [<file>…]`: loads a backup downloaded from the dashboard (made in the background by
+ * `POST /api/admin/db/backup`, saved from its signed link; a large backup downloads as pieces, given here in order,
+ * part 1 first) into
  * an empty database: `DATABASE_URL`, else the embedded one in the data folder `npm start` serves (`DATA_DIR`, default
  * `.data`; stop `npm start` first). The
  * database is migrated first; anything already in it makes the restore stop without changing a row. The backup's
  * files go into the blob store of the environment (`NETLIFY_BLOBS_CONTEXT`, or `NETLIFY_SITE_ID` with
  * `NETLIFY_AUTH_TOKEN`), else into the local one in the data folder.
  */
-import { readFile } from 'node:fs/promises';
 import { closePools } from '../netlify/functions/_shared/platform/db.ts';
 import { localDataDir } from '../support/database/data-dir.ts';
 import { useLocalBlobs } from '../support/blobs/local-blobs.ts';
 import { startCommandDatabase } from '../support/database/local-database.ts';
 import { migrate } from '../support/database/migrate.ts';
-import { missingFiles, parseBackup, restoreBackup } from './lib/restore.ts';
+import { missingFiles, parseBackup, readBackupFiles, restoreBackup } from './lib/restore.ts';
 
-const [file, ...rest] = process.argv.slice(2);
-if (!file || rest.length > 0) {
-  console.error('Usage: npm run db:restore -- <backup-file.json>');
+const files = process.argv.slice(2);
+if (files.length === 0) {
+  console.error('Usage: npm run db:restore -- <backup-file.json>, or its parts in order: <part 1> <part 2> …');
   process.exit(2);
 }
+const file = files.length === 1 ? files[0] : `${files[0]} and ${files.length - 1} more part(s)`;
 
 let backup;
 try {
-  backup = parseBackup(await readFile(file, 'utf8'));
+  backup = parseBackup(await readBackupFiles(files));
 } catch (error) {
   console.error(`Cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);

@@ -7,6 +7,8 @@
  * `npm run admin:create` makes the accounts of a restored database. Rows a migration seeded are replaced by the
  * backup's.
  */
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
 import { z } from 'zod';
 import {
   appliedMigrations,
@@ -55,6 +57,33 @@ export function parseBackup(text: string): Backup {
   const parsed = BackupSchema.safeParse(value);
   if (!parsed.success) throw new Error(`The file is not a backup: ${z.prettifyError(parsed.error)}`);
   return parsed.data;
+}
+
+/** How the dashboard names the pieces of a backup too large for one download. */
+const PIECE_NAME = /\.part-(\d+)-of-(\d+)$/;
+
+/**
+ * Checks that `paths` are all the pieces of one backup, in order, when they are named as the dashboard names them
+ * (`<file>.part-01-of-03`…); pieces named otherwise are taken in the order given.
+ */
+export function checkPieceOrder(paths: readonly string[]): void {
+  const named = paths.map((path) => PIECE_NAME.exec(basename(path)));
+  if (named.every((match) => match === null)) return;
+  const first = named.find((match) => match !== null);
+  const of = Number(first?.[2]);
+  named.forEach((match, at) => {
+    if (!match || Number(match[2]) !== of || Number(match[1]) !== at + 1) {
+      throw new Error(`Give the ${of} parts in order, part 1 first: ${paths[at]} is not part ${at + 1} of ${of}`);
+    }
+  });
+  if (paths.length !== of) throw new Error(`Part ${paths.length + 1} of ${of} is missing`);
+}
+
+/** A backup's text from its file, or from its pieces joined in order (the bytes are joined before decoding). */
+export async function readBackupFiles(paths: readonly string[]): Promise<string> {
+  checkPieceOrder(paths);
+  const pieces = await Promise.all(paths.map((path) => readFile(path)));
+  return Buffer.concat(pieces).toString('utf8');
 }
 
 /** The backup's files with their bytes, each checked; throws naming the first whose bytes are not what it says. */

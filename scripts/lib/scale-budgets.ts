@@ -14,6 +14,8 @@ export const BUDGETS = {
   /** A synchronous function's answer: buffered, and streamed. */
   bufferedBytes: 6 * MB,
   streamedBytes: 20 * MB,
+  /** One downloaded file of a backup: the piece size the backup keeps under the streamed limit. */
+  backupPieceBytes: 16 * MB,
   /** A synchronous function's run: the default, and the most it can be raised to. */
   syncDefaultMs: 10_000,
   syncMaxMs: 26_000,

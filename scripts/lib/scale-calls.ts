@@ -150,16 +150,23 @@ export interface TimedBackup {
   /** From the start until the job was done (or failed). */
   runMs: number;
   state: string;
-  /** The download through the signed link: how long, how many bytes, and whether it was read to the end. */
+  /**
+   * The download of every file through its signed link, one after the other: how long in all, the bytes in all,
+   * how many files, the largest answer and the slowest, and whether each was read to the end with a 200.
+   */
   downloadMs: number;
   bytes: number;
+  files: number;
+  largestBytes: number;
+  slowestMs: number;
   complete: boolean;
 }
 
 /**
  * Times a backup as staff make one (`POST /api/admin/db/backup`): the start's answer, the background run until the
- * job is done (asked every `pollMs`), then the download through its signed link, read as it streams. Gives up on the
- * run at `runLimitMs` and on the download at `downloadLimitMs`: past the platform's limits the figure is a failure.
+ * job is done (asked every `pollMs`), then the download of its files (one, or the pieces of a large backup) through
+ * their signed links, each read as it streams. Gives up on the run at `runLimitMs` and on a file at
+ * `downloadLimitMs`: past the platform's limits the figure is a failure.
  */
 export async function timeBackup(
   url: string,
@@ -179,6 +186,9 @@ export async function timeBackup(
     state: '',
     downloadMs: 0,
     bytes: 0,
+    files: 0,
+    largestBytes: 0,
+    slowestMs: 0,
     complete: false,
   };
   if (start.status !== 202) return timed;
@@ -189,19 +199,39 @@ export async function timeBackup(
   }
   timed.runMs = performance.now() - started;
   timed.state = job.state;
-  if (!job.download) return timed;
+  if (job.files.length === 0) return timed;
   const downloading = performance.now();
+  timed.complete = true;
+  for (const file of job.files) {
+    const one = await timeFile(`${url}${file.url}`, downloadLimitMs);
+    timed.files += 1;
+    timed.bytes += one.bytes;
+    timed.largestBytes = Math.max(timed.largestBytes, one.bytes);
+    timed.slowestMs = Math.max(timed.slowestMs, one.ms);
+    if (!one.complete) {
+      timed.complete = false;
+      break;
+    }
+  }
+  timed.downloadMs = performance.now() - downloading;
+  return timed;
+}
+
+/** Reads one file of a backup as it streams: its bytes, how long, and whether it was a 200 read to the end. */
+async function timeFile(link: string, limitMs: number): Promise<{ bytes: number; ms: number; complete: boolean }> {
+  const started = performance.now();
   const abort = new AbortController();
-  const timer = setTimeout(() => abort.abort(), downloadLimitMs);
+  const timer = setTimeout(() => abort.abort(), limitMs);
+  let bytes = 0;
+  let complete = false;
   try {
-    const response = await fetch(`${url}${job.download}`, { signal: abort.signal });
-    for await (const chunk of response.body ?? []) timed.bytes += (chunk as Uint8Array).byteLength;
-    timed.complete = response.status === 200;
+    const response = await fetch(link, { signal: abort.signal });
+    for await (const chunk of response.body ?? []) bytes += (chunk as Uint8Array).byteLength;
+    complete = response.status === 200;
   } catch (error) {
     if (!abort.signal.aborted) throw error;
   } finally {
     clearTimeout(timer);
   }
-  timed.downloadMs = performance.now() - downloading;
-  return timed;
+  return { bytes, ms: performance.now() - started, complete };
 }

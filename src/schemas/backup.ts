@@ -3,9 +3,22 @@ import { z } from 'zod';
 
 z.config({ jitless: true });
 
-/** Where a backup job stands. */
-export const BackupState = z.enum(['queued', 'running', 'done', 'failed']);
+/** Where a backup job stands; 'expired' once its files were deleted from the store (the job stays as history). */
+export const BackupState = z.enum(['queued', 'running', 'done', 'failed', 'expired']);
 export type BackupState = z.infer<typeof BackupState>;
+
+/**
+ * One file to download of a finished backup: the whole backup, or piece `part` of `of` when it is too large for one
+ * answer (the pieces joined in order are the backup). `url` is signed and works until the job's `downloadExpires`.
+ */
+export const BackupFile = z.object({
+  name: z.string(),
+  part: z.number(),
+  of: z.number(),
+  bytes: z.number(),
+  url: z.string(),
+});
+export type BackupFile = z.infer<typeof BackupFile>;
 
 /** One backup job. */
 export const BackupJob = z.object({
@@ -22,8 +35,12 @@ export const BackupJob = z.object({
   error: z.string().nullable(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
-  /** Once done: a signed link that downloads the file until `downloadExpires`. */
+  /** When its files were deleted; null until then. */
+  expiredAt: z.string().nullable(),
+  /** Once done and small enough for one answer: a signed link that downloads the whole file until `downloadExpires`. */
   download: z.string().nullable(),
+  /** Once done: the files to download, in order (one, or the pieces of a large backup). */
+  files: z.array(BackupFile),
   downloadExpires: z.string().nullable(),
 });
 export type BackupJob = z.infer<typeof BackupJob>;

@@ -48,3 +48,60 @@ test('staff start a backup, see its progress and download the file', async ({ pa
   expect(changed.status()).toBe(403);
   expect(((await changed.json()) as { error: string }).error).toMatch(/not valid/);
 });
+
+/**
+ * A backup too large for one answer, as the dashboard shows it: the server's pieces are stood in for by three slices
+ * of a real backup (the real pieces start at 16 MB), served at links of their own.
+ */
+test('a backup in parts lists each part, says how to join them, and saves them as one file', async ({
+  page,
+  request,
+}) => {
+  await page.addInitScript(() => {
+    const chunks: Uint8Array[] = [];
+    const writable = new WritableStream<Uint8Array>({
+      write: (chunk) => void chunks.push(chunk),
+      close: () => {
+        const whole = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0));
+        chunks.reduce((at, chunk) => (whole.set(chunk, at), at + chunk.byteLength), 0);
+        Object.assign(window, { savedText: new TextDecoder().decode(whole) });
+      },
+    });
+    const handle = { createWritable: () => Promise.resolve(writable) };
+    Object.assign(window, { showSaveFilePicker: () => Promise.resolve(handle) });
+  });
+  let file: Buffer | undefined;
+  await page.route(/\/api\/admin\/db\/backup\/\d+$/, async (route) => {
+    const { job } = BackupJobAnswer.parse(await (await route.fetch()).json());
+    if (job.state === 'done' && job.download) {
+      file = await (await request.get(job.download)).body();
+      const third = Math.ceil(file.length / 3);
+      job.files = [0, 1, 2].map((at) => ({
+        name: `${job.file}.part-0${at + 1}-of-03`,
+        part: at + 1,
+        of: 3,
+        bytes: Math.min(third, file!.length - at * third),
+        url: `/test-backup-piece/${at}`,
+      }));
+      job.download = null;
+    }
+    await route.fulfill({ json: { job } });
+  });
+  await page.route('**/test-backup-piece/*', (route) => {
+    const at = Number(route.request().url().split('/').at(-1));
+    const third = Math.ceil(file!.length / 3);
+    return route.fulfill({ body: file!.subarray(at * third, (at + 1) * third) });
+  });
+  await signIn(page, request);
+  await page.getByRole('button', { name: 'Create backup' }).click();
+  const parts = page.locator('.backup-files');
+  await parts.getByText(/\(3 parts\)$/).click();
+  await expect(parts.getByRole('link', { name: /^Part \d of 3 \(\d+ KB\)$/ })).toHaveCount(3);
+  await expect(parts.getByText(/npm run db:restore -- part1 part2/)).toBeVisible();
+  await parts.getByRole('button', { name: 'Save as one file' }).click();
+  const status = parts.locator('[aria-live="polite"]');
+  await expect(status).toHaveText(/^Saved backup-\d{8}T\d{6}Z\.json \(/);
+  const saved = await page.evaluate(() => (window as unknown as { savedText: string }).savedText);
+  expect(saved).toBe(file!.toString('utf8'));
+  expect(JSON.parse(saved)).toMatchObject({ format: 'watoto-backup', version: 2 });
+});

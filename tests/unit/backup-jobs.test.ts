@@ -3,14 +3,11 @@
  * store and counts its progress, and the finished file downloads through a signed link that expires. The downloaded
  * file restores into an empty database and an empty blob store with the same row counts and the same file bytes.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import backup from '../../netlify/functions/admin-backup.ts';
 import background from '../../netlify/functions/admin-backup-background.ts';
 import upload from '../../netlify/functions/admin-media-upload.ts';
-import { backupTables, ident, SEEDED_TABLES } from '../../netlify/functions/_shared/platform/backup.ts';
+import { backupTables } from '../../netlify/functions/_shared/platform/backup.ts';
 import {
   BACKGROUND_PATH,
   checkDownloadLink,
@@ -20,28 +17,20 @@ import {
   runJob,
   startRun,
 } from '../../netlify/functions/_shared/platform/backup-jobs.ts';
-import { listBlobs, readBlob, sha256 } from '../../netlify/functions/_shared/platform/blobs.ts';
+import { readBlob } from '../../netlify/functions/_shared/platform/blobs.ts';
 import { query } from '../../netlify/functions/_shared/platform/db.ts';
-import { startLocalBlobs } from '../../support/blobs/local-blobs.ts';
 import { parseBackup, restoreBackup } from '../../scripts/lib/restore.ts';
 import { ADMIN_TABLES, bytesOf, call, keepReplyTemplates, staffToken, useJwtSecret } from '../support/admin.ts';
 import { startBackgroundPlatform, type BackgroundPlatform } from '../support/background-platform.ts';
-import { backupPlatform, fetchDownload, readJob, startBackup } from '../support/backup.ts';
+import {
+  backupPlatform,
+  fetchDownload,
+  readJob,
+  restoreElsewhere,
+  startBackup,
+  tableCounts,
+} from '../support/backup.ts';
 import { databases, emptyDatabase, rows, truncate, useDatabase } from '../support/databases.ts';
-
-/** Runs `work` with the functions pointed at `env` (another blob store), then points them back. */
-async function within<T>(env: Record<string, string>, work: () => Promise<T>): Promise<T> {
-  const saved = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
-  Object.assign(process.env, env);
-  try {
-    return await work();
-  } finally {
-    for (const [key, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[key];
-      else process.env[key] = value;
-    }
-  }
-}
 
 describe.each(databases)('backups in the background on $name', (database) => {
   useDatabase(database);
@@ -104,35 +93,11 @@ describe.each(databases)('backups in the background on $name', (database) => {
     const parsed = parseBackup(text);
     expect(parsed.version).toBe(2);
 
-    const counts: Record<string, number> = {};
-    for (const table of await backupTables()) {
-      const [row] = await query<{ n: number }>(`select count(*)::int as n from ${ident(table.name)}`);
-      counts[table.name] = row!.n;
-    }
+    const counts = await tableCounts();
     const sources = await query<{ checksum: string }>(`select checksum from uploads order by id`);
-
-    const storeDir = await mkdtemp(join(tmpdir(), 'watoto-job-restore-'));
-    const store = await startLocalBlobs(storeDir);
-    try {
-      const [listed] = await query<{ names: string }>(
-        `select string_agg(quote_ident(table_name::text), ', ') as names from information_schema.tables
-         where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name <> 'schema_migrations'
-           and table_name::text <> all ($1::text[])`,
-        [SEEDED_TABLES],
-        target.target,
-      );
-      await query(`truncate ${listed!.names} restart identity cascade`, [], target.target);
-      const restored = await within(store.env, () => restoreBackup(parsed, target.target));
-      for (const [table, count] of Object.entries(counts)) expect(restored[table] ?? 0, table).toBe(count);
-      const files = await within(store.env, async () => {
-        const keys = (await listBlobs()).map((blob) => blob.key);
-        return Promise.all(keys.map(async (key) => sha256((await readBlob(key)) ?? new Uint8Array())));
-      });
-      expect(files.sort()).toEqual(sources.map((row) => row.checksum).sort());
-    } finally {
-      await store.close();
-      await rm(storeDir, { recursive: true, force: true });
-    }
+    const { restored, checksums } = await restoreElsewhere(target.target, (into) => restoreBackup(parsed, into));
+    for (const [table, count] of Object.entries(counts)) expect(restored[table] ?? 0, table).toBe(count);
+    expect(checksums).toEqual(sources.map((row) => row.checksum).sort());
   });
 
   test('a large backup is written in many parts and downloads as the one document', async () => {

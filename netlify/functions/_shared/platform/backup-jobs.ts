@@ -2,20 +2,26 @@
  * Backups made in the background, at any size: `POST /api/admin/db/backup` records a job and starts the background
  * function (admin-backup-background.ts), which writes the backup (backup.ts, the same document `npm run db:restore`
  * reads) in parts to the blob store under `backups/<id>/part-NNNN`, counting parts, bytes and tables as it goes.
- * Staff download the finished file through a signed link that expires; the download streams the parts in order.
+ * Staff download the finished file through signed links that expire: a small backup as one file, a larger one as
+ * pieces of at most {@link PIECE_BYTES} (each a run of whole parts, streamed in order), since one function answer may
+ * not stream more than 20 MB. The parts are consecutive bytes of the one document, so the pieces joined in order are
+ * the file. A while after a job ends its parts are deleted (backup-expiry.ts).
  *
  * Two signatures, both HMAC-SHA256 with the server's signing secret: the run's (only this server starts a run) and
  * the download link's (the link works without a session, so a browser can save the file itself).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { BackupJob } from '../../../../src/schemas/backup.ts';
+import type { BackupFile, BackupJob } from '../../../../src/schemas/backup.ts';
 import { backupChunks, backupFileName } from './backup.ts';
 import { deleteBlob, putBlob, readBlob, sha256 } from './blobs.ts';
 import { query } from './db.ts';
 import { signingKey } from './secret.ts';
 
-/** Bytes of one part: small enough for one blob write, large enough that a big backup has few parts. */
+/** Bytes of one part (the last is shorter): small enough for one blob write, large enough to keep parts few. */
 export const PART_BYTES = 4 * 1024 * 1024;
+
+/** Most bytes of one downloaded file: a run of whole parts, under the 20 MB a function may stream. */
+export const PIECE_BYTES = 16 * 1024 * 1024;
 
 /** How long a download link works. */
 export const DOWNLOAD_LINK_SECONDS = 15 * 60;
@@ -33,15 +39,18 @@ interface JobRow {
   file_name: string;
   parts: number;
   bytes: string;
+  part_bytes: number;
+  piece_bytes: number;
   tables_done: number;
   tables_total: number;
   error: string | null;
   created_at: Date;
   finished_at: Date | null;
+  expired_at: Date | null;
 }
 
-const COLUMNS = `id::text as id, requested_by, state, file_name, parts, bytes::text as bytes, tables_done, tables_total,
-  error, created_at, finished_at`;
+const COLUMNS = `id::text as id, requested_by, state, file_name, parts, bytes::text as bytes, part_bytes, piece_bytes,
+  tables_done, tables_total, error, created_at, finished_at, expired_at`;
 
 /** The key of part `index` of job `id`. */
 export const partKey = (id: string, index: number) => `backups/${id}/part-${String(index).padStart(4, '0')}`;
@@ -63,12 +72,20 @@ export const runSignature = (id: string) => hmac(`backup-run:${id}`).toString('b
 export const runSignatureMatches = (id: string, signature: string | null) =>
   sameSignature(signature, hmac(`backup-run:${id}`));
 
-/** The signed download address of job `id`, valid {@link DOWNLOAD_LINK_SECONDS} from `now`. */
-export function downloadLink(id: string, now = new Date()): { url: string; expires: Date } {
+/** What a download link's signature covers: the job, the piece (none for the whole file) and the expiry. */
+const signedText = (id: string, piece: number | undefined, expires: string | number) =>
+  piece === undefined ? `backup-download:${id}:${expires}` : `backup-download:${id}:piece-${piece}:${expires}`;
+
+/**
+ * The signed download address of job `id`, valid {@link DOWNLOAD_LINK_SECONDS} from `now`: the whole file, or with
+ * `piece` (from 1) that piece only.
+ */
+export function downloadLink(id: string, now = new Date(), piece?: number): { url: string; expires: Date } {
   const expires = Math.floor(now.getTime() / 1000) + DOWNLOAD_LINK_SECONDS;
-  const signature = hmac(`backup-download:${id}:${expires}`).toString('base64url');
+  const signature = hmac(signedText(id, piece, expires)).toString('base64url');
+  const pieceParam = piece === undefined ? '' : `piece=${piece}&`;
   return {
-    url: `/api/admin/db/backup/${id}/download?expires=${expires}&signature=${signature}`,
+    url: `/api/admin/db/backup/${id}/download?${pieceParam}expires=${expires}&signature=${signature}`,
     expires: new Date(expires * 1000),
   };
 }
@@ -76,17 +93,66 @@ export function downloadLink(id: string, now = new Date()): { url: string; expir
 /** Why a download link is refused, or 'valid'. */
 export type LinkCheck = 'valid' | 'altered' | 'expired';
 
-/** Checks a download link's `expires` and `signature` for job `id`, in constant time. */
+/** Checks a download link's `piece` (if any), `expires` and `signature` for job `id`, in constant time. */
 export function checkDownloadLink(id: string, params: URLSearchParams, now = new Date()): LinkCheck {
   const expires = params.get('expires') ?? '';
+  const piece = params.get('piece');
   if (!/^[1-9][0-9]{0,11}$/.test(expires)) return 'altered';
-  if (!sameSignature(params.get('signature'), hmac(`backup-download:${id}:${expires}`))) return 'altered';
+  if (piece !== null && !/^[1-9][0-9]{0,5}$/.test(piece)) return 'altered';
+  const text = signedText(id, piece === null ? undefined : Number(piece), expires);
+  if (!sameSignature(params.get('signature'), hmac(text))) return 'altered';
   return Number(expires) * 1000 <= now.getTime() ? 'expired' : 'valid';
 }
 
-/** A job as the endpoints answer it; the download link is signed now, once the job is done. */
+/** One downloadable file of a finished job: the run of `parts` parts from `firstPart`, `bytes` long. */
+export interface BackupPiece {
+  /** From 1. */
+  index: number;
+  firstPart: number;
+  parts: number;
+  bytes: number;
+  name: string;
+}
+
+/**
+ * The files a finished job downloads as: one when it fits in a piece (named as the backup), else pieces of as many
+ * whole parts as fit in the job's piece size, named `<file>.part-01-of-NN`.
+ */
+export function backupPieces(
+  row: Pick<JobRow, 'file_name' | 'parts' | 'bytes' | 'part_bytes' | 'piece_bytes'>,
+): BackupPiece[] {
+  const bytes = Number(row.bytes);
+  if (bytes <= row.piece_bytes) {
+    return [{ index: 1, firstPart: 0, parts: row.parts, bytes, name: row.file_name }];
+  }
+  const perPiece = Math.max(1, Math.floor(row.piece_bytes / row.part_bytes));
+  const count = Math.ceil(row.parts / perPiece);
+  const width = String(count).length < 2 ? 2 : String(count).length;
+  return Array.from({ length: count }, (_, at) => {
+    const firstPart = at * perPiece;
+    const parts = Math.min(perPiece, row.parts - firstPart);
+    const last = at === count - 1;
+    return {
+      index: at + 1,
+      firstPart,
+      parts,
+      bytes: last ? bytes - firstPart * row.part_bytes : parts * row.part_bytes,
+      name: `${row.file_name}.part-${String(at + 1).padStart(width, '0')}-of-${count}`,
+    };
+  });
+}
+
+/** A job as the endpoints answer it; its download links are signed now, once the job is done. */
 export function jobAnswer(row: JobRow, now = new Date()): BackupJob {
-  const link = row.state === 'done' ? downloadLink(row.id, now) : undefined;
+  const pieces = row.state === 'done' ? backupPieces(row) : [];
+  const link = pieces.length === 1 ? downloadLink(row.id, now) : undefined;
+  const files: BackupFile[] = pieces.map((piece) => ({
+    name: piece.name,
+    part: piece.index,
+    of: pieces.length,
+    bytes: piece.bytes,
+    url: link?.url ?? downloadLink(row.id, now, piece.index).url,
+  }));
   return {
     id: row.id,
     state: row.state,
@@ -99,8 +165,10 @@ export function jobAnswer(row: JobRow, now = new Date()): BackupJob {
     error: row.error,
     createdAt: row.created_at.toISOString(),
     finishedAt: row.finished_at?.toISOString() ?? null,
+    expiredAt: row.expired_at?.toISOString() ?? null,
     download: link?.url ?? null,
-    downloadExpires: link?.expires.toISOString() ?? null,
+    files,
+    downloadExpires: pieces.length > 0 ? downloadLink(row.id, now).expires.toISOString() : null,
   };
 }
 
@@ -150,13 +218,14 @@ export async function startRun(origin: string, id: string): Promise<void> {
 
 /**
  * Runs job `id` once: claims it (a queued job only, so a retried call does not write it twice), writes the backup in
- * parts of about `partBytes`, updating the job after each part and each table, and marks it done, or failed with
- * the reason (removing the parts written).
+ * parts of exactly `partBytes` (the last shorter), to be downloaded in pieces of at most `pieceBytes`, updating the
+ * job after each part and each table, and marks it done, or failed with the reason (removing the parts written).
  */
-export async function runJob(id: string, partBytes = PART_BYTES): Promise<void> {
+export async function runJob(id: string, partBytes = PART_BYTES, pieceBytes = PIECE_BYTES): Promise<void> {
   const [claimed] = await query<{ created_at: Date }>(
-    `update backup_jobs set state = 'running' where id = $1 and state = 'queued' returning created_at`,
-    [id],
+    `update backup_jobs set state = 'running', part_bytes = $2, piece_bytes = $3
+     where id = $1 and state = 'queued' returning created_at`,
+    [id, partBytes, Math.max(pieceBytes, partBytes)],
   );
   if (!claimed) return;
   let parts = 0;
@@ -173,8 +242,11 @@ export async function runJob(id: string, partBytes = PART_BYTES): Promise<void> 
       tablesDone,
       tablesTotal,
     ]);
+  /** Writes the next part: the first `partBytes` pending bytes, or all of them at the end. */
   const flush = async () => {
-    const part = Buffer.concat(pending, pendingBytes);
+    const all = Buffer.concat(pending, pendingBytes);
+    const part = all.subarray(0, Math.min(partBytes, all.length));
+    const rest = all.subarray(part.length);
     const name = partKey(id, parts).split('/').at(-1) ?? '';
     await putBlob(partKey(id, parts), part, {
       name,
@@ -184,8 +256,8 @@ export async function runJob(id: string, partBytes = PART_BYTES): Promise<void> 
     });
     parts += 1;
     bytes += part.length;
-    pending = [];
-    pendingBytes = 0;
+    pending = rest.length > 0 ? [rest] : [];
+    pendingBytes = rest.length;
     await progress();
   };
   try {
@@ -198,7 +270,7 @@ export async function runJob(id: string, partBytes = PART_BYTES): Promise<void> 
       const piece = Buffer.from(chunk, 'utf8');
       pending.push(piece);
       pendingBytes += piece.length;
-      if (pendingBytes >= partBytes) await flush();
+      while (pendingBytes >= partBytes) await flush();
     }
     if (pendingBytes > 0 || parts === 0) await flush();
     await query(`update backup_jobs set state = 'done', finished_at = now() where id = $1`, [id]);
@@ -208,12 +280,12 @@ export async function runJob(id: string, partBytes = PART_BYTES): Promise<void> 
   }
 }
 
-/** The file of a finished job: its parts in order, read one at a time as the reader pulls. */
-export function partsStream(id: string, parts: number): ReadableStream<Uint8Array> {
-  let index = 0;
+/** Parts `first` to `first + count - 1` of job `id` in order, read one at a time as the reader pulls. */
+export function partsStream(id: string, first: number, count: number): ReadableStream<Uint8Array> {
+  let index = first;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
-      if (index >= parts) return controller.close();
+      if (index >= first + count) return controller.close();
       const bytes = await readBlob(partKey(id, index));
       if (!bytes) return controller.error(new Error(`Part ${index} of backup ${id} is missing`));
       index += 1;
