@@ -75,6 +75,17 @@ export async function within<T>(env: Record<string, string>, work: () => Promise
   }
 }
 
+/** Adds `count` programs of 500 characters each, enough rows for a backup of several small parts. */
+export async function addLongPrograms(count: number): Promise<void> {
+  for (let i = 0; i < count; i += 1) {
+    await query('insert into programs (title, slug, content) values ($1, $2, $3)', [
+      `Program ${i}`,
+      `program-${i}`,
+      'x'.repeat(500),
+    ]);
+  }
+}
+
 /** Rows per backed-up table of the test database. */
 export async function tableCounts(): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};

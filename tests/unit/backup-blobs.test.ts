@@ -17,21 +17,7 @@ import { missingFiles, parseBackup, restoreBackup } from '../../scripts/lib/rest
 import { ADMIN_TABLES, bytesOf, call, keepReplyTemplates, staffToken, useJwtSecret } from '../support/admin.ts';
 import { databases, emptyDatabase, rows, truncate, useDatabase } from '../support/databases.ts';
 import type { BackgroundPlatform } from '../support/background-platform.ts';
-import { backupPlatform, takeBackup as takeWholeBackup } from '../support/backup.ts';
-
-/** Runs `work` with the functions pointed at `env` (another database, another blob store), then points them back. */
-async function within<T>(env: Record<string, string>, work: () => Promise<T>): Promise<T> {
-  const saved = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
-  Object.assign(process.env, env);
-  try {
-    return await work();
-  } finally {
-    for (const [key, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[key];
-      else process.env[key] = value;
-    }
-  }
-}
+import { backupPlatform, takeBackup as takeWholeBackup, within } from '../support/backup.ts';
 
 describe.each(databases)('backup and restore of the blob store on $name', (database) => {
   useDatabase(database);

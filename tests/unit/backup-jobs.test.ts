@@ -23,6 +23,7 @@ import { parseBackup, restoreBackup } from '../../scripts/lib/restore.ts';
 import { ADMIN_TABLES, bytesOf, call, keepReplyTemplates, staffToken, useJwtSecret } from '../support/admin.ts';
 import { startBackgroundPlatform, type BackgroundPlatform } from '../support/background-platform.ts';
 import {
+  addLongPrograms,
   backupPlatform,
   fetchDownload,
   readJob,
@@ -101,13 +102,7 @@ describe.each(databases)('backups in the background on $name', (database) => {
   });
 
   test('a large backup is written in many parts and downloads as the one document', async () => {
-    for (let i = 0; i < 40; i += 1) {
-      await rows(database, `insert into programs (title, slug, content) values ($1, $2, $3)`, [
-        `Program ${i}`,
-        `program-${i}`,
-        'x'.repeat(500),
-      ]);
-    }
+    await addLongPrograms(40);
     const job = await createJob('staff');
     await runJob(job.id, 2048);
     const done = await read(job.id);

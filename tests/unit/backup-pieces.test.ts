@@ -22,6 +22,7 @@ import { parseBackup, readBackupFiles, restoreBackup } from '../../scripts/lib/r
 import { ADMIN_TABLES, bytesOf, call, keepReplyTemplates, staffToken, useJwtSecret } from '../support/admin.ts';
 import type { BackgroundPlatform } from '../support/background-platform.ts';
 import {
+  addLongPrograms,
   backupPlatform,
   fetchDownload,
   readJob,
@@ -29,7 +30,7 @@ import {
   startBackup,
   tableCounts,
 } from '../support/backup.ts';
-import { databases, emptyDatabase, rows, truncate, useDatabase } from '../support/databases.ts';
+import { databases, emptyDatabase, truncate, useDatabase } from '../support/databases.ts';
 
 const PART = 2048;
 const PIECE = 3 * PART;
@@ -62,13 +63,7 @@ describe.each(databases)('backups in pieces and their expiry on $name', (databas
 
   /** A finished job of several pieces of at most {@link PIECE} bytes. */
   async function largeBackup() {
-    for (let i = 0; i < 30; i += 1) {
-      await rows(database, `insert into programs (title, slug, content) values ($1, $2, $3)`, [
-        `Program ${i}`,
-        `program-${i}`,
-        'x'.repeat(500),
-      ]);
-    }
+    await addLongPrograms(30);
     const job = await createJob('staff');
     await runJob(job.id, PART, PIECE);
     return readJob(token, job.id);
