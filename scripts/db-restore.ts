@@ -13,7 +13,7 @@ import { localDataDir } from '../support/database/data-dir.ts';
 import { useLocalBlobs } from '../support/blobs/local-blobs.ts';
 import { startCommandDatabase } from '../support/database/local-database.ts';
 import { migrate } from '../support/database/migrate.ts';
-import { missingFiles, parseBackup, restoreBackup } from './lib/restore.ts';
+import { missingFiles, parseBackup, restoreBackup } from './data/restore.ts';
 
 const [file, ...rest] = process.argv.slice(2);
 if (!file || rest.length > 0) {

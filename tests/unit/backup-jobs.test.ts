@@ -23,7 +23,7 @@ import {
 import { listBlobs, readBlob, sha256 } from '../../netlify/functions/_shared/platform/blobs.ts';
 import { query } from '../../netlify/functions/_shared/platform/db.ts';
 import { startLocalBlobs } from '../../support/blobs/local-blobs.ts';
-import { parseBackup, restoreBackup } from '../../scripts/lib/restore.ts';
+import { parseBackup, restoreBackup } from '../../scripts/data/restore.ts';
 import { ADMIN_TABLES, bytesOf, call, keepReplyTemplates, staffToken, useJwtSecret } from '../support/admin.ts';
 import { startBackgroundPlatform, type BackgroundPlatform } from '../support/background-platform.ts';
 import { backupPlatform, fetchDownload, readJob, startBackup } from '../support/backup.ts';
