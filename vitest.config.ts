@@ -33,6 +33,7 @@ export default defineConfig({
         'src/**/*.ts',
         'netlify/**/*.ts',
         'scripts/lib/**/*.ts',
+        'scripts/data/**/*.ts',
         'scripts/art/**/*.ts',
         'support/database/**/*.ts',
       ],

@@ -12,7 +12,7 @@ import { closePools } from '../netlify/functions/_shared/platform/db.ts';
 import { setAdminPassword } from './lib/accounts.ts';
 import { startCommandDatabase } from '../support/database/local-database.ts';
 import { migrate } from '../support/database/migrate.ts';
-import { readNewPassword } from './lib/password-prompt.ts';
+import { readNewPassword } from './data/password-prompt.ts';
 
 const args = process.argv.slice(2);
 if (args.length !== 1 || !args[0]) {

@@ -18,7 +18,7 @@ import stream from '../netlify/functions/admin-stream.ts';
 import login from '../netlify/functions/auth-login.ts';
 import { closePools, query, type DatabaseTarget } from '../netlify/functions/_shared/platform/db.ts';
 import { setAdminPassword } from './lib/accounts.ts';
-import { measure, onEachDatabase, row, timeLiveDelivery, type Call } from './lib/bench.ts';
+import { measure, onEachDatabase, row, timeLiveDelivery, type Call } from './bench/bench.ts';
 import { migrate } from '../support/database/migrate.ts';
 
 const LOGINS = Number(process.env['BENCH_LOGINS'] ?? 40);

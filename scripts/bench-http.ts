@@ -5,15 +5,15 @@
  *
  * - p50/p95/p99 and requests per second, at concurrency 1 and 16, for track (202), login (at most 4 at once: the
  *   login throttle counts a sign-in in flight as a failure), stats, a 500-row list and an unauthenticated 401;
- * - My giving: `GET /my-giving/account` for a signed-in donor with 200 gifts (scripts/lib/bench-my-giving.ts), at
+ * - My giving: `GET /my-giving/account` for a signed-in donor with 200 gifts (scripts/bench/bench-my-giving.ts), at
  *   concurrency 1 and 16;
  * - sign-in flood: 50 sign-ins at once for 50 usernames (from one address, then from 50), with a staff sign-in
- *   during it; and the unsubscribe-link call for known and unknown addresses side by side (scripts/lib/bench-signin.ts);
+ *   during it; and the unsubscribe-link call for known and unknown addresses side by side (scripts/bench/bench-signin.ts);
  * - live: from a create to its `new_event` on an open `GET /api/admin/events/stream`, one at a time;
  * - a load of 1,000 tracking POSTs at concurrency 100 (rate limit raised): every answer's status, the rows stored
  *   against the 202s, the peak memory of the server's process tree, and how long after the last answer a stream open
  *   meanwhile had delivered the last of their events;
- * - gifts (scripts/lib/bench-gifts.ts), with the server pointed at a Paystack stand-in and a real SMTP server: the
+ * - gifts (scripts/bench/bench-gifts.ts), with the server pointed at a Paystack stand-in and a real SMTP server: the
  *   public checkout, the signed Paystack webhook and the M-Pesa C2B confirmation alone and in bursts at concurrency 50
  *   with 30 % duplicates, then the ledger checked in the database (one confirmed gift and one receipt per reference).
  *
@@ -43,11 +43,11 @@ import {
   timeLiveDelivery,
   withBenchDatabases,
   type Call,
-} from './lib/bench.ts';
-import { benchGifts, giftBenchSizes, startGiftServices, type GiftRun, type GiftServices } from './lib/bench-gifts.ts';
-import { checkGifts } from './lib/bench-ledger.ts';
-import { MY_GIVING_GIFTS, MY_GIVING_P50_TARGET_MS, signedInDonor } from './lib/bench-my-giving.ts';
-import { benchSignInFlood, benchUnsubscribeLink } from './lib/bench-signin.ts';
+} from './bench/bench.ts';
+import { benchGifts, giftBenchSizes, startGiftServices, type GiftRun, type GiftServices } from './bench/bench-gifts.ts';
+import { checkGifts } from './bench/bench-ledger.ts';
+import { MY_GIVING_GIFTS, MY_GIVING_P50_TARGET_MS, signedInDonor } from './bench/bench-my-giving.ts';
+import { benchSignInFlood, benchUnsubscribeLink } from './bench/bench-signin.ts';
 import { startServeProcess, type ServeProcess } from './lib/serve-process.ts';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));

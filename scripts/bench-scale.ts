@@ -6,12 +6,12 @@
  * database `watoto_volume_…`; `--fresh` seeds throw-away ones instead), then:
  *
  * - starts `scripts/serve.ts --no-build` on it and signs in as staff, then over HTTP times each staff call of
- *   scripts/lib/scale-calls.ts (p50, p95, the largest answer) and a backup: its start, its run and the download of
+ *   scripts/bench/scale-calls.ts (p50, p95, the largest answer) and a backup: its start, its run and the download of
  *   its files (one, or its pieces), in all and the largest answer;
  * - stops the server and runs each scheduled job (retention, digest, reconcile, commitments-daily) once, each in a
  *   process of its own: its time and peak memory.
  *
- * Prints markdown tables, the machine's load with them, and exits 1 when a budget of scripts/lib/scale-budgets.ts is
+ * Prints markdown tables, the machine's load with them, and exits 1 when a budget of scripts/bench/scale-budgets.ts is
  * missed; with `--smoke` (what `npm test` runs, at a tenth of a year) only a call or job that fails does. Options
  * (env): BENCH_REQUESTS (calls per row, default 20).
  */
@@ -27,8 +27,8 @@ import { closePools, query, type DatabaseTarget } from '../netlify/functions/_sh
 import { startLocalDatabase, type LocalDatabase } from '../support/database/local-database.ts';
 import { migrate } from '../support/database/migrate.ts';
 import { startRelay, type Relay } from '../support/database/relay.ts';
-import { BUDGETS, mb } from './lib/scale-budgets.ts';
-import { CALL_TABLE_HEAD, judgeCall, staffCalls, timeBackup, timeCall } from './lib/scale-calls.ts';
+import { BUDGETS, mb } from './bench/scale-budgets.ts';
+import { CALL_TABLE_HEAD, judgeCall, staffCalls, timeBackup, timeCall } from './bench/scale-calls.ts';
 import { startServeProcess } from './lib/serve-process.ts';
 import { filledRows, seedVolume, volumeSizes } from './lib/volume/seed.ts';
 
@@ -153,7 +153,7 @@ async function benchJobs(database: string, target: DatabaseTarget): Promise<void
   for (const job of JOBS) {
     const started = performance.now();
     // A job that fails or runs far past its limit is a missed budget, not the end of the bench.
-    const report = await promisify(execFile)(process.execPath, [join(root, 'scripts/lib/scale-job.ts'), job], {
+    const report = await promisify(execFile)(process.execPath, [join(root, 'scripts/bench/scale-job.ts'), job], {
       cwd: root,
       env: { ...process.env, DATABASE_URL: target.url, DATABASE_WS_PROXY: target.proxy ?? '' },
       maxBuffer: 16 * 2 ** 20,

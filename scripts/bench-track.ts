@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import type { Context } from '@netlify/functions';
 import track from '../netlify/functions/track.ts';
 import { closePools, type DatabaseTarget } from '../netlify/functions/_shared/platform/db.ts';
-import { measure, onEachDatabase, row } from './lib/bench.ts';
+import { measure, onEachDatabase, row } from './bench/bench.ts';
 import { migrate } from '../support/database/migrate.ts';
 
 const REQUESTS = Number(process.env['BENCH_REQUESTS'] ?? 2000);

@@ -13,7 +13,7 @@ import { localDataDir } from '../support/database/data-dir.ts';
 import { useLocalBlobs } from '../support/blobs/local-blobs.ts';
 import { startCommandDatabase } from '../support/database/local-database.ts';
 import { migrate } from '../support/database/migrate.ts';
-import { missingFiles, parseBackup, readBackupFiles, restoreBackup } from './lib/restore.ts';
+import { missingFiles, parseBackup, readBackupFiles, restoreBackup } from './data/restore.ts';
 
 const files = process.argv.slice(2);
 if (files.length === 0) {

@@ -1,9 +1,9 @@
 /**
  * `npm start`: builds the site, then serves `dist/` and `netlify/functions` through Netlify's own local packages:
- * `@netlify/functions-dev` matches each function's `config.path` and builds every function once (rebuilding it when
- * its source changes), and `@netlify/dev` answers the rest with `netlify.toml`'s redirects, rewrites and headers.
- * Functions run warm (scripts/lib/warm-functions.ts), and scheduled ones run on their schedules
- * (scripts/lib/scheduled-functions.ts). Everything that would reach the network is off: it works offline.
+ * the functions are built once by Netlify's builder and run warm (scripts/lib/local-functions.ts, rebuilding a
+ * function when its source changes), and `@netlify/dev` answers the rest with `netlify.toml`'s redirects, rewrites and
+ * headers. Scheduled functions run on their schedules (scripts/lib/scheduled-functions.ts). Everything that would
+ * reach the network is off: it works offline.
  * Every answer carries netlify.toml's headers for its path, the server's own answers (404, 400, 403, 405) included;
  * what only the machine's owner may call (the local build hook, scheduled and event functions) refuses calls made
  * by pages of other sites.
@@ -22,15 +22,14 @@ import { join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { FunctionsHandler } from '@netlify/functions-dev';
+import type { Config } from '@netlify/zip-it-and-ship-it';
 import { localDataDir } from '../support/database/data-dir.ts';
 import { exitOnLocalDatabaseError, lockLocalDatabase } from '../support/database/database-lock.ts';
 import { compressedStatic, compressor, pickEncoding } from './lib/compression.ts';
 import { isLoopback, ownAnswer, publishedRedirects, refuse, type LocalSite } from './lib/local-answers.ts';
 import { LOCAL_BUILD_HOOK_PATH, localBuilds } from './lib/local-builds.ts';
+import type { LocalFunctions } from './lib/local-functions.ts';
 import { runSchedules, type Schedules } from './lib/scheduled-functions.ts';
-import { SettledFileWatcher } from './lib/settled-file-watcher.ts';
-import { warmFunctions } from './lib/warm-functions.ts';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
@@ -87,7 +86,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   }
 
   // Static files, redirects and headers. Its own functions handler is off: it would build every function into a
-  // fresh directory on every request (@netlify/dev 5.1), so the handler below serves them instead.
+  // fresh directory on every request, so the local functions (scripts/lib/local-functions.ts) serve them instead.
   const netlify = new NetlifyDev({
     projectRoot: root,
     serverAddress: null,
@@ -114,7 +113,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   const host = options.host ?? '127.0.0.1';
   const site: LocalSite = {
     netlify,
-    functions: functions.handler,
+    functions: functions.local,
     notFoundPage,
     headers,
     redirects: publishedRedirects(RedirectsHandler, join(root, 'dist')),
@@ -140,8 +139,8 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   // the first call starts a function's worker, which copies the environment; after listening, for the port in use.
   process.env['NETLIFY_BUILD_HOOK_URL'] ||= `http://localhost:${listening}${LOCAL_BUILD_HOOK_PATH}`;
   const schedules = runSchedules({
-    functions: functions.registered,
-    invoke: (name, nextRun) => invokeScheduled(functions.handler, listening, name, nextRun),
+    functions: () => functions.local.functions(),
+    invoke: (name, nextRun) => invokeScheduled(functions.local, listening, name, nextRun),
   });
   scheduled.schedules = schedules;
 
@@ -164,11 +163,10 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
  * seconds to load on a busy machine and a second server on a locked folder stops before that.
  */
 async function loadServing() {
-  const [config, dev, devUtils, functionsDev, headers, redirects, runtime] = await Promise.all([
+  const [config, dev, functions, headers, redirects, runtime] = await Promise.all([
     import('@netlify/config'),
     import('@netlify/dev'),
-    import('@netlify/dev-utils'),
-    import('@netlify/functions-dev'),
+    import('./lib/local-functions.ts'),
     import('@netlify/headers'),
     import('@netlify/redirects'),
     import('./lib/runtime.ts'),
@@ -176,9 +174,7 @@ async function loadServing() {
   return {
     resolveConfig: config.resolveConfig,
     NetlifyDev: dev.NetlifyDev,
-    mockLocation: devUtils.mockLocation,
-    Reactive: devUtils.Reactive,
-    FunctionsHandler: functionsDev.FunctionsHandler,
+    startLocalFunctions: functions.startLocalFunctions,
     HeadersHandler: headers.HeadersHandler,
     RedirectsHandler: redirects.RedirectsHandler,
     prepareRuntime: runtime.prepareRuntime,
@@ -186,25 +182,24 @@ async function loadServing() {
 }
 
 /** Calls a scheduled function as Netlify's scheduler does: a POST to its URL with the next run in the body. */
-async function invokeScheduled(functions: FunctionsHandler, port: number, name: string, nextRun: Date) {
+async function invokeScheduled(functions: LocalFunctions, port: number, name: string, nextRun: Date) {
   const request = new Request(`http://localhost:${port}/.netlify/functions/${name}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': '127.0.0.1' },
     body: JSON.stringify({ next_run: nextRun.toISOString() }),
   });
-  const fn = await functions.match(new Request(request.url, { method: 'POST' }), '');
+  const fn = functions.match(new Request(request.url, { method: 'POST' }));
   if (!fn) return new Response('No such function', { status: 404 });
   return fn.handle(request);
 }
 
 /**
- * The functions, as `netlify dev` serves them, but built once: each is built when it registers, and functions-dev's
- * registry rebuilds it when one of its source files changes. Each server builds into a folder of its own (by port, or
- * by process for one on a port the system picks, removed when it stops), so a test server and `npm start` side by
- * side never overwrite each other's builds.
+ * The functions, built once each (rebuilt when a source changes) and run warm. Each server builds into a folder of its
+ * own (by port, or by process for one on a port the system picks), so a test server and `npm start` side by side
+ * never overwrite each other's builds.
  */
 async function startFunctions(
-  { resolveConfig, FunctionsHandler, Reactive, mockLocation }: Awaited<ReturnType<typeof loadServing>>,
+  { resolveConfig, startLocalFunctions }: Awaited<ReturnType<typeof loadServing>>,
   port: number,
   functionsDir: string | undefined,
   onChange: () => void,
@@ -217,38 +212,38 @@ async function startFunctions(
     mode: 'cli',
     repositoryRoot: root,
   });
-  const fileWatcher = new SettledFileWatcher();
-  const warm = warmFunctions();
-  const destPath = join(root, '.netlify', 'functions-serve', port === 0 ? `pid-${process.pid}` : `port-${port}`);
-  const handler = new FunctionsHandler({
-    config: new Reactive(config),
-    destPath,
-    eventHandler: (event) => {
-      warm.onEvent(event);
-      onChange();
-    },
-    fileWatcher,
-    geolocation: mockLocation,
-    projectRoot: root,
-    settings: {},
-    userFunctionsPath:
-      functionsDir ??
-      (config.config as { functionsDirectory?: string }).functionsDirectory ??
-      join(root, 'netlify', 'functions'),
-  });
-  // Answer nothing before every function is built: a match waits for the registry's scan, then each first build.
-  await handler.match(new Request('http://localhost/'), '');
-  await warm.ready();
-  return {
-    handler,
-    config,
-    registered: () => warm.functions(),
-    close: async () => {
-      await warm.close();
-      await fileWatcher.close();
-      if (port === 0) await rm(destPath, { recursive: true, force: true });
-    },
+  const netlifyConfig = config.config as {
+    functionsDirectory?: string;
+    functions?: Record<string, Record<string, unknown>>;
   };
+  const destPath = join(root, '.netlify', 'functions-serve', port === 0 ? `pid-${process.pid}` : `port-${port}`);
+  // A server stopped outright leaves its builds behind.
+  await rm(destPath, { recursive: true, force: true });
+  const local = await startLocalFunctions({
+    root,
+    functionsDir: functionsDir ?? netlifyConfig.functionsDirectory ?? join(root, 'netlify', 'functions'),
+    destPath,
+    config: builderConfig(netlifyConfig.functions ?? {}),
+  });
+  local.onChange(onChange);
+  return { local, config, close: () => local.close() };
+}
+
+/** netlify.toml's `[functions]` settings as Netlify's builder names them. */
+function builderConfig(functions: Record<string, Record<string, unknown>>): Config {
+  const config: Config = {};
+  const patterns: Record<string, Record<string, unknown>> = { '*': {}, ...functions };
+  for (const [pattern, settings] of Object.entries(patterns)) {
+    config[pattern] = {
+      externalNodeModules: settings['external_node_modules'] as string[] | undefined,
+      includedFiles: settings['included_files'] as string[] | undefined,
+      includedFilesBasePath: root,
+      ignoredNodeModules: settings['ignored_node_modules'] as string[] | undefined,
+      schedule: settings['schedule'] as string | undefined,
+      nodeSourcemap: true,
+    };
+  }
+  return config;
 }
 
 /** Netlify's order: a function whose path matches, unless it prefers a static file that exists; then the rest. */
@@ -257,8 +252,7 @@ async function respond(
   request: Request,
 ): Promise<{ response: Response; static: boolean } | undefined> {
   const readOnly = new Request(request.url, { method: request.method, headers: request.headers });
-  // An empty build directory makes functions-dev use the build its registry keeps instead of building anew.
-  const fn = await functions.match(readOnly, '');
+  const fn = functions.match(readOnly);
   if (fn && !fn.preferStatic) return { response: await fn.handle(request), static: false };
   // A static file is read whole while the gate is held: its stream opens the file only when first read.
   const match = await readSite(async () => {
@@ -317,7 +311,7 @@ async function handle(site: LocalSite, req: IncomingMessage, res: ServerResponse
 }
 
 /**
- * The Node request as a web `Request`. The client address is the socket's: functions-dev hands functions the last
+ * The Node request as a web `Request`. The client address is the socket's: the local functions hand functions the last
  * `X-Forwarded-For` entry as `context.ip`, so a visitor's own `X-Forwarded-For` is replaced, never trusted, just as
  * Netlify's edge sets the address itself. Only the browser tests' server (`CLIENT_FROM_TEST_HEADER=1`, never set
  * otherwise) takes it from `X-Test-Client-Ip` instead: its visitors all connect from 127.0.0.1, and a test that plays

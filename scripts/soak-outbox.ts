@@ -1,6 +1,6 @@
 /**
  * `node scripts/soak-outbox.ts [submissions] [kills]`: the email outbox under kill -9, on both databases (the embedded
- * one, then a throw-away PostgreSQL database on `TEST_PG_URL`). A sender process (scripts/lib/soak-worker.ts: the track
+ * one, then a throw-away PostgreSQL database on `TEST_PG_URL`). A sender process (scripts/bench/soak-worker.ts: the track
  * function, sending after each answer) takes a stream of contact messages (default 1,000) from four visitors at once,
  * and is killed with SIGKILL at random moments (default 20 times) and started again; each message is resent by its
  * submission id until it is acknowledged, as the site's forms do. The outbox is then drained (the retry run after the
@@ -37,7 +37,7 @@ interface SoakReport {
 
 /** Starts the sender and resolves with it and its address once it listens. */
 async function startWorker(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [join(import.meta.dirname, 'lib', 'soak-worker.ts')], {
+  const child = spawn(process.execPath, [join(import.meta.dirname, 'bench', 'soak-worker.ts')], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -1,6 +1,6 @@
 /**
  * `npm run uploads:move`: moves the bytes of files uploaded before the blob store out of the database into it
- * (scripts/lib/move-uploads.ts), once; running it again moves what is left, or nothing. The database is
+ * (scripts/data/move-uploads.ts), once; running it again moves what is left, or nothing. The database is
  * `DATABASE_URL`, else the embedded one in the data folder (stop `npm start` first); the blob store is the one of
  * the environment (`NETLIFY_BLOBS_CONTEXT`, or `NETLIFY_SITE_ID` with `NETLIFY_AUTH_TOKEN` for the live site), else
  * the local one in the data folder.
@@ -10,7 +10,7 @@ import { localDataDir } from '../support/database/data-dir.ts';
 import { useLocalBlobs } from '../support/blobs/local-blobs.ts';
 import { startCommandDatabase } from '../support/database/local-database.ts';
 import { migrate } from '../support/database/migrate.ts';
-import { moveUploads } from './lib/move-uploads.ts';
+import { moveUploads } from './data/move-uploads.ts';
 
 const database = await startCommandDatabase({ url: process.env['DATABASE_URL'] || undefined });
 const stopBlobs = await useLocalBlobs(localDataDir());

@@ -1,5 +1,5 @@
 /**
- * One long-lived worker per function build (see warm-functions.ts). It imports the bundle Netlify built once, then
+ * One long-lived worker per function build (see local-functions.ts). It imports the bundle Netlify built once, then
  * runs each call through lambda-local exactly as @netlify/functions-dev's own per-request worker does, so Netlify's
  * bootstrap still makes the `Request` and `Context` the function sees. A streamed body goes back on a MessagePort.
  */

@@ -7,7 +7,7 @@ import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { NetlifyDev } from '@netlify/dev';
-import type { FunctionsHandler } from '@netlify/functions-dev';
+import type { LocalFunctions } from './local-functions.ts';
 import type { HeadersHandler } from '@netlify/headers';
 import { LOCAL_BUILD_HOOK_PATH } from './local-builds.ts';
 
@@ -54,7 +54,7 @@ export function publishedRedirects(
 /** What answers requests. */
 export interface LocalSite {
   netlify: NetlifyDev;
-  functions: FunctionsHandler;
+  functions: LocalFunctions;
   notFoundPage: Buffer;
   /** netlify.toml's header rules, for the answers the server makes itself. */
   headers: HeadersHandler;

@@ -1,16 +1,14 @@
 /**
  * Runs the scheduled functions of a local server on their schedules, as Netlify does in production: every function
- * whose `config.schedule` is set (read by functions-dev when it builds the function, so a new or changed schedule is
- * followed without a restart) is called at each of its times, one run at a time, and each run is logged.
+ * whose `config.schedule` is set (read from its latest build, so a new or changed schedule is followed without a
+ * restart) is called at each of its times (UTC, as Netlify reads them), one run at a time, and each run is logged.
  */
+import { CronExpressionParser } from 'cron-parser';
 
-/** What functions-dev's registry knows of a function (the parts used here). */
+/** A built function and its `config.schedule`, when it has one. */
 export interface SchedulableFunction {
   readonly name: string;
-  /** True when the function's `config.schedule` is set. */
-  isScheduled(): Promise<boolean>;
-  /** The next time its schedule names, or null when it has none. */
-  getNextRun(): Promise<Date | null>;
+  readonly schedule?: string | undefined;
 }
 
 /** Options of {@link runSchedules}. */
@@ -41,58 +39,55 @@ export function runSchedules(options: ScheduleOptions): Schedules {
   const running = new Set<Promise<void>>();
   let closed = false;
 
-  const plan = async (func: SchedulableFunction): Promise<void> => {
-    if (closed || !(await func.isScheduled())) {
-      planned.delete(func.name);
+  const plan = (name: string): void => {
+    const schedule = options.functions().find((func) => func.name === name)?.schedule;
+    if (closed || !schedule) {
+      planned.delete(name);
       return;
     }
-    const next = await func.getNextRun();
-    if (!next || closed) {
-      planned.delete(func.name);
+    let next: Date;
+    try {
+      next = CronExpressionParser.parse(schedule, { tz: 'Etc/UTC' }).next().toDate();
+    } catch {
+      log(`scheduled ${name}: not run, "${schedule}" is not a schedule`);
+      planned.delete(name);
       return;
     }
     const wait = Math.max(0, next.getTime() - Date.now());
     const timer = setTimeout(
       () => {
         if (wait > LONGEST_WAIT_MS) {
-          void plan(func);
+          plan(name);
           return;
         }
-        const run = runOnce(func, next).finally(() => {
+        const run = runOnce(name, next).finally(() => {
           running.delete(run);
-          void plan(func);
+          plan(name);
         });
         running.add(run);
       },
       Math.min(wait, LONGEST_WAIT_MS),
     );
     timer.unref();
-    planned.set(func.name, timer);
+    planned.set(name, timer);
   };
 
-  const runOnce = async (func: SchedulableFunction, nextRun: Date): Promise<void> => {
+  const runOnce = async (name: string, nextRun: Date): Promise<void> => {
     const started = performance.now();
     try {
-      const response = await options.invoke(func.name, nextRun);
+      const response = await options.invoke(name, nextRun);
       const body = (await response.text()).trim().slice(0, 200);
       log(
-        `scheduled ${func.name}: ${response.status} in ${Math.round(performance.now() - started)} ms${body ? ` ${body}` : ''}`,
+        `scheduled ${name}: ${response.status} in ${Math.round(performance.now() - started)} ms${body ? ` ${body}` : ''}`,
       );
     } catch (failure) {
-      log(`scheduled ${func.name}: failed: ${failure instanceof Error ? failure.message : String(failure)}`);
+      log(`scheduled ${name}: failed: ${failure instanceof Error ? failure.message : String(failure)}`);
     }
   };
 
   const refresh = () => {
-    for (const func of options.functions()) {
-      if (!planned.has(func.name)) {
-        // Marked at once, so a second refresh before the schedule is read plans it once.
-        planned.set(
-          func.name,
-          setTimeout(() => {}, 0),
-        );
-        void plan(func);
-      }
+    for (const { name, schedule } of options.functions()) {
+      if (schedule && !planned.has(name)) plan(name);
     }
   };
   refresh();

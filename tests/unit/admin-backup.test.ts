@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import backup from '../../netlify/functions/admin-backup.ts';
 import { backupTables, ident, PRIVATE_TABLES, SEEDED_TABLES } from '../../netlify/functions/_shared/platform/backup.ts';
 import { query, type DatabaseTarget } from '../../netlify/functions/_shared/platform/db.ts';
-import { parseBackup, restoreBackup } from '../../scripts/lib/restore.ts';
+import { parseBackup, restoreBackup } from '../../scripts/data/restore.ts';
 import { SITE_STATE_COLUMNS } from '../../netlify/functions/_shared/content/site-builds.ts';
 import { ADMIN_TABLES, auditEvents, call, keepReplyTemplates, staffToken, useJwtSecret } from '../support/admin.ts';
 import { databases, emptyDatabase, rows, truncate, useDatabase } from '../support/databases.ts';

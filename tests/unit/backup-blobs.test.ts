@@ -13,7 +13,7 @@ import { SEEDED_TABLES } from '../../netlify/functions/_shared/platform/backup.t
 import { listBlobs, readBlob, sha256 } from '../../netlify/functions/_shared/platform/blobs.ts';
 import { query } from '../../netlify/functions/_shared/platform/db.ts';
 import { startLocalBlobs, type LocalBlobs } from '../../support/blobs/local-blobs.ts';
-import { missingFiles, parseBackup, restoreBackup } from '../../scripts/lib/restore.ts';
+import { missingFiles, parseBackup, restoreBackup } from '../../scripts/data/restore.ts';
 import { ADMIN_TABLES, bytesOf, call, keepReplyTemplates, staffToken, useJwtSecret } from '../support/admin.ts';
 import { databases, emptyDatabase, rows, truncate, useDatabase } from '../support/databases.ts';
 import type { BackgroundPlatform } from '../support/background-platform.ts';

@@ -19,7 +19,7 @@ import {
 } from '../../netlify/functions/_shared/platform/backup-jobs.ts';
 import { readBlob } from '../../netlify/functions/_shared/platform/blobs.ts';
 import { query } from '../../netlify/functions/_shared/platform/db.ts';
-import { parseBackup, restoreBackup } from '../../scripts/lib/restore.ts';
+import { parseBackup, restoreBackup } from '../../scripts/data/restore.ts';
 import { ADMIN_TABLES, bytesOf, call, keepReplyTemplates, staffToken, useJwtSecret } from '../support/admin.ts';
 import { startBackgroundPlatform, type BackgroundPlatform } from '../support/background-platform.ts';
 import {

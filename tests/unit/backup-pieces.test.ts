@@ -18,7 +18,7 @@ import {
 import { createJob, downloadLink, partKey, runJob } from '../../netlify/functions/_shared/platform/backup-jobs.ts';
 import { deleteBlob, listBlobs, putBlob } from '../../netlify/functions/_shared/platform/blobs.ts';
 import { query } from '../../netlify/functions/_shared/platform/db.ts';
-import { parseBackup, readBackupFiles, restoreBackup } from '../../scripts/lib/restore.ts';
+import { parseBackup, readBackupFiles, restoreBackup } from '../../scripts/data/restore.ts';
 import { ADMIN_TABLES, bytesOf, call, keepReplyTemplates, staffToken, useJwtSecret } from '../support/admin.ts';
 import type { BackgroundPlatform } from '../support/background-platform.ts';
 import {

@@ -6,7 +6,7 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import mediaFile from '../../netlify/functions/media-file.ts';
 import { readBlob, sha256 } from '../../netlify/functions/_shared/platform/blobs.ts';
-import { moveUploads } from '../../scripts/lib/move-uploads.ts';
+import { moveUploads } from '../../scripts/data/move-uploads.ts';
 import { bytesOf, call } from '../support/admin.ts';
 import { databases, rows, truncate, useDatabase } from '../support/databases.ts';
 

@@ -1,6 +1,6 @@
 /**
  * One scheduled job of `npm run bench:scale`, in a process of its own so that its peak memory is its own:
- * `node scripts/lib/scale-job.ts <retention|digest|reconcile|commitments-daily>` with `DATABASE_URL` (and
+ * `node scripts/bench/scale-job.ts <retention|digest|reconcile|commitments-daily>` with `DATABASE_URL` (and
  * `DATABASE_WS_PROXY`) set. Calls the function's handler once, as the scheduler does, and prints one line of JSON:
  * `{ms, maxRssBytes, status, answer}`.
  */
