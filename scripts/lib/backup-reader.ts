@@ -183,6 +183,7 @@ export async function openBackup(paths: readonly string[]): Promise<BackupReader
   const { header } = found;
   const { sections, missing, fileCount, blobs } = await index(files, header);
   return {
+    layout: 'lines',
     header,
     tables: sections.map(({ name, rows }) => ({ name, rows })),
     rows(table) {

@@ -63,6 +63,8 @@ export interface BackupFile {
  * its SHA-256 were refused before the reader was made.
  */
 export interface BackupReader {
+  /** Read line by line (the layout backup.ts writes), or parsed whole. */
+  layout: 'lines' | 'whole';
   header: BackupHeader;
   /** The tables in the order of the file, with their number of rows. */
   tables: { name: string; rows: number }[];
@@ -134,6 +136,7 @@ export function checkedFile(entry: Backup['blobs'][number]): BackupFile | null {
 export function wholeReader(backup: Backup): BackupReader {
   const files = backup.blobs.flatMap((entry) => checkedFile(entry) ?? []);
   return {
+    layout: 'whole',
     header: backup,
     tables: Object.entries(backup.tables).map(([name, rows]) => ({ name, rows: rows.length })),
     async *rows(table) {

@@ -46,8 +46,9 @@ describe.each(databases)('restoring a backup line by line on $name', (database) 
   });
 
   /** Restores `paths` into the empty target; the rows of `events` it then holds, and the files' checksums. */
-  async function restore(paths: string[]) {
+  async function restore(paths: string[], layout: 'lines' | 'whole' = 'lines') {
     const reader = await openBackup(paths);
+    expect(reader.layout).toBe(layout);
     expect(reader.tables).toEqual([
       { name: 'programs', rows: 0 },
       { name: 'events', rows: EVENTS },
@@ -130,7 +131,7 @@ describe.each(databases)('restoring a backup line by line on $name', (database) 
     const parsed = JSON.parse(await readFile(path, 'utf8')) as unknown;
     const pretty = join(dir, 'pretty.json');
     await writeFile(pretty, JSON.stringify(parsed, null, 2));
-    const { restored, checksums } = await restore([pretty]);
+    const { restored, checksums } = await restore([pretty], 'whole');
     expect(restored['events']).toBe(EVENTS);
     expect(checksums).toEqual([...sums.values()].sort());
     const { WHOLE_FILE_LIMIT } = await import('../../scripts/lib/backup-reader.ts');
