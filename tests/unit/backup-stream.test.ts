@@ -4,6 +4,7 @@
  * damaged or reordered file is refused naming its line before anything is written; a small file not in the line
  * layout is read whole.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -103,7 +104,7 @@ describe.each(databases)('restoring a backup line by line on $name', (database) 
     await expect(openBackup(paths.slice(0, 2))).rejects.toThrow(/is missing/);
   });
 
-  test('a cut, damaged or misshapen file is refused naming its line, before anything is written', async () => {
+  test('a cut, damaged or misshapen file is refused naming its line', async () => {
     const text = await readFile(path, 'utf8');
     const lines = text.split('\n');
     const cases: [string, RegExp][] = [
@@ -123,8 +124,23 @@ describe.each(databases)('restoring a backup line by line on $name', (database) 
       await writeFile(broken, content);
       await expect(openBackup([broken]), String(error)).rejects.toThrow(error);
     }
+  });
+
+  test('npm run db:restore refuses a damaged file before it opens the database', async () => {
+    const lines = (await readFile(path, 'utf8')).split('\n');
+    const at = lines.length - 4;
+    lines[at] = lines[at]!.replace(/"sha256":"(.)/, (_, c: string) => `"sha256":"${c === 'a' ? 'b' : 'a'}`);
+    const damaged = join(dir, 'damaged.json');
+    await writeFile(damaged, lines.join('\n'));
+    await query(`truncate events restart identity`, [], target.target);
+    const run = spawnSync(process.execPath, ['scripts/db-restore.ts', damaged], {
+      env: { ...process.env, DATABASE_URL: target.target.url, DATA_DIR: join(dir, 'data') },
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(`Cannot read ${damaged}: Line ${at + 1}: The backup's copy of the file`);
     const [row] = await query<{ n: number }>(`select count(*)::int as n from events`, [], target.target);
-    expect(row?.n).toBe(EVENTS);
+    expect(row?.n).toBe(0);
   });
 
   test('a small file not in the line layout is read whole; a large one is refused', async () => {
