@@ -13,7 +13,8 @@ import { localDataDir } from '../support/database/data-dir.ts';
 import { useLocalBlobs } from '../support/blobs/local-blobs.ts';
 import { startCommandDatabase } from '../support/database/local-database.ts';
 import { migrate } from '../support/database/migrate.ts';
-import { missingFiles, parseBackup, readBackupFiles, restoreBackup } from './data/restore.ts';
+import { openBackup } from './data/backup-reader.ts';
+import { restoreBackup } from './data/restore.ts';
 
 const files = process.argv.slice(2);
 if (files.length === 0) {
@@ -24,7 +25,8 @@ const file = files.length === 1 ? files[0] : `${files[0]} and ${files.length - 1
 
 let backup;
 try {
-  backup = parseBackup(await readBackupFiles(files));
+  // Read line by line and checked whole (every file's SHA-256 too) before the database is touched.
+  backup = await openBackup(files);
 } catch (error) {
   console.error(`Cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
@@ -37,10 +39,12 @@ try {
   await migrate(target);
   const counts = await restoreBackup(backup, target);
   const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
-  console.log(`Restored ${total} rows from ${file} (made ${backup.createdAt}) into the ${database.kind} database:`);
+  console.log(
+    `Restored ${total} rows from ${file} (made ${backup.header.createdAt}) into the ${database.kind} database:`,
+  );
   for (const [table, n] of Object.entries(counts)) console.log(`  ${table}: ${n}`);
-  const missing = missingFiles(backup);
-  console.log(`and ${backup.blobs.length - missing.length} files into the blob store.`);
+  const { missing } = backup;
+  console.log(`and ${backup.fileCount} files into the blob store.`);
   if (missing.length > 0) {
     console.warn(`${missing.length} files were already missing from the blob store when the backup was made:`);
     for (const key of missing) console.warn(`  ${key}`);

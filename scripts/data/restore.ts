@@ -21,7 +21,8 @@ import {
 import { putBlob, sha256 } from '../../netlify/functions/_shared/platform/blobs.ts';
 import { transaction, type DatabaseTarget, type Queryable } from '../../netlify/functions/_shared/platform/db.ts';
 
-const BlobSchema = z.object({
+/** One file of a backup's blob manifest. */
+export const BlobSchema = z.object({
   key: z.string().min(1),
   name: z.string(),
   contentType: z.string(),
@@ -42,6 +43,40 @@ const BackupSchema = z.object({
 
 /** A parsed backup document. */
 export type Backup = z.infer<typeof BackupSchema>;
+
+/** What a backup says of itself before its tables. */
+export const HeaderSchema = BackupSchema.pick({ format: true, version: true, createdAt: true, migrations: true });
+export type BackupHeader = z.infer<typeof HeaderSchema>;
+
+/** One row of a table of the backup. */
+export const RowSchema = z.record(z.string(), z.unknown());
+
+/** A file of the backup's blob manifest with its bytes, checked against its size and SHA-256. */
+export interface BackupFile {
+  entry: Omit<Backup['blobs'][number], 'data'>;
+  bytes: Buffer;
+}
+
+/**
+ * A backup as the restore reads it: its tables' rows in batches of JSON texts, one table at a time, and its files one
+ * at a time, so a reader over a file need hold no more than a batch or a file. Any file's bytes that do not match
+ * its SHA-256 were refused before the reader was made.
+ */
+export interface BackupReader {
+  /** Read line by line (the layout backup.ts writes), or parsed whole. */
+  layout: 'lines' | 'whole';
+  header: BackupHeader;
+  /** The tables in the order of the file, with their number of rows. */
+  tables: { name: string; rows: number }[];
+  /** Batches of `table`'s rows, each row as its JSON text. */
+  rows(table: string): AsyncIterable<string[]>;
+  /** The files the backup holds the bytes of. */
+  files(): AsyncIterable<BackupFile> | Iterable<BackupFile>;
+  /** How many files the backup holds the bytes of. */
+  fileCount: number;
+  /** The keys of the files the blob store no longer had when the backup was made. */
+  missing: string[];
+}
 
 // Rows per insert statement are capped by the size of their JSON, since uploads can be megabytes.
 const MAX_BATCH_CHARS = 8 * 1024 * 1024;
@@ -86,16 +121,31 @@ export async function readBackupFiles(paths: readonly string[]): Promise<string>
   return Buffer.concat(pieces).toString('utf8');
 }
 
-/** The backup's files with their bytes, each checked; throws naming the first whose bytes are not what it says. */
-function backupFiles(backup: Backup): { key: string; bytes: Buffer; entry: Backup['blobs'][number] }[] {
-  return backup.blobs.flatMap((entry) => {
-    if (entry.data === null) return [];
-    const bytes = Buffer.from(entry.data, 'base64');
-    if (bytes.byteLength !== entry.size || sha256(bytes) !== entry.sha256) {
-      throw new Error(`The backup's copy of the file ${entry.key} is damaged: its bytes do not match its SHA-256`);
-    }
-    return [{ key: entry.key, bytes, entry }];
-  });
+/** `entry`'s bytes; throws when they are not what its size and SHA-256 say (null when the backup has none). */
+export function checkedFile(entry: Backup['blobs'][number]): BackupFile | null {
+  if (entry.data === null) return null;
+  const bytes = Buffer.from(entry.data, 'base64');
+  if (bytes.byteLength !== entry.size || sha256(bytes) !== entry.sha256) {
+    throw new Error(`The backup's copy of the file ${entry.key} is damaged: its bytes do not match its SHA-256`);
+  }
+  const { data: _data, ...rest } = entry;
+  return { entry: rest, bytes };
+}
+
+/** A reader over a backup parsed whole; its files are all checked first. */
+export function wholeReader(backup: Backup): BackupReader {
+  const files = backup.blobs.flatMap((entry) => checkedFile(entry) ?? []);
+  return {
+    layout: 'whole',
+    header: backup,
+    tables: Object.entries(backup.tables).map(([name, rows]) => ({ name, rows: rows.length })),
+    async *rows(table) {
+      yield* batches((backup.tables[table] ?? []).map((row) => JSON.stringify(row)));
+    },
+    files: () => files,
+    fileCount: files.length,
+    missing: missingFiles(backup),
+  };
 }
 
 /** The keys of the backup's files the blob store no longer had when it was made. */
@@ -104,29 +154,33 @@ export function missingFiles(backup: Backup): string[] {
 }
 
 /**
- * Restores `backup` into the (empty, migrated) database of `target` and its files into the blob store of the
- * environment; returns rows restored per table.
+ * Restores the backup `source` into the (empty, migrated) database of `target` and its files into the blob store of
+ * the environment; returns rows restored per table.
  */
-export async function restoreBackup(backup: Backup, target?: DatabaseTarget): Promise<Record<string, number>> {
-  const files = backupFiles(backup);
+export async function restoreBackup(
+  source: Backup | BackupReader,
+  target?: DatabaseTarget,
+): Promise<Record<string, number>> {
+  const reader = 'rows' in source && typeof source.rows === 'function' ? source : wholeReader(source as Backup);
   return transaction(async (tx) => {
-    await checkTarget(tx, backup);
+    const tables = reader.tables.filter(({ name }) => !PRIVATE_TABLES.includes(name));
+    await checkTarget(tx, reader.header.migrations, tables);
     const counts: Record<string, number> = {};
-    for (const [table, rows] of inReferenceOrder(restorable(backup), await references(tx))) {
+    for (const { name: table, rows } of inReferenceOrder(tables, await references(tx))) {
       // The migration's starting rows give way to the backup's.
       if (SEEDED_TABLES.includes(table)) await tx.query(`delete from ${ident(table)}`);
-      for (const batch of batches(rows)) {
+      for await (const batch of reader.rows(table)) {
         await tx.query(
           `insert into ${ident(table)} overriding system value
            select * from json_populate_recordset(null::${ident(table)}, $1::json)`,
-          [JSON.stringify(batch)],
+          [`[${batch.join(',')}]`],
         );
       }
-      counts[table] = rows.length;
+      counts[table] = rows;
     }
     await continueIdentities(tx);
-    for (const { key, bytes, entry } of files) {
-      const { name, contentType, size, sha256: checksum } = entry;
+    for await (const { entry, bytes } of reader.files()) {
+      const { key, name, contentType, size, sha256: checksum } = entry;
       await putBlob(key, bytes, { name, contentType, size, sha256: checksum });
     }
     return counts;
@@ -146,8 +200,8 @@ async function references(tx: Queryable): Promise<Map<string, string[]>> {
 }
 
 /** `tables` with every table after the tables it refers to, so each insert finds the rows its keys point at. */
-function inReferenceOrder<T extends [string, unknown]>(tables: T[], refersTo: Map<string, string[]>): T[] {
-  const byName = new Map(tables.map((entry) => [entry[0], entry]));
+function inReferenceOrder<T extends { name: string }>(tables: T[], refersTo: Map<string, string[]>): T[] {
+  const byName = new Map(tables.map((entry) => [entry.name, entry]));
   const ordered: T[] = [];
   const placed = new Set<string>();
   const place = (name: string, path: Set<string>) => {
@@ -158,25 +212,20 @@ function inReferenceOrder<T extends [string, unknown]>(tables: T[], refersTo: Ma
     if (entry) ordered.push(entry);
     placed.add(name);
   };
-  for (const [name] of tables) place(name, new Set());
+  for (const { name } of tables) place(name, new Set());
   return ordered;
-}
-
-/** The backup's tables but the {@link PRIVATE_TABLES} (older backups carried them). */
-function restorable(backup: Backup): [string, Record<string, unknown>[]][] {
-  return Object.entries(backup.tables).filter(([table]) => !PRIVATE_TABLES.includes(table));
 }
 
 /**
  * Throws unless the database has the backup's schema and holds no rows (staff accounts may already exist, and the
  * {@link SEEDED_TABLES} hold their migration's rows).
  */
-async function checkTarget(tx: Queryable, backup: Backup): Promise<void> {
+async function checkTarget(tx: Queryable, migrations: string[], restored: { name: string }[]): Promise<void> {
   const applied = new Set(await appliedMigrations(tx));
-  const missing = backup.migrations.filter((name) => !applied.has(name));
+  const missing = migrations.filter((name) => !applied.has(name));
   if (missing.length > 0) throw new Error(`The database lacks migrations of the backup: ${missing.join(', ')}`);
   const tables = new Set((await backupTables(tx)).map((table) => table.name));
-  for (const [table] of restorable(backup)) {
+  for (const { name: table } of restored) {
     if (!tables.has(table)) throw new Error(`The backup has a table the database lacks: ${table}`);
   }
   for (const table of tables) {
@@ -187,11 +236,12 @@ async function checkTarget(tx: Queryable, backup: Backup): Promise<void> {
   }
 }
 
-function* batches(rows: readonly Record<string, unknown>[]): Generator<Record<string, unknown>[]> {
-  let batch: Record<string, unknown>[] = [];
+/** `rows` (JSON texts) in batches for one insert each. */
+export async function* batches(rows: Iterable<string> | AsyncIterable<string>): AsyncGenerator<string[]> {
+  let batch: string[] = [];
   let size = 0;
-  for (const row of rows) {
-    const rowSize = JSON.stringify(row).length;
+  for await (const row of rows) {
+    const rowSize = row.length;
     if (batch.length > 0 && (size + rowSize > MAX_BATCH_CHARS || batch.length >= 500)) {
       yield batch;
       batch = [];

@@ -18,6 +18,7 @@ import {
 import { createJob, downloadLink, partKey, runJob } from '../../netlify/functions/_shared/platform/backup-jobs.ts';
 import { deleteBlob, listBlobs, putBlob } from '../../netlify/functions/_shared/platform/blobs.ts';
 import { query } from '../../netlify/functions/_shared/platform/db.ts';
+import { openBackup } from '../../scripts/data/backup-reader.ts';
 import { parseBackup, readBackupFiles, restoreBackup } from '../../scripts/data/restore.ts';
 import { ADMIN_TABLES, bytesOf, call, keepReplyTemplates, staffToken, useJwtSecret } from '../support/admin.ts';
 import type { BackgroundPlatform } from '../support/background-platform.ts';
@@ -96,11 +97,15 @@ describe.each(databases)('backups in pieces and their expiry on $name', (databas
 
     const counts = await tableCounts();
     const sources = await query<{ checksum: string }>(`select checksum from uploads order by id`);
-    const backup = parseBackup(await readBackupFiles(paths));
-    const { restored, checksums } = await restoreElsewhere(target.target, (into) => restoreBackup(backup, into));
-    for (const [table, count] of Object.entries(counts)) expect(restored[table] ?? 0, table).toBe(count);
-    expect(restored['programs']).toBe(30);
-    expect(checksums).toEqual(sources.map((row) => row.checksum).sort());
+    // Read whole, and line by line as `npm run db:restore` reads it: the same rows and files.
+    const lines = await openBackup(paths);
+    expect(lines.layout).toBe('lines');
+    for (const backup of [parseBackup(await readBackupFiles(paths)), lines]) {
+      const { restored, checksums } = await restoreElsewhere(target.target, (into) => restoreBackup(backup, into));
+      for (const [table, count] of Object.entries(counts)) expect(restored[table] ?? 0, table).toBe(count);
+      expect(restored['programs']).toBe(30);
+      expect(checksums).toEqual(sources.map((row) => row.checksum).sort());
+    }
 
     await expect(readBackupFiles([paths[1]!, paths[0]!, ...paths.slice(2)])).rejects.toThrow(/not part 1 of/);
     await expect(readBackupFiles(paths.slice(0, -1))).rejects.toThrow(/is missing/);

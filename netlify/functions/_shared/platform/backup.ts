@@ -1,7 +1,8 @@
 /**
  * The backup: every table of the database (but the migrations log and the {@link PRIVATE_TABLES}) as JSON, then the
  * manifest of the blob store's files the rows name (uploads, letters' photos), each with its bytes, written row page by row page and file by
- * file so a large backup is written part by part (backup-jobs.ts) instead of filling memory. scripts/data/restore.ts reads it back.
+ * file so a large backup is written part by part (backup-jobs.ts) instead of filling memory. scripts/data/restore.ts reads it back,
+ * line by line (scripts/data/backup-reader.ts): the header, each table's name and each row and file stay one line each.
  *
  *   {"format":"watoto-backup","version":2,"createdAt":…,"migrations":[…],"tables":{"events":[{…},…],…},
  *    "blobs":[{"key":…,"name":…,"contentType":…,"size":…,"sha256":…,"data":"<base64>"},…]}
