@@ -34,8 +34,11 @@ async function visitFully(page: Page, path: string): Promise<void> {
       await new Promise((resolve) => requestAnimationFrame(resolve));
     }
   });
-  for (const island of await page.locator('astro-island[client="touch"][ssr]').all())
-    await island.dispatchEvent('pointerdown');
+  // By uid: a pressed island loses its `ssr` mark, which would shift a list of the waiting ones.
+  const waiting = await page
+    .locator('astro-island[client="touch"][ssr]')
+    .evaluateAll((islands) => islands.map((island) => island.getAttribute('uid')));
+  for (const uid of waiting) await page.locator(`astro-island[uid="${uid}"]`).dispatchEvent('pointerdown');
   await expect(page.locator('astro-island[ssr]'), `the islands of ${path}`).toHaveCount(0);
 }
 

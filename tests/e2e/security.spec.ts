@@ -60,8 +60,11 @@ async function hydrateAll(page: Page): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 40));
     }
   });
-  for (const island of await page.locator('astro-island[client="touch"][ssr]').all())
-    await island.dispatchEvent('pointerdown');
+  // By uid: a pressed island loses its `ssr` mark, which would shift a list of the waiting ones.
+  const waiting = await page
+    .locator('astro-island[client="touch"][ssr]')
+    .evaluateAll((islands) => islands.map((island) => island.getAttribute('uid')));
+  for (const uid of waiting) await page.locator(`astro-island[uid="${uid}"]`).dispatchEvent('pointerdown');
   // Every island that can hydrate does so within the time allowed; one that stays server-rendered cannot break the
   // policy either, so the walk goes on without it.
   await expect
