@@ -18,6 +18,19 @@ const translatedSw = (/** @type {string} */ pathname) => {
   );
 };
 
+/**
+ * `client:touch` (src/scripts/touch-directive.ts): the island hydrates on the visitor's first tap, focus or key inside
+ * it. Every island whose HTML works without JavaScript uses it; only the home carousel, which moves by itself, does not.
+ */
+const touchDirective = () => ({
+  name: 'touch-directive',
+  hooks: {
+    'astro:config:setup': (
+      /** @type {import('astro').HookParameters<'astro:config:setup'>} */ { addClientDirective },
+    ) => addClientDirective({ name: 'touch', entrypoint: './src/scripts/touch-directive.ts' }),
+  },
+});
+
 export default defineConfig({
   site: siteUrl(),
   output: 'static',
@@ -33,6 +46,7 @@ export default defineConfig({
   },
   integrations: [
     catalogueCheck(),
+    touchDirective(),
     react(),
     sitemap({
       filter: (page) => {

@@ -7,8 +7,9 @@
  * `--baseline <audit.json>` (an earlier run's file) it adds each page's growth of its first load. A second table
  * gives each page's JavaScript as a visitor's browser fetches it (gzipped): once the page has loaded and the network
  * is idle, without any interaction, and in all after scrolling to its end; and which frameworks (React, Leaflet) were
- * among it. `--js-only` prints that table alone, without Lighthouse and axe. It reports numbers; it never fails a
- * build.
+ * among it. Islands wake on a visitor's first touch, so a page other than home must stay within 5 KB of JavaScript
+ * untouched, scrolled or not: `budget` flags one over it, and the run then ends with exit code 1. `--js-only` prints
+ * that table alone, without Lighthouse and axe. Otherwise it reports numbers; it never fails on them.
  *
  *   node scripts/audit.ts [--no-build] [--js-only] [--baseline file] [/path ...]   (Lighthouse runs Debian's Chromium)
  */
@@ -31,6 +32,12 @@ const NOT_SENT = translate('en', 'form.notSent');
 
 /** Every public page of the route table, one story, and the 404 page (at its own path: Lighthouse skips 4xx answers). */
 const DEFAULT_PATHS = [...PUBLIC_PAGES, ...KISWAHILI_PAGES, '/blog/first-day-at-kibera-hope', '/404', '/sw/404'];
+
+/** Gzipped JavaScript a page other than home may fetch, loaded and scrolled, before a visitor touches an island. */
+const UNTOUCHED_BUDGET_KB = 5;
+
+/** The home pages: their carousel moves by itself, so it hydrates untouched. */
+const HOME = new Set(['/', '/sw', '/sw/']);
 
 /** Files of the staff dashboard island; a public page must never load them. */
 const DASHBOARD_CODE = /\/_astro\/(Dashboard|admin)[^/]*\.js/i;
@@ -66,6 +73,8 @@ type ScriptRow = {
   jsScrolledKB: number;
   /** The frameworks among what was fetched after the scroll. */
   frameworks: string;
+  /** `OVER` when a page other than home fetched more than {@link UNTOUCHED_BUDGET_KB} before any touch. */
+  budget: 'ok' | 'OVER' | 'home';
 };
 
 type NetworkItem = { url: string; transferSize?: number; resourceType?: string };
@@ -92,7 +101,10 @@ const browser = await chromium.launch({ executablePath: chromiumPath(), args: ch
 try {
   for (const path of paths.length > 0 ? paths : DEFAULT_PATHS) {
     const url = `${site.url}${path}`;
-    scriptRows.push({ page: path, ...(await scriptBytes(browser, url)) });
+    const scripts = await scriptBytes(browser, url);
+    const untouched = Math.max(scripts.jsIdleKB, scripts.jsScrolledKB);
+    const budget = HOME.has(path) ? 'home' : untouched > UNTOUCHED_BUDGET_KB ? 'OVER' : 'ok';
+    scriptRows.push({ page: path, ...scripts, budget });
     if (!chrome) continue;
     const result = await lighthouse(url, {
       port: chrome.port,
@@ -158,6 +170,13 @@ try {
 if (rows.length > 0) printTable(rows);
 if (rows.length > 0) printTable(languagePairs(rows));
 printTable(scriptRows);
+const over = scriptRows.filter((row) => row.budget === 'OVER');
+if (over.length > 0) {
+  console.error(
+    `\nOver ${UNTOUCHED_BUDGET_KB} KB of JavaScript before any touch: ${over.map((row) => row.page).join(', ')}`,
+  );
+  process.exitCode = 1;
+}
 if (forms.length > 0) printTable(forms);
 await mkdir('audit-report', { recursive: true });
 if (!jsOnly) {
@@ -202,7 +221,7 @@ function kb(bytes: number): number {
 }
 
 /** The page's JavaScript (gzipped) after load and network idle, and after a scroll to its end; its frameworks. */
-async function scriptBytes(browser: Browser, url: string): Promise<Omit<ScriptRow, 'page'>> {
+async function scriptBytes(browser: Browser, url: string): Promise<Omit<ScriptRow, 'page' | 'budget'>> {
   const context = await browser.newContext();
   const page = await context.newPage();
   const scripts = watchScripts(page);

@@ -8,6 +8,9 @@ import { DONATE_PRESETS, MIN_DONATION, parseAmount, type DonationType } from './
 /** A donation as chosen so far: how often, for which cause, how much (as typed or picked). */
 export type DonationChoice = { type?: DonationType; cause?: string; amount?: string };
 
+/** The address parameters of a donation choice, read by `donationChoice`: the Donate form hydrates at once for one. */
+export const DONATION_QUERY = ['amount', 'type', 'cause'];
+
 /**
  * The choices an address carries: a known frequency, a cause's id (a short slug: the form ignores one it does not
  * offer), an amount of at least the minimum. Anything else is left out.

@@ -2,7 +2,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { FORMS } from '../../src/lib/form-pages.ts';
 import type { TrackType } from '../../src/schemas/track.ts';
-import { waitForHydration } from './hydration.ts';
+import { touchIsland } from './hydration.ts';
 
 /** What a gift form chose, as the stored gift holds it and as it leaves for the provider (all of it, or a part). */
 export type Chosen = Partial<{
@@ -251,13 +251,13 @@ export const CASES: FormCase[] = [
   },
 ];
 
-/** Goes to the form's page, brings its island into view (client:visible ones hydrate there), waits for it, opens it. */
+/** Goes to the form's page, brings its island into view, touches it as a visitor does, waits for it, opens it. */
 export async function openHydratedForm(page: Page, form: FormCase): Promise<Locator> {
   await page.goto(form.path, { waitUntil: 'domcontentloaded' });
   const scope = form.form(page);
   const opener = page.locator(`[commandfor="${form.dialog}"], [data-opens="${form.dialog}"]`).first();
   await (form.dialog ? opener : scope).scrollIntoViewIfNeeded();
-  await waitForHydration(page, form.dialog ? page.locator(`#${form.dialog}`) : scope);
+  await touchIsland(page, form.dialog ? page.locator(`#${form.dialog}`) : scope);
   if (form.open) await form.open(page);
   return scope;
 }

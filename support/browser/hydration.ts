@@ -9,10 +9,21 @@ const formOf = (inner: Locator) => inner.locator('xpath=ancestor-or-self::form[1
  * (which marks it `data-enhanced`). `inner` must be found from the page without ancestors outside the island, e.g.
  * `page.getByRole('region', …)`.
  */
-export async function waitForHydration(page: Page, inner: Locator): Promise<void> {
+export async function waitForHydration(page: Page, inner: Locator, wait: { timeout?: number } = {}): Promise<void> {
   const island = page.locator('astro-island', { has: inner });
-  if ((await island.count()) === 0) await expect(formOf(inner)).toHaveAttribute('data-enhanced');
-  else await expect(island.last()).not.toHaveAttribute('ssr');
+  if ((await island.count()) === 0) await expect(formOf(inner)).toHaveAttribute('data-enhanced', wait);
+  else await expect(island.last()).not.toHaveAttribute('ssr', wait);
+}
+
+/**
+ * Reaches into the island holding `inner` as a visitor does, with a press that starts on it (a `pointerdown`, which
+ * clicks nothing), then waits until it has hydrated (see {@link waitForHydration}). An island hydrated on the first
+ * touch (`client:touch`) stays server-rendered until then; any other island, or a plain form, is only waited for.
+ */
+export async function touchIsland(page: Page, inner: Locator, wait: { timeout?: number } = {}): Promise<void> {
+  const asleep = page.locator('astro-island[client="touch"][ssr]', { has: inner });
+  if ((await asleep.count()) > 0) await inner.first().dispatchEvent('pointerdown');
+  await waitForHydration(page, inner, wait);
 }
 
 /**

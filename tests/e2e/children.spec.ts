@@ -7,7 +7,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { openTab, signIn } from './support/dashboard.ts';
-import { holdScripts } from '../../support/browser/hydration.ts';
+import { holdScripts, touchIsland } from '../../support/browser/hydration.ts';
 
 /** Every waiting child of children.json, sorted by name (the unfiltered view). */
 const BY_NAME = [
@@ -36,12 +36,10 @@ function names(page: Page): Locator {
 /** A cold server can take a while with the first scripts; this waits for them, it does not time the page. */
 const HYDRATION_TIMEOUT = 20_000;
 
-/** Opens the page and waits until the filter island has hydrated (its `ssr` marker is gone). */
+/** Opens the page, touches the filter island as a visitor does and waits until it has hydrated. */
 async function open(page: Page, path = '/children'): Promise<void> {
   await page.goto(path);
-  await expect(page.locator('astro-island:has(.children-explorer)')).not.toHaveAttribute('ssr', /.*/, {
-    timeout: HYDRATION_TIMEOUT,
-  });
+  await touchIsland(page, page.locator('.children-explorer'), { timeout: HYDRATION_TIMEOUT });
 }
 
 test.describe('Meet Our Children', () => {

@@ -10,7 +10,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { FORMS } from '../../src/lib/form-pages.ts';
 import { expectStaffRow, staffToken } from './support/api.ts';
 import { expectCheckout, submitToNewTab } from './support/checkout.ts';
-import { waitForHydration } from '../../support/browser/hydration.ts';
+import { touchIsland } from '../../support/browser/hydration.ts';
 
 const email = (label: string) => `${label}-${randomBytes(4).toString('hex')}@example.org`;
 
@@ -70,7 +70,7 @@ test.describe('with JavaScript', () => {
     await chooseOnGetInvolved(page, false);
     await expect(page).toHaveURL(/\/donate\/\?amount=100&type=monthly$/);
     const form = page.locator('form.donation-form');
-    await waitForHydration(page, form);
+    await touchIsland(page, form);
     await expect(form.getByRole('radio', { name: 'Monthly' })).toBeChecked();
     await expect(form.getByRole('radio', { name: '$100' })).toBeChecked();
     await expect(form.getByRole('button', { name: /^Donate \$100 monthly/ })).toBeVisible();
@@ -79,7 +79,7 @@ test.describe('with JavaScript', () => {
     await form.getByRole('radio', { name: 'Clean Water', exact: true }).check();
     await expect(page).toHaveURL(/\/donate\/\?amount=100&type=monthly&cause=water$/);
     await page.reload();
-    await waitForHydration(page, form);
+    await touchIsland(page, form);
     await expect(form.getByRole('radio', { name: 'Clean Water', exact: true })).toBeChecked();
 
     const donor = email('choices');
@@ -128,7 +128,7 @@ test.describe('with JavaScript', () => {
     // Education sponsorship is a share of one child's costs: the Sponsor page's partial sponsorship.
     await expect(page).toHaveURL(/\/sponsor\/\?type=partial$/);
     await expect(pressedType(page)).toHaveAttribute('data-choose', 'partial');
-    await waitForHydration(page, page.locator('#sponsor-amani'));
+    await touchIsland(page, page.locator('#sponsor-amani'));
     await page.getByRole('button', { name: 'Sponsor Amani' }).click();
     const dialog = page.getByRole('dialog', { name: 'Sponsor Amani Otieno' });
     await expect(dialog.getByLabel('Sponsorship type')).toHaveValue('partial');

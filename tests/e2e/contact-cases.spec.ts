@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import { touchIsland } from '../../support/browser/hydration.ts';
 import siteContent from '../../src/content/site.json' with { type: 'json' };
 import { expectNoAxeViolations } from './support/axe.ts';
 import { openTab, signIn, toast } from './support/dashboard.ts';
@@ -27,8 +28,7 @@ test('a visitor’s message is taken, answered from the template and marked done
   await visitor.goto('/contact');
   const form = visitor.getByRole('form', { name: 'Send Us a Message' });
   await form.scrollIntoViewIfNeeded();
-  // The contact form hydrates when visible; typing before that would be lost.
-  await expect(visitor.locator('astro-island', { has: form })).not.toHaveAttribute('ssr');
+  await touchIsland(visitor, form);
   await form.getByLabel('Your Name *').fill(name);
   await form.getByLabel('Email Address *').fill(email);
   await form.getByLabel('Subject *').fill(subject);

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { touchIsland } from '../../support/browser/hydration.ts';
 import { e2eAdmin } from '../../support/e2e/accounts.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 
@@ -11,9 +12,14 @@ const CONTACT_TYPES = ['general', 'volunteer', 'donation', 'sponsorship', 'partn
 
 /** Waits until the island holding `selector` has hydrated. */
 async function hydrated(page: Page, selector: string): Promise<void> {
-  const island = page.locator(`astro-island:has(${selector})`).first();
-  await island.scrollIntoViewIfNeeded();
-  await expect(island).not.toHaveAttribute('ssr');
+  const inner = page.locator(selector).first();
+  await inner.scrollIntoViewIfNeeded();
+  await touchIsland(page, inner);
+}
+
+/** Waits until the office clock (a plain script) shows the time in place of its placeholder. */
+async function clockShown(page: Page): Promise<void> {
+  await expect(page.locator('[data-office-clock="ready"]')).toBeVisible();
 }
 
 function params(href: string | null): URLSearchParams {
@@ -111,13 +117,15 @@ test('hero, contact methods, quick actions, share buttons, final call to action 
 
   const map = page.locator('.contact-map');
   await map.scrollIntoViewIfNeeded();
+  // The map's island wakes when the visitor reaches into it.
+  await page.locator('.nairobi-map--placeholder').dispatchEvent('pointerdown');
   await expect(map.getByRole('region', { name: /Westlands, Nairobi office/ })).toBeVisible();
 });
 
 test('the contact page has no axe violations', async ({ page }) => {
   await page.goto('/contact');
   await hydrated(page, '.contact-form');
-  await hydrated(page, '.office-clock');
+  await clockShown(page);
   await expect(page.locator('[data-office-status]')).toBeVisible();
   await expectNoAxeViolations(page);
 });
@@ -267,7 +275,7 @@ for (const moment of officeTimes) {
     await page.clock.install({ time: new Date(at.getTime() - 60_000) });
     await page.goto('/contact');
     await page.clock.pauseAt(at);
-    await hydrated(page, '.office-clock');
+    await clockShown(page);
     const time = page.locator('[data-nairobi-time]');
     await expect(time).toHaveText(new RegExp(`^${moment.time}\\s?[AP]M$`));
     await expect(page.locator('.office-clock')).toContainText(moment.day);
@@ -283,7 +291,7 @@ test.describe('in a browser set to another time zone', () => {
     await page.clock.install({ time: new Date('2025-10-19T09:59:00+03:00') });
     await page.goto('/contact');
     await page.clock.pauseAt(new Date('2025-10-19T10:00:00+03:00'));
-    await hydrated(page, '.office-clock');
+    await clockShown(page);
     await expect(page.locator('[data-nairobi-time]')).toHaveText(/^10:00:00\s?AM$/);
     await expect(page.locator('[data-office-status]')).toHaveText('Open now');
   });

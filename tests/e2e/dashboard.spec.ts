@@ -8,7 +8,7 @@ import { expect, test, type Download, type Page } from '@playwright/test';
 import { openTab, signIn, toast } from './support/dashboard.ts';
 import { staffToken, trackFromPage } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { waitForHydration } from '../../support/browser/hydration.ts';
+import { touchIsland, waitForHydration } from '../../support/browser/hydration.ts';
 import { largePng } from './support/images.ts';
 
 // One worker for this file, in order: each test holds a live stream open and the dashboard fans out calls, so running
@@ -219,8 +219,7 @@ test('a contact and a newsletter subscription sent from a second page appear liv
   await visitor.goto('/contact');
   const form = visitor.getByRole('form', { name: 'Send Us a Message' });
   await form.scrollIntoViewIfNeeded();
-  // The contact form hydrates when visible; typing before that would be lost.
-  await expect(visitor.locator('astro-island', { has: form })).not.toHaveAttribute('ssr');
+  await touchIsland(visitor, form);
   await form.getByLabel('Your Name *').fill(name);
   await form.getByLabel('Email Address *').fill(`contact-${id}@example.org`);
   await form.getByLabel('What is it about?').selectOption('partnership');

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { touchIsland } from '../../support/browser/hydration.ts';
 import { DEFAULT_PAYMENT_URL } from '../../src/lib/payment.ts';
 import { e2eAdmin } from '../../support/e2e/accounts.ts';
 import { e2ePaystackPort } from '../../support/e2e/server.ts';
@@ -31,8 +32,7 @@ async function stubPaymentPage(context: BrowserContext): Promise<void> {
 async function openDonatePage(page: Page): Promise<void> {
   await page.goto('/donate');
   await page.locator('form.donation-form').scrollIntoViewIfNeeded();
-  // client:visible: the island hydrates once in view.
-  await expect(page.locator('astro-island[component-url*="DonationForm"]')).not.toHaveAttribute('ssr');
+  await touchIsland(page, page.locator('form.donation-form'));
 }
 
 /** Signs in as the e2e staff account and returns the bearer header. */

@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { touchIsland } from '../../support/browser/hydration.ts';
 import { staffList, staffToken } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { openTab, signIn, toast } from './support/dashboard.ts';
@@ -71,7 +72,7 @@ test('donate $50 monthly: a pending gift, the checkout tab at Paystack with its 
 
   await page.goto('/donate');
   await page.locator('form.donation-form').scrollIntoViewIfNeeded();
-  await expect(page.locator('astro-island[component-url*="DonationForm"]')).not.toHaveAttribute('ssr');
+  await touchIsland(page, page.locator('form.donation-form'));
   await expect(page.locator('form.donation-form')).toHaveAttribute('target', '_blank');
   await expect(page.locator('form.donation-form')).toHaveAttribute('rel', 'noopener noreferrer');
   await fillDonation(page, email);

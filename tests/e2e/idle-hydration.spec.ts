@@ -1,20 +1,12 @@
 /**
- * Islands that hydrate when the browser is idle (`client:idle`) carry a deadline (src/lib/hydration.ts): a busy phone
- * may put idle callbacks off for a long time, and the carousel, the filters and the application forms must still
- * come alive.
+ * Islands that hydrate when the browser is idle (`client:idle`, only the home carousel, which moves by itself) carry a
+ * deadline (src/lib/hydration.ts): a busy phone may put idle callbacks off for a long time, and the carousel must
+ * still come alive.
  */
 import { expect, test } from '@playwright/test';
 
 /** Every page with a `client:idle` island. */
-const PAGES = [
-  '/',
-  '/children',
-  '/sponsor',
-  '/programs',
-  '/programs/school-volunteering',
-  '/programs/hospital-internships',
-  '/blog/first-day-at-kibera-hope',
-];
+const PAGES = ['/'];
 
 test('every island that waits for an idle moment hydrates by its deadline on a browser that is never idle', async ({
   page,

@@ -4,6 +4,7 @@
  * plain sponsorship post from /sw/sponsor comes back in Kiswahili holding what was typed, and axe finds nothing.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { touchIsland } from '../../support/browser/hydration.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 
 /** A cold server can take a while with the first scripts; this waits for them, it does not time the page. */
@@ -62,9 +63,7 @@ test('the Kiswahili Sponsor page: types, cards and the form in Kiswahili', async
   await expect(page.locator('#child-wanjiku')).toContainText('Miaka 12 · Mathare · ndoto yake ni kuwa lawyer');
 
   const sponsor = page.getByRole('button', { name: 'Mfadhili Amani' });
-  await expect(page.locator('astro-island', { has: sponsor })).not.toHaveAttribute('ssr', /.*/, {
-    timeout: HYDRATION_TIMEOUT,
-  });
+  await touchIsland(page, sponsor, { timeout: HYDRATION_TIMEOUT });
   await page.getByRole('button', { name: /^Chagua Chaguo Hili\W+Ufadhili wa Sehemu$/ }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Umechagua' })).toHaveText(
     'Umechagua Ufadhili wa Sehemu. Chagua mtoto hapa chini ili kuendelea.',
@@ -91,9 +90,7 @@ test('the Kiswahili children page filters in Kiswahili', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Akili angavu zinazosubiri mfadhili');
   await expect(page.getByRole('link', { name: '← Rudi Mwanzo' })).toHaveAttribute('href', '/sw/');
   const explorer = page.locator('.children-explorer');
-  await expect(page.locator('astro-island:has(.children-explorer)')).not.toHaveAttribute('ssr', /.*/, {
-    timeout: HYDRATION_TIMEOUT,
-  });
+  await touchIsland(page, explorer, { timeout: HYDRATION_TIMEOUT });
   const names = explorer.locator('.child-card__name');
   const status = explorer.getByRole('status');
   await expect(status).toHaveText('Watoto wote 8 wanaonyeshwa');

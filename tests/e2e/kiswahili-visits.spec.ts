@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { touchIsland } from '../../support/browser/hydration.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { giftOf, submitToNewTab } from './support/checkout.ts';
 import { signInAs } from './support/my-giving.ts';
@@ -15,7 +16,7 @@ const tag = () => randomBytes(4).toString('hex');
 /** Waits until the island holding `inner` has hydrated (scrolled to first: the form islands wake when visible). */
 async function hydrated(page: Page, inner: Locator): Promise<void> {
   await inner.scrollIntoViewIfNeeded();
-  await expect(page.locator('astro-island', { has: inner }).last()).not.toHaveAttribute('ssr', { timeout: 30_000 });
+  await touchIsland(page, inner, { timeout: 30_000 });
 }
 
 /** The contact form of the page, found by its Kiswahili heading. */

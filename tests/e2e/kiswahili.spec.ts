@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { touchIsland } from '../../support/browser/hydration.ts';
 import { pdfText } from '../support/pdf-text.ts';
 import { staffList } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
@@ -20,7 +21,7 @@ const STORY = '/blog/first-day-at-kibera-hope';
 /** Waits until the island holding `inner` has hydrated (scrolled to first: the form islands wake when visible). */
 async function hydrated(page: Page, inner: Locator): Promise<void> {
   await inner.scrollIntoViewIfNeeded();
-  await expect(page.locator('astro-island', { has: inner }).last()).not.toHaveAttribute('ssr', { timeout: 30_000 });
+  await touchIsland(page, inner, { timeout: 30_000 });
 }
 
 /** The language switcher of the footer (the navigation's is inside the menu on a phone). */

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expectStaffRow } from './support/api.ts';
-import { holdScripts, waitForHydration } from '../../support/browser/hydration.ts';
+import { holdScripts, touchIsland, waitForHydration } from '../../support/browser/hydration.ts';
 import { PUBLIC_PAGES as publicPages } from '../../support/browser/pages.ts';
 
 test.describe('Navigation bar and footer', () => {
@@ -164,7 +164,7 @@ test.describe('About', () => {
     await page.goto('/about');
     const readMore = page.getByRole('button', { name: 'Read more about Esther Wairimu Njoroge' });
     await readMore.scrollIntoViewIfNeeded();
-    await waitForHydration(page, readMore);
+    await touchIsland(page, readMore);
     await readMore.click();
     const dialog = page.getByRole('dialog', { name: 'Esther Wairimu Njoroge' });
     await expect(dialog).toBeVisible();

@@ -12,7 +12,7 @@ import { expectStaffRow, staffList, staffToken } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { openTab, signIn } from './support/dashboard.ts';
 import { CASES } from '../../support/browser/form-cases.ts';
-import { waitForHydration } from '../../support/browser/hydration.ts';
+import { touchIsland, waitForHydration } from '../../support/browser/hydration.ts';
 import { mailTo } from './support/mailbox.ts';
 import type { ReceivedMail } from '../../support/stand-ins/smtp.ts';
 
@@ -92,7 +92,7 @@ for (const js of [true, false]) {
         const email = address(`${js ? 'js' : 'nojs'}-donor-${ticked ? 'ticked' : 'unticked'}`);
         await page.goto(donate.path);
         const form = donate.form(page);
-        if (js) await waitForHydration(page, form);
+        if (js) await touchIsland(page, form);
         await donate.fill(form, email);
         await form.getByRole('checkbox', { name: /Send me news/ }).setChecked(ticked);
         await form.getByRole('button', { name: /^Donate/ }).click();

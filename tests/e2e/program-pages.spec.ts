@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { expectStaffRow } from './support/api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { waitForHydration } from '../../support/browser/hydration.ts';
+import { touchIsland } from '../../support/browser/hydration.ts';
 import { revealAll } from './support/reveal.ts';
 
 const SCHOOL_SUCCESS = "Application submitted successfully! We'll contact you within 3-5 business days.";
@@ -18,7 +18,7 @@ const uniqueEmail = (who: string) => `${who}-${randomBytes(4).toString('hex')}@e
 
 /** Waits until the island holding the dialog `dialogId` has hydrated. */
 async function islandReady(page: Page, dialogId: string): Promise<void> {
-  await waitForHydration(page, page.locator(`#${dialogId}`));
+  await touchIsland(page, page.locator(`#${dialogId}`));
 }
 
 type VolunteerRow = { id: string; name: string; email: string; details: Record<string, unknown> };

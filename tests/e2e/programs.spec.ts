@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { touchIsland } from '../../support/browser/hydration.ts';
 import { formatEventDate } from '../../src/components/programs/labels.ts';
 import { classifyEvents, isPast, nairobiToday } from '../../src/lib/events.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
@@ -81,7 +82,7 @@ test.describe('/programs', () => {
     await expect(page.locator('dialog.modal--wide')).toHaveCount(
       await page.getByRole('button', { name: /View details/ }).count(),
     );
-    await expect(page.locator('astro-island:has(dialog.modal--wide)')).not.toHaveAttribute('ssr');
+    await touchIsland(page, page.locator('dialog.modal--wide'));
     const dialog = page.getByRole('dialog');
     await expect(dialog).toHaveCount(0);
 

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { touchIsland } from '../../support/browser/hydration.ts';
 import { e2eAdmin } from '../../support/e2e/accounts.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { e2ePaystackPort } from '../../support/e2e/server.ts';
@@ -18,12 +19,10 @@ const CHECKOUT = `http://127.0.0.1:${e2ePaystackPort}/checkout/`;
 /** A cold server can take a while with the first scripts; this waits for them, it does not time the page. */
 const HYDRATION_TIMEOUT = 20_000;
 
-/** Opens the page and waits until the children island has hydrated (its `ssr` marker is gone). */
+/** Opens the page, touches the children island as a visitor does and waits until it has hydrated. */
 async function open(page: Page, path = '/sponsor'): Promise<void> {
   await page.goto(path);
-  await expect(page.locator('astro-island:has(.sponsor-children)')).not.toHaveAttribute('ssr', /.*/, {
-    timeout: HYDRATION_TIMEOUT,
-  });
+  await touchIsland(page, page.locator('.sponsor-children'), { timeout: HYDRATION_TIMEOUT });
 }
 
 /** Every child's monthly need in US dollars, straight from the content file (KES ÷ 135, rounded). */

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { touchIsland } from '../../support/browser/hydration.ts';
 import { e2eAdmin } from '../../support/e2e/accounts.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 
@@ -29,8 +30,7 @@ const tag = () => randomBytes(4).toString('hex');
 async function openVolunteerPage(page: Page): Promise<void> {
   await page.goto('/volunteer');
   await page.locator('.opportunity-grid').scrollIntoViewIfNeeded();
-  // client:visible: the island hydrates once in view.
-  await expect(page.locator('astro-island[component-url*="VolunteerOpportunities"]')).not.toHaveAttribute('ssr');
+  await touchIsland(page, page.locator('.opportunity-grid'));
 }
 
 const card = (page: Page, title: string): Locator =>

@@ -11,7 +11,7 @@ import { donorLanguage, myGivingHtml } from '../../netlify/functions/_shared/gif
 import { commitmentsHtml } from '../../netlify/functions/_shared/gifts/my-giving-commitments.ts';
 import { translate, wordsFor } from '../../src/i18n/catalogue.ts';
 import { LETTER_STATE_LABELS } from '../../src/schemas/letters.ts';
-import { ENGLISH_CLOCK_WORDS } from '../../src/islands/contact/OfficeClock.tsx';
+import { ENGLISH_CLOCK_WORDS } from '../../src/scripts/office-clock.ts';
 import { formatNairobiDate, formatNairobiTime, officeDaysLabel } from '../../src/lib/office-hours.ts';
 import { context, databases, rows, truncate, useDatabase } from '../support/databases.ts';
 import { postCheckout } from '../support/gifts.ts';
