@@ -16,6 +16,8 @@ const PNG = Buffer.from(
   'base64',
 );
 
+type Headers = Record<string, string>;
+
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(new Date());
 
 /**
@@ -56,27 +58,64 @@ async function sponsoredChild(request: APIRequestContext, slug: string, name: st
     multipart: { file: { name: `${slug}-choir.png`, mimeType: 'image/png', buffer: PNG } },
   });
   expect(upload.status()).toBe(201);
+  const picture = ((await upload.json()) as { url: string }).url;
   // The record's news and letters come from two functions: their first call starts them, which a busy machine makes
   // slow; the page is opened once they answer.
   expect((await request.get(`/api/admin/child-news/${id}`, { headers })).status()).toBe(200);
   expect((await request.get(`/api/admin/letters?child=${id}`, { headers })).status()).toBe(200);
-  return { id, headers };
+  return { id, headers, picture };
 }
 
-test('staff publish news with a picture; the sponsor is emailed and reads it on My giving until photo consent is withdrawn', async ({
+/** Publishes news with the child's picture through the dashboard's own calls, as staff do on screen. */
+async function publishNews(request: APIRequestContext, child: { id: string; headers: Headers; picture: string }) {
+  const drafted = await request.post(`/api/admin/child-news/${child.id}`, {
+    headers: child.headers,
+    data: { update_on: today(), body: 'Neema sang a solo in the school choir this term.', photos: [child.picture] },
+  });
+  expect(drafted.status()).toBe(201);
+  const update = String(((await drafted.json()) as { id: string }).id);
+  const published = await request.post(`/api/admin/child-news/${child.id}/${update}/publish`, {
+    headers: child.headers,
+  });
+  expect(published.status()).toBe(200);
+}
+
+/** The guardian withdraws photo consent: a new consent covers the profile only. */
+async function withdrawPhotoConsent(request: APIRequestContext, slug: string, child: { id: string; headers: Headers }) {
+  const withdrawn = await request.post(`/api/admin/children/${child.id}/consent-withdrawal`, {
+    headers: child.headers,
+    data: { note: 'No photos' },
+  });
+  expect(withdrawn.status()).toBe(200);
+  const renewed = await request.post(`/api/admin/children/${child.id}/consents`, {
+    headers: child.headers,
+    data: {
+      guardian_name: 'Lucy Wairimu',
+      guardian_relation: 'Mother',
+      given_on: today(),
+      covers: 'profile',
+      form_ref: `CF-${slug}-2`,
+    },
+  });
+  expect(renewed.status()).toBe(201);
+}
+
+/** A fresh child's names: its slug, its name on the record and its sponsor's address. */
+function names() {
+  const suffix = randomBytes(3).toString('hex');
+  return { slug: `news-${suffix}`, name: `Neema Kariuki${suffix}`, sponsorEmail: `sponsor-${suffix}@example.org` };
+}
+
+test('staff write news with a picture on the child’s record, preview and publish it; the sponsor is emailed', async ({
   page,
   request,
-  browser,
 }) => {
-  const suffix = randomBytes(3).toString('hex');
-  const slug = `news-${suffix}`;
-  const sponsorEmail = `sponsor-${suffix}@example.org`;
-  const { id, headers } = await sponsoredChild(request, slug, `Neema Kariuki${suffix}`, sponsorEmail);
+  const { slug, name, sponsorEmail } = names();
+  await sponsoredChild(request, slug, name, sponsorEmail);
 
-  // Staff write the news on the child's record, pick the picture from Media, preview, save and publish.
   await signIn(page, request);
   const panel = await openTab(page, 'Children');
-  await panel.getByRole('button', { name: `Edit child Neema Kariuki${suffix}` }).click();
+  await panel.getByRole('button', { name: `Edit child ${name}` }).click();
   const record = panel.getByRole('region', { name: 'Consent, sponsorship and history' });
   await expect(record.getByText("Today's consent covers photos")).toBeVisible();
   const form = record.getByRole('form', { name: 'Write news' });
@@ -94,9 +133,17 @@ test('staff publish news with a picture; the sponsor is emailed and reads it on 
   const [mail] = await mailTo(sponsorEmail, (candidate) => candidate.subject === 'News from Neema');
   expect(mail!.text).toContain('/my-giving/');
   expect(mail!.text).not.toContain('choir');
+});
 
-  // The sponsor, with JavaScript off, reads it on My giving, picture and all.
-  // A sponsor at home, on a network of their own: sign-in links are limited per network.
+test('the sponsor reads the news on My giving, picture and all, until the guardian withdraws photo consent', async ({
+  request,
+  browser,
+}) => {
+  const { slug, name, sponsorEmail } = names();
+  const child = await sponsoredChild(request, slug, name, sponsorEmail);
+  await publishNews(request, child);
+
+  // The sponsor, with JavaScript off, at home on a network of their own: sign-in links are limited per network.
   const sponsor = await browser.newContext({
     javaScriptEnabled: false,
     extraHTTPHeaders: { 'x-test-client-ip': '198.51.100.41' },
@@ -113,33 +160,27 @@ test('staff publish news with a picture; the sponsor is emailed and reads it on 
   expect(fetched.status()).toBe(200);
   expect(await fetched.body()).toEqual(PNG);
 
-  // The guardian withdraws photo consent: a new consent covers the profile only.
-  expect(
-    (
-      await request.post(`/api/admin/children/${id}/consent-withdrawal`, { headers, data: { note: 'No photos' } })
-    ).status(),
-  ).toBe(200);
-  const renewed = await request.post(`/api/admin/children/${id}/consents`, {
-    headers,
-    data: {
-      guardian_name: 'Lucy Wairimu',
-      guardian_relation: 'Mother',
-      given_on: today(),
-      covers: 'profile',
-      form_ref: `CF-${slug}-2`,
-    },
-  });
-  expect(renewed.status()).toBe(201);
+  await withdrawPhotoConsent(request, slug, child);
   await sponsorPage.reload();
   await expect(sponsorPage.locator('section.news')).not.toContainText('choir');
   await expect(sponsorPage.getByRole('img')).toHaveCount(0);
   expect((await sponsor.request.get(src)).status()).toBe(404);
   await sponsor.close();
+});
 
-  // News with a picture cannot be published again: the record says why.
-  await page.reload();
-  const again = await openTab(page, 'Children');
-  await again.getByRole('button', { name: `Edit child Neema Kariuki${suffix}` }).click();
+test('once photo consent is withdrawn, news with a picture cannot be published: the record says why', async ({
+  page,
+  request,
+}) => {
+  const { slug, name, sponsorEmail } = names();
+  const child = await sponsoredChild(request, slug, name, sponsorEmail);
+  await withdrawPhotoConsent(request, slug, child);
+
+  await signIn(page, request);
+  const panel = await openTab(page, 'Children');
+  await panel.getByRole('button', { name: `Edit child ${name}` }).click();
+  const record = panel.getByRole('region', { name: 'Consent, sponsorship and history' });
+  const form = record.getByRole('form', { name: 'Write news' });
   await expect(record.getByText("Today's consent does not cover photos")).toBeVisible();
   await form.getByRole('textbox', { name: /^News/ }).fill('Neema started piano lessons.');
   await form.getByText('Choose picture from Media').click();

@@ -2,20 +2,26 @@
  * The local server behind `npm start`: each function is built once, when the server starts, and later
  * calls reuse that build instead of building it again; text goes out compressed, as Netlify's CDN sends it.
  */
-import { stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { get, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { e2eBaseURL, e2ePort } from '../../support/e2e/server.ts';
 
-/** Where the server under test keeps its function builds (scripts/serve.ts). */
-const built = (name: string) => `.netlify/functions-serve/port-${e2ePort}/${name}/netlify/functions/${name}.mjs`;
+/**
+ * Where the server under test keeps its function builds (scripts/serve.ts): `build-1` is the one made at start, and
+ * each later build gets a folder of its own (scripts/lib/local-functions.ts).
+ */
+const builds = `.netlify/functions-serve/port-${e2ePort}`;
+const built = (name: string) => `${builds}/build-1/${name}/netlify/functions/${name}.mjs`;
 
 test('answers function calls from the build made at start, without building again', async ({ request }) => {
+  const foldersBefore = await readdir(builds);
   const before = await stat(built('admin-stats'));
   for (let call = 0; call < 3; call += 1) {
     expect((await request.get('/api/admin/stats')).status()).toBe(401);
   }
+  expect(await readdir(builds)).toEqual(foldersBefore);
   const after = await stat(built('admin-stats'));
   expect(after.mtimeMs).toBe(before.mtimeMs);
   expect(after.ino).toBe(before.ino);
