@@ -9,7 +9,7 @@
  * `.data`; stop `npm start` first: one process at a time).
  */
 import { closePools } from '../netlify/functions/_shared/platform/db.ts';
-import { setAdminPassword } from './lib/accounts.ts';
+import { setAdminPassword } from '../netlify/functions/_shared/staff/account-setup.ts';
 import { startCommandDatabase } from '../support/database/local-database.ts';
 import { migrate } from '../support/database/migrate.ts';
 import { readNewPassword } from './data/password-prompt.ts';

@@ -17,7 +17,7 @@ import programs from '../netlify/functions/admin-programs.ts';
 import stream from '../netlify/functions/admin-stream.ts';
 import login from '../netlify/functions/auth-login.ts';
 import { closePools, query, type DatabaseTarget } from '../netlify/functions/_shared/platform/db.ts';
-import { setAdminPassword } from './lib/accounts.ts';
+import { setAdminPassword } from '../netlify/functions/_shared/staff/account-setup.ts';
 import { measure, onEachDatabase, row, timeLiveDelivery, type Call } from './bench/bench.ts';
 import { migrate } from '../support/database/migrate.ts';
 

@@ -48,7 +48,7 @@ import { benchGifts, giftBenchSizes, startGiftServices, type GiftRun, type GiftS
 import { checkGifts } from './bench/bench-ledger.ts';
 import { MY_GIVING_GIFTS, MY_GIVING_P50_TARGET_MS, signedInDonor } from './bench/bench-my-giving.ts';
 import { benchSignInFlood, benchUnsubscribeLink } from './bench/bench-signin.ts';
-import { startServeProcess, type ServeProcess } from './lib/serve-process.ts';
+import { startServeProcess, type ServeProcess } from '../support/e2e/serve-process.ts';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const REQUESTS = Number(process.env['BENCH_REQUESTS'] ?? 200);

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:scale -- [--years 5] [--seed 1] [--media-scale 1] [--fresh] [--databases embedded,postgres]`: the
- * dashboard, the scheduled jobs and the backup at N years of volume (scripts/lib/volume/seed.ts), on the embedded
+ * dashboard, the scheduled jobs and the backup at N years of volume (scripts/data/volume/seed.ts), on the embedded
  * database and on PostgreSQL (`TEST_PG_URL`, default postgres://postgres@127.0.0.1:5432/postgres). For each it seeds
  * the database, or reuses the one an earlier run seeded with the same options (`.data/volume/…` and the PostgreSQL
  * database `watoto_volume_…`; `--fresh` seeds throw-away ones instead), then:
@@ -29,8 +29,8 @@ import { migrate } from '../support/database/migrate.ts';
 import { startRelay, type Relay } from '../support/database/relay.ts';
 import { BUDGETS, mb } from './bench/scale-budgets.ts';
 import { CALL_TABLE_HEAD, judgeCall, staffCalls, timeBackup, timeCall } from './bench/scale-calls.ts';
-import { startServeProcess } from './lib/serve-process.ts';
-import { filledRows, seedVolume, volumeSizes } from './lib/volume/seed.ts';
+import { startServeProcess } from '../support/e2e/serve-process.ts';
+import { filledRows, seedVolume, volumeSizes } from './data/volume/seed.ts';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const { values } = parseArgs({

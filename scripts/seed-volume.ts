@@ -1,6 +1,6 @@
 /**
  * `npm run seed:volume -- --years N [--seed S] [--media-scale F]`: fills a freshly migrated database with what N years
- * of a busy small charity would hold (scripts/lib/volume/seed.ts), deterministic from the seed (default 1) and the end
+ * of a busy small charity would hold (scripts/data/volume/seed.ts), deterministic from the seed (default 1) and the end
  * day (today). The database is that of `DATABASE_URL`, else the embedded one in the data folder (`DATA_DIR`, default
  * `.data`; stop `npm start` first). `--media-scale 0.1` makes every upload a tenth of its size (about 200 MB instead of
  * 2 GB at five years). It refuses a database that already holds records.
@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { closePools } from '../netlify/functions/_shared/platform/db.ts';
 import { startCommandDatabase } from '../support/database/local-database.ts';
 import { migrate } from '../support/database/migrate.ts';
-import { seedVolume } from './lib/volume/seed.ts';
+import { seedVolume } from './data/volume/seed.ts';
 
 const { values } = parseArgs({
   options: {

@@ -1,7 +1,6 @@
 /**
- * What the local server (scripts/serve.ts) answers itself, before or instead of the site and its functions: the
- * requests no route should see, refused with the reason; its own answers, which carry netlify.toml's headers for
- * their path as every answer does; and the redirects of the published folder's `_redirects`.
+ * What the local server answers itself: requests no route should see, refused with the reason; its own answers, with
+ * netlify.toml's headers for their path as every answer has; the redirects of the published folder's `_redirects`.
  */
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -18,10 +17,9 @@ export interface PublishedRedirect {
 }
 
 /**
- * The rules of `dist/_redirects`, which the build writes (a story's earlier addresses): Netlify reads that file from
- * the published folder, but @netlify/dev reads only the project's own and reads it once, so the file is read here,
- * again whenever a build has replaced it. Asked only for a path nothing else answers, as Netlify applies a rule
- * that is not forced only where no file is.
+ * The rules of `dist/_redirects` (a story's earlier addresses), read again whenever a build has replaced the file:
+ * Netlify reads it from the published folder, @netlify/dev only the project's own, once. Asked only for a path
+ * nothing else answers, as Netlify applies a rule that is not forced only where no file is.
  */
 export function publishedRedirects(
   RedirectsHandler: typeof import('@netlify/redirects').RedirectsHandler,
@@ -130,12 +128,8 @@ export async function ownAnswer(
   body: string | Buffer,
   extra: Record<string, string> = {},
 ): Promise<void> {
-  let path = '/';
-  try {
-    path = new URL(req.url ?? '/', 'http://localhost').pathname;
-  } catch {
-    // An unreadable path gets the site-wide rules.
-  }
+  // An unreadable path gets the site-wide rules.
+  const path = URL.parse(req.url ?? '/', 'http://localhost')?.pathname ?? '/';
   const rules = await site.headers.apply(new Request(`http://localhost${path}`));
   res.writeHead(status, {
     ...rules,

@@ -1,13 +1,10 @@
 /**
- * The local stand-in for Netlify's build hook under `npm start`. Functions call `NETLIFY_BUILD_HOOK_URL` exactly as
- * in production (netlify/functions/_shared/content/build-hook.ts); locally it points at {@link LOCAL_BUILD_HOOK_PATH} on the
- * server itself, which rebuilds the site in the background into a fresh directory, with the same database, and
- * swaps it in as `dist/` only when the build succeeds: the old site keeps answering meanwhile, and a failed build
- * changes nothing. Astro's caches in node_modules/.astro (content store, optimised images) are kept, so a
- * content-only rebuild skips the image work. Each outcome is recorded in `site_builds`, as Netlify's deploy
- * events are in production.
+ * The local stand-in for Netlify's build hook under `npm start`: functions call `NETLIFY_BUILD_HOOK_URL` as in
+ * production, here {@link LOCAL_BUILD_HOOK_PATH} on the server itself, which builds the site in the background into a
+ * fresh folder and swaps it in as `dist/` only when the build succeeds (the old site answers meanwhile; a failed build
+ * changes nothing). Each outcome is recorded in `site_builds`, as Netlify's deploy events are in production.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { link, readdir, rename, rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
@@ -35,70 +32,51 @@ export interface LocalBuilds {
   close(): Promise<void>;
 }
 
-/** Options of {@link localBuilds}. */
-export interface LocalBuildsOptions {
-  /** The project root. */
-  root: string;
-  /** The folder the site is served from (default: `dist` in the project). */
-  dist?: string;
-}
-
-/**
- * Where builds in progress are made: inside the project, whatever the data folder. Astro writes the pages' server
- * code beside an output whose path begins with the project's and runs it from there; outside the project (a folder
- * `../watoto-data` beside a project `watoto`) that code cannot import the project's packages ("Cannot find package
- * '@oslojs/encoding'"). Inside the project the finished build is also on the same disk as the served folder, so
- * swapping it in is a rename.
- */
-export function buildsFolder(root: string): string {
-  return join(root, '.netlify', 'local-builds');
-}
-
-/** Runs `astro build --outDir <outDir>` with this project's Node (echoing its log when asked); resolves to its last lines. */
+/** Runs `astro build --outDir <outDir>` with this project's Node, echoing its log when asked; fails with its last lines. */
 function astroBuild(
   root: string,
   outDir: string,
-  track: (child: ReturnType<typeof spawn>) => void,
-  echo = false,
-  siteDate?: string,
-): Promise<string> {
+  {
+    echo = false,
+    siteDate,
+    started,
+  }: { echo?: boolean; siteDate?: string | undefined; started: (child: ChildProcess) => void },
+): Promise<void> {
   const astro = join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
+  const child = spawn(process.execPath, [astro, 'build', '--outDir', outDir], {
+    cwd: root,
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...(siteDate ? { SITE_DATE: siteDate } : {}) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  started(child);
+  const lines: string[] = [];
+  const keep = (chunk: Buffer) => {
+    if (echo) process.stdout.write(chunk);
+    const text = chunk.toString('utf8');
+    lines.push(...text.split('\n').filter((line) => line.trim() !== ''));
+    lines.splice(0, lines.length - TAIL_LINES);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [astro, 'build', '--outDir', outDir], {
-      cwd: root,
-      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...(siteDate ? { SITE_DATE: siteDate } : {}) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    track(child);
-    const lines: string[] = [];
-    const keep = (chunk: Buffer) => {
-      if (echo) process.stdout.write(chunk);
-      lines.push(
-        ...chunk
-          .toString('utf8')
-          .split('\n')
-          .filter((line) => line.trim() !== ''),
-      );
-      lines.splice(0, Math.max(0, lines.length - TAIL_LINES));
-    };
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
     child.on('error', fail);
     child.on('exit', (code) => {
       // eslint-disable-next-line no-control-regex -- removes the colour codes of Astro's log
       const tail = lines.join('\n').replace(/\u001b\[[0-9;]*m/g, '');
-      if (code === 0) done(tail);
+      if (code === 0) done();
       else fail(new Error(tail || `astro build exited with ${code}`));
     });
   });
 }
 
-/** The builder of the site served from `<root>/dist`. */
-export function localBuilds({ root, dist = join(root, 'dist') }: LocalBuildsOptions): LocalBuilds {
-  const workDir = buildsFolder(root);
+/** The builder of the site served from `dist` (by default `<root>/dist`). */
+export function localBuilds({ root, dist = join(root, 'dist') }: { root: string; dist?: string }): LocalBuilds {
+  // Inside the project, whatever the data folder: the pages' server code Astro writes beside the output must find the
+  // project's packages, and on the served folder's disk the swap is a rename.
+  const workDir = join(root, '.netlify', 'local-builds');
   let running: Promise<void> | undefined;
   let again = false;
-  let child: ReturnType<typeof spawn> | undefined;
+  let child: ChildProcess | undefined;
   let closed = false;
   let counter = 0;
   // The day the next build decides by, when a hook call names one (`?site_date=`): the daily rebuild's date, injected.
@@ -124,7 +102,7 @@ export function localBuilds({ root, dist = join(root, 'dist') }: LocalBuildsOpti
     try {
       const day = siteDate;
       siteDate = undefined;
-      await astroBuild(root, next, (spawned) => (child = spawned), false, day);
+      await astroBuild(root, next, { siteDate: day, started: (spawned) => (child = spawned) });
       await keepHashedAssets(dist, next);
       const old = `${next}-old`;
       // Two renames, while no request reads the site: none can find it missing in between.
@@ -164,7 +142,7 @@ export function localBuilds({ root, dist = join(root, 'dist') }: LocalBuildsOpti
   return {
     async initial() {
       const startedAt = new Date();
-      await astroBuild(root, dist, (spawned) => (child = spawned), true);
+      await astroBuild(root, dist, { echo: true, started: (spawned) => (child = spawned) });
       await record('succeeded', startedAt);
     },
     reading: (work) => gate.reading(work),

@@ -1,14 +1,9 @@
 /**
- * The site's functions under `npm start`, warm, through public APIs only. @netlify/functions-dev as shipped starts a
- * new worker thread and imports the function's bundle (Netlify's bootstrap included) for every call, and @netlify/dev
- * builds every function anew for every request; tests/unit/netlify-functions-upstream.test.ts fails the day either
- * changes, and then this adapter goes and the server hands its functions to `FunctionsHandler` again.
- *
- * Here @netlify/zip-it-and-ship-it builds each function as functions-dev does (archive format "none", the v2 API),
- * every build gets one long-lived worker (function-worker.ts) that imports the bundle once and runs each call through
- * lambda-local and the bootstrap in the bundle, routes are matched as functions-dev matches them, and a changed source
- * rebuilds the functions that import it once it has been quiet for a moment (an editor empties a file before writing
- * it): until the new build is in place, the old one answers.
+ * The site's functions under `npm start`, warm, through public APIs only: @netlify/functions-dev as shipped imports a
+ * function's bundle anew for every call (tests/unit/netlify-functions-upstream.test.ts fails the day it stops; then this
+ * adapter goes). Each function is built by @netlify/zip-it-and-ship-it as functions-dev builds it; each build gets one
+ * long-lived worker (function-worker.ts); routes match as functions-dev matches them; a changed source rebuilds the
+ * functions that import it once it has been quiet for a moment, and until then the old build answers.
  */
 import { existsSync, watch, type FSWatcher } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -170,12 +165,8 @@ export async function startLocalFunctions(options: {
       if (named) {
         const func = table.get(named[1]!);
         if (func?.result.routes?.length) return undefined;
-        if (!func)
-          return {
-            handle: () => Promise.resolve(new Response('No such function', { status: 404 })),
-            preferStatic: false,
-          };
-        return { handle: (req) => run(func, req, undefined), preferStatic: false };
+        const missing = () => Promise.resolve(new Response('No such function', { status: 404 }));
+        return { handle: func ? (req) => run(func, req, undefined) : missing, preferStatic: false };
       }
       for (const func of table.values()) {
         const route = matchRoute(func.result, path, request.method);

@@ -1,7 +1,6 @@
 /**
- * What `npm start` (and anything else serving the functions locally) needs before the first request:
- * the database running (embedded PGlite, or `DATABASE_URL`), migrated, the blob store of uploaded files (Netlify's local
- * blob server on the data folder, support/blobs/local-blobs.ts), and the env vars the functions read.
+ * What serving the functions locally needs before the first request: the database (embedded PGlite, or
+ * `DATABASE_URL`) running and migrated, the blob store of uploaded files, and the env vars the functions read.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -10,16 +9,13 @@ import { MIN_SECRET_BYTES } from '../../netlify/functions/_shared/platform/auth.
 import { closePools } from '../../netlify/functions/_shared/platform/db.ts';
 import { secureDataDir } from '../../support/database/data-dir.ts';
 import { lockLocalDatabase, type DatabaseLock } from '../../support/database/database-lock.ts';
-import { startDatabaseThread } from './database-thread.ts';
+import { startDatabaseThread } from '../../support/database/database-thread.ts';
 import { blobsDir, startLocalBlobs, type LocalBlobs } from '../../support/blobs/local-blobs.ts';
 import type { LocalDatabase } from '../../support/database/local-database.ts';
 
 /** A prepared local runtime. */
 export interface Runtime {
-  /**
-   * Env vars to hand to the functions (`DATABASE_URL`, `DATABASE_WS_PROXY`, `IP_HASH_KEY`, `JWT_SECRET`,
-   * `NETLIFY_BLOBS_CONTEXT`, …).
-   */
+  /** Env vars to hand to the functions (`DATABASE_URL`, `JWT_SECRET`, `NETLIFY_BLOBS_CONTEXT`, …). */
   env: Record<string, string>;
   /** Stops what was started (relay, embedded database) and closes pools. */
   close(): Promise<void>;

@@ -17,8 +17,6 @@ export interface ScheduleOptions {
   functions: () => readonly SchedulableFunction[];
   /** Calls one function as the platform's scheduler does; resolves to its answer. */
   invoke: (name: string, nextRun: Date) => Promise<Response>;
-  /** Where each run is reported (default: console.log). */
-  log?: (line: string) => void;
 }
 
 /** The running schedules. */
@@ -34,7 +32,6 @@ const LONGEST_WAIT_MS = 6 * 60 * 60 * 1000;
 
 /** Starts planning the runs of every scheduled function. */
 export function runSchedules(options: ScheduleOptions): Schedules {
-  const log = options.log ?? ((line: string) => console.log(line));
   const planned = new Map<string, NodeJS.Timeout>();
   const running = new Set<Promise<void>>();
   let closed = false;
@@ -49,7 +46,7 @@ export function runSchedules(options: ScheduleOptions): Schedules {
     try {
       next = CronExpressionParser.parse(schedule, { tz: 'Etc/UTC' }).next().toDate();
     } catch {
-      log(`scheduled ${name}: not run, "${schedule}" is not a schedule`);
+      console.log(`scheduled ${name}: not run, "${schedule}" is not a schedule`);
       planned.delete(name);
       return;
     }
@@ -77,11 +74,11 @@ export function runSchedules(options: ScheduleOptions): Schedules {
     try {
       const response = await options.invoke(name, nextRun);
       const body = (await response.text()).trim().slice(0, 200);
-      log(
+      console.log(
         `scheduled ${name}: ${response.status} in ${Math.round(performance.now() - started)} ms${body ? ` ${body}` : ''}`,
       );
     } catch (failure) {
-      log(`scheduled ${name}: failed: ${failure instanceof Error ? failure.message : String(failure)}`);
+      console.log(`scheduled ${name}: failed: ${failure instanceof Error ? failure.message : String(failure)}`);
     }
   };
 

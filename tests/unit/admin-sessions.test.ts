@@ -15,7 +15,7 @@ import volunteers from '../../netlify/functions/admin-volunteers.ts';
 import login from '../../netlify/functions/auth-login.ts';
 import logout from '../../netlify/functions/auth-logout.ts';
 import { ACCOUNT_THROTTLE } from '../../netlify/functions/_shared/platform/login-throttle.ts';
-import { bootstrapAdmin, setAdminPassword } from '../../scripts/lib/accounts.ts';
+import { bootstrapAdmin, setAdminPassword } from '../../netlify/functions/_shared/staff/account-setup.ts';
 import { ADMIN_TABLES, auditEvents, bytesOf, call, createStaff, useJwtSecret, type Handler } from '../support/admin.ts';
 import { SseReader } from '../../support/stand-ins/sse.ts';
 import { databases, rows, truncate, useDatabase } from '../support/databases.ts';

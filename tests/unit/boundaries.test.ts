@@ -134,8 +134,7 @@ describe('boundaries', () => {
     expect(await crossings('tests/e2e/support/planted.ts', planted)).toEqual([
       expect.stringContaining("The tests' support imports support/ and the product, never scripts/"),
     ]);
-    const runtime =
-      "import { startDatabaseThread } from '../../scripts/lib/database-thread.ts';\nexport { startDatabaseThread };\n";
+    const runtime = "import { prepareRuntime } from '../../scripts/lib/runtime.ts';\nexport { prepareRuntime };\n";
     expect(await crossings('tests/support/planted.ts', runtime)).toEqual([
       expect.stringContaining("The tests' support imports support/ and the product, never scripts/"),
     ]);

@@ -1,5 +1,5 @@
 /**
- * The local server's database thread (scripts/lib/database-thread.ts): the embedded database it serves is a copy of
+ * The local server's database thread (support/database/database-thread.ts): the embedded database it serves is a copy of
  * the initdb template, migrated, and has the staff account of the environment; what was written survives closing it;
  * and a database it cannot reach fails the start with the reason instead of hanging it.
  */
@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { closePool, query } from '../../netlify/functions/_shared/platform/db.ts';
-import { startDatabaseThread } from '../../scripts/lib/database-thread.ts';
+import { startDatabaseThread } from '../../support/database/database-thread.ts';
 import { pgliteTemplate } from '../../support/database/pglite-template.ts';
 
 const dataDirs: string[] = [];

@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { LOCK_FILE } from '../../support/database/database-lock.ts';
-import { startServeProcess, type ServeProcess } from '../../scripts/lib/serve-process.ts';
+import { startServeProcess, type ServeProcess } from '../../support/e2e/serve-process.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../support/stand-ins/smtp.ts';
 
 const project = resolve(import.meta.dirname, '../..');

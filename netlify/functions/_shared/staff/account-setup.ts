@@ -1,11 +1,12 @@
 /**
- * Staff accounts for scripts: `npm run admin:create` and the start-up bootstrap
- * (`ADMIN_USERNAME` / `ADMIN_PASSWORD`). Passwords are checked for length and stored only hashed.
+ * Staff accounts set from a terminal: `npm run admin:create`, and the accounts the environment names
+ * (`ADMIN_USERNAME` / `ADMIN_PASSWORD`), created when a local server starts. Passwords are checked for length and
+ * stored only hashed.
  */
-import { query, type DatabaseTarget } from '../../netlify/functions/_shared/platform/db.ts';
-import { hashPassword, verifyPassword } from '../../netlify/functions/_shared/platform/passwords.ts';
-import { endAllSessions } from '../../netlify/functions/_shared/platform/sessions.ts';
-import { NewPasswordSchema, UsernameSchema } from '../../src/schemas/admin.ts';
+import { query, type DatabaseTarget } from '../platform/db.ts';
+import { hashPassword, verifyPassword } from '../platform/passwords.ts';
+import { endAllSessions } from '../platform/sessions.ts';
+import { NewPasswordSchema, UsernameSchema } from '../../../../src/schemas/admin.ts';
 
 /** What {@link setAdminPassword} did. */
 export type AccountChange = 'created' | 'updated' | 'unchanged';

@@ -1,17 +1,15 @@
 /**
- * The local database (local-database.ts: the relay, and the embedded PGlite with its wire server) on a thread of its
- * own, which also migrates it and creates the staff accounts of the environment before it reports ready. The server's
- * main thread builds functions (@vercel/nft parses every file they import, synchronously, for seconds at a time) and
- * answers every request; with the database there, each database answer waited for those turns (the content loader of
- * the build at start: 1.4 s alone, 9.9 s beside the function builds; migrations and accounts: 7 s alone, 40 s beside
- * them). On its own thread the database answers at once, whatever the main thread is doing.
+ * The local database (the relay, and the embedded PGlite with its wire server) on a thread of its own, which also
+ * migrates it and creates the environment's staff accounts before it reports ready. The main thread builds functions
+ * (@vercel/nft parses every file they import synchronously) and answers requests; here, the database answers at once
+ * whatever the main thread is doing.
  */
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { closePools } from '../../netlify/functions/_shared/platform/db.ts';
-import { bootstrapAdmin } from './accounts.ts';
-import { LocalDatabaseError } from '../../support/database/database-lock.ts';
-import { startLocalDatabase, type LocalDatabase } from '../../support/database/local-database.ts';
-import { migrate } from '../../support/database/migrate.ts';
+import { bootstrapAdmin } from '../../netlify/functions/_shared/staff/account-setup.ts';
+import { LocalDatabaseError } from './database-lock.ts';
+import { startLocalDatabase, type LocalDatabase } from './local-database.ts';
+import { migrate } from './migrate.ts';
 
 interface Options {
   dataDir: string;
