@@ -1,14 +1,31 @@
 /**
  * The backup from /samu, made in the background: staff start it, see how far it has come, and download the file
- * through its signed link; the file holds every table the job counted. A changed link is refused with the reason.
+ * through its signed link; the file holds every table the job counted, and `npm run db:restore` brings it back into
+ * an empty database with the same rows and every picture with the same bytes. A changed link is refused.
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
+import { sha256 } from '../../netlify/functions/_shared/platform/blobs.ts';
 import { BackupJobAnswer } from '../../src/schemas/backup.ts';
 import { staffToken } from './support/api.ts';
+import { restoreCopy } from './support/backup.ts';
 import { signIn } from './support/dashboard.ts';
+import { largePng } from './support/images.ts';
 
-test('staff start a backup, see its progress and download the file', async ({ page, request }) => {
+test('staff start a backup, see its progress, download the file, and restore it whole', async ({ page, request }) => {
+  // Beyond the dashboard, this runs `npm run db:restore` into a new embedded database (a copy of the initdb template,
+  // then every migration): a command of its own, given the time it takes.
+  test.setTimeout(120_000);
+  const token = await staffToken(request);
+  const uploaded = await request.post('/api/admin/media/upload', {
+    headers: { authorization: `Bearer ${token}` },
+    multipart: { file: { name: 'backup-restore.png', mimeType: 'image/png', buffer: largePng(64, 48, Date.now()) } },
+  });
+  expect(uploaded.status()).toBe(201);
+  const { url: pictureUrl } = (await uploaded.json()) as { url: string };
+  const served = await request.get(pictureUrl);
+  expect(served.status()).toBe(200);
+
   await signIn(page, request);
   const started = page.waitForResponse(
     (res) => res.url().endsWith('/api/admin/db/backup') && res.request().method() === 'POST',
@@ -27,14 +44,15 @@ test('staff start a backup, see its progress and download the file', async ({ pa
   await page.getByRole('link', { name: `Download ${job.file}` }).click();
   const download = await waiting;
   expect(download.suggestedFilename()).toBe(job.file);
-  const file = JSON.parse(await readFile(await download.path(), 'utf8')) as {
+  const saved = await download.path();
+  const file = JSON.parse(await readFile(saved, 'utf8')) as {
     format: string;
     version: number;
-    tables: Record<string, unknown[]>;
+    tables: Record<string, Record<string, unknown>[]>;
+    blobs: { key: string; sha256: string }[];
   };
   expect(file).toMatchObject({ format: 'watoto-backup', version: 2 });
 
-  const token = await staffToken(request);
   const read = await request.get(`/api/admin/db/backup/${job.id}`, { headers: { authorization: `Bearer ${token}` } });
   const done = BackupJobAnswer.parse(await read.json()).job;
   expect(done.state).toBe('done');
@@ -47,6 +65,15 @@ test('staff start a backup, see its progress and download the file', async ({ pa
   );
   expect(changed.status()).toBe(403);
   expect(((await changed.json()) as { error: string }).error).toMatch(/not valid/);
+
+  // Restored into an empty database: every table with as many rows as the file, every file with its bytes.
+  const restored = await restoreCopy(saved, Object.keys(file.tables));
+  expect(restored.counts).toEqual(
+    Object.fromEntries(Object.entries(file.tables).map(([name, rows]) => [name, rows.length])),
+  );
+  expect(restored.files).toEqual(Object.fromEntries(file.blobs.map(({ key, sha256: sum }) => [key, sum])));
+  const picture = file.tables['uploads']?.find((row) => pictureUrl.includes(`/${String(row['id'])}/`));
+  expect(restored.files[String(picture?.['blob_key'])]).toBe(sha256(await served.body()));
 });
 
 /**
