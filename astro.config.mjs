@@ -7,6 +7,7 @@ import { DEFAULT_PAYMENT_URL, PAYSTACK_CHECKOUT_ORIGIN } from './src/lib/payment
 import { contentSecurityPolicy } from './src/lib/csp.ts';
 import { siteUrl } from './src/lib/site-url.ts';
 import { catalogueCheck } from './src/i18n/catalogue-check.ts';
+import { onDemandModules } from './src/build/on-demand-module.ts';
 
 /** The Kiswahili pages that exist in their own right; the others under /sw/ are English fallbacks, kept out of search. */
 const translatedSw = (/** @type {string} */ pathname) => {
@@ -65,7 +66,12 @@ export default defineConfig({
   },
   prefetch: false,
   vite: {
+    // The footer's interactive map, loaded when a visitor presses "Show the map" (src/scripts/office-map.ts).
+    plugins: [onDemandModules({ 'office-map': 'src/islands/mountNairobiMap.tsx' })],
     build: {
+      // Astro writes a small script without imports into the page itself; not the contact clock's: the English page
+      // would then hold "Open now" or "Closed now" before the browser knows the time (src/scripts/office-clock.ts).
+      assetsInlineLimit: (/** @type {string} */ file) => (/\bOfficeHours\.astro_/.test(file) ? false : undefined),
       rolldownOptions: {
         output: {
           // The form kit (fields, error summary, the send hook) ships as one file, not four, and the sending with its

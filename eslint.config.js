@@ -5,7 +5,17 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /** The modules of src/lib that need a browser (the DOM, storage, nanostores): never imported by functions. */
-const BROWSER_ONLY = ['outbox', 'outbox-key', 'toast', 'share', 'stylesheet', 'sponsorship-store', 'images'];
+const BROWSER_ONLY = [
+  'outbox',
+  'outbox-key',
+  'toast',
+  'share',
+  'share-popup',
+  'copy-text',
+  'stylesheet',
+  'sponsorship-store',
+  'images',
+];
 
 /** Every answer of a function is made by _shared/platform/http.ts, the one place that adds the security headers. */
 const BARE_RESPONSES = [

@@ -3,7 +3,25 @@
  * "Show the map" button (shown once this script runs; without JavaScript the picture and the link to a maps site
  * remain) loads React and Leaflet on its first press and draws the interactive map in the picture's place.
  */
+import { files as mapFiles } from 'virtual:on-demand/office-map';
 import type { MapProps } from '../lib/office-map.ts';
+
+type MapModule = typeof import('../islands/mountNairobiMap.tsx');
+
+/**
+ * Loads the map's module (src/islands/mountNairobiMap.tsx) with all its files requested at once, not each after the
+ * file that imports it: on a slow connection every such step costs a round trip.
+ */
+async function loadMap(): Promise<MapModule> {
+  for (const file of mapFiles) {
+    if (document.querySelector(`link[rel="modulepreload"][href="${file}"]`)) continue;
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = file;
+    document.head.append(link);
+  }
+  return (await import(/* @vite-ignore */ mapFiles[0] ?? '')) as MapModule;
+}
 
 /** Wires every office map holder on the page. */
 export function initOfficeMaps(): void {
@@ -19,7 +37,7 @@ export function initOfficeMaps(): void {
       button.disabled = true;
       status.textContent = loading;
       try {
-        const { mountNairobiMap } = await import('../islands/mountNairobiMap.tsx');
+        const { mountNairobiMap } = await loadMap();
         await mountNairobiMap(frame, props);
       } catch {
         button.disabled = false;
