@@ -336,6 +336,21 @@ test('Follow Our Journey: share popups, a blocked popup navigates, Instagram cop
   await expect(page).toHaveTitle('LinkedIn share');
 });
 
+test("without JavaScript each network's share page is a link, and no button that could not work is shown", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/contact');
+  const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
+  const follow = page.getByRole('region', { name: 'Follow Our Journey' });
+  await expect(follow.getByRole('button')).toHaveCount(0);
+  await expect(follow.getByRole('link')).toHaveText(['Share on Facebook', 'Share on X (Twitter)', 'Share on LinkedIn']);
+  const facebook = await follow.getByRole('link', { name: 'Share on Facebook' }).getAttribute('href');
+  expect(params(facebook).get('u')).toBe(canonical);
+  await context.close();
+});
+
 test('the Instagram button still copies when the Clipboard API is missing', async ({ page }) => {
   await page.addInitScript(() => {
     Object.defineProperty(Navigator.prototype, 'clipboard', { value: undefined, configurable: true });
